@@ -1,0 +1,12 @@
+/** Jest: unit, contract, workbook tests (ts-jest). End-to-end browser tests live in test/e2e and run with the same runner. */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/src", "<rootDir>/sandbox", "<rootDir>/preview", "<rootDir>/test"],
+  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+  transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }] },
+  moduleNameMapper: {
+    "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
+  },
+  reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
+  testTimeout: 30000,
+};

@@ -1,0 +1,43 @@
+/**
+ * The typed table: what a CSV report (or any tabular service answer) becomes before it
+ * reaches a writer. Shared by the client, the Excel writers, the functions and the sandbox tests.
+ */
+
+/** How a column's values are typed and shown. */
+export type ColumnKind =
+  | "integer"
+  | "number"
+  | "currency"
+  | "percent"
+  | "date"
+  | "datetime"
+  | "boolean"
+  | "text"
+  | "url"
+  | "json";
+
+/**
+ * A cell value.
+ * - date / datetime: Excel serial number (1900 date system, days since 1899-12-30, UTC; time as fraction).
+ * - percent: percentage points as the service sends them (12.5 means 12.5 %).
+ * - currency / integer / number: plain numbers.
+ * - text / url / json: the exact text.
+ * - null: empty cell.
+ */
+export type CellValue = string | number | boolean | null;
+
+export interface TableColumn {
+  name: string;
+  kind: ColumnKind;
+  /** Excel number format, e.g. "$#,##0.00" recovered from smart-formatted CSV. Writers fall back to a per-kind default. */
+  numberFormat?: string;
+}
+
+export interface TypedTable {
+  columns: TableColumn[];
+  rows: CellValue[][];
+  /** Lines of the summary block above the header (formatting.summary), if any. */
+  summary?: string[][];
+  /** The totals row at the bottom (formatting.totals), kept apart from the data rows. */
+  totals?: CellValue[];
+}

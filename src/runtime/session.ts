@@ -1,0 +1,99 @@
+/**
+ * Shared-runtime state: the connection (API key and base URL) and the request counter.
+ * The task pane, the custom functions and the ribbon commands run in one JavaScript
+ * runtime (manifest: SharedRuntime), so state kept on globalThis is shared by all three
+ * bundles. The key lives only here (and, when the user ticks "remember", in the
+ * browser's local storage of the add-in origin): never in the workbook.
+ */
+
+export interface Connection {
+  apiKey: string;
+  baseUrl: string;
+}
+
+type Listener = () => void;
+
+interface SessionState {
+  connection: Connection | null;
+  requestsThisMonth: { month: string; count: number };
+  listeners: Set<Listener>;
+}
+
+const KEY = "__adsAnalyticsSession";
+const COUNTER_STORAGE = "ads-analytics.requestCounter";
+
+function monthOf(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function state(): SessionState {
+  const g = globalThis as unknown as Record<string, SessionState | undefined>;
+  let s = g[KEY];
+  if (!s) {
+    let counter = { month: monthOf(new Date()), count: 0 };
+    const saved = storage()?.getItem(COUNTER_STORAGE);
+    if (saved) {
+      try {
+        const parsed = JSON.parse(saved) as { month?: unknown; count?: unknown };
+        if (typeof parsed.month === "string" && typeof parsed.count === "number") {
+          counter = { month: parsed.month, count: parsed.count };
+        }
+      } catch {
+        /* a corrupt counter starts again from zero */
+      }
+    }
+    s = { connection: null, requestsThisMonth: counter, listeners: new Set() };
+    g[KEY] = s;
+  }
+  return s;
+}
+
+function emit(): void {
+  for (const l of state().listeners) l();
+}
+
+export function getConnection(): Connection | null {
+  return state().connection;
+}
+
+export function setConnection(connection: Connection | null): void {
+  state().connection = connection;
+  emit();
+}
+
+/** Called for every request that counts against the monthly allowance (keyed endpoints). */
+export function countRequest(now: Date = new Date()): void {
+  const s = state();
+  const month = monthOf(now);
+  if (s.requestsThisMonth.month !== month) s.requestsThisMonth = { month, count: 0 };
+  s.requestsThisMonth.count += 1;
+  storage()?.setItem(COUNTER_STORAGE, JSON.stringify(s.requestsThisMonth));
+  emit();
+}
+
+export function requestsThisMonth(now: Date = new Date()): number {
+  const s = state().requestsThisMonth;
+  return s.month === monthOf(now) ? s.count : 0;
+}
+
+export function subscribe(listener: Listener): () => void {
+  state().listeners.add(listener);
+  return () => state().listeners.delete(listener);
+}
+
+/** Test helper: forget everything. */
+export function resetSession(): void {
+  const s = state();
+  s.connection = null;
+  s.requestsThisMonth = { month: monthOf(new Date()), count: 0 };
+  storage()?.removeItem(COUNTER_STORAGE);
+  emit();
+}
