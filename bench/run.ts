@@ -1,0 +1,44 @@
+/**
+ * `npm run bench`: runs every benchmark module in this folder and writes bench/results.json.
+ * Each module exports `run()` returning its figures; targets are ratios against a baseline measured
+ * in the same run (never absolute timings), so the numbers mean something on any machine.
+ */
+import { writeFileSync } from "fs";
+import path from "path";
+import os from "os";
+
+type Figures = Record<string, number | string>;
+interface BenchModule {
+  run(): Promise<Figures>;
+}
+
+const BENCHES: Record<string, () => Promise<BenchModule>> = {
+  write: () => import("./write.bench"),
+  functions: () => import("./functions.bench"),
+};
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const results: Record<string, Figures | { error: string }> = {};
+  for (const [name, load] of Object.entries(BENCHES)) {
+    if (only.length && !only.includes(name)) continue;
+    process.stdout.write(`bench ${name}...\n`);
+    try {
+      const mod = await load();
+      results[name] = await mod.run();
+    } catch (err) {
+      results[name] = { error: err instanceof Error ? err.message : String(err) };
+      process.exitCode = 1;
+    }
+    console.table(results[name]);
+  }
+  const out = {
+    measuredAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+    results,
+  };
+  writeFileSync(path.join(__dirname, "results.json"), JSON.stringify(out, null, 2) + "\n");
+  process.stdout.write(`wrote bench/results.json\n`);
+}
+
+void main();

@@ -1,0 +1,68 @@
+/**
+ * Serves dist/ for Excel desktop sideloading (`npm run start:desktop`, Windows and macOS), together
+ * with the sandbox. Office needs https: the server uses office-addin-dev-certs' localhost certificate.
+ * Where that cannot be installed (Linux: it calls sudo and there is no Office anyway) it falls back to
+ * plain http on loopback and says so.
+ */
+import { createServer as createHttpServer, type RequestListener } from "http";
+import { createServer as createHttpsServer } from "https";
+import { createReadStream, existsSync, statSync } from "fs";
+import path from "path";
+
+const DIST = path.resolve(__dirname, "..", "dist");
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".png": "image/png",
+  ".map": "application/json; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
+
+/** A static file handler for dist/ that never serves outside it. */
+export function staticHandler(root: string = DIST): RequestListener {
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const rel = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "taskpane.html";
+    const file = path.resolve(root, rel);
+    if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-store",
+      "access-control-allow-origin": "*",
+    });
+    createReadStream(file).pipe(res);
+  };
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.DEV_SERVER_PORT ?? 3000);
+  if (!existsSync(path.join(DIST, "taskpane.html"))) {
+    console.error("dist/ is missing: run `npm run build:dev` first.");
+    process.exit(1);
+  }
+  const handler = staticHandler();
+  let scheme = "https";
+  let server;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const devCerts = require("office-addin-dev-certs") as { getHttpsServerOptions(): Promise<{ key: Buffer; cert: Buffer }> };
+    server = createHttpsServer(await devCerts.getHttpsServerOptions(), handler);
+  } catch (err) {
+    scheme = "http";
+    console.warn(`No trusted localhost certificate (${err instanceof Error ? err.message : err}); serving plain http on loopback.`);
+    server = createHttpServer(handler);
+  }
+  const host = scheme === "https" ? "localhost" : "127.0.0.1";
+  server.listen(port, host, () => console.log(`Add-in files: ${scheme}://${host}:${port}/taskpane.html`));
+
+  const { createSandbox } = await import("../sandbox/server");
+  const sandbox = await createSandbox({}).listen(Number(process.env.SANDBOX_PORT ?? 4010), "127.0.0.1");
+  console.log(`Sandbox service: ${sandbox.url} (keys: demo-pro, demo-basic, demo-disabled, demo-nolimit, demo-exhausted)`);
+}
+
+if (require.main === module) void main();

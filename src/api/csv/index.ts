@@ -1,0 +1,3 @@
+export { parseReportCsv, type CsvOptions } from "./parse";
+export { REPORT_COLUMNS, catalogueKind } from "./catalogue";
+export { parseDate, parseDateTime, parseNumber, utcToSerial, serialToUtc } from "./values";

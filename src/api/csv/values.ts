@@ -1,0 +1,97 @@
+/**
+ * Typing of single CSV values: dates to Excel serials, smart-formatted numbers ('$1,234.56',
+ * '12.5%', '1,234', '(1,234)') to numbers with the display format they came with.
+ */
+
+const MS_PER_DAY = 86_400_000;
+/** Excel's 1900 date system: serial 25569 is 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25569;
+
+export function utcToSerial(ms: number): number {
+  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+}
+
+export function serialToUtc(serial: number): number {
+  return Math.round((serial - UNIX_EPOCH_SERIAL) * MS_PER_DAY);
+}
+
+function validYmd(y: number, m: number, d: number): number | null {
+  const ms = Date.UTC(y, m - 1, d);
+  const dt = new Date(ms);
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d ? ms : null;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MDY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_TS = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** A date (YYYY-MM-DD or MM/DD/YYYY) as an Excel serial, or null. */
+export function parseDate(text: string): number | null {
+  let m = YMD.exec(text);
+  if (m) {
+    const ms = validYmd(+m[1], +m[2], +m[3]);
+    return ms === null ? null : utcToSerial(ms);
+  }
+  m = MDY.exec(text);
+  if (m) {
+    const ms = validYmd(+m[3], +m[1], +m[2]);
+    return ms === null ? null : utcToSerial(ms);
+  }
+  return null;
+}
+
+/** An ISO 8601 timestamp as an Excel serial in UTC, or null. */
+export function parseDateTime(text: string): number | null {
+  const m = ISO_TS.exec(text);
+  if (!m) return parseDate(text);
+  if (validYmd(+m[1], +m[2], +m[3]) === null) return null;
+  const zone = m[8] ?? "Z";
+  const ms = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}${m[7] ?? ""}${zone}`);
+  return Number.isNaN(ms) ? null : utcToSerial(ms);
+}
+
+export interface ParsedNumber {
+  value: number;
+  /** The Excel format that shows the value as the CSV did, when the text was formatted. */
+  format?: string;
+  percent?: boolean;
+  currency?: boolean;
+}
+
+const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const FORMATTED = /^(\()?(-)?([$€£])?(-)?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?(%)?(\))?$/;
+
+function decimalsFormat(decimals: number): string {
+  return decimals > 0 ? `.${"0".repeat(decimals)}` : "";
+}
+
+/** A number, plain or smart-formatted; null when the text is not a number. */
+export function parseNumber(text: string): ParsedNumber | null {
+  if (PLAIN_NUMBER.test(text)) {
+    const value = Number(text);
+    return Number.isFinite(value) ? { value } : null;
+  }
+  const m = FORMATTED.exec(text.replace(/\s/g, ""));
+  if (!m) return null;
+  const [, open, minus1, symbol, minus2, int, grouped, frac, pct, close] = m;
+  if (Boolean(open) !== Boolean(close)) return null;
+  const negative = Boolean(open || minus1 || minus2);
+  const value = Number(`${int.replace(/,/g, "")}${frac ?? ""}`) * (negative ? -1 : 1);
+  if (!Number.isFinite(value)) return null;
+  const decimals = frac ? frac.length - 1 : 0;
+  const body = `${grouped || int.length > 3 || symbol ? "#,##0" : "0"}${decimalsFormat(decimals)}`;
+  if (pct) return { value, format: `${body}"%"`, percent: true };
+  if (symbol) return { value, format: `${symbol}${body}`, currency: true };
+  return { value, format: grouped ? body : undefined };
+}
+
+export function parseBoolean(text: string): boolean | null {
+  const t = text.toLowerCase();
+  if (t === "true" || t === "yes") return true;
+  if (t === "false" || t === "no") return false;
+  return null;
+}
+
+export function isUrl(text: string): boolean {
+  return /^https?:\/\/\S+$/i.test(text);
+}

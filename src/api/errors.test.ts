@@ -1,0 +1,193 @@
+import { AdsClient } from "./client";
+import {
+  AbortedError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  MONTHLY_LIMIT_MESSAGE,
+  NotFoundError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+} from "./errors";
+import { fakeFetch, instantSleep, json, text, type Route } from "./testing/fakeFetch";
+
+function setup(route: Route, opts: { timeoutMs?: number } = {}) {
+  const f = fakeFetch(route);
+  const s = instantSleep();
+  const c = new AdsClient({ baseUrl: "https://api.example.com", apiKey: "k", fetch: f.fetch, sleep: s.sleep, random: () => 0.5, ...opts });
+  return { c, calls: f.calls, delays: s.delays };
+}
+
+describe("error families", () => {
+  test("400 'Invalid data'", async () => {
+    const { c } = setup(() => json(400, { message: "Invalid data" }));
+    await expect(c.reports.campaignsPerformance({})).rejects.toEqual(expect.objectContaining({ constructor: BadRequestError, status: 400, message: "Invalid data" }));
+  });
+
+  test.each([
+    ["Invalid token", "invalid_token"],
+    ["API access is disabled", "api_access_disabled"],
+    ["API limit is not configured", "api_limit_not_configured"],
+    ["Forbidden", "forbidden"],
+  ])("403 %s is told apart", async (message, reason) => {
+    const { c } = setup(() => json(403, { message }));
+    const err = await c.search.episodes({ search: "x" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthenticationError);
+    expect(err).toMatchObject({ reason, message, status: 403, endpoint: "GET /api/public/episode/search" });
+  });
+
+  test("403 with an empty text body on the agent run start is 'agent not active'", async () => {
+    const { c } = setup(() => text(403, ""));
+    await expect(c.agents.startRun(3)).rejects.toMatchObject({ reason: "agent_not_active" });
+  });
+
+  test("404 with an empty body takes its message from the status", async () => {
+    const { c } = setup(() => text(404, ""));
+    await expect(c.agents.runStatus(99)).rejects.toEqual(expect.objectContaining({ constructor: NotFoundError, message: "Not found" }));
+  });
+
+  test("429 monthly allowance versus too many runs in progress; neither is retried", async () => {
+    const monthly = setup(() => json(429, { message: MONTHLY_LIMIT_MESSAGE }));
+    await expect(monthly.c.shows.get("1")).rejects.toMatchObject({ kind: "monthly", message: MONTHLY_LIMIT_MESSAGE });
+    expect(monthly.calls).toHaveLength(1);
+    const runs = setup(() => text(429, ""));
+    const err = await runs.c.agents.startRun(1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ kind: "runs_in_progress" });
+    expect(runs.calls).toHaveLength(1);
+  });
+
+  test("the 'Unexpected error' body whose message is an object is rendered readably", async () => {
+    const { c } = setup(() => json(500, { message: { code: "E42", detail: "report engine down" } }));
+    const err = await c.reports.audience({}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expect((err as Error).message).toBe("code: E42; detail: report engine down");
+    expect((err as Error).message).not.toContain("[object Object]");
+  });
+
+  test("500 with an empty body", async () => {
+    const { c } = setup(() => text(500));
+    await expect(c.agents.runStatus(1)).rejects.toMatchObject({ status: 500, message: "Internal server error" });
+  });
+
+  test("connection failure and abort", async () => {
+    const down = setup(() => new TypeError("fetch failed"));
+    await expect(down.c.shows.get("1")).rejects.toBeInstanceOf(ConnectionError);
+    const controller = new AbortController();
+    controller.abort();
+    const ok = setup(() => json(200, { serviceSeriesId: 1, title: "t" }));
+    await expect(ok.c.shows.get("1", {}, controller.signal)).rejects.toBeInstanceOf(AbortedError);
+    expect(ok.calls).toHaveLength(0);
+  });
+
+  test("a fetch that honours the signal gives TimeoutError after timeoutMs", async () => {
+    const c = new AdsClient({
+      baseUrl: "https://api.example.com",
+      apiKey: "k",
+      timeoutMs: 20,
+      maxRetries: 0,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+    });
+    await expect(c.shows.get("1")).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe("retries", () => {
+  test("idempotent calls retry 5xx and connection errors with growing, jittered delays, then succeed", async () => {
+    let n = 0;
+    const { c, calls, delays } = setup(() => (++n === 1 ? text(503) : n === 2 ? new TypeError("reset") : json(200, { data: [] })));
+    await expect(c.search.episodes({ search: "x" })).resolves.toEqual({ data: [] });
+    expect(calls).toHaveLength(3);
+    expect(delays).toEqual([375, 750]);
+  });
+
+  test("retries are bounded", async () => {
+    const { c, calls } = setup(() => text(502));
+    await expect(c.shows.get("1")).rejects.toBeInstanceOf(ServerError);
+    expect(calls).toHaveLength(3);
+  });
+
+  test.each([
+    ["campaign creation", (c: AdsClient) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "DAI", flights: [{ startDate: "2024-01-01", endDate: "2024-01-31" }] })],
+    ["advertiser creation", (c: AdsClient) => c.advertisers.create({ advertiserName: "Acme" })],
+    ["invites", (c: AdsClient) => c.users.inviteAdvertiser({ advertiserName: "Acme", email: "a@b.co" })],
+    ["agent run starts", (c: AdsClient) => c.agents.startRun(1)],
+  ])("%s is never retried", async (_name, call) => {
+    const { c, calls } = setup(() => text(503));
+    await expect(call(c)).rejects.toBeInstanceOf(ServerError);
+    expect(calls).toHaveLength(1);
+  });
+
+  test("4xx is not retried", async () => {
+    const { c, calls } = setup(() => json(400, { message: "Invalid data" }));
+    await expect(c.shows.get("1")).rejects.toBeInstanceOf(BadRequestError);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe("request validation names the field and sends nothing", () => {
+  const cases: [string, (c: AdsClient) => Promise<unknown>, string, RegExp][] = [
+    ["limit", (c) => c.ads.individual({ advertiser: "A", limit: 1001 }), "limit", /limit must be between 1 and 1000/],
+    ["offset", (c) => c.ads.individual({ advertiser: "A", offset: 1_000_001 }), "offset", /offset must be between 0 and 1000000/],
+    ["episodesPageIndex", (c) => c.shows.get("1", { episodesPageIndex: -1 }), "episodesPageIndex", /episodesPageIndex must be 0 or more/],
+    ["episodesPageSize", (c) => c.shows.get("1", { episodesPageSize: 101 }), "episodesPageSize", /between 1 and 100/],
+    ["name", (c) => c.reports.audience({ name: "x".repeat(256) }), "name", /at most 255 characters/],
+    ["netNewReachAdvertisers (11)", (c) => c.shows.get("1", { netNewReachAdvertisers: Array.from({ length: 11 }, (_, i) => `a${i}`) }), "netNewReachAdvertisers", /at most 10/],
+    ["netNewReachAdvertisers (0)", (c) => c.shows.get("1", { netNewReachAdvertisers: " , " }), "netNewReachAdvertisers", /at least one/],
+    ["months", (c) => c.shows.get("1", { netNewReachAdvertisers: ["a"], months: 4 }), "months", /between 1 and 3/],
+    ["incCiCertainty", (c) => c.incrementality.get({ advertiser: "A", incCiCertainty: 100 }), "incCiCertainty", /between 1 and 99/],
+    ["impressions incCiCertainty needs showIncrementalResults", (c) => c.reports.impressions({ incCiCertainty: 90 }), "incCiCertainty", /requires showIncrementalResults/],
+    ["advertiser both", (c) => c.advertisers.create({ advertiserName: "A", itunesId: "1" }), "itunesId", /never both/],
+    ["advertiser neither", (c) => c.advertisers.create({}), "advertiserName", /advertiserName or itunesId is required/],
+    ["campaign type", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Radio" as never, flights: [{}] }), "type", /type must be one of Baked-in, DAI/],
+    ["currency", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2024-01-01", currency: "JPY" as never }] }), "flights[0].currency", /currency must be one of USD, EUR, GBP/],
+    ["unit position", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2024-01-01" }], expectedUnits: [{ position: "middle" as never, length: 30 }] }), "expectedUnits[0].position", /position must be one of pre, mid/],
+    ["DAI flight dates", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "DAI", flights: [{ startDate: "2024-01-01" }] }), "flights[0].endDate", /endDate is required for a DAI flight/],
+    ["campaign name", (c) => c.campaigns.create({ name: "", advertiser: "a", publisher: "p", type: "DAI", flights: [] }), "name", /name is required/],
+    ["tabs", (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["simple_overview_show"] }), "tabs", /simple_overview_show requires simple_overview/],
+    ["tabs enum", (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["billing" as never] }), "tabs[0]", /tabs must be among/],
+    ["email", (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "not-an-email" }), "email", /email must be an email address/],
+    ["groupKey", (c) => c.reports.lag({ advertiser: ["A"], groupKey: "weekday" as never }), "groupKey", /groupKey must be one of/],
+    ["lag advertiser", (c) => c.reports.lag({ advertiser: [], groupKey: "series" }), "advertiser", /advertiser is required/],
+    ["timeGrouping", (c) => c.reports.impressions({ timeGrouping: "hour" as never }), "timeGrouping", /timeGrouping must be one of all, day, week, month/],
+    ["attributionModel", (c) => c.reports.impressions({ attributionModel: "linear" as never }), "attributionModel", /attributionModel must be one of/],
+    ["startDate", (c) => c.reports.impressions({ startDate: "31/01/2024" }), "startDate", /startDate must be a date/],
+    ["date order", (c) => c.reports.campaignsPerformance({ startDate: "2024-02-01", endDate: "2024-01-01" }), "endDate", /endDate must not be before startDate/],
+    ["spend advertisers", (c) => c.reports.estimatedSpendByDay({ advertisers: [] }), "advertisers", /advertisers is required/],
+    ["search", (c) => c.search.episodes({ search: "  " }), "search", /search is required/],
+    ["agentId", (c) => c.agents.startRun(0), "agentId", /agentId must be 1 or more/],
+    ["impressionGeo", (c) => c.reports.audience({ impressionGeo: ["USA"] }), "impressionGeo[0]", /two-letter country codes/],
+  ];
+  test.each(cases)("%s", async (_name, call, field, message) => {
+    const { c, calls } = setup(() => json(200, {}));
+    const err = await call(c).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestValidationError);
+    expect(err).toMatchObject({ field });
+    expect((err as Error).message).toMatch(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  test("values the spec leaves open pass (geo, mediaType)", async () => {
+    const { c, calls } = setup(() => json(200, { campaigns: [{ id: "x" }] }));
+    await c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2024-01-01" }], geo: "PL", mediaType: "podcast_new_platform" });
+    expect(calls[0].body).toMatchObject({ geo: "PL", mediaType: "podcast_new_platform" });
+  });
+});
+
+describe("response validation", () => {
+  test("a mismatch names the endpoint and the field; extra fields are kept", async () => {
+    const { c } = setup(() => json(200, { serviceSeriesId: "not a number", title: "t" }));
+    const err = await c.shows.get("1").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseValidationError);
+    expect(err).toMatchObject({ field: "serviceSeriesId", endpoint: "GET /api/public/series/episodes/{id}" });
+  });
+
+  test("malformed JSON", async () => {
+    const { c } = setup(() => new Response("{not json", { status: 200 }));
+    await expect(c.search.episodes({ search: "x" })).rejects.toMatchObject({ field: "(body)" });
+  });
+});

@@ -1,0 +1,39 @@
+/** POST /advertisers/individual-ads (Pro users), one page or all of them. */
+import type { Core } from "../core";
+import { individualAdsRequestSchema, individualAdsResponseSchema, type IndividualAdsRequest, type IndividualAdsResponse } from "../schemas";
+import { validateRequest } from "../validate";
+
+const PATH = "/api/public/advertisers/individual-ads";
+const ENDPOINT = `POST ${PATH}`;
+export const MAX_ADS_PAGE = 1000;
+
+export class Ads {
+  constructor(private readonly core: Core) {}
+
+  async individual(params: IndividualAdsRequest, signal?: AbortSignal): Promise<IndividualAdsResponse> {
+    const body = validateRequest(individualAdsRequestSchema, params, ENDPOINT);
+    return this.core.request({ method: "POST", path: PATH, endpoint: ENDPOINT, body, schema: individualAdsResponseSchema, retry: true, signal });
+  }
+
+  /**
+   * Every page from `offset` on, `limit` rows a page (default and maximum 1000), until the total or
+   * `maxRows` is reached.
+   */
+  async *iterate(
+    params: IndividualAdsRequest,
+    opts: { maxRows?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<IndividualAdsResponse> {
+    const pageSize = params.limit ?? MAX_ADS_PAGE;
+    let offset = params.offset ?? 0;
+    let delivered = 0;
+    const maxRows = opts.maxRows ?? Infinity;
+    while (delivered < maxRows) {
+      const limit = Math.min(pageSize, maxRows - delivered);
+      const page = await this.individual({ ...params, limit, offset }, opts.signal);
+      yield page;
+      delivered += page.data.length;
+      offset += page.data.length;
+      if (page.data.length === 0 || offset >= page.pagination.total) return;
+    }
+  }
+}

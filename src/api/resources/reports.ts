@@ -1,0 +1,79 @@
+/** The seven report task endpoints, and `run`: start → poll → download → typed table. */
+import type { Core } from "../core";
+import { parseReportCsv } from "../csv";
+import type { PollOptions } from "../polling";
+import { REPORT_ENDPOINTS, taskSchema, type ReportKind, type ReportParams, type Task } from "../schemas";
+import type { TypedTable } from "../table";
+import { validateRequest } from "../validate";
+import type { Tasks } from "./tasks";
+
+export interface ReportRun {
+  task: Task & { url: string };
+  csv: string;
+  table: TypedTable;
+}
+
+export class Reports {
+  constructor(
+    private readonly core: Core,
+    private readonly tasks: Tasks,
+  ) {}
+
+  /** Starts a report task. Only the parameters the caller set are sent. */
+  async start<K extends ReportKind>(kind: K, params: ReportParams[K], signal?: AbortSignal): Promise<Task> {
+    const def = REPORT_ENDPOINTS[kind];
+    const endpoint = `${def.method} ${def.path}`;
+    const valid = validateRequest(def.schema, params, endpoint) as Record<string, unknown>;
+    if (kind === "impressionListeners") {
+      const { episodeId, week_lb, advertiser } = valid as { episodeId: string; week_lb?: string; advertiser?: string };
+      return this.core.request({
+        method: "GET",
+        path: def.path.replace("{episodeId}", encodeURIComponent(episodeId)),
+        endpoint,
+        query: { week_lb, advertiser },
+        schema: taskSchema,
+        retry: true,
+        signal,
+      });
+    }
+    // Report starts are reads: an identical request reuses the cached report, so a retry is safe.
+    return this.core.request({ method: "POST", path: def.path, endpoint, body: valid, schema: taskSchema, retry: true, signal });
+  }
+
+  impressions(params: ReportParams["impressions"], signal?: AbortSignal) {
+    return this.start("impressions", params, signal);
+  }
+  audience(params: ReportParams["audience"], signal?: AbortSignal) {
+    return this.start("audience", params, signal);
+  }
+  lag(params: ReportParams["lag"], signal?: AbortSignal) {
+    return this.start("lag", params, signal);
+  }
+  campaignsPerformance(params: ReportParams["campaignsPerformance"], signal?: AbortSignal) {
+    return this.start("campaignsPerformance", params, signal);
+  }
+  estimatedSpendByDay(params: ReportParams["estimatedSpendByDay"], signal?: AbortSignal) {
+    return this.start("estimatedSpendByDay", params, signal);
+  }
+  estimatedSpendByShowByDay(params: ReportParams["estimatedSpendByShowByDay"], signal?: AbortSignal) {
+    return this.start("estimatedSpendByShowByDay", params, signal);
+  }
+  impressionListeners(params: ReportParams["impressionListeners"], signal?: AbortSignal) {
+    return this.start("impressionListeners", params, signal);
+  }
+
+  /** Starts a report, waits for it, downloads and types its CSV. */
+  async run<K extends ReportKind>(kind: K, params: ReportParams[K], opts: PollOptions = {}): Promise<ReportRun> {
+    const started = await this.start(kind, params, opts.signal);
+    const task = await this.tasks.waitUntilDone(started.id, opts);
+    const csv = await this.tasks.download(task.url, opts.signal);
+    // Only impressions can add a summary block or a totals row (its formatting settings).
+    const formatting = kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
+    const table = parseReportCsv(kind, csv, {
+      summary: formatting?.summary ?? false,
+      totals: formatting?.totals ?? false,
+      endpoint: REPORT_ENDPOINTS[kind].path,
+    });
+    return { task, csv, table };
+  }
+}

@@ -1,0 +1,52 @@
+/** The file-processor status poll (no key, not counted) and the CSV download. */
+import type { Core } from "../core";
+import { ResponseValidationError } from "../errors";
+import { pollUntilSettled, type PollOptions } from "../polling";
+import { taskSchema, type Task } from "../schemas";
+
+const STATUS_PATH = "/api/public/file-processor/status";
+
+export class Tasks {
+  constructor(private readonly core: Core) {}
+
+  async status(id: string, signal?: AbortSignal): Promise<Task> {
+    return this.core.request({
+      method: "GET",
+      path: `${STATUS_PATH}/${encodeURIComponent(id)}`,
+      endpoint: `GET ${STATUS_PATH}/{id}`,
+      schema: taskSchema,
+      auth: false,
+      retry: true,
+      signal,
+    });
+  }
+
+  /** Polls until the task is done (returns it, with its url) or failed (throws TaskFailedError). */
+  async waitUntilDone(id: string, opts: PollOptions = {}): Promise<Task & { url: string }> {
+    const endpoint = `GET ${STATUS_PATH}/{id}`;
+    const task = await pollUntilSettled(
+      {
+        endpoint,
+        read: (signal) => this.status(id, signal),
+        statusOf: (t) => t.status,
+        waiting: ["pending"],
+        done: ["done"],
+        failed: ["failed"],
+        failureMessage: () => `The report task ${id} failed (the service gives no reason)`,
+        sleep: this.core.sleep,
+        initialDelayMs: this.core.pollInitialDelayMs,
+        maxDelayMs: this.core.pollMaxDelayMs,
+      },
+      opts,
+    );
+    if (!task.url) throw new ResponseValidationError("url", `task ${id} is done but has no url`, endpoint);
+    return { ...task, url: task.url };
+  }
+
+  /** Downloads a finished report's CSV text. */
+  async download(url: string, signal?: AbortSignal): Promise<string> {
+    const endpoint = "GET {task url}";
+    const response = await this.core.download(url, { endpoint, signal });
+    return this.core.readText(response, endpoint, signal);
+  }
+}

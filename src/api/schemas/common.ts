@@ -1,0 +1,38 @@
+/** Building blocks shared by the request and response schemas. */
+import { z } from "zod";
+
+/** A date string as the service accepts it: YYYY-MM-DD, or a full ISO 8601 date-time. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function dateString(field: string) {
+  return z
+    .string()
+    .regex(DATE_PATTERN, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`)
+    .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), `${field} is not a real date`);
+}
+
+/** The optional report display name: at most 255 characters. */
+export const reportName = z.string().max(255, "name must be at most 255 characters");
+
+export function nonEmpty(field: string) {
+  return z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`);
+}
+
+export function intBetween(field: string, min: number, max: number) {
+  return z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be between ${min} and ${max}`)
+    .max(max, `${field} must be between ${min} and ${max}`);
+}
+
+export function oneOf<T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: `${field} must be one of ${values.join(", ")}` });
+}
+
+/** A list of names; each entry must be non-empty. */
+export function nameList(field: string) {
+  return z.array(z.string().trim().min(1, `${field} entries must not be empty`), {
+    error: `${field} must be a list of names`,
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * POST /incrementality. The spec names only aggregationLevel; the other field names are our choice
+ * (docs/service-choices.md), shared with the sandbox. Results stay loose so real names also pass.
+ */
+import { z } from "zod";
+import { dateString, intBetween, nonEmpty } from "./common";
+
+/** Result fields in display order, with a label and a kind for tables. */
+export const INCREMENTALITY_FIELDS = [
+  ["advertiser", "Advertiser", "text"],
+  ["aggregationLevel", "Aggregation level", "text"],
+  ["channelType", "Channel type", "text"],
+  ["action", "Action", "text"],
+  ["startDate", "Start date", "date"],
+  ["endDate", "End date", "date"],
+  ["campaign", "Campaign", "text"],
+  ["publisher", "Publisher", "text"],
+  ["controlActions", "Control actions", "integer"],
+  ["testActions", "Test actions", "integer"],
+  ["controlSize", "Control size", "integer"],
+  ["testSize", "Test size", "integer"],
+  ["lift", "Lift", "number"],
+  ["incrementalPercent", "Incremental %", "percent"],
+  ["liftCiLower", "Lift % CI lower", "percent"],
+  ["liftCiUpper", "Lift % CI upper", "percent"],
+  ["incrementalCiLower", "Incremental % CI lower", "percent"],
+  ["incrementalCiUpper", "Incremental % CI upper", "percent"],
+  ["errorReason", "Reason not calculated", "text"],
+] as const;
+
+/** Example levels from the spec; the full list is not shown, so other values pass. */
+export const AGGREGATION_LEVEL_EXAMPLES = ["channel", "publisher", "show_campaign"] as const;
+
+export const incrementalityRequestSchema = z
+  .object({
+    advertiser: nonEmpty("advertiser"),
+    aggregationLevel: z.string().trim().min(1, "aggregationLevel must not be empty").optional(),
+    channelType: z.string().trim().min(1, "channelType must not be empty").optional(),
+    action: z.string().trim().min(1, "action must not be empty").optional(),
+    startDate: dateString("startDate").optional(),
+    endDate: dateString("endDate").optional(),
+    includeErrors: z.boolean({ error: "includeErrors must be true or false" }).optional(),
+    incCiCertainty: intBetween("incCiCertainty", 1, 99).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.channelType !== undefined && v.aggregationLevel !== "channel") {
+      ctx.addIssue({ code: "custom", path: ["channelType"], message: "channelType applies only with aggregationLevel channel" });
+    }
+    if (v.startDate && v.endDate && Date.parse(v.endDate) < Date.parse(v.startDate)) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
+    }
+  });
+
+const v = z.union([z.string(), z.number(), z.boolean()]).nullish();
+export const incrementalityResultSchema = z.looseObject({
+  aggregationLevel: z.string(),
+  advertiser: v,
+  channelType: v,
+  action: v,
+  startDate: v,
+  endDate: v,
+  campaign: v,
+  publisher: v,
+  controlActions: v,
+  testActions: v,
+  controlSize: v,
+  testSize: v,
+  lift: v,
+  incrementalPercent: v,
+  liftCiLower: v,
+  liftCiUpper: v,
+  incrementalCiLower: v,
+  incrementalCiUpper: v,
+  errorReason: v,
+});
+export const incrementalityResponseSchema = z.array(incrementalityResultSchema);
+
+export type IncrementalityRequest = z.input<typeof incrementalityRequestSchema>;
+export type IncrementalityResult = z.infer<typeof incrementalityResultSchema>;

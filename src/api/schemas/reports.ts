@@ -1,0 +1,174 @@
+/**
+ * Report task endpoints: the shared attribution/simulcast settings, the seven request bodies and
+ * the task object. Every documented limit is a rule here, so bad input is refused before a request.
+ */
+import { z } from "zod";
+import { dateString, intBetween, nameList, nonEmpty, oneOf, reportName } from "./common";
+
+export const ATTRIBUTION_MODELS = ["first", "last", "multi_linear", "multi_timedecay"] as const;
+export const ATTRIBUTION_PRESETS = ["any", "all", "none"] as const;
+/** V2's list; V1 accepts only channel and campaign. */
+export const INCREMENTAL_DISPLAY_TYPES = ["channel", "campaign", "auto_serve_or_channel", "auto_serve_or_campaign"] as const;
+export const TIME_GROUPINGS = ["all", "day", "week", "month"] as const;
+export const GEO_GROUPINGS = ["country", "zip", "region", "DMA"] as const;
+export const WEEK_STARTS = ["monday", "sunday"] as const;
+/** groupKey values the spec lists (country is V2 only; V2 has one more value the spec does not show). */
+export const LAG_GROUP_KEYS = ["mediaType", "publisher", "campaigns", "series", "genres", "country"] as const;
+export const TASK_STATUSES = ["pending", "done", "failed"] as const;
+
+const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
+const num = (field: string) => z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`);
+const windowDays = (field: string) => num(field).min(0, `${field} must be 0 or more days`);
+
+/** Settings shared by the impressions and lag endpoints (all optional: the service applies its defaults). */
+export const sharedReportSettingsShape = {
+  startDate: dateString("startDate").optional(),
+  endDate: dateString("endDate").optional(),
+  advertiser: nameList("advertiser").optional(),
+  ytSimulcastConv: bool("ytSimulcastConv").optional(),
+  rSimulcastConv: bool("rSimulcastConv").optional(),
+  svSimulcastConv: bool("svSimulcastConv").optional(),
+  ytSimulcastConvWeight: num("ytSimulcastConvWeight").min(0, "ytSimulcastConvWeight must be 0 or more").optional(),
+  rSimulcastConvWeight: num("rSimulcastConvWeight").min(0, "rSimulcastConvWeight must be 0 or more").optional(),
+  svSimulcastConvWeight: num("svSimulcastConvWeight").min(0, "svSimulcastConvWeight must be 0 or more").optional(),
+  includeYtSpend: bool("includeYtSpend").optional(),
+  spendOnPublishDate: bool("spendOnPublishDate").optional(),
+  useSettingsProfiles: bool("useSettingsProfiles").optional(),
+  attributionWindow: windowDays("attributionWindow").optional(),
+  attributionStreamingWindow: windowDays("attributionStreamingWindow").optional(),
+  attributionSaiWindow: windowDays("attributionSaiWindow").optional(),
+  attributionModel: oneOf("attributionModel", ATTRIBUTION_MODELS).optional(),
+  attributionPreset: oneOf("attributionPreset", ATTRIBUTION_PRESETS).optional(),
+  excludeReferrers: z.array(z.string()).optional(),
+  excludeUtmMediums: z.array(z.string()).optional(),
+  excludeUtmSources: z.array(z.string()).optional(),
+  excludePriorCustomers: bool("excludePriorCustomers").optional(),
+  excludePriorVisitors: bool("excludePriorVisitors").optional(),
+  showIncrementalResults: bool("showIncrementalResults").optional(),
+  incrementalDisplayType: oneOf("incrementalDisplayType", INCREMENTAL_DISPLAY_TYPES).optional(),
+  timeRangeConv: bool("timeRangeConv").optional(),
+  timeRangeConvWithWindow: bool("timeRangeConvWithWindow").optional(),
+  useNonPurchasesRevenue: bool("useNonPurchasesRevenue").optional(),
+  campaignTags: z.array(z.string()).optional(),
+  campaignTagsExclude: bool("campaignTagsExclude").optional(),
+};
+export const sharedReportSettingsSchema = z.object(sharedReportSettingsShape);
+
+function endNotBeforeStart<T extends { startDate?: string | number; endDate?: string | number }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  if (value.startDate === undefined || value.endDate === undefined) return;
+  const start = typeof value.startDate === "number" ? value.startDate : Date.parse(value.startDate);
+  const end = typeof value.endDate === "number" ? value.endDate : Date.parse(value.endDate);
+  if (end < start) ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
+}
+
+export const formattingSchema = z.object({
+  numberFormatting: bool("formatting.numberFormatting").optional(),
+  summary: bool("formatting.summary").optional(),
+  totals: bool("formatting.totals").optional(),
+});
+
+export const impressionsRequestSchema = z
+  .object({
+    ...sharedReportSettingsShape,
+    fields: z.array(z.string().trim().min(1, "fields entries must not be empty")).optional(),
+    fieldMapping: z.record(z.string(), z.string()).optional(),
+    formatting: formattingSchema.optional(),
+    name: reportName.optional(),
+    incCiCertainty: intBetween("incCiCertainty", 1, 99).optional(),
+    timeGrouping: oneOf("timeGrouping", TIME_GROUPINGS).optional(),
+    geoGrouping: oneOf("geoGrouping", GEO_GROUPINGS).optional(),
+    weekStartsOn: oneOf("weekStartsOn", WEEK_STARTS).optional(),
+    aggregateEpisodicBuysPerShow: bool("aggregateEpisodicBuysPerShow").optional(),
+    skipCampaignTransliteration: bool("skipCampaignTransliteration").optional(),
+    modelPublicSpaceIps: bool("modelPublicSpaceIps").optional(),
+    modelOffline: bool("modelOffline").optional(),
+  })
+  .superRefine((v, ctx) => {
+    endNotBeforeStart(v, ctx);
+    if (v.incCiCertainty !== undefined && v.showIncrementalResults !== true) {
+      ctx.addIssue({ code: "custom", path: ["incCiCertainty"], message: "incCiCertainty requires showIncrementalResults" });
+    }
+    if (v.fields) {
+      const seen = new Set<string>();
+      for (const f of v.fields) {
+        if (seen.has(f)) ctx.addIssue({ code: "custom", path: ["fields"], message: `fields lists "${f}" twice` });
+        seen.add(f);
+      }
+    }
+  });
+
+/** Lag accepts an ISO date or a timestamp (epoch milliseconds) for its dates. */
+const lagDate = (field: string) => z.union([dateString(field), z.number().int().nonnegative()]);
+
+export const lagRequestSchema = z
+  .object({
+    ...sharedReportSettingsShape,
+    startDate: lagDate("startDate").optional(),
+    endDate: lagDate("endDate").optional(),
+    advertiser: nameList("advertiser").min(1, "advertiser is required (at least one advertiser name)"),
+    name: reportName.optional(),
+    groupKey: oneOf("groupKey", LAG_GROUP_KEYS),
+    actions: z.array(z.string().trim().min(1, "actions entries must not be empty")).optional(),
+  })
+  .superRefine(endNotBeforeStart);
+
+export const audienceRequestSchema = z
+  .object({
+    name: reportName.optional(),
+    startDate: dateString("startDate").optional(),
+    endDate: dateString("endDate").optional(),
+    show: z.array(z.string().trim().min(1, "show entries must not be empty")).optional(),
+    impressionGeo: z
+      .array(z.string().regex(/^[A-Za-z]{2}$/, "impressionGeo entries must be two-letter country codes"))
+      .optional(),
+    mediaType: z.array(z.string().trim().min(1, "mediaType entries must not be empty")).optional(),
+  })
+  .superRefine(endNotBeforeStart);
+
+export const campaignsPerformanceRequestSchema = z
+  .object({
+    name: reportName.optional(),
+    startDate: dateString("startDate").optional(),
+    endDate: dateString("endDate").optional(),
+  })
+  .superRefine(endNotBeforeStart);
+
+/** Body of both estimated-spend endpoints (by day, and by show by day). */
+export const estimatedSpendRequestSchema = z
+  .object({
+    name: reportName.optional(),
+    advertisers: nameList("advertisers").min(1, "advertisers is required (at least one advertiser name)"),
+    startDate: dateString("startDate").optional(),
+    endDate: dateString("endDate").optional(),
+  })
+  .superRefine(endNotBeforeStart);
+
+/** GET /episode/impression-listeners/{podscribe_episode_id}: the path id plus two query parameters. */
+export const impressionListenersQuerySchema = z.object({
+  episodeId: nonEmpty("episodeId"),
+  week_lb: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => /^[1-9]\d*$/.test(v), "week_lb must be a whole number of weeks (1 or more)")
+    .optional(),
+  advertiser: z.string().trim().min(1, "advertiser must not be empty").optional(),
+});
+
+export const taskSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  url: z.string().nullish(),
+});
+
+export type SharedReportSettings = z.infer<typeof sharedReportSettingsSchema>;
+export type ImpressionsRequest = z.input<typeof impressionsRequestSchema>;
+export type LagRequest = z.input<typeof lagRequestSchema>;
+export type AudienceRequest = z.input<typeof audienceRequestSchema>;
+export type CampaignsPerformanceRequest = z.input<typeof campaignsPerformanceRequestSchema>;
+export type EstimatedSpendRequest = z.input<typeof estimatedSpendRequestSchema>;
+export type ImpressionListenersQuery = z.input<typeof impressionListenersQuerySchema>;
+export type Task = z.infer<typeof taskSchema>;
+export type TaskStatus = (typeof TASK_STATUSES)[number];

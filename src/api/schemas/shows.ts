@@ -1,0 +1,146 @@
+/** GET /series/episodes/{id}: show info query and response. */
+import { z } from "zod";
+import { intBetween, nonEmpty } from "./common";
+
+/** Platforms the spec lists (9 values: Podcast, radio and the video/social platforms); 4 more exist unshown. */
+export const PLATFORMS = ["Podcast", "radio", "Alpha", "Beta", "Gamma", "SocialA", "SocialB", "SocialC", "SocialD"] as const;
+export const CONTENT_RISK_SCORES = ["minimal", "low", "medium", "high", "floor"] as const;
+
+const advertiserNames = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : v.split(","))
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  )
+  .pipe(
+    z
+      .array(z.string())
+      .min(1, "netNewReachAdvertisers needs at least one advertiser name")
+      .max(10, "netNewReachAdvertisers takes at most 10 advertiser names"),
+  );
+
+export const showInfoQuerySchema = z
+  .object({
+    id: nonEmpty("id"),
+    episodesPageIndex: z
+      .number({ error: "episodesPageIndex must be a number" })
+      .int("episodesPageIndex must be a whole number")
+      .min(0, "episodesPageIndex must be 0 or more")
+      .optional(),
+    episodesPageSize: intBetween("episodesPageSize", 1, 100).optional(),
+    netNewReachAdvertisers: advertiserNames.optional(),
+    months: intBetween("months", 1, 3).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.months !== undefined && v.netNewReachAdvertisers === undefined) {
+      ctx.addIssue({ code: "custom", path: ["months"], message: "months applies only together with netNewReachAdvertisers" });
+    }
+  });
+
+const n = z.number().nullish();
+const s = z.string().nullish();
+
+export const adSchema = z.looseObject({
+  adId: z.number(),
+  advertiser: z.string(),
+  startTs: n,
+  endTs: n,
+  placementGroupNum: n,
+  placementNum: n,
+  placementNumInGroup: n,
+  placementUnit: s,
+});
+
+export const episodeSchema = z.looseObject({
+  title: z.string(),
+  serviceEpisodeId: z.number(),
+  description: s,
+  downloads: n,
+  downloadsAt30Days: n,
+  downloadsAt7Days: n,
+  podcastDownloads: n,
+  podcastDownloadsAt30Days: n,
+  podcastDownloadsAt7Days: n,
+  alphaDownloads: n,
+  alphaDownloadsAt30Days: n,
+  alphaDownloadsAt7Days: n,
+  gammaDownloads: n,
+  gammaDownloadsAt30Days: n,
+  gammaDownloadsAt7Days: n,
+  betaDownloads: n,
+  betaDownloadsAt30Days: n,
+  betaDownloadsAt7Days: n,
+  duration: n,
+  uploadedAt: s,
+  url: s,
+  guid: s,
+  adLoad: n,
+  ads: z.array(adSchema).nullish(),
+  userAgents: z.array(z.record(z.string(), z.number())).nullish(),
+});
+
+export const similarShowSchema = z.looseObject({
+  seriesId: z.number(),
+  title: z.string(),
+  contentSimilarity: n,
+  audienceSimilarityThirdParty: n,
+  audienceSimilaritySocial: n,
+  audienceSimilarityOverlap: n,
+  audienceSimilarityOverlapReverse: n,
+});
+
+export const contentRiskSchema = z.looseObject({
+  seriesId: n,
+  overallScore: z.string().nullish(),
+  scoreByCategory: z.record(z.string(), z.string()).nullish(),
+});
+
+export const showInfoSchema = z.looseObject({
+  serviceSeriesId: z.number(),
+  title: z.string(),
+  platform: s,
+  monthlyListeners: n,
+  monthlyDownloads: n,
+  avgDownloadsPerEpisode: n,
+  ytAvgDownloadsPerEpisode: n,
+  ytMonthlyDownloads: n,
+  gammaAvgDownloadsPerEpisode: n,
+  gammaMonthlyDownloads: n,
+  betaAvgDownloadsPerEpisode: n,
+  betaMonthlyDownloads: n,
+  podcastAvgDownloadsPerEpisode: n,
+  podcastMonthlyDownloads: n,
+  directRes: n,
+  hostRead: n,
+  countAds: n,
+  topAdvertisers: z.array(z.string()).max(25).nullish(),
+  similarShows: z.array(similarShowSchema).max(50).nullish(),
+  renewalRate: n,
+  adLoad: n,
+  adLoadYT: n,
+  isServicePrefixPlaced: z.boolean().nullish(),
+  gammaVideoOptInDate: s,
+  socialA: s,
+  socialB: s,
+  socialC: s,
+  alpha: s,
+  socialD: s,
+  numSocialAFans: n,
+  numSocialBFans: n,
+  numSocialCFans: n,
+  numAlphaFans: n,
+  numSocialDFans: n,
+  contentRisk: contentRiskSchema.nullish(),
+  episodes: z.array(episodeSchema).nullish(),
+  episodesPagination: z
+    .looseObject({ pageIndex: z.number().int(), pageSize: z.number().int(), rowCount: z.number().int() })
+    .nullish(),
+  netNewReachPercent: z.number().min(0).max(100).nullish(),
+});
+
+export type ShowInfoQuery = z.input<typeof showInfoQuerySchema>;
+export type ShowInfo = z.infer<typeof showInfoSchema>;
+export type Episode = z.infer<typeof episodeSchema>;
+export type SimilarShow = z.infer<typeof similarShowSchema>;
+export type EpisodeAd = z.infer<typeof adSchema>;

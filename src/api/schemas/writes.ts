@@ -1,0 +1,136 @@
+/** Write endpoints: POST /campaign, POST /advertisers, POST /users/advertisers/invite. */
+import { z } from "zod";
+import { DATE_PATTERN, nonEmpty } from "./common";
+
+export const CAMPAIGN_TYPES = ["Baked-in", "DAI", "story", "reel", "feed"] as const;
+/** story, reel and feed apply to SocialC campaigns; Baked-in and DAI to every other media type. */
+export const SOCIAL_C_CAMPAIGN_TYPES = ["story", "reel", "feed"] as const;
+export const CURRENCIES = ["USD", "EUR", "GBP"] as const;
+export const UNIT_POSITIONS = ["pre", "mid", "post", "feed", "drop"] as const;
+/** Listed geo codes; 25 further values exist that the spec does not show, so other codes pass. */
+export const GEOS = [
+  "GLOBAL", "US", "GB", "CA", "AU", "DE", "FR", "MX", "IE", "JP", "ES", "IN", "BR", "IT", "AR", "KR", "SA", "AE",
+  "ID", "EG", "AT", "NL", "DK", "FI", "IL", "NO", "NZ", "SE", "TR", "RU",
+] as const;
+/** Listed media types (nine more are named after platforms, thirteen are not shown): others pass. */
+export const MEDIA_TYPES = [
+  "podcast", "simulcast", "streaming", "sai", "ott_ctv", "display", "video", "display_video", "radio_show",
+] as const;
+export const INVITE_TABS = ["ads", "simple_campaigns", "simple_overview", "tag_debug", "simple_overview_show"] as const;
+
+const dateTime = (field: string) => z.string().regex(DATE_PATTERN, `${field} must be a date or ISO 8601 date-time`);
+const money = (field: string) => z.number({ error: `${field} must be a number` }).finite().min(0, `${field} must be 0 or more`);
+const url = (field: string) =>
+  z.string().refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, `${field} must be a web address (http:// or https://)`);
+const email = (field: string) => z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${field} must be an email address`);
+
+export const flightSchema = z.object({
+  startDate: dateTime("startDate").optional(),
+  endDate: dateTime("endDate").optional(),
+  expectedDate: dateTime("expectedDate").optional(),
+  totalCost: money("totalCost").optional(),
+  cpm: money("cpm").optional(),
+  currency: z.enum(CURRENCIES, { error: `currency must be one of ${CURRENCIES.join(", ")}` }).optional(),
+  expectedImpressions: money("expectedImpressions").optional(),
+});
+
+export const expectedUnitSchema = z.object({
+  position: z.enum(UNIT_POSITIONS, { error: `position must be one of ${UNIT_POSITIONS.join(", ")}` }),
+  length: z.number({ error: "length must be a number of seconds" }).positive("length must be more than 0 seconds"),
+});
+
+export const campaignRequestSchema = z
+  .object({
+    name: nonEmpty("name"),
+    publisher: z.string().trim().min(1, "publisher must not be empty").optional(),
+    advertiser: nonEmpty("advertiser"),
+    type: z.enum(CAMPAIGN_TYPES, { error: `type must be one of ${CAMPAIGN_TYPES.join(", ")}` }),
+    flights: z.array(flightSchema, { error: "flights is required" }).min(1, "flights needs at least one flight"),
+    externalId: z.string().optional(),
+    itunesOrYtId: z.string().trim().min(1, "itunesOrYtId must not be empty").optional(),
+    geo: z.string().trim().min(1, "geo must not be empty").optional(),
+    expectedUnits: z.array(expectedUnitSchema).optional(),
+    promo: z.string().optional(),
+    expectedLandingUrl: url("expectedLandingUrl").optional(),
+    product: z.string().optional(),
+    initiative: z.string().optional(),
+    expectedTalkingPoints: z.array(z.string()).optional(),
+    disallowedTalkingPoints: z.array(z.string()).optional(),
+    mediaType: z.string().trim().min(1, "mediaType must not be empty").optional(),
+    tags: z.array(z.string()).optional(),
+    scriptUrl: url("scriptUrl").optional(),
+    teamMembers: z.array(z.string()).optional(),
+    creativeIds: z.array(z.string()).optional(),
+    billToPublisher: z.boolean({ error: "billToPublisher must be true or false" }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.publisher && !v.itunesOrYtId) {
+      ctx.addIssue({ code: "custom", path: ["publisher"], message: "publisher is required unless itunesOrYtId (the show) is given" });
+    }
+    v.flights.forEach((f, i) => {
+      if (v.type === "DAI") {
+        if (!f.startDate) ctx.addIssue({ code: "custom", path: ["flights", i, "startDate"], message: "startDate is required for a DAI flight" });
+        if (!f.endDate) ctx.addIssue({ code: "custom", path: ["flights", i, "endDate"], message: "endDate is required for a DAI flight" });
+        if (f.startDate && f.endDate && Date.parse(f.endDate) < Date.parse(f.startDate)) {
+          ctx.addIssue({ code: "custom", path: ["flights", i, "endDate"], message: "endDate must not be before startDate" });
+        }
+      }
+      if (v.type === "Baked-in" && !f.expectedDate) {
+        ctx.addIssue({ code: "custom", path: ["flights", i, "expectedDate"], message: "expectedDate is required for a Baked-in flight" });
+      }
+    });
+  });
+
+export const campaignResponseSchema = z.looseObject({
+  campaigns: z.array(z.looseObject({ id: z.string().min(1), externalId: z.string().nullish() })),
+});
+
+export const advertiserRequestSchema = z
+  .object({
+    advertiserName: z.string().trim().min(1, "advertiserName must not be empty").optional(),
+    itunesId: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim())
+      .refine((v) => /^\d+$/.test(v), "itunesId must be a directory id (digits)")
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.advertiserName && v.itunesId) {
+      ctx.addIssue({ code: "custom", path: ["itunesId"], message: "Send either advertiserName or itunesId, never both" });
+    }
+    if (!v.advertiserName && !v.itunesId) {
+      ctx.addIssue({ code: "custom", path: ["advertiserName"], message: "advertiserName or itunesId is required" });
+    }
+  });
+
+export const advertiserResponseSchema = z.looseObject({ advertiserName: z.string(), lookupName: z.string() });
+
+export const inviteRequestSchema = z
+  .object({
+    advertiserName: nonEmpty("advertiserName"),
+    email: email("email"),
+    tabs: z.array(z.enum(INVITE_TABS, { error: `tabs must be among ${INVITE_TABS.join(", ")}` })).optional(),
+    teamMembers: z.array(email("teamMembers")).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.tabs?.includes("simple_overview_show") && !v.tabs.includes("simple_overview")) {
+      ctx.addIssue({ code: "custom", path: ["tabs"], message: "simple_overview_show requires simple_overview" });
+    }
+  });
+
+export const inviteResponseSchema = z.looseObject({ message: z.string() });
+
+export type CampaignRequest = z.input<typeof campaignRequestSchema>;
+export type Flight = z.infer<typeof flightSchema>;
+export type CampaignResponse = z.infer<typeof campaignResponseSchema>;
+export type AdvertiserRequest = z.input<typeof advertiserRequestSchema>;
+export type AdvertiserResponse = z.infer<typeof advertiserResponseSchema>;
+export type InviteRequest = z.input<typeof inviteRequestSchema>;
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
