@@ -3,7 +3,7 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/src", "<rootDir>/sandbox", "<rootDir>/preview", "<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
-  transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }] },
+  transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },

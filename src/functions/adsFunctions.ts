@@ -1,0 +1,165 @@
+/**
+ * The ADS.* functions as plain async functions, independent of the CustomFunctions runtime so the
+ * browser preview and the tests call the very same code. Arguments are checked first (no request on
+ * bad input); service answers go through the shared RequestCache.
+ */
+import type { AdsClient } from "../api/client";
+import { AdsError, RequestValidationError } from "../api/errors";
+import type { IndividualAdsResponse, ShowInfo } from "../api/schemas";
+import * as arg from "./args";
+import type { Arg } from "./args";
+import { FunctionError, badArgument } from "./functionError";
+import { RequestCache } from "./requestCache";
+import * as shape from "./shapes";
+
+export interface FunctionDeps {
+  /** The connected client, or null when the pane is not connected. */
+  client(): AdsClient | null;
+  cache: RequestCache;
+}
+
+export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
+
+function toFunctionError(err: unknown): FunctionError {
+  if (err instanceof FunctionError) return err;
+  if (err instanceof RequestValidationError) return badArgument(err.field, err.message);
+  if (err instanceof AdsError) return new FunctionError("#N/A", err.message);
+  return new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
+}
+
+export function createAdsFunctions(deps: FunctionDeps) {
+  function connected(): AdsClient {
+    const c = deps.client();
+    if (!c) throw new FunctionError("#N/A", NOT_CONNECTED);
+    return c;
+  }
+
+  /** Cache keys carry the service so two connections never share answers. */
+  function cached<T>(client: AdsClient, key: string, fetcher: () => Promise<T>): Promise<T> {
+    return deps.cache.get(`${client.baseUrl}|${key}`, fetcher);
+  }
+
+  /** Show info without paging parameters: one request shared by SHOW, SHOWLISTENERS, TOPADVERTISERS, SIMILAR. */
+  function showInfo(id: string): Promise<ShowInfo> {
+    const client = connected();
+    return cached(client, `show|${id}`, () => client.shows.get(id));
+  }
+
+  async function guarded<T>(body: () => Promise<T>): Promise<T> {
+    try {
+      return await body();
+    } catch (err) {
+      throw toFunctionError(err);
+    }
+  }
+
+  return {
+    SHOWLISTENERS: (showId: Arg) =>
+      guarded(async () => shape.showField(await showInfo(arg.showId(showId)), "monthlyListeners")),
+
+    SHOW: (showId: Arg, field: Arg) =>
+      guarded(async () => {
+        const id = arg.showId(showId);
+        const name = arg.requiredText(field, "field");
+        const canonical = shape.canonicalShowField(name);
+        if (!canonical) throw badArgument("field", `unknown show field "${name}" (see the README for the list)`);
+        return shape.showField(await showInfo(id), canonical);
+      }),
+
+    EPISODES: (showId: Arg, count?: Arg, fields?: Arg) =>
+      guarded(async () => {
+        const id = arg.showId(showId);
+        const n = arg.optionalInt(count, "count", 1, 1000) ?? 25;
+        const wanted = arg.optionalList(fields, "fields") ?? [...shape.EPISODE_FIELDS];
+        for (const f of wanted) {
+          if (!(shape.EPISODE_FIELDS as readonly string[]).includes(f)) {
+            throw badArgument("fields", `unknown episode field "${f}" (one of ${shape.EPISODE_FIELDS.join(", ")})`);
+          }
+        }
+        const client = connected();
+        const pageSize = 100;
+        const pages = await Promise.all(
+          Array.from({ length: Math.ceil(n / pageSize) }, (_, i) =>
+            cached(client, `episodes|${id}|${i}`, () => client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize })),
+          ),
+        );
+        const merged = { ...pages[0], episodes: pages.flatMap((p) => p.episodes ?? []) };
+        return shape.episodesGrid(merged, n, wanted);
+      }),
+
+    SIMILAR: (showId: Arg, count?: Arg) =>
+      guarded(async () => {
+        const id = arg.showId(showId);
+        const n = arg.optionalInt(count, "count", 1, 50) ?? 50;
+        return shape.similarGrid(await showInfo(id), n);
+      }),
+
+    TOPADVERTISERS: (showId: Arg) => guarded(async () => shape.topAdvertisersGrid(await showInfo(arg.showId(showId)))),
+
+    NETNEWREACH: (showId: Arg, advertisers: Arg, months?: Arg) =>
+      guarded(async () => {
+        const id = arg.showId(showId);
+        const names = arg.nameList(advertisers, "advertisers");
+        if (names.length > 10) throw badArgument("advertisers", "takes at most 10 advertiser names");
+        const m = arg.optionalInt(months, "months", 1, 3);
+        const client = connected();
+        const show = await cached(client, `nnr|${id}|${names.join(",")}|${m ?? ""}`, () =>
+          client.shows.get(id, { netNewReachAdvertisers: names, months: m }),
+        );
+        if (show.netNewReachPercent === null || show.netNewReachPercent === undefined) {
+          throw new FunctionError("#N/A", `Net new reach is not available for show ${id} (podcasts with listening data only)`);
+        }
+        return show.netNewReachPercent;
+      }),
+
+    SEARCH: (query: Arg, timeFrame?: Arg, mediaType?: Arg, transcriptOnly?: Arg) =>
+      guarded(async () => {
+        const search = arg.requiredText(query, "query");
+        const days = arg.optionalInt(timeFrame, "timeFrame", 1, 3650);
+        const media = arg.optionalList(mediaType, "mediaType");
+        const only = arg.optionalBool(transcriptOnly, "transcriptOnly");
+        const client = connected();
+        const key = JSON.stringify(["search", search, days, media, only]);
+        const result = await cached(client, key, () =>
+          client.search.episodes({ search, timeFrame: days, mediaType: media, transcriptOnly: only }),
+        );
+        if (result.data.length === 0) throw new FunctionError("#N/A", `No episodes match "${search}"`);
+        return shape.searchGrid(result.data);
+      }),
+
+    ADS: (advertiser: Arg, startDate?: Arg, endDate?: Arg, maxRows?: Arg) =>
+      guarded(async () => {
+        const name = arg.requiredText(advertiser, "advertiser");
+        const start = arg.optionalDate(startDate, "startDate");
+        const end = arg.optionalDate(endDate, "endDate");
+        const rows = arg.optionalInt(maxRows, "maxRows", 1, 100_000) ?? 1000;
+        const client = connected();
+        const key = JSON.stringify(["ads", name, start, end, rows]);
+        const pages = await cached(client, key, async () => {
+          const all: IndividualAdsResponse[] = [];
+          for await (const page of client.ads.iterate({ advertiser: name, startDate: start, endDate: end }, { maxRows: rows })) all.push(page);
+          return all;
+        });
+        if (pages.every((p) => p.data.length === 0)) throw new FunctionError("#N/A", `No ads found for ${name}`);
+        return shape.adsGrid(pages);
+      }),
+
+    INCREMENTALITY: (advertiser: Arg, aggregationLevel: Arg, startDate?: Arg, endDate?: Arg, action?: Arg, channelType?: Arg) =>
+      guarded(async () => {
+        const body = {
+          advertiser: arg.requiredText(advertiser, "advertiser"),
+          aggregationLevel: arg.requiredText(aggregationLevel, "aggregationLevel"),
+          startDate: arg.optionalDate(startDate, "startDate"),
+          endDate: arg.optionalDate(endDate, "endDate"),
+          action: arg.optionalText(action, "action"),
+          channelType: arg.optionalText(channelType, "channelType"),
+        };
+        const client = connected();
+        const results = await cached(client, JSON.stringify(["incrementality", body]), () => client.incrementality.get(body));
+        if (results.length === 0) throw new FunctionError("#N/A", `No incrementality results for ${body.advertiser}`);
+        return shape.incrementalityGrid(results);
+      }),
+  };
+}
+
+export type AdsFunctions = ReturnType<typeof createAdsFunctions>;

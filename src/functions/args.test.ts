@@ -1,0 +1,47 @@
+import * as arg from "./args";
+import { FunctionError } from "./functionError";
+
+const valueError = (fn: () => unknown, pattern: RegExp) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FunctionError);
+    expect((e as FunctionError).code).toBe("#VALUE!");
+    expect((e as Error).message).toMatch(pattern);
+    return;
+  }
+  throw new Error("expected a #VALUE! error");
+};
+
+test("show ids from number cells, text and single-cell ranges", () => {
+  expect(arg.showId(1200000001)).toBe("1200000001");
+  expect(arg.showId(" UCdemo0000000000000001 ")).toBe("UCdemo0000000000000001");
+  expect(arg.showId([[1200000001]])).toBe("1200000001");
+  valueError(() => arg.showId(""), /^showId: is required/);
+  valueError(() => arg.showId(12.5), /showId: 12.5 is not a show id/);
+  valueError(() => arg.showId("a b"), /showId/);
+  valueError(() => arg.showId([[1], [2]]), /showId: expects a single cell/);
+});
+
+test("dates from Excel serials and text", () => {
+  expect(arg.optionalDate(45293, "startDate")).toBe("2024-01-02");
+  expect(arg.optionalDate("2024-01-02", "startDate")).toBe("2024-01-02");
+  expect(arg.optionalDate("1/2/2024", "startDate")).toBe("2024-01-02");
+  expect(arg.optionalDate(null, "startDate")).toBeUndefined();
+  valueError(() => arg.optionalDate("2024-02-30", "endDate"), /endDate: is not a real date/);
+  valueError(() => arg.optionalDate("next week", "endDate"), /endDate: "next week" is not a date/);
+});
+
+test("lists from text or ranges", () => {
+  expect(arg.nameList("Acme, Northwind", "advertisers")).toEqual(["Acme", "Northwind"]);
+  expect(arg.nameList([["Acme"], ["Northwind"], [""]], "advertisers")).toEqual(["Acme", "Northwind"]);
+  valueError(() => arg.nameList(" , ", "advertisers"), /advertisers: needs at least one name/);
+});
+
+test("numbers and booleans", () => {
+  expect(arg.optionalInt("12", "count", 1, 1000)).toBe(12);
+  valueError(() => arg.optionalInt(1001, "count", 1, 1000), /count: must be between 1 and 1000/);
+  valueError(() => arg.optionalInt(1.5, "count", 1, 1000), /count: must be a whole number/);
+  expect(arg.optionalBool("TRUE", "transcriptOnly")).toBe(true);
+  valueError(() => arg.optionalBool("maybe", "transcriptOnly"), /transcriptOnly: must be TRUE or FALSE/);
+});

@@ -1,0 +1,107 @@
+/**
+ * Argument parsing for the ADS.* functions. Cells arrive as numbers, text, booleans or 2-D ranges;
+ * dates as Excel serials or text. Every problem names the argument and stops before any request.
+ */
+import { badArgument } from "./functionError";
+
+export type Scalar = string | number | boolean | null | undefined;
+export type Arg = Scalar | Scalar[][];
+
+function scalar(name: string, value: Arg): Scalar {
+  if (Array.isArray(value)) {
+    const flat = value.flat().filter((v) => v !== null && v !== undefined && v !== "");
+    if (flat.length > 1) throw badArgument(name, "expects a single cell, not a range");
+    return flat[0];
+  }
+  return value;
+}
+
+const isBlank = (v: Scalar) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** A show id: a directory id (digits; number cells allowed), an Alpha channel id or an Alpha playlist id. */
+export function showId(value: Arg, name = "showId"): string {
+  const v = scalar(name, value);
+  if (isBlank(v)) throw badArgument(name, "is required (a directory id, an Alpha channel id or an Alpha playlist id)");
+  if (typeof v === "number") {
+    if (!Number.isInteger(v) || v <= 0) throw badArgument(name, `${v} is not a show id`);
+    return String(v);
+  }
+  if (typeof v === "boolean") throw badArgument(name, "must be a show id, not TRUE/FALSE");
+  const s = String(v).trim();
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) throw badArgument(name, `"${s}" is not a show id`);
+  return s;
+}
+
+export function requiredText(value: Arg, name: string): string {
+  const v = scalar(name, value);
+  if (isBlank(v)) throw badArgument(name, "is required");
+  if (typeof v === "boolean") throw badArgument(name, "must be text");
+  return String(v).trim();
+}
+
+export function optionalText(value: Arg, name: string): string | undefined {
+  const v = scalar(name, value);
+  return isBlank(v) ? undefined : requiredText(v, name);
+}
+
+export function optionalInt(value: Arg, name: string, min: number, max: number): number | undefined {
+  const v = scalar(name, value);
+  if (isBlank(v)) return undefined;
+  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
+  if (!Number.isInteger(n)) throw badArgument(name, "must be a whole number");
+  if (n < min || n > max) throw badArgument(name, `must be between ${min} and ${max}`);
+  return n;
+}
+
+export function optionalBool(value: Arg, name: string): boolean | undefined {
+  const v = scalar(name, value);
+  if (isBlank(v)) return undefined;
+  if (typeof v === "boolean") return v;
+  if (typeof v === "number" && (v === 0 || v === 1)) return v === 1;
+  if (typeof v === "string" && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === "true";
+  throw badArgument(name, "must be TRUE or FALSE");
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function ymd(y: number, m: number, d: number, name: string): string {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) throw badArgument(name, "is not a real date");
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/** A date as YYYY-MM-DD, from an Excel serial or text (YYYY-MM-DD, M/D/YYYY). */
+export function optionalDate(value: Arg, name: string): string | undefined {
+  const v = scalar(name, value);
+  if (isBlank(v)) return undefined;
+  if (typeof v === "number") {
+    if (v < 1 || v > 2958465) throw badArgument(name, "is not a date");
+    const d = new Date(Math.round((v - 25569) * 86_400_000));
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  }
+  const s = String(v).trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (m) return ymd(+m[1], +m[2], +m[3], name);
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (m) return ymd(+m[3], +m[1], +m[2], name);
+  throw badArgument(name, `"${s}" is not a date (use a date cell, YYYY-MM-DD or M/D/YYYY)`);
+}
+
+/** A list of names from comma-separated text or a range of cells. */
+export function nameList(value: Arg, name: string): string[] {
+  const cells = Array.isArray(value) ? value.flat() : [value];
+  const names = cells
+    .filter((c) => !isBlank(c))
+    .flatMap((c) => String(c).split(","))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (names.length === 0) throw badArgument(name, "needs at least one name (comma-separated text or a range)");
+  return names;
+}
+
+/** A list of text values from one cell (comma-separated) or a range; undefined when empty. */
+export function optionalList(value: Arg, name: string): string[] | undefined {
+  const cells = Array.isArray(value) ? value.flat() : [value];
+  if (cells.every(isBlank)) return undefined;
+  return nameList(value, name);
+}

@@ -1,0 +1,47 @@
+/** functions.json is generated from the JSDoc of functions.ts: every function listed, with descriptions and parameter help. */
+import path from "path";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { generateCustomFunctionsMetadata } = require("custom-functions-metadata") as {
+  generateCustomFunctionsMetadata(input: string, wantConsoleOutput?: boolean): Promise<{ metadataJson: string; errors: string[] }>;
+};
+
+interface Meta {
+  functions: { id: string; name: string; description: string; parameters: { name: string; description: string; optional?: boolean; dimensionality?: string }[]; result: { dimensionality?: string } }[];
+}
+
+const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: boolean }> = {
+  SHOWLISTENERS: { params: ["showId"], optional: [], matrix: false },
+  SHOW: { params: ["showId", "field"], optional: [], matrix: false },
+  EPISODES: { params: ["showId", "count", "fields"], optional: ["count", "fields"], matrix: true },
+  SIMILAR: { params: ["showId", "count"], optional: ["count"], matrix: true },
+  TOPADVERTISERS: { params: ["showId"], optional: [], matrix: true },
+  NETNEWREACH: { params: ["showId", "advertisers", "months"], optional: ["months"], matrix: false },
+  SEARCH: { params: ["query", "timeFrame", "mediaType", "transcriptOnly"], optional: ["timeFrame", "mediaType", "transcriptOnly"], matrix: true },
+  ADS: { params: ["advertiser", "startDate", "endDate", "maxRows"], optional: ["startDate", "endDate", "maxRows"], matrix: true },
+  INCREMENTALITY: { params: ["advertiser", "aggregationLevel", "startDate", "endDate", "action", "channelType"], optional: ["startDate", "endDate", "action", "channelType"], matrix: true },
+};
+
+let meta: Meta;
+beforeAll(async () => {
+  const result = await generateCustomFunctionsMetadata(path.join(__dirname, "functions.ts"), false);
+  expect(result.errors).toEqual([]);
+  meta = JSON.parse(result.metadataJson) as Meta;
+}, 60_000);
+
+test("every function is listed, in upper case, with a description", () => {
+  expect(meta.functions.map((f) => f.id).sort()).toEqual(Object.keys(EXPECTED).sort());
+  for (const f of meta.functions) {
+    expect(f.name).toBe(f.id);
+    expect(f.description.length).toBeGreaterThan(20);
+  }
+});
+
+test.each(Object.entries(EXPECTED))("%s has its parameters in order, each with help, optional ones marked", (id, want) => {
+  const f = meta.functions.find((x) => x.id === id)!;
+  expect(f.parameters.map((p) => p.name)).toEqual(want.params);
+  for (const p of f.parameters) {
+    expect(p.description.length).toBeGreaterThan(5);
+    expect(Boolean(p.optional)).toBe(want.optional.includes(p.name));
+  }
+  expect(f.result.dimensionality === "matrix").toBe(want.matrix);
+});
