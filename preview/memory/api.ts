@@ -571,7 +571,7 @@ export class RangeProxy extends Proxy {
         const row = scalar ? null : (v as unknown[][])[i];
         for (let j = 0; j < r.cols; j++) {
           const x = scalar ? v : row![j];
-          if (kind === "numberFormat") this.ctx.model.touch(sheet, r.row + i, r.col + j).numberFormat = String(x);
+          if (kind === "numberFormat") this.ctx.model.touch(sheet, r.row + i, r.col + j).numberFormat = x === "General" ? undefined : String(x);
           else if (kind === "formulas") this.ctx.model.setFormula(sheet, r.row + i, r.col + j, x as Value);
           else this.ctx.model.setValue(sheet, r.row + i, r.col + j, x as Value);
         }

@@ -123,7 +123,8 @@ export class WorkbookModel {
 
   setFormula(sheet: SheetData, row: number, col: number, formula: Value): void {
     checkBounds(row, col);
-    if (typeof formula === "string" && formula.startsWith("=")) {
+    const existing = this.cell(sheet, row, col);
+    if (typeof formula === "string" && formula.startsWith("=") && existing?.numberFormat !== "@") {
       const cell = this.touch(sheet, row, col);
       cell.formula = formula;
       cell.value = evaluateSimple(formula);
@@ -140,9 +141,9 @@ export class WorkbookModel {
         if (c < rect.col || c >= rect.col + rect.cols) continue;
         if (what === "All") cols.delete(c);
         else if (what === "Contents") {
+          // As in Excel, clearing contents keeps hyperlinks and formats.
           cell.value = null;
           cell.formula = undefined;
-          cell.hyperlink = undefined;
         } else {
           cell.numberFormat = undefined;
           cell.fill = undefined;

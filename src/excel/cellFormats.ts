@@ -1,0 +1,67 @@
+/** Excel number formats and cell values per column kind (pure). */
+import type { CellValue, ColumnKind, TableColumn } from "../api/table";
+
+export const TEXT_FORMAT = "@";
+export const MAX_CELL_CHARS = 32_767;
+export const TRUNCATION_MARKER = "…[truncated]";
+
+const DEFAULT_FORMATS: Record<ColumnKind, string> = {
+  integer: "#,##0",
+  number: "#,##0.00",
+  currency: "$#,##0.00",
+  percent: '0.00"%"',
+  date: "yyyy-mm-dd",
+  datetime: "yyyy-mm-dd hh:mm",
+  boolean: "General",
+  text: TEXT_FORMAT,
+  url: TEXT_FORMAT,
+  json: TEXT_FORMAT,
+};
+
+export function columnFormat(column: TableColumn): string {
+  return column.numberFormat ?? DEFAULT_FORMATS[column.kind];
+}
+
+/** Whether Excel would read this text as a formula if the cell were not formatted as text. */
+export function looksLikeFormula(v: CellValue): boolean {
+  return typeof v === "string" && /^[=+\-@]/.test(v);
+}
+
+/** The value to write: empty for null, over-long text cut with a visible marker. */
+export function cellValue(v: CellValue): { value: string | number | boolean; truncated: boolean } {
+  if (v === null) return { value: "", truncated: false };
+  if (typeof v === "string" && v.length > MAX_CELL_CHARS) {
+    return { value: v.slice(0, MAX_CELL_CHARS - TRUNCATION_MARKER.length) + TRUNCATION_MARKER, truncated: true };
+  }
+  return { value: v, truncated: false };
+}
+
+/** A readable, valid and (against `taken`) unique Excel table name. */
+export function tableNameFor(label: string, taken: ReadonlySet<string>): string {
+  let base = label.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "Report";
+  if (!/^[A-Za-z_]/.test(base)) base = `T_${base}`;
+  if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[RrCc]$/.test(base)) base = `${base}_`;
+  base = base.slice(0, 240);
+  const lower = new Set([...taken].map((t) => t.toLowerCase()));
+  if (!lower.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) if (!lower.has(`${base}_${i}`.toLowerCase())) return `${base}_${i}`;
+}
+
+/** A valid (31 characters, no []:*?/\) and unique sheet name. */
+export function sheetNameFor(label: string, taken: ReadonlySet<string>): string {
+  const base = label.replace(/[[\]:*?/\\]/g, " ").replace(/^'+|'+$/g, "").trim().slice(0, 31) || "Report";
+  const lower = new Set([...taken].map((t) => t.toLowerCase()));
+  if (!lower.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) {
+    const suffix = ` (${i})`;
+    const name = base.slice(0, 31 - suffix.length) + suffix;
+    if (!lower.has(name.toLowerCase())) return name;
+  }
+}
+
+/** Column width in points from a sample of values: about 7 points a character, between 6 and 60 characters. */
+export function fittedWidth(header: string, sample: readonly CellValue[], kind: ColumnKind): number {
+  const len = (v: CellValue) => (v === null ? 0 : kind === "date" ? 10 : kind === "datetime" ? 16 : typeof v === "number" ? Math.min(14, String(v).length + 3) : String(v).length);
+  const chars = Math.max(header.length + 2, ...sample.map(len));
+  return Math.round(Math.min(60, Math.max(6, chars)) * 7);
+}

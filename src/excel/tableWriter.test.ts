@@ -1,0 +1,140 @@
+import fc from "fast-check";
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import type { TypedTable } from "../api/table";
+import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
+import { TRUNCATION_MARKER } from "./cellFormats";
+import { rewriteTable, writeNewTable } from "./tableWriter";
+import { impressionsTable } from "./testing/tables";
+
+const small: TypedTable = {
+  columns: [
+    { name: "Day", kind: "date" },
+    { name: "Show", kind: "text" },
+    { name: "Spend", kind: "currency", numberFormat: "$#,##0.00" },
+    { name: "Visitors %", kind: "percent" },
+    { name: "Link", kind: "url" },
+    { name: "Placed", kind: "boolean" },
+    { name: "Reach", kind: "integer" },
+  ],
+  rows: [
+    [45292, "=cmd|' /C calc'!A0", 1234.5, 12.5, "https://example.com/a", true, 10],
+    [45293, "@SUM(1)", 10, 1, null, false, "=bad number cell"],
+  ],
+  summary: [["Report", "Impressions"], ["Advertiser", "Acme"]],
+  totals: ["Total", null, 1244.5, null, null, null, 10],
+};
+
+test("a small table: header, typed values, formats, hyperlinks, summary, totals, frozen header", async () => {
+  const wb = new InMemoryWorkbook();
+  const result = await writeNewTable(wb.excel, small, { sheetName: "Impressions", tableName: "Impressions_1" });
+  expect(result).toMatchObject({ rows: 2, columns: 7, hyperlinks: 1, truncatedCells: 0 });
+  const cell = (r: number, c: number) => wb.host.cell("Impressions", r, c);
+  expect(cell(0, 0).value).toBe("Report");
+  expect([0, 1, 2, 3, 4, 5, 6].map((c) => cell(3, c).value)).toEqual(["Day", "Show", "Spend", "Visitors %", "Link", "Placed", "Reach"]);
+  expect(cell(4, 0)).toMatchObject({ value: 45292, numberFormat: "yyyy-mm-dd" });
+  expect(cell(4, 1)).toMatchObject({ value: "=cmd|' /C calc'!A0", formula: undefined, numberFormat: "@" });
+  expect(cell(4, 2)).toMatchObject({ value: 1234.5, numberFormat: "$#,##0.00" });
+  expect(cell(4, 3).numberFormat).toBe('0.00"%"');
+  expect(cell(4, 4)).toMatchObject({ hyperlink: "https://example.com/a" });
+  expect(cell(4, 5).value).toBe(true);
+  expect(cell(5, 6)).toMatchObject({ value: "=bad number cell", formula: undefined });
+  expect(cell(6, 0)).toMatchObject({ value: "Total", bold: true });
+  expect(cell(6, 2).value).toBe(1244.5);
+  expect(wb.host.freezeRows("Impressions")).toBe(4);
+  expect(wb.host.tables()).toEqual([{ name: "Impressions_1", sheet: "Impressions", rect: { row: 3, col: 0, rows: 3, cols: 7 } }]);
+});
+
+test("100,000 rows by 46 columns: every sync under 5 MB, calculation suspended, no formula anywhere", async () => {
+  const wb = new InMemoryWorkbook();
+  const table = impressionsTable(100_000);
+  expect(table.columns).toHaveLength(46);
+  const result = await writeNewTable(wb.excel, table, { sheetName: "Big", tableName: "Big" });
+  expect(result.rows).toBe(100_000);
+  expect(wb.syncLog.length).toBe(result.syncs);
+  expect(result.syncs).toBeGreaterThan(3);
+  for (const s of wb.syncLog) {
+    expect(s.payloadBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(s.failed).toBeUndefined();
+  }
+  expect(wb.syncLog.slice(1, -1).every((s) => s.calculationSuspended)).toBe(true);
+  expect(wb.host.cell("Big", 100_000, 45).value).toBe(table.rows[99_999][45]);
+  let formulas = 0;
+  for (const cols of wb.model.sheetByName("Big")!.rows.values()) for (const c of cols.values()) if (c.formula) formulas++;
+  expect(formulas).toBe(0);
+}, 120_000);
+
+test("property: formula-like strings from the service always land as text", async () => {
+  const formulaLike = fc.tuple(fc.constantFrom("=", "+", "-", "@"), fc.string({ maxLength: 30 })).map(([a, b]) => a + b);
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(formulaLike, formulaLike), { minLength: 1, maxLength: 30 }), async (rows) => {
+      const wb = new InMemoryWorkbook();
+      const table: TypedTable = { columns: [{ name: "Title", kind: "text" }, { name: "Spend", kind: "currency" }], rows };
+      await writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" });
+      rows.forEach(([a, b], i) => {
+        expect(wb.host.cell("S", i + 1, 0)).toMatchObject({ value: a, formula: undefined });
+        expect(wb.host.cell("S", i + 1, 1)).toMatchObject({ value: b, formula: undefined });
+      });
+    }),
+    { numRuns: 2000 },
+  );
+}, 120_000);
+
+test("over-long text is cut with a visible marker and counted", async () => {
+  const wb = new InMemoryWorkbook();
+  const table: TypedTable = { columns: [{ name: "Transcript", kind: "text" }], rows: [["x".repeat(40_000)], ["short"]] };
+  const result = await writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" });
+  expect(result.truncatedCells).toBe(1);
+  const v = wb.host.cell("S", 1, 0).value as string;
+  expect(v.length).toBe(32_767);
+  expect(v.endsWith(TRUNCATION_MARKER)).toBe(true);
+});
+
+test("a result that would not fit the sheet is refused before anything is written", async () => {
+  const wb = new InMemoryWorkbook();
+  const table: TypedTable = { columns: [{ name: "A", kind: "integer" }], rows: new Array(1_048_576).fill([1]) };
+  await expect(writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" })).rejects.toThrow(/at most 1,048,576/);
+  expect(wb.syncLog).toHaveLength(0);
+  expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+});
+
+describe("rewriteTable (refresh)", () => {
+  async function setup() {
+    const wb = new InMemoryWorkbook();
+    await writeNewTable(wb.excel, impressionsTable(300, 1), { sheetName: "R", tableName: "Report" });
+    const snapshot = () => {
+      const cells: string[] = [];
+      for (let r = 0; r < 520; r++)
+        for (let c = 0; c < 47; c++) {
+          const v = wb.host.cell("R", r, c);
+          cells.push(JSON.stringify([v.value, v.formula ?? null, v.numberFormat ?? "General", v.hyperlink ?? null]));
+        }
+      return { cells, tables: JSON.stringify(wb.host.tables()) };
+    };
+    return { wb, snapshot };
+  }
+
+  test("writes into the same table, resized", async () => {
+    const { wb } = await setup();
+    const next = impressionsTable(120, 7);
+    await rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, next);
+    expect(wb.host.tables()).toEqual([{ name: "Report", sheet: "R", rect: { row: 0, col: 0, rows: 121, cols: 46 } }]);
+    expect(wb.host.cell("R", 120, 3).value).toBe(next.rows[119][3]);
+    expect(wb.host.cell("R", 121, 3).value).toBeNull();
+    expect(wb.host.cell("R", 250, 3).value).toBeNull();
+  });
+
+  test.each([3, 4, 5])("a failure at sync %i leaves the previous data exactly as it was", async (failAt) => {
+    const { wb, snapshot } = await setup();
+    const before = snapshot();
+    const start = wb.syncLog.length;
+    wb.faultHook = ({ sync, op }) => {
+      if (sync === start + failAt && op === 0) throw Object.assign(new Error("connection lost"), { code: "GeneralException" });
+    };
+    await expect(rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(500, 9))).rejects.toThrow("connection lost");
+    wb.faultHook = undefined;
+    const after = snapshot();
+    expect(after.tables).toBe(before.tables);
+    const changed = after.cells.map((c, i) => (c === before.cells[i] ? -1 : i)).filter((i) => i >= 0);
+    expect(changed.slice(0, 5)).toEqual([]);
+  });
+});

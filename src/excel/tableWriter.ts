@@ -1,0 +1,255 @@
+/**
+ * Writes a TypedTable as an Excel table: header row, rows in chunks that keep every sync under the
+ * 5 MB request limit, calculation suspended while writing, one number format per column set before
+ * any value (text columns as text, so nothing from the service can become a formula), URLs as
+ * hyperlinks (up to a cap), over-long text cut with a visible marker, frozen header, fitted widths.
+ */
+import type { CellValue, TypedTable } from "../api/table";
+import { cellValue, columnFormat, fittedWidth, looksLikeFormula, TEXT_FORMAT } from "./cellFormats";
+import { cellBytes, planChunks } from "./chunkPlan";
+import type { ExcelHost } from "./host";
+
+export const MAX_SHEET_ROWS = 1_048_576;
+export const MAX_SHEET_COLS = 16_384;
+/** Each hyperlink is its own call; past this many, URLs stay plain text. */
+export const HYPERLINK_CAP = 5000;
+const HYPERLINK_CALL_BYTES = 160;
+
+export interface WriteResult {
+  sheetName: string;
+  tableName: string;
+  rows: number;
+  columns: number;
+  syncs: number;
+  truncatedCells: number;
+  hyperlinks: number;
+}
+
+export interface TableLayout {
+  sheetName: string;
+  tableName: string;
+  /** Zero-based row of the header. */
+  headerRow: number;
+}
+
+function columnLetter(col: number): string {
+  let n = col + 1;
+  let s = "";
+  while (n > 0) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+export function a1(row: number, col: number, rows = 1, cols = 1): string {
+  const start = `${columnLetter(col)}${row + 1}`;
+  return rows === 1 && cols === 1 ? start : `${start}:${columnLetter(col + cols - 1)}${row + rows}`;
+}
+
+/** Refuses, before anything is written, a table that would not fit the sheet. */
+export function checkFits(table: TypedTable, headerRow: number): void {
+  const rowsNeeded = headerRow + 1 + Math.max(1, table.rows.length) + (table.totals ? 1 : 0);
+  if (table.columns.length === 0) throw new Error("The result has no columns: nothing to write");
+  if (table.columns.length > MAX_SHEET_COLS) {
+    throw new Error(`The result has ${table.columns.length} columns; a sheet holds at most ${MAX_SHEET_COLS}. Choose fewer fields.`);
+  }
+  if (rowsNeeded > MAX_SHEET_ROWS) {
+    throw new Error(`The result has ${table.rows.length.toLocaleString("en-US")} rows; a sheet holds at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} (with the header). Narrow the date range or group by week or month.`);
+  }
+}
+
+interface Prepared {
+  values: (string | number | boolean)[][];
+  /** Cells of non-text columns holding formula-like text: formatted as text before their value. */
+  textCells: [number, number][];
+  links: [number, number, string][];
+  rowBytes: number[];
+  truncated: number;
+}
+
+function prepare(table: TypedTable): Prepared {
+  let truncated = 0;
+  const textCells: [number, number][] = [];
+  const links: [number, number, string][] = [];
+  const rowBytes: number[] = [];
+  const textColumn = table.columns.map((c) => columnFormat(c) === TEXT_FORMAT);
+  const urlColumn = table.columns.map((c) => c.kind === "url");
+  const values = table.rows.map((row, r) => {
+    let bytes = 0;
+    const out = table.columns.map((_, c) => {
+      const { value, truncated: cut } = cellValue(row[c] ?? null);
+      if (cut) truncated++;
+      if (!textColumn[c] && looksLikeFormula(value as CellValue)) textCells.push([r, c]);
+      if (urlColumn[c] && typeof value === "string" && /^https?:\/\//i.test(value) && links.length < HYPERLINK_CAP) {
+        links.push([r, c, value]);
+        bytes += HYPERLINK_CALL_BYTES + 2 * value.length;
+      }
+      bytes += cellBytes(value);
+      return value;
+    });
+    rowBytes.push(bytes + 16);
+    return out;
+  });
+  return { values, textCells, links, rowBytes, truncated };
+}
+
+/**
+ * Writes the body rows of `table` under the header at `layout`, in planned chunks. The table object
+ * must already span header + rows. Returns the number of syncs made.
+ */
+async function writeRows(context: Excel.RequestContext, sheet: Excel.Worksheet, layout: TableLayout, table: TypedTable, prepared: Prepared): Promise<number> {
+  let syncs = 0;
+  const width = table.columns.length;
+  const chunks = planChunks(prepared.rowBytes);
+  let linkIndex = 0;
+  let textIndex = 0;
+  for (const chunk of chunks) {
+    context.workbook.application.suspendApiCalculationUntilNextSync();
+    while (textIndex < prepared.textCells.length && prepared.textCells[textIndex][0] < chunk.end) {
+      const [r, c] = prepared.textCells[textIndex++];
+      sheet.getRange(a1(layout.headerRow + 1 + r, c)).numberFormat = [[TEXT_FORMAT]];
+    }
+    sheet.getRange(a1(layout.headerRow + 1 + chunk.start, 0, chunk.end - chunk.start, width)).values = prepared.values.slice(chunk.start, chunk.end);
+    while (linkIndex < prepared.links.length && prepared.links[linkIndex][0] < chunk.end) {
+      const [r, c, url] = prepared.links[linkIndex++];
+      sheet.getRange(a1(layout.headerRow + 1 + r, c)).hyperlink = { address: url, textToDisplay: url };
+    }
+    await context.sync();
+    syncs++;
+  }
+  return syncs;
+}
+
+function setColumnFormats(sheet: Excel.Worksheet, layout: TableLayout, table: TypedTable, bodyRows: number): void {
+  table.columns.forEach((col, c) => {
+    sheet.getRange(a1(layout.headerRow + 1, c, bodyRows, 1)).numberFormat = columnFormat(col) as unknown as string[][];
+  });
+}
+
+function writeTotalsAndWidths(sheet: Excel.Worksheet, layout: TableLayout, table: TypedTable): void {
+  const width = table.columns.length;
+  if (table.totals) {
+    const row = layout.headerRow + 1 + Math.max(1, table.rows.length);
+    const totals = sheet.getRange(a1(row, 0, 1, width));
+    totals.numberFormat = [table.columns.map((c, i) => (typeof table.totals![i] === "string" ? TEXT_FORMAT : columnFormat(c)))];
+    totals.values = [table.totals.map((v) => cellValue(v).value)];
+    totals.format.font.bold = true;
+  }
+  const sample = table.rows.slice(0, 200);
+  table.columns.forEach((col, c) => {
+    sheet.getRange(a1(layout.headerRow, c)).format.columnWidth = fittedWidth(col.name, sample.map((r) => r[c] ?? null), col.kind);
+  });
+}
+
+/** Creates `sheetName` and writes the table (with its summary block above) into it. */
+export async function writeNewTable(excel: ExcelHost, table: TypedTable, names: { sheetName: string; tableName: string }): Promise<WriteResult> {
+  const summary = table.summary ?? [];
+  const layout: TableLayout = { ...names, headerRow: summary.length ? summary.length + 1 : 0 };
+  checkFits(table, layout.headerRow);
+  const prepared = prepare(table);
+  const width = table.columns.length;
+  const bodyRows = Math.max(1, table.rows.length);
+  return excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.add(names.sheetName);
+    context.workbook.application.suspendApiCalculationUntilNextSync();
+    summary.forEach((line, i) => {
+      const r = sheet.getRange(a1(i, 0, 1, Math.max(1, line.length)));
+      r.numberFormat = [line.map(() => TEXT_FORMAT)];
+      r.values = [line.length ? line : [""]];
+    });
+    const header = sheet.getRange(a1(layout.headerRow, 0, 1, width));
+    header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
+    header.values = [table.columns.map((c) => c.name)];
+    setColumnFormats(sheet, layout, table, bodyRows);
+    const t = sheet.tables.add(a1(layout.headerRow, 0, bodyRows + 1, width), true);
+    t.name = names.tableName;
+    t.style = "TableStyleLight9";
+    sheet.freezePanes.freezeRows(layout.headerRow + 1);
+    await context.sync();
+    let syncs = 1 + (await writeRows(context, sheet, layout, table, prepared));
+    writeTotalsAndWidths(sheet, layout, table);
+    sheet.activate();
+    await context.sync();
+    syncs++;
+    return { sheetName: names.sheetName, tableName: names.tableName, rows: table.rows.length, columns: width, syncs, truncatedCells: prepared.truncated, hyperlinks: prepared.links.length };
+  });
+}
+
+/** A copy of a table's cells, to put back exactly if a rewrite fails part-way. */
+interface Snapshot {
+  address: string;
+  /** Formulas where the cells had them, values elsewhere. */
+  formulas: unknown[][];
+  numberFormat: unknown[][];
+  tableAddress: string;
+}
+
+function rangeOnly(address: string): string {
+  return address.slice(address.lastIndexOf("!") + 1);
+}
+
+/**
+ * Replaces the rows of an existing table in place (refresh): the table keeps its name and position,
+ * resized, so formulas that reference it keep working. If any step fails, the previous cells are
+ * written back exactly and the error is rethrown.
+ */
+export async function rewriteTable(excel: ExcelHost, layout: { sheetName: string; tableName: string }, table: TypedTable): Promise<WriteResult> {
+  return excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(layout.sheetName);
+    const t = sheet.tables.getItem(layout.tableName);
+    const range = t.getRange();
+    range.load("address,rowIndex,columnIndex,rowCount,columnCount");
+    await context.sync();
+    if (range.columnIndex !== 0) throw new Error(`The table ${layout.tableName} must start in column A to be refreshed`);
+    const full: TableLayout = { ...layout, headerRow: range.rowIndex };
+    checkFits(table, full.headerRow);
+    const prepared = prepare(table);
+    const width = table.columns.length;
+    const bodyRows = Math.max(1, table.rows.length);
+    // Everything the rewrite may touch: old and new extent, plus a totals row below either.
+    const oldRows = range.rowCount + 1;
+    const span = a1(full.headerRow, 0, Math.max(oldRows, bodyRows + 2), Math.max(range.columnCount, width));
+    const before = sheet.getRange(span);
+    before.load("formulas,numberFormat");
+    await context.sync();
+    const snapshot: Snapshot = { address: span, formulas: before.formulas, numberFormat: before.numberFormat, tableAddress: rangeOnly(range.address) };
+    let syncs = 2;
+    try {
+      context.workbook.application.suspendApiCalculationUntilNextSync();
+      sheet.getRange(span).clear("Contents");
+      t.resize(a1(full.headerRow, 0, bodyRows + 1, width));
+      const header = sheet.getRange(a1(full.headerRow, 0, 1, width));
+      header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
+      header.values = [table.columns.map((c) => c.name)];
+      setColumnFormats(sheet, full, table, bodyRows);
+      await context.sync();
+      syncs++;
+      syncs += await writeRows(context, sheet, full, table, prepared);
+      writeTotalsAndWidths(sheet, full, table);
+      await context.sync();
+      syncs++;
+    } catch (err) {
+      await restore(context, sheet, t, snapshot).catch((restoreErr: unknown) => {
+        throw new Error(`${err instanceof Error ? err.message : String(err)}; restoring the previous data also failed: ${restoreErr instanceof Error ? restoreErr.message : String(restoreErr)}`);
+      });
+      throw err;
+    }
+    return { sheetName: layout.sheetName, tableName: layout.tableName, rows: table.rows.length, columns: width, syncs, truncatedCells: prepared.truncated, hyperlinks: prepared.links.length };
+  });
+}
+
+/** Puts a snapshot back, in chunks under the payload limit. */
+async function restore(context: Excel.RequestContext, sheet: Excel.Worksheet, t: Excel.Table, snap: Snapshot): Promise<void> {
+  const start = /^([A-Z]+)(\d+)/.exec(snap.address)!;
+  const firstRow = Number(start[2]) - 1;
+  const width = snap.formulas[0]?.length ?? 0;
+  t.resize(snap.tableAddress);
+  const rowBytes = snap.formulas.map((row, i) => row.reduce((n: number, v, j) => n + cellBytes(v) + cellBytes(snap.numberFormat[i][j]), 16));
+  for (const chunk of planChunks(rowBytes)) {
+    const r = sheet.getRange(a1(firstRow + chunk.start, 0, chunk.end - chunk.start, width));
+    r.numberFormat = snap.numberFormat.slice(chunk.start, chunk.end) as string[][];
+    r.formulas = snap.formulas.slice(chunk.start, chunk.end) as (string | number | boolean)[][];
+    await context.sync();
+  }
+}
