@@ -142,37 +142,57 @@ function writeTotalsAndWidths(sheet: Excel.Worksheet, layout: TableLayout, table
   });
 }
 
+/**
+ * Writes `table` as an Excel table whose header is at `headerRow` (column A) of `sheet`: header,
+ * formats, the table object, then the rows in planned chunks (syncing), then totals and widths
+ * (queued: the caller's next sync applies them). Returns the syncs made.
+ */
+export async function writeTableBlock(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  table: TypedTable,
+  layout: TableLayout,
+): Promise<{ syncs: number; prepared: Prepared }> {
+  const prepared = prepare(table);
+  const width = table.columns.length;
+  const bodyRows = Math.max(1, table.rows.length);
+  context.workbook.application.suspendApiCalculationUntilNextSync();
+  const header = sheet.getRange(a1(layout.headerRow, 0, 1, width));
+  header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
+  header.values = [table.columns.map((c) => c.name)];
+  setColumnFormats(sheet, layout, table, bodyRows);
+  const t = sheet.tables.add(a1(layout.headerRow, 0, bodyRows + 1, width), true);
+  t.name = layout.tableName;
+  t.style = "TableStyleLight9";
+  await context.sync();
+  const syncs = 1 + (await writeRows(context, sheet, layout, table, prepared));
+  writeTotalsAndWidths(sheet, layout, table);
+  return { syncs, prepared };
+}
+
+/** Writes text lines (a summary block, labels) as text from `row` down, column A on. */
+export function queueTextLines(sheet: Excel.Worksheet, row: number, lines: readonly (readonly (string | number | boolean | null)[])[]): void {
+  lines.forEach((line, i) => {
+    if (line.length === 0) return;
+    const r = sheet.getRange(a1(row + i, 0, 1, line.length));
+    r.numberFormat = [line.map((v) => (typeof v === "string" ? TEXT_FORMAT : "General"))];
+    r.values = [line.map((v) => (v === null ? "" : typeof v === "string" ? cellValue(v).value : v))];
+  });
+}
+
 /** Creates `sheetName` and writes the table (with its summary block above) into it. */
 export async function writeNewTable(excel: ExcelHost, table: TypedTable, names: { sheetName: string; tableName: string }): Promise<WriteResult> {
   const summary = table.summary ?? [];
   const layout: TableLayout = { ...names, headerRow: summary.length ? summary.length + 1 : 0 };
   checkFits(table, layout.headerRow);
-  const prepared = prepare(table);
-  const width = table.columns.length;
-  const bodyRows = Math.max(1, table.rows.length);
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.add(names.sheetName);
-    context.workbook.application.suspendApiCalculationUntilNextSync();
-    summary.forEach((line, i) => {
-      const r = sheet.getRange(a1(i, 0, 1, Math.max(1, line.length)));
-      r.numberFormat = [line.map(() => TEXT_FORMAT)];
-      r.values = [line.length ? line : [""]];
-    });
-    const header = sheet.getRange(a1(layout.headerRow, 0, 1, width));
-    header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
-    header.values = [table.columns.map((c) => c.name)];
-    setColumnFormats(sheet, layout, table, bodyRows);
-    const t = sheet.tables.add(a1(layout.headerRow, 0, bodyRows + 1, width), true);
-    t.name = names.tableName;
-    t.style = "TableStyleLight9";
+    queueTextLines(sheet, 0, summary);
     sheet.freezePanes.freezeRows(layout.headerRow + 1);
-    await context.sync();
-    let syncs = 1 + (await writeRows(context, sheet, layout, table, prepared));
-    writeTotalsAndWidths(sheet, layout, table);
+    const { syncs, prepared } = await writeTableBlock(context, sheet, table, layout);
     sheet.activate();
     await context.sync();
-    syncs++;
-    return { sheetName: names.sheetName, tableName: names.tableName, rows: table.rows.length, columns: width, syncs, truncatedCells: prepared.truncated, hyperlinks: prepared.links.length };
+    return { sheetName: names.sheetName, tableName: names.tableName, rows: table.rows.length, columns: table.columns.length, syncs: syncs + 1, truncatedCells: prepared.truncated, hyperlinks: prepared.links.length };
   });
 }
 

@@ -1,0 +1,168 @@
+/**
+ * Refreshable report sheets: create one from fetched data, refresh one or all (relative dates
+ * resolved again), keeping the table's name and place so formulas that reference it keep working.
+ * A refresh that fails leaves the previous data as it was and records the error on the definition.
+ * Fetching is the caller's job (a SheetFetcher): src/excel never talks to the service.
+ */
+import type { ShowInfo } from "../api/schemas";
+import type { TypedTable } from "../api/table";
+import { resolveSource, type ReportDefinition, type ResolvedSource, type SheetSourceKind } from "../reports/definition";
+import type { DatePreset } from "../reports/relativeDates";
+import { sheetNameFor, tableNameFor } from "./cellFormats";
+import { errorMessage, type ExcelHost } from "./host";
+import { listDefinitions, readDefinition, saveDefinition } from "./reportStore";
+import { writeShowSheet } from "./showLayout";
+import { rewriteTable, writeNewTable } from "./tableWriter";
+
+export type SheetData = { type: "table"; table: TypedTable } | { type: "show"; show: ShowInfo };
+export type SheetFetcher = (source: ResolvedSource, signal?: AbortSignal) => Promise<SheetData>;
+
+export interface NewReport {
+  kind: SheetSourceKind;
+  params: Record<string, unknown>;
+  datePreset?: DatePreset;
+  /** Readable base for the sheet and table names. */
+  label: string;
+}
+
+async function takenNames(excel: ExcelHost): Promise<{ sheets: Set<string>; tables: Set<string> }> {
+  return excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const tables = context.workbook.tables;
+    sheets.load("items/name");
+    tables.load("items/name");
+    await context.sync();
+    return { sheets: new Set(sheets.items.map((s) => s.name)), tables: new Set(tables.items.map((t) => t.name)) };
+  });
+}
+
+/** Writes fetched data to a new sheet and stores its definition there. */
+export async function createReportSheet(excel: ExcelHost, report: NewReport, data: SheetData, now = new Date()): Promise<ReportDefinition> {
+  const taken = await takenNames(excel);
+  const sheetName = sheetNameFor(report.label, taken.sheets);
+  const tableName = tableNameFor(report.label, taken.tables);
+  let rowCount: number;
+  if (data.type === "table") rowCount = (await writeNewTable(excel, data.table, { sheetName, tableName })).rows;
+  else rowCount = (await writeShowSheet(excel, data.show, { sheetName, prefix: tableName })).rows;
+  const def: ReportDefinition = {
+    version: 1,
+    kind: report.kind,
+    params: report.params,
+    datePreset: report.datePreset,
+    sheetName,
+    tableName: data.type === "table" ? tableName : undefined,
+    lastRefresh: now.toISOString(),
+    status: "ok",
+    rowCount,
+    refreshOnOpen: false,
+  };
+  await saveDefinition(excel, def);
+  return def;
+}
+
+export class RefreshError extends Error {
+  constructor(
+    readonly sheetName: string,
+    message: string,
+  ) {
+    super(`${sheetName}: ${message}`);
+    this.name = "RefreshError";
+  }
+}
+
+/** Rebuilds a show sheet beside the old one, then swaps; on failure the new one is dropped. */
+async function replaceShowSheet(excel: ExcelHost, def: ReportDefinition, show: ShowInfo): Promise<number> {
+  const taken = await takenNames(excel);
+  const temp = sheetNameFor(`${def.sheetName} new`, taken.sheets);
+  const prefix = tableNameFor(`${def.sheetName}_r`, taken.tables);
+  try {
+    const { rows } = await writeShowSheet(excel, show, { sheetName: temp, prefix });
+    await excel.run(async (context) => {
+      const old = context.workbook.worksheets.getItem(def.sheetName);
+      old.customProperties.load("items");
+      await context.sync();
+      const props = old.customProperties.items.map((p) => [p.key, p.value] as const);
+      const fresh = context.workbook.worksheets.getItem(temp);
+      old.delete();
+      fresh.name = def.sheetName;
+      for (const [k, v] of props) fresh.customProperties.add(k, v);
+      await context.sync();
+    });
+    return rows;
+  } catch (err) {
+    await excel
+      .run(async (context) => {
+        context.workbook.worksheets.getItemOrNullObject(temp).delete();
+        await context.sync();
+      })
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Refreshes one report sheet; returns its updated definition. */
+export async function refreshReport(excel: ExcelHost, sheetName: string, fetch: SheetFetcher, opts: { signal?: AbortSignal; now?: () => Date } = {}): Promise<ReportDefinition> {
+  const now = opts.now ?? (() => new Date());
+  const def = await readDefinition(excel, sheetName);
+  if (!def) throw new RefreshError(sheetName, "this sheet has no report definition to refresh");
+  try {
+    const data = await fetch(resolveSource(def, now()), opts.signal);
+    let rowCount: number;
+    if (data.type === "table") {
+      if (!def.tableName) throw new Error("the definition names no table");
+      rowCount = (await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table)).rows;
+    } else {
+      rowCount = await replaceShowSheet(excel, def, data.show);
+    }
+    const updated: ReportDefinition = { ...def, status: "ok", rowCount, lastRefresh: now().toISOString(), lastError: undefined };
+    await saveDefinition(excel, updated);
+    return updated;
+  } catch (err) {
+    const message = errorMessage(err);
+    await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(() => undefined);
+    throw new RefreshError(sheetName, message);
+  }
+}
+
+export interface RefreshProgress {
+  done: number;
+  total: number;
+  sheetName: string;
+  error?: string;
+}
+
+/** Refreshes every report sheet (or those `which` keeps), one after another; failures don't stop the rest. */
+export async function refreshAll(
+  excel: ExcelHost,
+  fetch: SheetFetcher,
+  opts: { signal?: AbortSignal; onProgress?: (p: RefreshProgress) => void; which?: (def: ReportDefinition) => boolean; now?: () => Date } = {},
+): Promise<{ refreshed: string[]; failed: { sheetName: string; error: string }[] }> {
+  const defs = (await listDefinitions(excel)).filter(opts.which ?? (() => true));
+  const refreshed: string[] = [];
+  const failed: { sheetName: string; error: string }[] = [];
+  for (const [i, def] of defs.entries()) {
+    if (opts.signal?.aborted) break;
+    try {
+      await refreshReport(excel, def.sheetName, fetch, opts);
+      refreshed.push(def.sheetName);
+      opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName });
+    } catch (err) {
+      failed.push({ sheetName: def.sheetName, error: errorMessage(err) });
+      opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName, error: errorMessage(err) });
+    }
+  }
+  return { refreshed, failed };
+}
+
+/** The sheets marked "refresh when the workbook opens". */
+export function refreshOnOpen(excel: ExcelHost, fetch: SheetFetcher, onProgress?: (p: RefreshProgress) => void) {
+  return refreshAll(excel, fetch, { onProgress, which: (d) => d.refreshOnOpen });
+}
+
+export async function setRefreshOnOpenFlag(excel: ExcelHost, sheetName: string, on: boolean): Promise<void> {
+  const def = await readDefinition(excel, sheetName);
+  if (!def) throw new RefreshError(sheetName, "this sheet has no report definition");
+  await saveDefinition(excel, { ...def, refreshOnOpen: on });
+}
+
+export { listDefinitions, readDefinition, removeDefinition } from "./reportStore";

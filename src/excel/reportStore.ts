@@ -1,0 +1,96 @@
+/**
+ * Where report definitions live: on their own worksheet, as custom properties, so the definition
+ * travels with the sheet (copy, move, save). The JSON is split into 250-character parts because a
+ * custom property value is limited (we assume 255 characters, the documented limit for document
+ * properties). Keys: AdsReport.n (number of parts) and AdsReport.0 … AdsReport.{n-1}.
+ */
+import { definitionSchema, type ReportDefinition } from "../reports/definition";
+import type { ExcelHost } from "./host";
+
+export const PROPERTY_PREFIX = "AdsReport";
+export const PART_LENGTH = 250;
+
+export function splitParts(json: string): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < json.length; i += PART_LENGTH) parts.push(json.slice(i, i + PART_LENGTH));
+  return parts.length ? parts : [""];
+}
+
+/** Writes the definition's properties on a worksheet (queued; the caller syncs). */
+export function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinition, previousParts = 0): void {
+  const parts = splitParts(JSON.stringify(definitionSchema.parse(def)));
+  parts.forEach((p, i) => sheet.customProperties.add(`${PROPERTY_PREFIX}.${i}`, p));
+  for (let i = parts.length; i < previousParts; i++) sheet.customProperties.getItemOrNullObject(`${PROPERTY_PREFIX}.${i}`).delete();
+  sheet.customProperties.add(`${PROPERTY_PREFIX}.n`, String(parts.length));
+}
+
+/** Reads a definition from a worksheet's loaded custom properties; null when the sheet is no report, or unreadable. */
+export function definitionFromProperties(items: readonly { key: string; value: string }[]): { def: ReportDefinition | null; parts: number } {
+  const map = new Map(items.map((p) => [p.key, p.value]));
+  const n = Number(map.get(`${PROPERTY_PREFIX}.n`));
+  if (!Number.isInteger(n) || n < 1) return { def: null, parts: 0 };
+  const json = Array.from({ length: n }, (_, i) => map.get(`${PROPERTY_PREFIX}.${i}`) ?? "").join("");
+  try {
+    const parsed = definitionSchema.safeParse(JSON.parse(json));
+    return { def: parsed.success ? parsed.data : null, parts: n };
+  } catch {
+    return { def: null, parts: n };
+  }
+}
+
+export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): Promise<void> {
+  await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(def.sheetName);
+    sheet.customProperties.load("items");
+    await context.sync();
+    const { parts } = definitionFromProperties(sheet.customProperties.items);
+    queueSaveDefinition(sheet, def, parts);
+    await context.sync();
+  });
+}
+
+export async function readDefinition(excel: ExcelHost, sheetName: string): Promise<ReportDefinition | null> {
+  return excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+    await context.sync();
+    if (sheet.isNullObject) return null;
+    sheet.customProperties.load("items");
+    await context.sync();
+    const { def } = definitionFromProperties(sheet.customProperties.items);
+    // The sheet may have been renamed since: its current name wins.
+    return def ? { ...def, sheetName } : null;
+  });
+}
+
+/** Every report sheet of the workbook, in sheet order. */
+export async function listDefinitions(excel: ExcelHost): Promise<ReportDefinition[]> {
+  return excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    const props = sheets.items.map((s) => {
+      s.customProperties.load("items");
+      return s;
+    });
+    await context.sync();
+    const defs: ReportDefinition[] = [];
+    for (const s of props) {
+      const { def } = definitionFromProperties(s.customProperties.items);
+      if (def) defs.push({ ...def, sheetName: s.name });
+    }
+    return defs;
+  });
+}
+
+/** Forgets a sheet's definition: the data stays, it just stops being a refreshable report. */
+export async function removeDefinition(excel: ExcelHost, sheetName: string): Promise<void> {
+  await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    sheet.customProperties.load("items");
+    await context.sync();
+    for (const p of sheet.customProperties.items) {
+      if (p.key.startsWith(`${PROPERTY_PREFIX}.`)) sheet.customProperties.getItemOrNullObject(p.key).delete();
+    }
+    await context.sync();
+  });
+}

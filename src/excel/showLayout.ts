@@ -1,0 +1,124 @@
+/**
+ * A show info answer laid out as a sheet a planner can read: title, key metrics, content risk,
+ * social links and fans, top advertisers, then three tables: similar shows, episodes with
+ * per-platform downloads, and ads (one row per ad with its episode, timestamps and placement).
+ */
+import type { ShowInfo } from "../api/schemas";
+import { parseDateTime } from "../api/csv";
+import type { CellValue, TypedTable } from "../api/table";
+import type { ExcelHost } from "./host";
+import { a1, queueTextLines, writeTableBlock } from "./tableWriter";
+
+type Line = (string | number | boolean | null)[];
+const val = (v: unknown): string | number | boolean | null => (v === undefined || v === null ? null : (v as string | number | boolean));
+
+export function showMetricLines(show: ShowInfo): Line[] {
+  const lines: Line[] = [
+    ["Monthly listeners", val(show.monthlyListeners)],
+    ["Monthly downloads", val(show.monthlyDownloads)],
+    ["Avg downloads per episode (60 days)", val(show.avgDownloadsPerEpisode)],
+    ["Podcast monthly / avg per episode", val(show.podcastMonthlyDownloads), val(show.podcastAvgDownloadsPerEpisode)],
+    ["Alpha monthly / avg per episode", val(show.ytMonthlyDownloads), val(show.ytAvgDownloadsPerEpisode)],
+    ["Gamma monthly / avg per episode", val(show.gammaMonthlyDownloads), val(show.gammaAvgDownloadsPerEpisode)],
+    ["Beta monthly / avg per episode", val(show.betaMonthlyDownloads), val(show.betaAvgDownloadsPerEpisode)],
+    ["Ad load %", val(show.adLoad)],
+    ["Ad load % (Alpha simulcast)", val(show.adLoadYT)],
+    ["Direct response %", val(show.directRes)],
+    ["Host read %", val(show.hostRead)],
+    ["Renewal rate %", val(show.renewalRate)],
+    ["Ads detected", val(show.countAds)],
+    ["Service prefix placed", val(show.isServicePrefixPlaced)],
+    ["Gamma video opt-in", val(show.gammaVideoOptInDate)],
+  ];
+  if (show.netNewReachPercent !== undefined && show.netNewReachPercent !== null) lines.push(["Net new reach %", show.netNewReachPercent]);
+  return lines;
+}
+
+export function showSocialLines(show: ShowInfo): Line[] {
+  const rows: [string, unknown, unknown][] = [
+    ["SocialA", show.socialA, show.numSocialAFans],
+    ["SocialB", show.socialB, show.numSocialBFans],
+    ["SocialC", show.socialC, show.numSocialCFans],
+    ["Alpha", show.alpha, show.numAlphaFans],
+    ["SocialD", show.socialD, show.numSocialDFans],
+  ];
+  return [["Platform", "Link", "Followers"], ...rows.map(([p, link, fans]) => [p, val(link), val(fans)])];
+}
+
+export function similarTable(show: ShowInfo): TypedTable {
+  return {
+    columns: [
+      { name: "Show ID", kind: "integer" }, { name: "Title", kind: "text" }, { name: "Content similarity", kind: "number" },
+      { name: "Audience similarity (third party)", kind: "number" }, { name: "Audience similarity (social)", kind: "number" },
+      { name: "Audience overlap %", kind: "percent" }, { name: "Reverse overlap %", kind: "percent" },
+    ],
+    rows: (show.similarShows ?? []).map((s) => [s.seriesId, s.title, val(s.contentSimilarity), val(s.audienceSimilarityThirdParty), val(s.audienceSimilaritySocial), val(s.audienceSimilarityOverlap), val(s.audienceSimilarityOverlapReverse)]),
+  };
+}
+
+const dt = (v: unknown): CellValue => (typeof v === "string" ? (parseDateTime(v) ?? v) : val(v));
+
+export function episodesTable(show: ShowInfo): TypedTable {
+  const eps = show.episodes ?? [];
+  return {
+    columns: [
+      { name: "Episode", kind: "text" }, { name: "Episode ID", kind: "integer" }, { name: "Uploaded", kind: "datetime" }, { name: "Duration (s)", kind: "integer" },
+      { name: "Downloads", kind: "integer" }, { name: "Downloads 30d", kind: "integer" }, { name: "Downloads 7d", kind: "integer" },
+      { name: "Podcast", kind: "integer" }, { name: "Alpha", kind: "integer" }, { name: "Gamma", kind: "integer" }, { name: "Beta", kind: "integer" },
+      { name: "Ad load %", kind: "percent" }, { name: "Ads", kind: "integer" }, { name: "Description", kind: "text" }, { name: "Media URL", kind: "url" },
+    ],
+    rows: eps.map((e) => [e.title, e.serviceEpisodeId, dt(e.uploadedAt), val(e.duration), val(e.downloads), val(e.downloadsAt30Days), val(e.downloadsAt7Days), val(e.podcastDownloads), val(e.alphaDownloads), val(e.gammaDownloads), val(e.betaDownloads), val(e.adLoad), e.ads?.length ?? 0, val(e.description), val(e.url)]),
+  };
+}
+
+export function adsTable(show: ShowInfo): TypedTable {
+  return {
+    columns: [
+      { name: "Episode", kind: "text" }, { name: "Episode ID", kind: "integer" }, { name: "Advertiser", kind: "text" }, { name: "Ad ID", kind: "integer" },
+      { name: "Start (s)", kind: "number" }, { name: "End (s)", kind: "number" }, { name: "Placement group", kind: "integer" },
+      { name: "Placement", kind: "integer" }, { name: "Placement in group", kind: "integer" }, { name: "Unit", kind: "text" },
+    ],
+    rows: (show.episodes ?? []).flatMap((e) =>
+      (e.ads ?? []).map((a) => [e.title, e.serviceEpisodeId, a.advertiser, a.adId, val(a.startTs), val(a.endTs), val(a.placementGroupNum), val(a.placementNum), val(a.placementNumInGroup), val(a.placementUnit)]),
+    ),
+  };
+}
+
+/** Writes the show sheet (a new sheet named `sheetName`); table names get `prefix`. */
+export async function writeShowSheet(excel: ExcelHost, show: ShowInfo, names: { sheetName: string; prefix: string }): Promise<{ rows: number }> {
+  return excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.add(names.sheetName);
+    let row = 0;
+    queueTextLines(sheet, row, [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]]);
+    sheet.getRange("A1").format.font.bold = true;
+    row = 3;
+    const metrics = showMetricLines(show);
+    queueTextLines(sheet, row, [["Key metrics"], ...metrics]);
+    sheet.getRange(a1(row, 0)).format.font.bold = true;
+    row += metrics.length + 2;
+    const risk = show.contentRisk;
+    const riskLines: Line[] = [["Content risk", val(risk?.overallScore)], ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]) => [k, v])];
+    queueTextLines(sheet, row, riskLines);
+    sheet.getRange(a1(row, 0)).format.font.bold = true;
+    row += riskLines.length + 1;
+    const social = showSocialLines(show);
+    queueTextLines(sheet, row, social);
+    row += social.length + 1;
+    const top = show.topAdvertisers ?? [];
+    queueTextLines(sheet, row, [["Top advertisers"], ...top.map((n, i) => [i + 1, n])]);
+    sheet.getRange(a1(row, 0)).format.font.bold = true;
+    row += top.length + 2;
+    await context.sync();
+    let rows = 0;
+    for (const [label, table] of [["Similar shows", similarTable(show)], ["Episodes", episodesTable(show)], ["Ads", adsTable(show)]] as const) {
+      queueTextLines(sheet, row, [[label]]);
+      sheet.getRange(a1(row, 0)).format.font.bold = true;
+      await writeTableBlock(context, sheet, table, { sheetName: names.sheetName, tableName: `${names.prefix}_${label.replace(/\s/g, "")}`, headerRow: row + 1 });
+      row += Math.max(1, table.rows.length) + 4;
+      rows += table.rows.length;
+    }
+    sheet.activate();
+    await context.sync();
+    return { rows };
+  });
+}

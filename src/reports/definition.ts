@@ -1,0 +1,64 @@
+/**
+ * A report sheet's definition: what made it (source kind and the parameters the user set, with
+ * relative dates kept as a preset), where its data lives, and how its last refresh went. Stored with
+ * the sheet (see src/excel/reportStore.ts); never holds the API key.
+ */
+import { z } from "zod";
+import { datePresetSchema, resolvePreset, type DatePreset } from "./relativeDates";
+
+export const SOURCE_KINDS = [
+  "impressions",
+  "audience",
+  "lag",
+  "campaignsPerformance",
+  "estimatedSpendByDay",
+  "estimatedSpendByShowByDay",
+  "impressionListeners",
+  "search",
+  "individualAds",
+  "incrementality",
+  "show",
+] as const;
+export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
+
+export const definitionSchema = z.object({
+  version: z.literal(1),
+  kind: z.enum(SOURCE_KINDS),
+  params: z.record(z.string(), z.unknown()),
+  datePreset: datePresetSchema.optional(),
+  sheetName: z.string(),
+  /** The Excel table holding the rows (absent for show sheets, which hold several blocks). */
+  tableName: z.string().optional(),
+  lastRefresh: z.string().optional(),
+  status: z.enum(["ok", "error"]),
+  rowCount: z.number().int().min(0),
+  lastError: z.string().optional(),
+  refreshOnOpen: z.boolean(),
+});
+
+export type ReportDefinition = z.infer<typeof definitionSchema>;
+
+/** What a refresh asks for: the source with its dates resolved for today. */
+export interface ResolvedSource {
+  kind: SheetSourceKind;
+  params: Record<string, unknown>;
+}
+
+/** Kinds whose requests take startDate/endDate. */
+const DATED: ReadonlySet<SheetSourceKind> = new Set([
+  "impressions", "audience", "lag", "campaignsPerformance", "estimatedSpendByDay", "estimatedSpendByShowByDay", "individualAds", "incrementality",
+]);
+
+export function resolveSource(def: Pick<ReportDefinition, "kind" | "params" | "datePreset">, today: Date = new Date()): ResolvedSource {
+  const params = { ...def.params };
+  if (def.datePreset && DATED.has(def.kind)) {
+    delete params.startDate;
+    delete params.endDate;
+    const range = resolvePreset(def.datePreset, today);
+    if (range.startDate) params.startDate = range.startDate;
+    if (range.endDate) params.endDate = range.endDate;
+  }
+  return { kind: def.kind, params };
+}
+
+export type { DatePreset };
