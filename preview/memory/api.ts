@@ -243,8 +243,18 @@ export class WorksheetProxy extends Proxy {
     };
   }
 
+  private boundId?: string;
+
+  /** Resolves once, then stays bound to that sheet (a rename does not lose it), as Office proxies do. */
   sheet(): SheetData {
-    return required(this.ctx, this.resolve, this.what);
+    if (this.boundId) {
+      const s = this.ctx.model.sheetById(this.boundId);
+      if (!s) throw officeError("ItemNotFound", `${this.what} does not exist`);
+      return s;
+    }
+    const s = required(this.ctx, this.resolve, this.what);
+    this.boundId = s.id;
+    return s;
   }
 
   setLoaded(values: Record<string, unknown>): void {
