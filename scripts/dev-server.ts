@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const host = scheme === "https" ? "localhost" : "127.0.0.1";
   server.listen(port, host, () => console.log(`Add-in files: ${scheme}://${host}:${port}/taskpane.html`));
 
-  const { createSandbox } = await import("../sandbox/server");
+  const { createSandbox } = await import("../sandbox/index");
   const sandbox = await createSandbox({}).listen(Number(process.env.SANDBOX_PORT ?? 4010), "127.0.0.1");
   console.log(`Sandbox service: ${sandbox.url} (keys: demo-pro, demo-basic, demo-disabled, demo-nolimit, demo-exhausted)`);
 }

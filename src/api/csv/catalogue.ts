@@ -91,13 +91,17 @@ const CAMPAIGNS_PERFORMANCE: Catalogue = {
 };
 
 const SPEND_BY_DAY: Catalogue = { Day: "datetime", Advertiser: "text", "Estimated Spend": "currency", "Read By": "text" };
+/** In the spec's column order. */
 const SPEND_BY_SHOW: Catalogue = {
-  ...SPEND_BY_DAY,
+  Day: "datetime",
+  Advertiser: "text",
   Show: "text",
+  "Estimated Spend": "currency",
   Transcript: "url",
   Ads: "integer",
   Episodes: "integer",
   Genres: "text",
+  "Read By": "text",
 };
 const LISTENERS: Catalogue = { "User Id": "text", Frequency: "integer" };
 
