@@ -13,6 +13,17 @@ const { rewriteManifestUrls } = require("./scripts/manifest-urls");
 
 const FUNCTIONS_ENTRY = "./src/functions/functions.ts";
 
+/** Prints the size of each bundle after a build (the task pane's is the one users download first). */
+class BundleSizeReport {
+  apply(compiler) {
+    compiler.hooks.done.tap("BundleSizeReport", (stats) => {
+      const assets = stats.toJson({ assets: true }).assets.filter((a) => a.name.endsWith(".js"));
+      const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
+      console.log(`Bundle sizes (${compiler.options.mode}): ${assets.map((a) => `${a.name} ${kb(a.size)}`).join(", ")}`);
+    });
+  }
+}
+
 module.exports = (_env, argv) => {
   const dev = argv.mode !== "production";
   const baseUrl = process.env.ADDIN_BASE_URL;
@@ -31,7 +42,7 @@ module.exports = (_env, argv) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: [{ loader: "ts-loader", options: { transpileOnly: true } }],
+          use: [{ loader: "ts-loader", options: { transpileOnly: true, compilerOptions: { module: "esnext", sourceMap: dev } } }],
         },
         {
           test: /\.tsx?$/,
@@ -42,6 +53,7 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
+      new BundleSizeReport(),
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: FUNCTIONS_ENTRY }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",

@@ -45,6 +45,8 @@ export class WorkbookModel {
   tables: TableData[] = [];
   activeSheetId: string | null = null;
   selection: { sheetId: string; rect: Rect } | null = null;
+  /** Told of every formula that lands in a cell, so the host can calculate what it knows (ADS.*). */
+  onFormula?: (sheet: SheetData, row: number, col: number, formula: string) => void;
   private seq = 0;
 
   nextId(prefix: string): string {
@@ -115,6 +117,7 @@ export class WorkbookModel {
     if (typeof value === "string" && FORMULA_START.test(value) && cell.numberFormat !== "@" && value.length > 1) {
       cell.formula = value;
       cell.value = evaluateSimple(value);
+      this.onFormula?.(sheet, row, col, value);
       return;
     }
     cell.formula = undefined;
@@ -129,6 +132,7 @@ export class WorkbookModel {
       cell.formula = formula;
       cell.value = evaluateSimple(formula);
       cell.spilledFrom = undefined;
+      this.onFormula?.(sheet, row, col, formula);
     } else {
       this.setValue(sheet, row, col, formula);
     }

@@ -36,6 +36,10 @@ export class InMemoryWorkbook implements InMemoryHost {
     for (const name of options.sheets ?? ["Sheet1"]) this.model.addSheet(name);
     this.model.selection = { sheetId: this.model.sheets[0].id, rect: { row: 0, col: 0, rows: 1, cols: 1 } };
     this.excel = createExcelNamespace(this);
+    // Formulas written through the API are calculated after the sync that wrote them, as Excel would.
+    this.model.onFormula = (sheet, row, col, formula) => {
+      if (this.evaluator) setTimeout(() => this.evaluator?.(sheet.name, row, col, formula), 0);
+    };
   }
 
   changed(): void {
@@ -78,7 +82,6 @@ export class InMemoryWorkbook implements InMemoryHost {
       if (t.startsWith("=")) {
         this.model.setFormula(s, row, col, t);
         this.changed();
-        this.evaluator?.(s.name, row, col, t);
         return;
       }
       const cell = this.model.touch(s, row, col);

@@ -7,7 +7,13 @@ import { countRequest, getConnection, type Connection } from "../runtime/session
 import { createAdsFunctions } from "./adsFunctions";
 import { RequestCache } from "./requestCache";
 
-const cache = new RequestCache({ concurrency: 4 });
+/**
+ * One cache per runtime: taskpane.html loads the pane, commands and functions bundles side by side,
+ * so the cache lives on globalThis where all three find the same one.
+ */
+const CACHE_KEY = "__adsFunctionCache";
+const g = globalThis as unknown as Record<string, RequestCache | undefined>;
+const cache = (g[CACHE_KEY] ??= new RequestCache({ concurrency: 4 }));
 let current: { connection: Connection; client: AdsClient } | null = null;
 
 function client(): AdsClient | null {

@@ -1,0 +1,55 @@
+/**
+ * Ribbon commands, in the shared runtime: Refresh sheet (the active report sheet), Refresh all (every
+ * report sheet, then the ADS.* functions), and refresh-on-open at start-up. Open pane is a
+ * ShowTaskpane action in the manifest. Messages go to the task pane's activity list when it is open,
+ * and always to the console.
+ */
+import { AdsClient } from "../api/client";
+import { refreshAll, refreshOnOpen, refreshReport, type SheetFetcher } from "../excel/reportSheets";
+import { refreshAdsFunctions } from "../functions/recalculate";
+import { fetchSheetData } from "../runtime/reportSources";
+import { countRequest, getConnection } from "../runtime/session";
+
+function fetcher(): SheetFetcher {
+  return (source, signal) => {
+    const connection = getConnection();
+    if (!connection) throw new Error("Not connected: open the Ads Analytics pane and connect first");
+    return fetchSheetData(new AdsClient({ ...connection, onRequest: () => countRequest() }), source, { signal });
+  };
+}
+
+async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<void> {
+  try {
+    const name = await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getActiveWorksheet();
+      sheet.load("name");
+      await context.sync();
+      return sheet.name;
+    });
+    await refreshReport(Excel, name, fetcher());
+  } catch (err) {
+    console.error("Refresh sheet failed:", err instanceof Error ? err.message : err);
+  } finally {
+    event.completed();
+  }
+}
+
+async function refreshEverything(event: Office.AddinCommands.Event): Promise<void> {
+  try {
+    const result = await refreshAll(Excel, fetcher());
+    if (result.failed.length) console.error("Refresh all:", result.failed);
+    await refreshAdsFunctions(Excel);
+  } catch (err) {
+    console.error("Refresh all failed:", err instanceof Error ? err.message : err);
+  } finally {
+    event.completed();
+  }
+}
+
+Office.onReady(() => {
+  Office.actions.associate("refreshSheet", refreshActiveSheet);
+  Office.actions.associate("refreshAll", refreshEverything);
+  // Sheets marked "refresh when the workbook opens": the pane sets the add-in to load with the
+  // document (Office.addin.setStartupBehavior) when such a sheet exists; a key must be available.
+  if (getConnection()) void refreshOnOpen(Excel, fetcher());
+});

@@ -1,0 +1,108 @@
+/** The task pane: Connect, Reports, Data, Sheets, Campaigns, Agents; the activity list under every tab. */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FluentProvider, Tab, TabList, Toast, ToastTitle, Toaster, useId, useToastController, webLightTheme } from "@fluentui/react-components";
+import { AdsClient } from "../api/client";
+import { countRequest, getConnection, subscribe } from "../runtime/session";
+import { ActivityList } from "./components/ActivityList";
+import { AdvertisersPanel } from "./panels/AdvertisersPanel";
+import { AgentsPanel } from "./panels/AgentsPanel";
+import { CampaignPlanPanel } from "./panels/CampaignPlanPanel";
+import { ConnectPanel } from "./panels/ConnectPanel";
+import { DataPanel } from "./panels/DataPanel";
+import { InvitePanel } from "./panels/InvitePanel";
+import { ReportsPanel } from "./panels/ReportsPanel";
+import { SheetsPanel } from "./panels/SheetsPanel";
+import { loadSheetRequest, type SheetRequest } from "./reportActions";
+import { ServicesContext, type ActivityEntry, type ExcelHost, type Intent, type Services } from "./services";
+
+const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"] as const;
+type TabName = (typeof TABS)[number];
+
+export interface AppProps {
+  excel: ExcelHost;
+  defaultBaseUrl: string;
+}
+
+export function App({ excel, defaultBaseUrl }: AppProps) {
+  const [tab, setTab] = useState<TabName>("Connect");
+  const [connection, setConn] = useState(getConnection());
+  const [entries, setEntries] = useState<ActivityEntry[]>([]);
+  const [editing, setEditing] = useState<SheetRequest | null>(null);
+  const nextId = useRef(1);
+  const toasterId = useId("toaster");
+  const { dispatchToast } = useToastController(toasterId);
+  useEffect(() => subscribe(() => setConn(getConnection())), []);
+
+  const client = useMemo(
+    () => (connection ? new AdsClient({ ...connection, onRequest: () => countRequest() }) : null),
+    [connection],
+  );
+
+  const notify = useCallback(
+    (message: string, intent: Intent = "info") =>
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{message}</ToastTitle>
+        </Toast>,
+        { intent },
+      ),
+    [dispatchToast],
+  );
+
+  const services: Services = useMemo(
+    () => ({
+      client,
+      excel,
+      notify,
+      activity: {
+        start(label, request, cancel) {
+          const id = nextId.current++;
+          setEntries((old) => [{ id, label, request, status: "running" as const, startedAt: Date.now(), cancel }, ...old].slice(0, 30));
+          return id;
+        },
+        update(id, patch) {
+          setEntries((old) => old.map((e) => (e.id === id ? { ...e, ...patch } : e)));
+        },
+      },
+      editReport(sheetName) {
+        void loadSheetRequest(excel, sheetName).then((req) => {
+          if (req) {
+            setEditing(req);
+            setTab("Reports");
+          } else notify(`${sheetName} has no editable request`, "warning");
+        });
+      },
+    }),
+    [client, excel, notify],
+  );
+
+  return (
+    <FluentProvider theme={webLightTheme} className="pane">
+      <ServicesContext.Provider value={services}>
+        <Toaster toasterId={toasterId} />
+        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} size="small" aria-label="Ads Analytics sections">
+          {TABS.map((t) => (
+            <Tab key={t} value={t}>
+              {t}
+            </Tab>
+          ))}
+        </TabList>
+        <main className="pane-body">
+          {tab === "Connect" && <ConnectPanel defaultBaseUrl={defaultBaseUrl} />}
+          {tab === "Reports" && <ReportsPanel editing={editing} onEdited={() => setEditing(null)} />}
+          {tab === "Data" && <DataPanel />}
+          {tab === "Sheets" && <SheetsPanel />}
+          {tab === "Campaigns" && (
+            <>
+              <CampaignPlanPanel />
+              <AdvertisersPanel />
+              <InvitePanel />
+            </>
+          )}
+          {tab === "Agents" && <AgentsPanel />}
+          <ActivityList entries={entries} />
+        </main>
+      </ServicesContext.Provider>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,41 @@
+/** The activity list: each request with its status, elapsed time, a cancel button, and the failure message with what was asked. */
+import { useEffect, useState } from "react";
+import { Button, Text } from "@fluentui/react-components";
+import type { ActivityEntry } from "../services";
+
+function elapsed(e: ActivityEntry, now: number): string {
+  const s = Math.round(((e.endedAt ?? now) - e.startedAt) / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
+  const [now, setNow] = useState(Date.now());
+  const running = entries.some((e) => e.status === "running");
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [running]);
+  if (entries.length === 0) return null;
+  return (
+    <section aria-label="Activity" className="activity">
+      <Text weight="semibold">Activity</Text>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.id} className={`activity-${e.status}`} data-status={e.status}>
+            <Text>
+              {e.label}: <strong>{e.status}</strong> ({elapsed(e, now)})
+            </Text>
+            {e.detail && <Text block size={200} className="detail">{e.detail}</Text>}
+            {e.status === "failed" && <Text block size={200} className="asked">Asked: {e.request}</Text>}
+            {e.status === "running" && e.cancel && (
+              <Button size="small" onClick={e.cancel}>
+                Cancel
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

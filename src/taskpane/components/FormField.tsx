@@ -1,0 +1,74 @@
+/** One form field of a spec: a labelled input of the right kind, the documented default, and its validation message. */
+import { Field, Input, Select, Textarea } from "@fluentui/react-components";
+import { defaultText, type FieldSpec } from "../reportForms";
+import { recentNames } from "../recentNames";
+
+export interface FormFieldProps {
+  spec: FieldSpec;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}
+
+export function FormField({ spec, value, error, onChange }: FormFieldProps) {
+  const def = defaultText(spec);
+  const hint = [spec.hint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") || undefined;
+  const id = `field-${spec.name.replace(/\W/g, "-")}`;
+  const common = { validationMessage: error, validationState: error ? ("error" as const) : ("none" as const), hint, required: spec.required };
+  switch (spec.type) {
+    case "enum":
+      return (
+        <Field label={spec.label} {...common}>
+          <Select id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)}>
+            <option value="">{spec.required ? "Choose…" : `(service default${def ? `: ${def}` : ""})`}</option>
+            {spec.options?.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      );
+    case "bool":
+      return (
+        <Field label={spec.label} {...common}>
+          <Select id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)}>
+            <option value="">{`(service default${def ? `: ${def}` : ""})`}</option>
+            <option value="true">true</option>
+            <option value="false">false</option>
+          </Select>
+        </Field>
+      );
+    case "mapping":
+    case "fields":
+      return (
+        <Field label={spec.label} {...common}>
+          <Textarea id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)} resize="vertical" />
+        </Field>
+      );
+    default:
+      return (
+        <Field label={spec.label} {...common}>
+          <Input
+            id={id}
+            name={spec.name}
+            value={value}
+            type={spec.type === "int" || spec.type === "number" ? "number" : "text"}
+            list={spec.recent ? "recent-names" : undefined}
+            onChange={(_, d) => onChange(d.value)}
+          />
+        </Field>
+      );
+  }
+}
+
+/** The datalist of recently used advertiser names, rendered once per form. */
+export function RecentNames() {
+  return (
+    <datalist id="recent-names">
+      {recentNames().map((n) => (
+        <option key={n} value={n} />
+      ))}
+    </datalist>
+  );
+}

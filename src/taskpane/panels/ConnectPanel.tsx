@@ -1,0 +1,77 @@
+/** Connect: API key (masked, kept in runtime memory only), base URL, a check with the service's own message, sign out. */
+import { useEffect, useState } from "react";
+import { Button, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { AdsClient } from "../../api/client";
+import { AdsError } from "../../api/errors";
+import { countRequest, getConnection, requestsThisMonth, setConnection, subscribe } from "../../runtime/session";
+
+export interface ConnectPanelProps {
+  defaultBaseUrl: string;
+}
+
+export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
+  const current = getConnection();
+  const [apiKey, setApiKey] = useState("");
+  const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? defaultBaseUrl);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
+  const [count, setCount] = useState(requestsThisMonth());
+  useEffect(() => subscribe(() => setCount(requestsThisMonth())), []);
+
+  async function connect() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const key = apiKey.trim();
+      if (!key) throw new Error("API key: enter the key the service operator gave you");
+      const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0, onRequest: () => countRequest() });
+      // One cheap keyed request proves the key (it counts against the monthly allowance).
+      await client.search.episodes({ search: "connection check", timeFrame: 1 });
+      setConnection({ apiKey: key, baseUrl: client.baseUrl });
+      setApiKey("");
+      setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
+    } catch (err) {
+      setMessage({ intent: "error", text: err instanceof AdsError || err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-label="Connection" className="panel">
+      {current ? (
+        <>
+          <Text>
+            Connected to <strong>{current.baseUrl}</strong>
+          </Text>
+          <Button onClick={() => { setConnection(null); setMessage(null); }}>Sign out</Button>
+        </>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void connect();
+          }}
+        >
+          <Field label="API key" hint="Kept in memory for this session only, never in the workbook." required>
+            <Input type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="off" name="apiKey" />
+          </Field>
+          <Field label="Service address">
+            <Input value={baseUrl} onChange={(_, d) => setBaseUrl(d.value)} name="baseUrl" />
+          </Field>
+          <Button appearance="primary" type="submit" disabled={busy}>
+            {busy ? "Checking…" : "Connect"}
+          </Button>
+        </form>
+      )}
+      {message && (
+        <MessageBar intent={message.intent} role="status">
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Text size={200} aria-live="polite">
+        Requests this month (this add-in): <span data-testid="request-count">{count}</span>
+      </Text>
+    </section>
+  );
+}

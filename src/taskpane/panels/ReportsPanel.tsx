@@ -1,0 +1,162 @@
+/** Reports: a form for each of the seven task endpoints; validation per field before anything is sent. */
+import { useEffect, useMemo, useState } from "react";
+import { Button, Field, Input, MessageBar, MessageBarBody, Select } from "@fluentui/react-components";
+import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
+import { DATE_PRESET_OPTIONS, idFor, presetFor, type DatePresetId } from "../datePresetOptions";
+import { FieldPicker } from "../components/FieldPicker";
+import { FormField, RecentNames } from "../components/FormField";
+import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from "../reportForms";
+import { rememberNames } from "../recentNames";
+import { runSourceToSheet, type SheetRequest } from "../reportActions";
+import { useServices } from "../services";
+
+export interface ReportsPanelProps {
+  /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
+  editing?: SheetRequest | null;
+  onEdited?(): void;
+}
+
+function fieldErrors(kind: ReportKind, params: Record<string, unknown>): Record<string, string> {
+  const result = REPORT_ENDPOINTS[kind].schema.safeParse(params);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 1 && issue.path[0] === "formatting" ? `formatting.${String(issue.path[1])}` : String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
+  const services = useServices();
+  const [kind, setKind] = useState<ReportKind>("impressions");
+  const [values, setValues] = useState<FormValues>({});
+  const [preset, setPreset] = useState<DatePresetId>("last30days");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const form = REPORT_FORMS[kind];
+
+  useEffect(() => {
+    if (!editing || !(REPORT_KINDS as readonly string[]).includes(editing.kind)) return;
+    const k = editing.kind as ReportKind;
+    setKind(k);
+    const v = formFromParams(REPORT_FORMS[k].fields, editing.params);
+    if (typeof editing.params.startDate === "string") v.startDate = editing.params.startDate;
+    if (typeof editing.params.endDate === "string") v.endDate = editing.params.endDate;
+    setValues(v);
+    setPreset(idFor(editing.datePreset));
+  }, [editing]);
+
+  const fieldsValue = useMemo(() => (values.fields ? values.fields.split("\n").filter(Boolean) : []), [values.fields]);
+  const set = (name: string) => (v: string) => setValues((old) => ({ ...old, [name]: v }));
+
+  function buildParams(): Record<string, unknown> {
+    const params = paramsFromForm(form.fields, values);
+    if (form.dates && preset === "custom") {
+      if (values.startDate) params.startDate = values.startDate;
+      if (values.endDate) params.endDate = values.endDate;
+    }
+    return params;
+  }
+
+  async function run() {
+    setMessage(null);
+    if (!services.client) {
+      setMessage("Connect first (Connect tab).");
+      return;
+    }
+    const params = buildParams();
+    const datePreset = form.dates ? presetFor(preset) : undefined;
+    const check = fieldErrors(kind, params);
+    setErrors(check);
+    if (Object.keys(check).length) {
+      setMessage("Nothing was sent: fix the fields marked below.");
+      return;
+    }
+    for (const f of form.fields) if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
+    const request: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
+    await runSourceToSheet(services, request);
+    if (editing) onEdited?.();
+  }
+
+  const basic = form.fields.filter((f) => !f.advanced);
+  const advanced = form.fields.filter((f) => f.advanced);
+  const renderField = (f: (typeof form.fields)[number]) =>
+    f.type === "fields" ? (
+      <FieldPicker key={f.name} value={fieldsValue} onChange={(list) => set("fields")(list.join("\n"))} />
+    ) : (
+      <FormField key={f.name} spec={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set(f.name)} />
+    );
+
+  return (
+    <section aria-label="Reports" className="panel">
+      <RecentNames />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <Field label="Report">
+          <Select
+            name="reportKind"
+            value={kind}
+            disabled={Boolean(editing)}
+            onChange={(_, d) => {
+              setKind(d.value as ReportKind);
+              setValues({});
+              setErrors({});
+            }}
+          >
+            {REPORT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {REPORT_ENDPOINTS[k].label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {form.dates && (
+          <fieldset className="dates">
+            <legend>Dates</legend>
+            <Field label="Date range" hint="Relative ranges are worked out again at each refresh.">
+              <Select name="datePreset" value={preset} onChange={(_, d) => setPreset(d.value as DatePresetId)}>
+                {DATE_PRESET_OPTIONS.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {preset === "custom" && (
+              <>
+                <Field label="Start date" validationMessage={errors.startDate} hint="YYYY-MM-DD; empty: service default">
+                  <Input name="startDate" type="date" value={values.startDate ?? ""} onChange={(_, d) => set("startDate")(d.value)} />
+                </Field>
+                <Field label="End date" validationMessage={errors.endDate} hint="YYYY-MM-DD; empty: service default">
+                  <Input name="endDate" type="date" value={values.endDate ?? ""} onChange={(_, d) => set("endDate")(d.value)} />
+                </Field>
+              </>
+            )}
+          </fieldset>
+        )}
+        {basic.map(renderField)}
+        {advanced.length > 0 && (
+          <details className="advanced">
+            <summary>Advanced: attribution and simulcast settings (only changed values are sent)</summary>
+            {advanced.map(renderField)}
+          </details>
+        )}
+        {errors.form && <MessageBar intent="error"><MessageBarBody>{errors.form}</MessageBarBody></MessageBar>}
+        {message && (
+          <MessageBar intent="warning" role="alert">
+            <MessageBarBody>{message}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button appearance="primary" type="submit">
+          {editing ? `Save and refresh ${editing.sheetName}` : "Run report"}
+        </Button>
+        {editing && <Button onClick={() => onEdited?.()}>Cancel edit</Button>}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * What the pane's buttons do with the service and the workbook: run a request into a new report
+ * sheet (tracked in the activity list), refresh, edit, remove, insert a formula. Shared with the
+ * ribbon commands through src/runtime/reportSources.ts.
+ */
+import { AdsError } from "../api/errors";
+import type { PollProgress } from "../api/polling";
+import { SOURCE_LABELS, fetchSheetData, type SourceKind } from "../runtime/reportSources";
+import type { DatePreset } from "../reports/relativeDates";
+import { presetLabel } from "../reports/relativeDates";
+import { resolveSource, type ReportDefinition } from "../reports/definition";
+import {
+  createReportSheet,
+  listDefinitions,
+  readDefinition,
+  refreshAll,
+  refreshReport,
+  removeDefinition,
+  setRefreshOnOpenFlag,
+  type SheetFetcher,
+} from "../excel/reportSheets";
+import type { ExcelHost } from "../excel/host";
+import type { Services } from "./services";
+
+export interface SheetRequest {
+  kind: SourceKind | "show";
+  params: Record<string, unknown>;
+  datePreset?: DatePreset;
+  /** When editing: the sheet whose request this is. */
+  sheetName?: string;
+}
+
+export interface ReportSheetSummary {
+  sheetName: string;
+  label: string;
+  status: string;
+  rowCount: number;
+  lastRefresh?: string;
+  lastError?: string;
+  refreshOnOpen: boolean;
+  editable: boolean;
+}
+
+const errorText = (e: unknown) => (e instanceof AdsError || e instanceof Error ? e.message : String(e));
+
+function describe(req: SheetRequest): string {
+  const parts = Object.entries(req.params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join("|") : typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+  if (req.datePreset) parts.unshift(presetLabel(req.datePreset));
+  return `${SOURCE_LABELS[req.kind as SourceKind] ?? "Show"}: ${parts.join(", ") || "service defaults"}`;
+}
+
+function progressText(p: PollProgress): string {
+  return `${p.status} (poll ${p.polls})`;
+}
+
+function fetcher(services: Services, id?: number): SheetFetcher {
+  return (source, signal) => {
+    if (!services.client) throw new Error("Not connected: connect on the Connect tab first");
+    return fetchSheetData(services.client, source, { signal, onProgress: id === undefined ? undefined : (p) => services.activity.update(id, { detail: progressText(p) }) });
+  };
+}
+
+/** Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet with the new request). */
+export async function runSourceToSheet(services: Services, req: SheetRequest): Promise<void> {
+  const controller = new AbortController();
+  const id = services.activity.start(SOURCE_LABELS[req.kind as SourceKind] ?? "Show", describe(req), () => controller.abort());
+  try {
+    if (req.sheetName) {
+      const old = await readDefinition(services.excel, req.sheetName);
+      if (!old) throw new Error(`${req.sheetName} is no longer a report sheet`);
+      const { saveDefinition } = await import("../excel/reportStore");
+      await saveDefinition(services.excel, { ...old, params: req.params, datePreset: req.datePreset });
+      try {
+        await refreshReport(services.excel, req.sheetName, fetcher(services, id), { signal: controller.signal });
+      } catch (err) {
+        await saveDefinition(services.excel, old);
+        throw err;
+      }
+      services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `Updated ${req.sheetName}` });
+      return;
+    }
+    const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
+    const data = await fetcher(services, id)(source, controller.signal);
+    const label = req.kind === "show" ? `Show ${String(req.params.id)}` : SOURCE_LABELS[req.kind as SourceKind];
+    const def = await createReportSheet(services.excel, { kind: req.kind, params: req.params, datePreset: req.datePreset, label }, data);
+    services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `${def.rowCount} rows → sheet ${def.sheetName}` });
+  } catch (err) {
+    const cancelled = controller.signal.aborted;
+    services.activity.update(id, { status: cancelled ? "cancelled" : "failed", endedAt: Date.now(), detail: cancelled ? "Cancelled" : errorText(err) });
+  }
+}
+
+export function openShowSheet(services: Services, id: string, query: Record<string, unknown>): Promise<void> {
+  return runSourceToSheet(services, { kind: "show", params: { id, ...query } });
+}
+
+/** Writes a formula into the selected cell; returns a message for the pane. */
+export async function insertFormulaAtSelection(services: Services, formula: string): Promise<string> {
+  try {
+    return await services.excel.run(async (context) => {
+      const range = context.workbook.getSelectedRange();
+      range.load("address");
+      await context.sync();
+      const cell = range.getCell(0, 0);
+      cell.formulas = [[formula]];
+      cell.load("address");
+      await context.sync();
+      return `Inserted ${formula} at ${cell.address}`;
+    });
+  } catch (err) {
+    return `Could not insert the formula: ${errorText(err)}`;
+  }
+}
+
+function summary(d: ReportDefinition): ReportSheetSummary {
+  return {
+    sheetName: d.sheetName,
+    label: `${SOURCE_LABELS[d.kind as SourceKind] ?? "Show"}${d.datePreset ? ` · ${presetLabel(d.datePreset)}` : ""}`,
+    status: d.status,
+    rowCount: d.rowCount,
+    lastRefresh: d.lastRefresh,
+    lastError: d.lastError,
+    refreshOnOpen: d.refreshOnOpen,
+    editable: d.kind !== "show" && d.kind !== "search" && d.kind !== "individualAds" && d.kind !== "incrementality",
+  };
+}
+
+export async function listReportSheets(services: Services): Promise<ReportSheetSummary[]> {
+  return (await listDefinitions(services.excel)).map(summary);
+}
+
+export async function refreshOneSheet(services: Services, sheetName: string): Promise<void> {
+  const controller = new AbortController();
+  const id = services.activity.start(`Refresh ${sheetName}`, sheetName, () => controller.abort());
+  try {
+    const def = await refreshReport(services.excel, sheetName, fetcher(services, id), { signal: controller.signal });
+    services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `${def.rowCount} rows` });
+  } catch (err) {
+    services.activity.update(id, { status: controller.signal.aborted ? "cancelled" : "failed", endedAt: Date.now(), detail: errorText(err) });
+  }
+}
+
+export async function refreshAllSheets(services: Services): Promise<void> {
+  const controller = new AbortController();
+  const id = services.activity.start("Refresh all", "every report sheet", () => controller.abort());
+  const result = await refreshAll(services.excel, fetcher(services), {
+    signal: controller.signal,
+    onProgress: (p) => services.activity.update(id, { detail: `${p.done}/${p.total}: ${p.sheetName}${p.error ? ` failed (${p.error})` : ""}` }),
+  });
+  services.activity.update(id, {
+    status: result.failed.length ? "failed" : "done",
+    endedAt: Date.now(),
+    detail: `${result.refreshed.length} refreshed${result.failed.length ? `, ${result.failed.length} failed: ${result.failed.map((f) => f.error).join("; ")}` : ""}`,
+  });
+}
+
+export function removeReportSheet(services: Services, sheetName: string): Promise<void> {
+  return removeDefinition(services.excel, sheetName);
+}
+
+export function setRefreshOnOpen(services: Services, sheetName: string, on: boolean): Promise<void> {
+  return setRefreshOnOpenFlag(services.excel, sheetName, on);
+}
+
+export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest | null> {
+  const def = await readDefinition(excel, sheetName);
+  return def ? { kind: def.kind, params: def.params, datePreset: def.datePreset, sheetName } : null;
+}

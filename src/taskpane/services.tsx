@@ -1,0 +1,49 @@
+/**
+ * What every panel needs, through React context: the connected client (or null), the Excel host to
+ * pass to src/excel, the activity list and a notifier. The pane and the preview provide it.
+ */
+import { createContext, useContext } from "react";
+import type { AdsClient } from "../api/client";
+
+/** The part of the Excel namespace src/excel uses: the real one in Office, the in-memory one in the preview. */
+export interface ExcelHost {
+  run: typeof Excel.run;
+}
+
+export type ActivityStatus = "running" | "done" | "failed" | "cancelled";
+
+export interface ActivityEntry {
+  id: number;
+  label: string;
+  /** What was asked, shown with a failure. */
+  request: string;
+  status: ActivityStatus;
+  startedAt: number;
+  endedAt?: number;
+  detail?: string;
+  cancel?: () => void;
+}
+
+export interface Activity {
+  start(label: string, request: string, cancel?: () => void): number;
+  update(id: number, patch: Partial<Omit<ActivityEntry, "id">>): void;
+}
+
+export type Intent = "success" | "error" | "info" | "warning";
+
+export interface Services {
+  client: AdsClient | null;
+  excel: ExcelHost;
+  activity: Activity;
+  notify(message: string, intent?: Intent): void;
+  /** Opens the Reports tab with a definition pre-filled (Edit request). */
+  editReport(sheetName: string): void;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const s = useContext(ServicesContext);
+  if (!s) throw new Error("useServices must be used inside the task pane");
+  return s;
+}

@@ -1,0 +1,112 @@
+/**
+ * The preview driven as a user would, in headless Chromium against the sandbox: connect, run an
+ * impressions report with a relative date range and chosen columns, refresh it, a bad key's message,
+ * a search, a show sheet, and ADS.* formulas in cells.
+ */
+import path from "path";
+import { ARTIFACTS, cell, connect, expectCount, expectText, launch, openSheetTab, typeInto, type E2E } from "./support";
+
+jest.setTimeout(180_000);
+let e: E2E;
+beforeAll(async () => {
+  e = await launch();
+}, 120_000);
+afterAll(async () => {
+  await e?.close();
+});
+
+test("a bad key shows the service's own message", async () => {
+  await connect(e.page, "not-a-real-key");
+  await e.page.getByText("Invalid token").waitFor();
+});
+
+test("connect with demo-pro; the request counter counts", async () => {
+  await connect(e.page, "demo-pro");
+  await e.page.getByText(/^Connected to http:\/\/127\.0\.0\.1/).first().waitFor();
+  await e.page.getByText("Sign out").waitFor();
+  expect(Number(await e.page.getByTestId("request-count").textContent())).toBeGreaterThanOrEqual(1);
+});
+
+test("an impressions report with a relative date range and chosen columns lands as a typed sheet; refresh works", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("impressions");
+  await page.getByLabel("Date range").selectOption("last30days");
+  await page.getByLabel("Advertisers").fill("Acme Mattress");
+  for (const column of ["Day", "Campaign", "Spend", "Podcast & Streaming Impressions"]) {
+    await page.getByLabel("Find a column").fill(column);
+    await page.getByRole("checkbox", { name: column, exact: true }).first().check();
+  }
+  await expectCount(page.getByRole("list", { name: "Chosen columns" }).locator("li"), 4);
+  await page.screenshot({ path: path.join(ARTIFACTS, "pane-impressions-form.png") });
+  await page.getByRole("button", { name: "Run report" }).click();
+  await page.locator(".tabs button", { hasText: "Impressions" }).waitFor({ timeout: 60_000 });
+  await openSheetTab(page, "Impressions");
+  await expectText(cell(page, "A1"), "Day");
+  await expectText(cell(page, "B1"), "Campaign");
+  await expectText(cell(page, "C1"), "Spend");
+  await expectText(cell(page, "D1"), "Podcast & Streaming Impressions");
+  await expectText(cell(page, "A2"), /^\d{4}-\d{2}-\d{2}$/);
+  await expectText(cell(page, "C2"), /^\$[\d,]+\.\d{2}$/);
+  await expectText(cell(page, "D2"), /^[\d,]+$/);
+  // the values are typed in the workbook, not text
+  const types = await page.evaluate(() => {
+    const wb = (window as unknown as { __workbook: { host: { cell(s: string, r: number, c: number): { value: unknown } } } }).__workbook;
+    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions", 1, c).value);
+  });
+  expect(types).toEqual(["number", "number", "number"]);
+  await page.screenshot({ path: path.join(ARTIFACTS, "report-sheet.png") });
+
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  const item = page.locator('li[data-sheet="Impressions"]');
+  await expectText(item, new RegExp("Last 30 days"));
+  await item.getByRole("button", { name: "Refresh" }).click();
+  await page.locator(".activity li", { hasText: "Refresh Impressions" }).filter({ hasText: "done" }).waitFor({ timeout: 60_000 });
+  await expectText(item, new RegExp("ok"));
+});
+
+test("a search lands as a sheet", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByLabel("Search for").fill("mattress");
+  await page.getByLabel("Days to look back").fill("365");
+  await page.getByRole("button", { name: "Search to sheet" }).click();
+  await page.locator(".tabs button", { hasText: "Search" }).waitFor({ timeout: 60_000 });
+  await openSheetTab(page, "Search");
+  await expectText(cell(page, "A1"), "Episode");
+  await expectText(cell(page, "H2"), /mattress/i);
+});
+
+test("a show sheet opens, and Insert formula puts =ADS.SHOW at the selected cell", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("textbox", { name: /^Show id/ }).fill("1200000001");
+  await page.getByRole("button", { name: "Open show sheet" }).click();
+  await page.locator(".tabs button", { hasText: "Show 1200000001" }).waitFor({ timeout: 60_000 });
+  await openSheetTab(page, "Show 1200000001");
+  await expectText(cell(page, "A1"), "The Demo Show");
+  await expectCount(page.locator('[data-cell^="A"]', { hasText: "Monthly listeners" }), 1);
+
+  await openSheetTab(page, "Sheet1");
+  await cell(page, "B3").click();
+  await page.getByLabel("Field for a formula").selectOption("monthlyDownloads");
+  await page.getByRole("button", { name: "Insert formula" }).click();
+  await page.getByText(/Inserted =ADS\.SHOW\("1200000001","monthlyDownloads"\) at Sheet1!B3/).waitFor();
+  await expectText(cell(page, "B3"), /^\d+$/, 30_000);
+});
+
+test("=ADS.EPISODES typed into a cell spills a table", async () => {
+  const { page } = e;
+  await openSheetTab(page, "Sheet1");
+  await typeInto(page, "D5", '=ADS.EPISODES(1200000001, 5, "title,serviceEpisodeId,downloads")');
+  await expectText(cell(page, "D5"), "title", 30_000);
+  await expectText(cell(page, "E5"), "serviceEpisodeId");
+  await expectText(cell(page, "D10"), /./);
+  await expectText(cell(page, "F10"), /^\d+$/);
+  await expectText(cell(page, "D11"), "");
+  await typeInto(page, "A20", "=ADS.SHOWLISTENERS(A21)");
+  await typeInto(page, "A21", "1200000003");
+  await typeInto(page, "A20", "=ADS.SHOWLISTENERS(A21)");
+  await expectText(cell(page, "A20"), /^\d+$/, 30_000);
+  await page.screenshot({ path: path.join(ARTIFACTS, "functions.png") });
+});

@@ -1,0 +1,88 @@
+/** End-to-end support: the preview (sandbox + add-in) on free loopback ports, and Debian's Chromium via playwright-core. */
+import { mkdtempSync, mkdirSync, rmSync } from "fs";
+import os from "os";
+import path from "path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { startPreview } from "../../preview/start";
+
+export const ARTIFACTS = path.join(__dirname, "artifacts");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export interface E2E {
+  page: Page;
+  context: BrowserContext;
+  url: string;
+  sandboxUrl: string;
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<E2E> {
+  const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: 300 });
+  const profile = mkdtempSync(path.join(os.tmpdir(), "ads-e2e-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  await page.goto(preview.url);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    page,
+    context,
+    url: preview.url,
+    sandboxUrl: preview.sandboxUrl,
+    close: async () => {
+      await context.close();
+      await preview.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Connects the pane with a key, as a user would. */
+export async function connect(page: Page, key: string): Promise<void> {
+  await page.getByRole("tab", { name: "Connect" }).click();
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Connect" }).click();
+}
+
+export function cell(page: Page, address: string) {
+  return page.locator(`[data-cell="${address}"]`);
+}
+
+export async function openSheetTab(page: Page, name: string): Promise<void> {
+  await page.locator(".tabs button", { hasText: name }).first().click();
+}
+
+/** Selects a cell of the grid and types into the formula bar, then Enter. */
+export async function typeInto(page: Page, address: string, text: string): Promise<void> {
+  await cell(page, address).click();
+  await page.getByTestId("formula-input").fill(text);
+  await page.getByTestId("formula-input").press("Enter");
+}
+
+/** Waits (bounded) until the locator's text matches; playwright-core has no expect(), so this is ours. */
+export async function expectText(locator: ReturnType<Page["locator"]>, expected: string | RegExp, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let actual: string | null = null;
+  while (Date.now() < deadline) {
+    actual = (await locator.textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? null;
+    if (actual !== null && (typeof expected === "string" ? actual === expected : expected.test(actual))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Expected text ${String(expected)} but found ${JSON.stringify(actual)}`);
+}
+
+export async function expectCount(locator: ReturnType<Page["locator"]>, count: number, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let n = -1;
+  while (Date.now() < deadline) {
+    n = await locator.count();
+    if (n === count) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Expected ${count} elements, found ${n}`);
+}
