@@ -1,0 +1,84 @@
+/** The ADS.* functions against the real sandbox over loopback: request counts, caching, concurrency, error paths. */
+import { AdsClient } from "../../src/api/client";
+import { MONTHLY_LIMIT_MESSAGE } from "../../src/api/errors";
+import { createAdsFunctions } from "../../src/functions/adsFunctions";
+import { FunctionError } from "../../src/functions/functionError";
+import { RequestCache } from "../../src/functions/requestCache";
+import { SHOW_IDS } from "../../sandbox/index";
+import { startSandbox } from "../support/sandbox";
+
+let s: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  s = await startSandbox();
+});
+afterAll(() => s.close());
+
+function functions(key = "demo-pro", concurrency = 4) {
+  let inFlight = 0;
+  let peak = 0;
+  const counted: string[] = [];
+  const client = new AdsClient({
+    baseUrl: s.url,
+    apiKey: key,
+    maxRetries: 0,
+    onRequest: (e) => counted.push(e),
+    fetch: async (url, init) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        return await fetch(url, init);
+      } finally {
+        inFlight--;
+      }
+    },
+  });
+  const cache = new RequestCache({ concurrency });
+  return { fns: createAdsFunctions({ client: () => client, cache }), counted, peak: () => peak };
+}
+
+test("2,000 calls over 100 distinct shows make exactly 100 show requests; a second recalculation makes none; concurrency stays within 4", async () => {
+  const { fns, counted, peak } = functions();
+  const ids = SHOW_IDS.filter((_, i) => i !== 1).slice(0, 100);
+  const before = s.sandbox.requests("demo-pro");
+  const sheet = () =>
+    Promise.all(
+      Array.from({ length: 2000 }, (_, i) => {
+        const id = ids[i % 100];
+        return (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(Number(id))).catch((e: unknown) => e);
+      }),
+    );
+  const first = await sheet();
+  expect(first.filter((v) => typeof v === "number")).toHaveLength(2000);
+  expect(s.sandbox.requests("demo-pro") - before).toBe(100);
+  expect(counted).toHaveLength(100);
+  expect(peak()).toBeLessThanOrEqual(4);
+  await sheet();
+  expect(s.sandbox.requests("demo-pro") - before).toBe(100);
+});
+
+test("EPISODES pages as needed and SEARCH/ADS/INCREMENTALITY/NETNEWREACH spill from the sandbox", async () => {
+  const { fns } = functions();
+  const eps = await fns.EPISODES("1200000001", 230, "title,serviceEpisodeId");
+  expect(eps).toHaveLength(231);
+  expect(eps[0]).toEqual(["title", "serviceEpisodeId"]);
+  expect((await fns.SEARCH("mattress", 365))[0][0]).toBe("Episode");
+  expect((await fns.ADS("Acme Mattress", "2024-01-01", undefined, 50)).length).toBeLessThanOrEqual(51);
+  expect((await fns.INCREMENTALITY("Acme Mattress", "channel"))[0]).toContain("Lift");
+  const nnr = await fns.NETNEWREACH("1200000001", "Acme Mattress, Northwind Coffee", 2);
+  expect(nnr).toBeGreaterThanOrEqual(0);
+  expect(await fns.TOPADVERTISERS("UCdemo0000000000000001")).not.toHaveLength(0);
+});
+
+test("error paths: monthly limit, authentication messages, inaccessible advertiser, bad arguments with no request", async () => {
+  await expect(functions("demo-exhausted").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(new FunctionError("#N/A", MONTHLY_LIMIT_MESSAGE));
+  await expect(functions("demo-disabled").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(new FunctionError("#N/A", "API access is disabled"));
+  await expect(functions("nope").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(new FunctionError("#N/A", "Invalid token"));
+  await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toEqual(new FunctionError("#N/A", "Forbidden"));
+  await expect(functions().fns.NETNEWREACH(1200000001, "Globex Bank")).rejects.toMatchObject({ code: "#N/A", message: "Forbidden" });
+  await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/monthlyListeners is not available/) });
+  const before = s.sandbox.requests("demo-pro");
+  const { fns } = functions();
+  await expect(fns.EPISODES(1200000001, 0)).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/^count:/) });
+  await expect(fns.SHOW(1200000001, "")).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/^field:/) });
+  expect(s.sandbox.requests("demo-pro")).toBe(before);
+});
