@@ -1,0 +1,30 @@
+/**
+ * The Office side of agent files: list sheet names, and insert the worksheets of an xlsx
+ * file. Text files become sheets through the shared table writer (text-safe).
+ */
+import type { ExcelRunner } from "./campaignPlan";
+
+export async function worksheetNames(excel: ExcelRunner): Promise<string[]> {
+  return excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    return sheets.items.map((s) => s.name);
+  });
+}
+
+/** Inserts every sheet of an xlsx file at the end of the workbook; returns the names of the new sheets. */
+export async function insertXlsxSheets(excel: ExcelRunner, base64: string): Promise<string[]> {
+  return excel.run(async (context) => {
+    const before = context.workbook.worksheets;
+    before.load("items/name");
+    await context.sync();
+    const had = new Set(before.items.map((s) => s.name));
+    context.workbook.insertWorksheetsFromBase64(base64, { positionType: Excel.WorksheetPositionType.end });
+    await context.sync();
+    const after = context.workbook.worksheets;
+    after.load("items/name");
+    await context.sync();
+    return after.items.map((s) => s.name).filter((n) => !had.has(n));
+  });
+}

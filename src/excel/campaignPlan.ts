@@ -1,0 +1,199 @@
+/**
+ * The Office side of campaign plans: insert the plan table, read it, mark bad cells,
+ * and write back each campaign's outcome. All decisions (parsing, validation, grouping,
+ * the send loop) live in src/writebacks; this module only moves values in and out.
+ */
+import type { CellValue } from "../api/table";
+import { PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
+import type { PlanIO } from "../writebacks/planActions";
+import type { GroupOutcome } from "../writebacks/planSend";
+import type { CellError, PlanSheet } from "../writebacks/planValidate";
+import { serialFromDate } from "./campaignPlanDates";
+
+/** The part of the Excel namespace this module uses (the real one in Office, the in-memory one in the preview). */
+export interface ExcelRunner {
+  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+}
+
+export const PLAN_SHEET = "Campaign plan";
+export const PLAN_TABLE = "CampaignPlan";
+export const BAD_CELL_FILL = "#FFC7CE";
+const OUTPUT_HEADER_FILL = "#D9D9D9";
+const REQUIRED = ["name", "advertiser", "type", "status", "id", "createdExternalId", "createdAt"];
+
+export interface PlanLocation {
+  tableName: string;
+  sheetName: string;
+  /** Worksheet row number (1-based) of the first data row, for messages. */
+  firstRowNumber: number;
+}
+
+export interface ReadPlan extends PlanLocation {
+  sheet: PlanSheet;
+}
+
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function uniqueName(base: string, taken: readonly string[]): string {
+  const lower = new Set(taken.map((t) => t.toLowerCase()));
+  let name = base;
+  for (let i = 2; lower.has(name.toLowerCase()); i++) name = `${base} ${i}`;
+  return name;
+}
+
+/** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats) and activates it. */
+export async function insertCampaignPlan(excel: ExcelRunner, rows = 1): Promise<PlanLocation> {
+  return excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const tables = context.workbook.tables;
+    sheets.load("items/name");
+    tables.load("items/name");
+    await context.sync();
+    const sheetName = uniqueName(PLAN_SHEET, sheets.items.map((s) => s.name));
+    const tableName = uniqueName(PLAN_TABLE, tables.items.map((t) => t.name)).replace(/ /g, "_");
+    const sheet = sheets.add(sheetName);
+    const last = columnLetter(PLAN_HEADERS.length - 1);
+    sheet.getRange(`A1:${last}1`).values = [PLAN_HEADERS.slice()];
+    const table = sheet.tables.add(`A1:${last}${1 + rows}`, true);
+    table.name = tableName;
+    PLAN_COLUMNS.forEach((c, i) => {
+      const body = table.columns.getItemAt(i).getDataBodyRange();
+      if (c.kind === "date") body.numberFormat = [[c.header === "createdAt" ? "yyyy-mm-dd hh:mm:ss" : "yyyy-mm-dd"]];
+      else if (c.kind === "text" || c.kind === "list" || c.kind === "units") body.numberFormat = [["@"]];
+      if (c.choices) {
+        body.dataValidation.rule = { list: { inCellDropDown: true, source: c.choices.join(",") } };
+        // Where the spec says more values exist than it lists, a value off the list only warns.
+        body.dataValidation.errorAlert = {
+          showAlert: true,
+          style: c.openChoices ? Excel.DataValidationAlertStyle.warning : Excel.DataValidationAlertStyle.stop,
+          title: c.header,
+          message: `Choose a ${c.header} from the list`,
+        };
+      }
+      if (c.hint) body.dataValidation.prompt = { showPrompt: true, title: c.header, message: c.hint };
+      if (c.level === "output") table.columns.getItemAt(i).getHeaderRowRange().format.fill.color = OUTPUT_HEADER_FILL;
+    });
+    sheet.activate();
+    await context.sync();
+    return { tableName, sheetName, firstRowNumber: 2 };
+  });
+}
+
+function looksLikePlan(headers: readonly CellValue[]): boolean {
+  const set = new Set(headers.map((h) => String(h)));
+  return REQUIRED.every((h) => set.has(h));
+}
+
+/** The plan table holding the selection, else the first plan-shaped table in the workbook. */
+async function findPlanTable(context: Excel.RequestContext): Promise<Excel.Table> {
+  const selected = context.workbook.getSelectedRange().getTables(false);
+  selected.load("items/name");
+  const all = context.workbook.tables;
+  all.load("items/name");
+  await context.sync();
+  const candidates = [...selected.items, ...all.items.filter((t) => !selected.items.some((s) => s.name === t.name))];
+  const headers = candidates.map((t) => {
+    const r = t.getHeaderRowRange();
+    r.load("values");
+    return r;
+  });
+  await context.sync();
+  const i = headers.findIndex((h) => looksLikePlan(h.values[0]));
+  if (i < 0) throw new Error("No campaign plan table found. Use 'Insert campaign plan' first, or select a cell in your plan.");
+  return candidates[i];
+}
+
+export async function readCampaignPlan(excel: ExcelRunner): Promise<ReadPlan> {
+  return excel.run(async (context) => {
+    const table = await findPlanTable(context);
+    const header = table.getHeaderRowRange();
+    const body = table.getDataBodyRange();
+    header.load("values");
+    body.load("values,rowIndex");
+    table.load("name");
+    table.worksheet.load("name");
+    await context.sync();
+    return {
+      tableName: table.name,
+      sheetName: table.worksheet.name,
+      firstRowNumber: body.rowIndex + 1,
+      sheet: { headers: header.values[0].map((h) => String(h)), rows: body.values as CellValue[][] },
+    };
+  });
+}
+
+/** Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column. */
+export async function markValidation(excel: ExcelRunner, plan: ReadPlan, errors: readonly CellError[]): Promise<void> {
+  await excel.run(async (context) => {
+    const table = context.workbook.tables.getItem(plan.tableName);
+    const body = table.getDataBodyRange();
+    const headers = plan.sheet.headers;
+    const validationCol = headers.indexOf("validation");
+    headers.forEach((h, c) => {
+      if (PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output")) body.getColumn(c).format.fill.clear();
+    });
+    const byRow = new Map<number, string[]>();
+    for (const e of errors) {
+      const c = headers.indexOf(e.column);
+      if (c >= 0) body.getCell(e.row, c).format.fill.color = BAD_CELL_FILL;
+      byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${e.column}: ${e.reason}`]);
+    }
+    if (validationCol >= 0 && plan.sheet.rows.length > 0) {
+      const column = body.getColumn(validationCol);
+      column.numberFormat = plan.sheet.rows.map(() => ["@"]);
+      column.values = plan.sheet.rows.map((_, r) => [byRow.get(r)?.join("; ") ?? ""]);
+    }
+    await context.sync();
+  });
+}
+
+/** Writes one campaign's outcome (status, ids, time) into its rows, in one sync. */
+export async function writeCampaignOutcome(excel: ExcelRunner, plan: ReadPlan, outcome: GroupOutcome): Promise<void> {
+  await excel.run(async (context) => {
+    const body = context.workbook.tables.getItem(plan.tableName).getDataBodyRange();
+    const col = (h: string): number => plan.sheet.headers.indexOf(h);
+    const put = (row: number, header: string, value: string | number, format: string): void => {
+      const c = col(header);
+      if (c < 0) return;
+      const cell = body.getCell(row, c);
+      cell.numberFormat = [[format]];
+      cell.values = [[value]];
+    };
+    const at = serialFromDate(outcome.at);
+    for (const row of outcome.rows) {
+      const flight = outcome.kind === "created" ? outcome.flights.find((f) => f.row === row) : undefined;
+      if (flight) {
+        put(row, "id", flight.id, "@");
+        put(row, "createdExternalId", flight.externalId ?? "", "@");
+        put(row, "status", "Created", "@");
+        put(row, "createdAt", at, "yyyy-mm-dd hh:mm:ss");
+      } else {
+        put(row, "status", outcome.kind === "failed" ? `Failed: ${outcome.message}` : "Failed: the service returned no id", "@");
+      }
+    }
+    await context.sync();
+  });
+}
+
+/** The plan I/O the Validate and Create actions need, bound to the plan table found at read time. */
+export function campaignPlanIO(excel: ExcelRunner): PlanIO {
+  let plan: ReadPlan | null = null;
+  const current = (): ReadPlan => {
+    if (!plan) throw new Error("The campaign plan has not been read yet");
+    return plan;
+  };
+  return {
+    read: async () => (plan = await readCampaignPlan(excel)),
+    mark: (errors) => markValidation(excel, current(), errors),
+    writeBack: (outcome) => writeCampaignOutcome(excel, current(), outcome),
+  };
+}

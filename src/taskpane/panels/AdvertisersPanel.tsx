@@ -1,0 +1,93 @@
+/**
+ * Advertisers panel: create (or find) an advertiser by name or by directory id, never
+ * both, and insert the answer's advertiserName and lookupName at the selected cell.
+ */
+import { useState } from "react";
+import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { useServices } from "../services";
+import { writeTextAtSelection } from "../../excel/campaignPlanSelection";
+import { describeServiceError } from "../../writebacks/serviceErrors";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  result: { display: "grid", gridTemplateColumns: "auto 1fr", columnGap: tokens.spacingHorizontalM },
+});
+
+type By = "name" | "itunesId";
+interface Advertiser {
+  advertiserName: string;
+  lookupName: string;
+}
+
+export function AdvertisersPanel(): JSX.Element {
+  const styles = useStyles();
+  const { client, excel } = useServices();
+  const [by, setBy] = useState<By>("name");
+  const [value, setValue] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Advertiser | null>(null);
+  const [message, setMessage] = useState<{ intent: "error" | "success"; text: string } | null>(null);
+
+  async function run(work: () => Promise<void>): Promise<void> {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (e) {
+      setMessage({ intent: "error", text: describeServiceError(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const create = (): Promise<void> =>
+    run(async () => {
+      if (!client) throw new Error("Connect to the service first.");
+      const text = value.trim();
+      if (!text) throw new Error(by === "name" ? "advertiserName: enter a name" : "itunesId: enter a directory id");
+      setResult(null);
+      setResult(await client.advertisers.create(by === "name" ? { advertiserName: text } : { itunesId: text }));
+    });
+
+  const insert = (): Promise<void> =>
+    run(async () => {
+      if (!result) return;
+      const address = await writeTextAtSelection(excel, [result.advertiserName, result.lookupName]);
+      setMessage({ intent: "success", text: `Inserted at ${address}.` });
+    });
+
+  return (
+    <div className={styles.root}>
+      <Field label="Create advertiser by">
+        <RadioGroup layout="horizontal" value={by} onChange={(_, d) => setBy(d.value as By)}>
+          <Radio value="name" label="Name" />
+          <Radio value="itunesId" label="Directory id" />
+        </RadioGroup>
+      </Field>
+      <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
+        <Input value={value} onChange={(_, d) => setValue(d.value)} aria-label={by === "name" ? "Advertiser name" : "Directory id"} />
+      </Field>
+      <Button appearance="primary" onClick={create} disabled={busy}>
+        Create advertiser
+      </Button>
+      {result && (
+        <>
+          <div className={styles.result} data-testid="advertiser-result">
+            <Text weight="semibold">advertiserName</Text>
+            <Text>{result.advertiserName}</Text>
+            <Text weight="semibold">lookupName</Text>
+            <Text>{result.lookupName}</Text>
+          </div>
+          <Button onClick={insert} disabled={busy}>
+            Insert at selected cell
+          </Button>
+        </>
+      )}
+      {message && (
+        <MessageBar intent={message.intent}>
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

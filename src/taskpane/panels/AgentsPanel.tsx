@@ -1,0 +1,204 @@
+/**
+ * AI agents panel: agent id and parameters (typed, or read from a two-column range) →
+ * start → status polled with elapsed time → output text (with Copy) and files, each
+ * opened as a sheet, inserted (xlsx) or downloaded.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import { useServices } from "../services";
+import { insertXlsxSheets, worksheetNames, writeAgentTableSheet } from "../../excel/agentFiles";
+import { readSelectedValues } from "../../excel/campaignPlanSelection";
+import { parseReportCsv } from "../../api/csv";
+import { fileAction, formatSize } from "../../writebacks/agentFiles";
+import { openAgentFile, type OpenedFile } from "../../writebacks/agentFileOpen";
+import { pairsFromRange, paramsFromPairs, type ParamPair } from "../../writebacks/agentParams";
+import { followRun, formatElapsed } from "../../writebacks/agentRun";
+import { describeServiceError } from "../../writebacks/serviceErrors";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  pair: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  row: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap", alignItems: "center" },
+  file: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center", justifyContent: "space-between" },
+});
+
+interface AgentFile {
+  fileId: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+}
+
+interface RunView {
+  runId: number;
+  status: string;
+  output?: string;
+  files?: AgentFile[];
+  error?: string;
+}
+
+/** Hands bytes to the browser as a file download. */
+function saveAs(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)]));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function describeOpened(o: OpenedFile): string {
+  if (o.kind === "sheet") return `Opened as sheet "${o.sheetName}" (${o.rows} rows).`;
+  if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
+  return `Downloaded ${o.fileName}.`;
+}
+
+export function AgentsPanel(): JSX.Element {
+  const styles = useStyles();
+  const { client, excel } = useServices();
+  const [agentId, setAgentId] = useState("");
+  const [pairs, setPairs] = useState<ParamPair[]>([{ name: "", value: "" }]);
+  const [run, setRun] = useState<RunView | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ intent: "error" | "success" | "info"; text: string } | null>(null);
+  const stop = useRef<AbortController | null>(null);
+
+  const polling = run?.status === "processing";
+  useEffect(() => {
+    if (!polling) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [polling]);
+  useEffect(() => () => stop.current?.abort(), []);
+
+  const setPair = (i: number, patch: Partial<ParamPair>): void =>
+    setPairs((prev) => prev.map((p, k) => (k === i ? { ...p, ...patch } : p)));
+
+  async function readRange(): Promise<void> {
+    setMessage(null);
+    try {
+      const r = pairsFromRange(await readSelectedValues(excel));
+      if (!r.ok) setMessage({ intent: "error", text: r.error });
+      else setPairs(r.pairs.length ? r.pairs : [{ name: "", value: "" }]);
+    } catch (e) {
+      setMessage({ intent: "error", text: describeServiceError(e) });
+    }
+  }
+
+  async function start(): Promise<void> {
+    setMessage(null);
+    const id = Number(agentId.trim());
+    if (!Number.isInteger(id) || id < 1) return setMessage({ intent: "error", text: "agentId: enter a whole number, 1 or more" });
+    const params = paramsFromPairs(pairs);
+    if (!params.ok) return setMessage({ intent: "error", text: params.errors.join("\n") });
+    if (!client) return setMessage({ intent: "error", text: "Connect to the service first." });
+    stop.current?.abort();
+    const controller = new AbortController();
+    stop.current = controller;
+    setBusy(true);
+    setRun(null);
+    try {
+      const started = await client.agents.startRun(id, params.params, { signal: controller.signal });
+      setStartedAt(Date.now());
+      setNow(Date.now());
+      setRun({ runId: started.runId, status: started.status });
+      const final = await followRun(() => client.agents.runStatus(started.runId, { signal: controller.signal }), {
+        signal: controller.signal,
+        onStatus: (s) => setRun(s),
+      });
+      setNow(Date.now());
+      if (final.status === "failed") setMessage({ intent: "error", text: `The run failed: ${final.error ?? "no reason given"}` });
+    } catch (e) {
+      if (!controller.signal.aborted) setMessage({ intent: "error", text: describeServiceError(e, { agentId: id }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function open(file: AgentFile): Promise<void> {
+    if (!client || !run) return;
+    setMessage(null);
+    try {
+      const opened = await openAgentFile(file, {
+        // The client re-reads the run status for a fresh URL when the one it has expired.
+        download: () => client.agents.downloadFile(run.runId, file.fileId),
+        parseCsv: (csv) => parseReportCsv(null, csv),
+        sheetNames: () => worksheetNames(excel),
+        writeSheet: (name, table) => writeAgentTableSheet(excel, name, table),
+        insertWorkbook: (b64) => insertXlsxSheets(excel, b64),
+        saveAs,
+      });
+      setMessage({ intent: "success", text: describeOpened(opened) });
+    } catch (e) {
+      setMessage({ intent: "error", text: `${file.fileName}: ${describeServiceError(e)}` });
+    }
+  }
+
+  return (
+    <div className={styles.root}>
+      <Field label="Agent id" required>
+        <Input value={agentId} onChange={(_, d) => setAgentId(d.value)} inputMode="numeric" aria-label="Agent id" />
+      </Field>
+      <Field label="Parameters">
+        <div className={styles.root}>
+          {pairs.map((p, i) => (
+            <div className={styles.pair} key={i}>
+              <Input placeholder="name" aria-label={`Parameter ${i + 1} name`} value={p.name} onChange={(_, d) => setPair(i, { name: d.value })} />
+              <Input placeholder="value" aria-label={`Parameter ${i + 1} value`} value={p.value} onChange={(_, d) => setPair(i, { value: d.value })} />
+              <Button aria-label={`Remove parameter ${i + 1}`} onClick={() => setPairs((prev) => prev.filter((_, k) => k !== i))}>
+                ✕
+              </Button>
+            </div>
+          ))}
+          <div className={styles.row}>
+            <Button onClick={() => setPairs((prev) => [...prev, { name: "", value: "" }])}>Add parameter</Button>
+            <Button onClick={readRange}>Read from selected range</Button>
+          </div>
+        </div>
+      </Field>
+      <div className={styles.row}>
+        <Button appearance="primary" onClick={start} disabled={busy}>
+          Start run
+        </Button>
+        {busy && <Button onClick={() => stop.current?.abort()}>Stop following</Button>}
+      </div>
+      {run && (
+        <Text data-testid="agent-status">
+          Run {run.runId}: {run.status}
+          {startedAt !== null && ` (${formatElapsed(now - startedAt)})`}
+        </Text>
+      )}
+      {polling && <Spinner size="tiny" label="Running…" />}
+      {run?.output !== undefined && (
+        <Field label="Output">
+          <Textarea readOnly value={run.output} resize="vertical" rows={8} aria-label="Agent output" />
+          <Button onClick={() => void navigator.clipboard?.writeText(run.output ?? "")}>Copy</Button>
+        </Field>
+      )}
+      {run?.files && run.files.length > 0 && (
+        <div className={styles.root} aria-label="Agent files">
+          {run.files.map((f) => {
+            const action = fileAction(f.fileType);
+            return (
+              <div className={styles.file} key={f.fileId}>
+                <Text>
+                  {f.fileName} · {f.fileType} · {formatSize(f.size)}
+                </Text>
+                <Button size="small" onClick={() => void open(f)} aria-label={`Open ${f.fileName}`}>
+                  {action === "table" ? "Open as sheet" : action === "workbook" ? "Insert sheets" : "Download"}
+                </Button>
+              </div>
+            );
+          })}
+        </div>
+      )}
+      {message && (
+        <MessageBar intent={message.intent} data-testid="agent-message">
+          <MessageBarBody style={{ whiteSpace: "pre-wrap" }}>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

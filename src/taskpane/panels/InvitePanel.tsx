@@ -1,0 +1,98 @@
+/**
+ * Invite panel: invite an advertiser user with a chosen set of tabs (none ticked means
+ * all tabs) and team members, and show the service's message.
+ */
+import { useState } from "react";
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import { useServices } from "../services";
+import { INVITE_TABS } from "../../api/schemas";
+import { describeServiceError } from "../../writebacks/serviceErrors";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  tabs: { display: "flex", flexDirection: "column" },
+});
+
+type Tab = (typeof INVITE_TABS)[number];
+
+/** Team members typed one per line or comma-separated. */
+function splitEmails(text: string): string[] {
+  return text
+    .split(/[\n,;]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+export function InvitePanel(): JSX.Element {
+  const styles = useStyles();
+  const { client } = useServices();
+  const [advertiserName, setAdvertiserName] = useState("");
+  const [email, setEmail] = useState("");
+  const [tabs, setTabs] = useState<Tab[]>([]);
+  const [team, setTeam] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ intent: "error" | "success"; text: string } | null>(null);
+
+  function toggle(tab: Tab, on: boolean): void {
+    setTabs((prev) => {
+      const next = on ? [...prev, tab] : prev.filter((t) => t !== tab);
+      // simple_overview_show requires simple_overview: dropping the latter drops the former.
+      return next.includes("simple_overview") ? next : next.filter((t) => t !== "simple_overview_show");
+    });
+  }
+
+  async function invite(): Promise<void> {
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (!client) throw new Error("Connect to the service first.");
+      const teamMembers = splitEmails(team);
+      const r = await client.users.inviteAdvertiser({
+        advertiserName: advertiserName.trim(),
+        email: email.trim(),
+        ...(tabs.length ? { tabs: INVITE_TABS.filter((t) => tabs.includes(t)) } : {}),
+        ...(teamMembers.length ? { teamMembers } : {}),
+      });
+      setMessage({ intent: "success", text: r.message });
+    } catch (e) {
+      setMessage({ intent: "error", text: describeServiceError(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.root}>
+      <Field label="Advertiser name" required>
+        <Input value={advertiserName} onChange={(_, d) => setAdvertiserName(d.value)} />
+      </Field>
+      <Field label="Email of the invitee" required>
+        <Input type="email" value={email} onChange={(_, d) => setEmail(d.value)} />
+      </Field>
+      <Field label="Tabs" hint="None ticked: the invitee gets all tabs.">
+        <div className={styles.tabs}>
+          {INVITE_TABS.map((t) => (
+            <Checkbox
+              key={t}
+              label={t}
+              checked={tabs.includes(t)}
+              disabled={t === "simple_overview_show" && !tabs.includes("simple_overview")}
+              onChange={(_, d) => toggle(t, d.checked === true)}
+            />
+          ))}
+        </div>
+      </Field>
+      <Field label="Team members" hint="Emails of existing users, one per line or comma-separated.">
+        <Textarea value={team} onChange={(_, d) => setTeam(d.value)} />
+      </Field>
+      <Button appearance="primary" onClick={invite} disabled={busy}>
+        Send invite
+      </Button>
+      {message && (
+        <MessageBar intent={message.intent} data-testid="invite-outcome">
+          <MessageBarBody>{message.text}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Opening one agent file: download its bytes (the client refreshes an expired URL), then
+ * write a table sheet, insert xlsx sheets, or hand the bytes to the browser as a download.
+ * Office and the client are injected, so this runs in tests without a host.
+ */
+import Papa from "papaparse";
+import type { TypedTable } from "../api/table";
+import { fileAction, jsonToTable, sheetNameFor, textToTable } from "./agentFiles";
+
+export interface AgentFileRef {
+  fileName: string;
+  fileType: string;
+}
+
+export interface AgentFileDeps {
+  download(): Promise<Uint8Array>;
+  /** CSV text → typed table (the report CSV reader, no report kind). */
+  parseCsv(csv: string): TypedTable;
+  sheetNames(): Promise<string[]>;
+  /** Writes the table on a new sheet with that name; returns the sheet name used. */
+  writeSheet(name: string, table: TypedTable): Promise<string>;
+  /** Inserts the worksheets of an xlsx file; returns their names. */
+  insertWorkbook(base64: string): Promise<string[]>;
+  saveAs(bytes: Uint8Array, fileName: string): void;
+}
+
+export type OpenedFile =
+  | { kind: "sheet"; sheetName: string; rows: number }
+  | { kind: "workbook"; sheetNames: string[] }
+  | { kind: "downloaded"; fileName: string };
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  const chunk = 0x8000; // keeps String.fromCharCode's argument list small
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
+
+/** TSV → CSV text so one CSV reader types both. */
+export function tsvToCsv(tsv: string): string {
+  const parsed = Papa.parse<string[]>(tsv.replace(/\r?\n$/, ""), { delimiter: "\t", skipEmptyLines: true });
+  return Papa.unparse(parsed.data, { newline: "\n" });
+}
+
+export function textFileToTable(fileType: string, text: string, parseCsv: (csv: string) => TypedTable): TypedTable {
+  const t = text.replace(/^\uFEFF/, "");
+  switch (fileType.toLowerCase()) {
+    case "csv":
+      return parseCsv(t);
+    case "tsv":
+      return parseCsv(tsvToCsv(t));
+    case "json":
+      return jsonToTable(t);
+    default:
+      return textToTable(t);
+  }
+}
+
+export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Promise<OpenedFile> {
+  const action = fileAction(file.fileType);
+  const bytes = await deps.download();
+  if (action === "download") {
+    deps.saveAs(bytes, file.fileName);
+    return { kind: "downloaded", fileName: file.fileName };
+  }
+  if (action === "workbook") return { kind: "workbook", sheetNames: await deps.insertWorkbook(bytesToBase64(bytes)) };
+  const table = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes), deps.parseCsv);
+  const name = sheetNameFor(file.fileName, await deps.sheetNames());
+  return { kind: "sheet", sheetName: await deps.writeSheet(name, table), rows: table.rows.length };
+}

@@ -1,0 +1,89 @@
+import type { CampaignRequest } from "../api/schemas";
+import type { CellValue } from "../api/table";
+import { createCampaigns, validatePlan, type PlanIO } from "./planActions";
+import { daiRow, planSheet } from "./planFixtures";
+import type { GroupOutcome } from "./planSend";
+import type { CellError, PlanSheet } from "./planValidate";
+
+/** A plan held in memory that applies marks and write-backs the way the Excel layer does. */
+function memoryPlan(sheet: PlanSheet): PlanIO & { sheet: PlanSheet; marks: CellError[]; cell(row: number, h: string): CellValue } {
+  const rows = sheet.rows.map((r) => [...r]);
+  const col = (h: string): number => sheet.headers.indexOf(h);
+  const state = {
+    sheet: { headers: sheet.headers, rows },
+    marks: [] as CellError[],
+    cell: (row: number, h: string) => rows[row][col(h)],
+    read: async () => ({ sheet: { headers: sheet.headers, rows: rows.map((r) => [...r]) }, firstRowNumber: 2 }),
+    mark: async (errors: readonly CellError[]) => {
+      state.marks = [...errors];
+    },
+    writeBack: async (o: GroupOutcome) => {
+      for (const row of o.rows) {
+        const f = o.kind === "created" ? o.flights.find((x) => x.row === row) : undefined;
+        if (f) {
+          rows[row][col("id")] = f.id;
+          rows[row][col("status")] = "Created";
+        } else rows[row][col("status")] = o.kind === "failed" ? `Failed: ${o.message}` : "Failed";
+      }
+    },
+  };
+  return state;
+}
+
+/** A fake service: numbers campaigns, optionally failing on the nth request. */
+function fakeService(failOn?: number) {
+  const sent: CampaignRequest[] = [];
+  let n = 0;
+  return {
+    sent,
+    create: async (body: CampaignRequest) => {
+      n++;
+      if (n === failOn) throw new Error("Service error (500)");
+      sent.push(body);
+      return { campaigns: body.flights.map((_, i) => ({ id: `${body.name}-${i}`, externalId: body.externalId ?? null })) };
+    },
+  };
+}
+
+const plan = (): PlanSheet =>
+  planSheet([daiRow({ name: "A" }), daiRow({ name: "B" }), daiRow({ name: "A", cpm: 50 }), daiRow({ name: "C" })]);
+
+describe("plan actions", () => {
+  it("Validate marks every bad cell and lists problems with sheet row numbers", async () => {
+    const io = memoryPlan(planSheet([daiRow(), daiRow({ cpm: "x" })]));
+    const r = await validatePlan(io);
+    expect(r).toEqual({ rows: 2, problems: ['Row 3, cpm: "x" is not a number'] });
+    expect(io.marks).toEqual([{ row: 1, column: "cpm", reason: '"x" is not a number' }]);
+  });
+
+  it("sends nothing while a row to send is invalid", async () => {
+    const io = memoryPlan(planSheet([daiRow(), daiRow({ type: "Radio" })]));
+    const service = fakeService();
+    const r = await createCampaigns(io, service.create);
+    expect(r.kind).toBe("invalid");
+    expect(service.sent).toEqual([]);
+  });
+
+  it("re-running after a failure part-way creates only what is missing, nothing twice", async () => {
+    const io = memoryPlan(plan());
+    const first = fakeService(2);
+    const r1 = await createCampaigns(io, first.create);
+    expect(r1).toMatchObject({ kind: "sent", summary: { campaigns: 1, flights: 2, notAttempted: 1 } });
+    expect([0, 1, 2, 3].map((r) => [io.cell(r, "id"), io.cell(r, "status")])).toEqual([
+      ["A-0", "Created"],
+      ["", "Failed: Service error (500)"],
+      ["A-1", "Created"],
+      ["", ""],
+    ]);
+
+    const second = fakeService();
+    const r2 = await createCampaigns(io, second.create);
+    expect(second.sent.map((b) => b.name)).toEqual(["B", "C"]);
+    expect(r2).toMatchObject({ kind: "sent", summary: { campaigns: 2, flights: 2, notAttempted: 0 } });
+    expect([0, 1, 2, 3].map((r) => io.cell(r, "id"))).toEqual(["A-0", "B-0", "A-1", "C-0"]);
+
+    const third = fakeService();
+    expect(await createCampaigns(io, third.create)).toEqual({ kind: "nothing-to-send", alreadyCreated: 4 });
+    expect(third.sent).toEqual([]);
+  });
+});

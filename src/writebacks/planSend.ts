@@ -1,0 +1,109 @@
+/**
+ * The idempotent send loop: one request per campaign, and the outcome written back to
+ * the plan before the next request starts. Because a row's id is written as soon as its
+ * campaign exists, stopping at any point (failure, abort, crash) leaves the plan telling
+ * the truth, and a re-run sends only the rows that still have no id.
+ */
+import type { CampaignRequest } from "../api/schemas";
+import type { CampaignGroup } from "./planGroup";
+
+export interface CreatedFlight {
+  row: number;
+  id: string;
+  externalId: string | null;
+}
+
+export type GroupOutcome =
+  | { kind: "created"; rows: number[]; flights: CreatedFlight[]; at: Date }
+  | { kind: "failed"; rows: number[]; message: string; at: Date };
+
+export interface CreatedCampaigns {
+  campaigns: { id: string; externalId?: string | null }[];
+}
+
+export interface SendDeps {
+  /** POST /api/public/campaign; never retried (a retry could create a campaign twice). */
+  create(body: CampaignRequest, signal?: AbortSignal): Promise<CreatedCampaigns>;
+  /** Writes one campaign's outcome to the plan; awaited before the next request. */
+  writeBack(outcome: GroupOutcome): Promise<void>;
+  now?: () => Date;
+  signal?: AbortSignal;
+}
+
+export interface SendSummary {
+  /** Campaign requests that succeeded. */
+  campaigns: number;
+  /** Rows that received an id. */
+  flights: number;
+  /** The failure that stopped the loop, if any. */
+  failure?: { rows: number[]; message: string };
+  /** Rows not attempted because the loop stopped first. */
+  notAttempted: number;
+}
+
+/** Thrown when a campaign was created but its ids could not be written: the ids are in the message so nothing is lost. */
+export class WriteBackError extends Error {
+  constructor(
+    readonly flights: CreatedFlight[],
+    cause: unknown,
+  ) {
+    super(
+      `Campaign created but the plan could not be updated (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        `Record these ids before running again: ${flights.map((f) => `plan row ${f.row + 1} → ${f.id}`).join(", ")}`,
+    );
+    this.name = "WriteBackError";
+  }
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export async function sendCampaigns(groups: readonly CampaignGroup[], deps: SendDeps): Promise<SendSummary> {
+  const now = deps.now ?? (() => new Date());
+  const summary: SendSummary = { campaigns: 0, flights: 0, notAttempted: 0 };
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i];
+    if (deps.signal?.aborted) {
+      summary.notAttempted += remainingRows(groups, i);
+      summary.failure = { rows: [], message: "Stopped before all campaigns were sent" };
+      return summary;
+    }
+    let created: CreatedCampaigns;
+    try {
+      created = await deps.create(group.body, deps.signal);
+    } catch (e) {
+      const message = messageOf(e);
+      await deps.writeBack({ kind: "failed", rows: group.rows, message, at: now() });
+      summary.failure = { rows: group.rows, message };
+      summary.notAttempted += remainingRows(groups, i + 1);
+      return summary;
+    }
+    // The service answers one {id, externalId} per flight, in flight order.
+    const flights = group.rows
+      .map((row, k) => ({ row, campaign: created.campaigns[k] }))
+      .filter((f) => f.campaign !== undefined)
+      .map((f) => ({ row: f.row, id: f.campaign.id, externalId: f.campaign.externalId ?? null }));
+    try {
+      await deps.writeBack({ kind: "created", rows: group.rows, flights, at: now() });
+    } catch (e) {
+      throw new WriteBackError(flights, e);
+    }
+    summary.campaigns += 1;
+    summary.flights += flights.length;
+    if (flights.length !== group.rows.length) {
+      const missing = group.rows.slice(flights.length);
+      summary.failure = {
+        rows: missing,
+        message: `The service returned ${flights.length} ids for ${group.rows.length} flights`,
+      };
+      summary.notAttempted += remainingRows(groups, i + 1);
+      return summary;
+    }
+  }
+  return summary;
+}
+
+function remainingRows(groups: readonly CampaignGroup[], from: number): number {
+  return groups.slice(from).reduce((n, g) => n + g.rows.length, 0);
+}

@@ -1,0 +1,131 @@
+/**
+ * Plan rows → checked campaign requests. Each row is read cell by cell (planCells), then
+ * checked as a one-flight request against the client's zod schema, so the plan refuses
+ * exactly what the service would. Every problem is tied to a cell: row and column.
+ */
+import type { CellValue } from "../api/table";
+import { campaignRequestSchema, type CampaignRequest } from "../api/schemas";
+import { PLAN_COLUMNS, type PlanColumn } from "./planColumns";
+import { readCell, readText, type PlanCellValue } from "./planCells";
+
+/** The plan as read from the sheet: header row and data rows, values as Excel returns them. */
+export interface PlanSheet {
+  headers: readonly string[];
+  rows: readonly (readonly CellValue[])[];
+}
+
+export interface CellError {
+  /** Zero-based data row. */
+  row: number;
+  /** Plan column header. */
+  column: string;
+  reason: string;
+}
+
+export type Flight = CampaignRequest["flights"][number];
+export type CampaignFields = Omit<CampaignRequest, "flights">;
+
+export interface PlanRow {
+  /** Zero-based data row. */
+  row: number;
+  /** Created campaign id already written back: the row is never sent again. */
+  id?: string;
+  errors: CellError[];
+  /** The campaign fields and the flight of this row; present when the row has no errors. */
+  campaign?: CampaignFields;
+  flight?: Flight;
+}
+
+export interface PlanCheck {
+  /** Problems with the table itself (missing columns); nothing can be sent while any exist. */
+  tableErrors: string[];
+  /** Non-blank rows only. */
+  rows: PlanRow[];
+}
+
+const REQUIRED_HEADERS = ["name", "advertiser", "type", "status", "id", "createdExternalId", "createdAt"];
+
+/** "Row 7, startDate: is required" — rows numbered as the sheet shows them. */
+export function describeError(e: CellError, firstRowNumber: number): string {
+  return `Row ${e.row + firstRowNumber}, ${e.column}: ${e.reason}`;
+}
+
+export function checkPlan(sheet: PlanSheet): PlanCheck {
+  const headerIndex = new Map<string, number>();
+  sheet.headers.forEach((h, i) => headerIndex.set(String(h).trim(), i));
+  const tableErrors = REQUIRED_HEADERS.filter((h) => !headerIndex.has(h)).map(
+    (h) => `The plan table has no "${h}" column`,
+  );
+  const inputColumns = PLAN_COLUMNS.filter((c) => c.level !== "output" && headerIndex.has(c.header));
+  const idCol = headerIndex.get("id");
+
+  const rows: PlanRow[] = [];
+  sheet.rows.forEach((cells, row) => {
+    const cell = (c: PlanColumn): CellValue | undefined => cells[headerIndex.get(c.header) as number];
+    const blank = inputColumns.every((c) => {
+      const v = cell(c);
+      return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+    });
+    if (blank) return;
+    const idRead = idCol === undefined ? undefined : readText(cells[idCol]);
+    const id = idRead?.ok ? idRead.value : undefined;
+    rows.push(checkRow(row, id, inputColumns, cell));
+  });
+  return { tableErrors, rows };
+}
+
+function checkRow(
+  row: number,
+  id: string | undefined,
+  columns: readonly PlanColumn[],
+  cell: (c: PlanColumn) => CellValue | undefined,
+): PlanRow {
+  const errors: CellError[] = [];
+  const campaign: Record<string, PlanCellValue> = {};
+  const flight: Record<string, PlanCellValue> = {};
+  for (const c of columns) {
+    const read = readCell(c.kind, cell(c));
+    if (!read.ok) errors.push({ row, column: c.header, reason: read.reason });
+    else if (read.value !== undefined) (c.level === "flight" ? flight : campaign)[c.header] = read.value;
+  }
+  errors.push(...flightDateRules(row, campaign.type, flight));
+
+  const parsed = campaignRequestSchema.safeParse({ ...campaign, flights: [flight] });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const column = issueColumn(issue.path);
+      if (errors.some((e) => e.column === column)) continue; // one reason per cell is enough
+      const value = column in flight ? flight[column] : campaign[column];
+      errors.push({ row, column, reason: value === undefined ? "is required" : issue.message });
+    }
+  }
+  if (errors.length || !parsed.success) return { row, id, errors };
+  const { flights, ...fields } = parsed.data;
+  return { row, id, errors, campaign: fields, flight: flights[0] };
+}
+
+/** A zod path such as ["flights", 0, "endDate"] or ["expectedUnits", 1, "position"] → plan column. */
+function issueColumn(path: readonly PropertyKey[]): string {
+  const key = path[0] === "flights" ? path[2] : path[0];
+  return typeof key === "string" ? key : "type";
+}
+
+/**
+ * Which flight dates a campaign type needs (spec: startDate/endDate for DAI, expectedDate
+ * for baked-in). Checked here too so the reason lands on the date cell, whatever the schema does.
+ */
+function flightDateRules(row: number, type: PlanCellValue | undefined, flight: Record<string, PlanCellValue>): CellError[] {
+  const errors: CellError[] = [];
+  const t = typeof type === "string" ? type.toLowerCase() : "";
+  if (t === "dai") {
+    if (flight.startDate === undefined) errors.push({ row, column: "startDate", reason: "is required for DAI flights" });
+    if (flight.endDate === undefined) errors.push({ row, column: "endDate", reason: "is required for DAI flights" });
+  }
+  if (t === "baked-in" && flight.expectedDate === undefined) {
+    errors.push({ row, column: "expectedDate", reason: "is required for Baked-in flights" });
+  }
+  if (typeof flight.startDate === "string" && typeof flight.endDate === "string" && flight.endDate < flight.startDate) {
+    errors.push({ row, column: "endDate", reason: "is before startDate" });
+  }
+  return errors;
+}
