@@ -21,6 +21,8 @@ interface SessionState {
 
 const KEY = "__adsAnalyticsSession";
 const COUNTER_STORAGE = "ads-analytics.requestCounter";
+/** Only when the user ticks "Remember on this computer": the add-in origin's storage, never the workbook. */
+const REMEMBERED = "ads-analytics.connection";
 
 function monthOf(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
@@ -50,10 +52,19 @@ function state(): SessionState {
         /* a corrupt counter starts again from zero */
       }
     }
-    s = { connection: null, requestsThisMonth: counter, listeners: new Set() };
+    s = { connection: remembered(), requestsThisMonth: counter, listeners: new Set() };
     g[KEY] = s;
   }
   return s;
+}
+
+function remembered(): Connection | null {
+  try {
+    const parsed = JSON.parse(storage()?.getItem(REMEMBERED) ?? "null") as Partial<Connection> | null;
+    return parsed && typeof parsed.apiKey === "string" && typeof parsed.baseUrl === "string" ? { apiKey: parsed.apiKey, baseUrl: parsed.baseUrl } : null;
+  } catch {
+    return null;
+  }
 }
 
 function emit(): void {
@@ -64,9 +75,16 @@ export function getConnection(): Connection | null {
   return state().connection;
 }
 
-export function setConnection(connection: Connection | null): void {
+/** Sets (or, with null, forgets) the connection; `remember` keeps it on this computer for the next session. */
+export function setConnection(connection: Connection | null, options: { remember?: boolean } = {}): void {
   state().connection = connection;
+  if (connection && options.remember) storage()?.setItem(REMEMBERED, JSON.stringify(connection));
+  else storage()?.removeItem(REMEMBERED);
   emit();
+}
+
+export function isRemembered(): boolean {
+  return remembered() !== null;
 }
 
 /** Called for every request that counts against the monthly allowance (keyed endpoints). */

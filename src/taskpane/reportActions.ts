@@ -20,6 +20,7 @@ import {
   type SheetFetcher,
 } from "../excel/reportSheets";
 import type { ExcelHost } from "../excel/host";
+import { setLoadWithDocument } from "../excel/startup";
 import type { Services } from "./services";
 
 export interface SheetRequest {
@@ -160,8 +161,10 @@ export function removeReportSheet(services: Services, sheetName: string): Promis
   return removeDefinition(services.excel, sheetName);
 }
 
-export function setRefreshOnOpen(services: Services, sheetName: string, on: boolean): Promise<void> {
-  return setRefreshOnOpenFlag(services.excel, sheetName, on);
+export async function setRefreshOnOpen(services: Services, sheetName: string, on: boolean): Promise<void> {
+  await setRefreshOnOpenFlag(services.excel, sheetName, on);
+  const any = (await listDefinitions(services.excel)).some((d) => d.refreshOnOpen);
+  await setLoadWithDocument(any).catch((err: unknown) => services.notify(`Could not set the add-in to load with the workbook: ${errorText(err)}`, "warning"));
 }
 
 export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest | null> {

@@ -1,6 +1,6 @@
 /** Connect: API key (masked, kept in runtime memory only), base URL, a check with the service's own message, sign out. */
 import { useEffect, useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
 import { AdsClient } from "../../api/client";
 import { AdsError } from "../../api/errors";
 import { countRequest, getConnection, requestsThisMonth, setConnection, subscribe } from "../../runtime/session";
@@ -14,6 +14,7 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? defaultBaseUrl);
   const [busy, setBusy] = useState(false);
+  const [remember, setRemember] = useState(false);
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [count, setCount] = useState(requestsThisMonth());
   useEffect(() => subscribe(() => setCount(requestsThisMonth())), []);
@@ -27,7 +28,7 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
       const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0, onRequest: () => countRequest() });
       // One cheap keyed request proves the key (it counts against the monthly allowance).
       await client.search.episodes({ search: "connection check", timeFrame: 1 });
-      setConnection({ apiKey: key, baseUrl: client.baseUrl });
+      setConnection({ apiKey: key, baseUrl: client.baseUrl }, { remember });
       setApiKey("");
       setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
     } catch (err) {
@@ -53,9 +54,14 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
             void connect();
           }}
         >
-          <Field label="API key" hint="Kept in memory for this session only, never in the workbook." required>
+          <Field label="API key" hint="Kept in memory for this session (or on this computer if you tick Remember), never in the workbook." required>
             <Input type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="off" name="apiKey" />
           </Field>
+          <Checkbox
+            label="Remember on this computer (needed to refresh sheets when a workbook opens)"
+            checked={remember}
+            onChange={(_, d) => setRemember(Boolean(d.checked))}
+          />
           <Field label="Service address">
             <Input value={baseUrl} onChange={(_, d) => setBaseUrl(d.value)} name="baseUrl" />
           </Field>
