@@ -16,11 +16,18 @@ export async function run(): Promise<Record<string, number | string>> {
     const ids = SHOW_IDS.filter((_, i) => i !== 1).slice(0, 100);
     const cells = Array.from({ length: 2000 }, (_, i) => ids[i % 100]);
     let requests = 0;
-    const client = new AdsClient({ baseUrl: server.url, apiKey: "demo-pro", maxRetries: 0, onRequest: () => requests++ });
+    const client = new AdsClient({
+      baseUrl: server.url,
+      apiKey: "demo-pro",
+      maxRetries: 0,
+      onRequest: () => requests++,
+    });
 
     const fns = createAdsFunctions({ client: () => client, cache: new RequestCache({ concurrency: 4 }) });
     let t = performance.now();
-    await Promise.all(cells.map((id, i) => (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(id))));
+    await Promise.all(
+      cells.map((id, i) => (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(id))),
+    );
     const cachedMs = performance.now() - t;
     const cachedRequests = requests;
     t = performance.now();
@@ -31,7 +38,8 @@ export async function run(): Promise<Record<string, number | string>> {
     // Baseline: what a naive function does, one request per cell (still at most 4 at a time).
     requests = 0;
     t = performance.now();
-    for (let i = 0; i < cells.length; i += 4) await Promise.all(cells.slice(i, i + 4).map((id) => client.shows.get(id)));
+    for (let i = 0; i < cells.length; i += 4)
+      await Promise.all(cells.slice(i, i + 4).map((id) => client.shows.get(id)));
     const naiveMs = performance.now() - t;
     const naiveRequests = requests;
 

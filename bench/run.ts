@@ -34,7 +34,11 @@ async function main(): Promise<void> {
   }
   const out = {
     measuredAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    },
     results,
   };
   writeFileSync(path.join(__dirname, "results.json"), JSON.stringify(out, null, 2) + "\n");

@@ -14,7 +14,12 @@ import { World, generateReportCsv } from "../sandbox/index";
 export async function run(): Promise<Record<string, number | string>> {
   // 36 scaled campaign sets over ~100 days ≈ 100,000+ rows.
   const world = new World(30);
-  const csv = generateReportCsv(world, "impressions", { startDate: "2026-08-01", endDate: "2026-11-08" }, Date.UTC(2026, 10, 22));
+  const csv = generateReportCsv(
+    world,
+    "impressions",
+    { startDate: "2026-08-01", endDate: "2026-11-08" },
+    Date.UTC(2026, 10, 22),
+  );
   let peakRss = 0;
   let peakHeap = 0;
   const sample = () => {
@@ -34,7 +39,10 @@ export async function run(): Promise<Record<string, number | string>> {
     const parseMs = performance.now() - t;
     const workbook = new InMemoryWorkbook();
     t = performance.now();
-    const result = await writeNewTable(workbook.excel, table, { sheetName: "Impressions", tableName: "Impressions" });
+    const result = await writeNewTable(workbook.excel, table, {
+      sheetName: "Impressions",
+      tableName: "Impressions",
+    });
     const writeMs = performance.now() - t;
     sample();
     const payload = workbook.syncLog.reduce((n, s) => n + s.payloadBytes, 0);

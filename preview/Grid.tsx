@@ -31,14 +31,20 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   const active = sheets.find((s) => s.active) ?? sheets[0];
   const sel = host.selection();
   const selected = sel && sel.sheet === active?.name ? sel : { sheet: active?.name ?? "", row: 0, col: 0 };
-  const size = useMemo(() => (active ? host.usedSize(active.name) : { rows: 0, cols: 0 }), [host, active, version]);
+  const size = useMemo(
+    () => (active ? host.usedSize(active.name) : { rows: 0, cols: 0 }),
+    [host, active, version],
+  );
   const rows = Math.max(MIN_ROWS, size.rows + 20);
   const cols = Math.max(MIN_COLS, size.cols + 2);
   const first = Math.floor(scrollTop / ROW_HEIGHT);
   const visible = Math.ceil(height / ROW_HEIGHT) + 2;
   const cell = active ? host.cell(active.name, selected.row, selected.col) : { value: null };
   const [input, setInput] = useState("");
-  useEffect(() => setInput(cell.formula ?? (cell.value === null ? "" : String(cell.value))), [cell.formula, cell.value, selected.row, selected.col, active?.name]);
+  useEffect(
+    () => setInput(cell.formula ?? (cell.value === null ? "" : String(cell.value))),
+    [cell.formula, cell.value, selected.row, selected.col, active?.name],
+  );
 
   if (!active) return null;
   const select = (row: number, col: number) => host.select(active.name, Math.max(0, row), Math.max(0, col));
@@ -47,7 +53,12 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
     select(selected.row + 1, selected.col);
   };
   const onGridKey = (e: KeyboardEvent) => {
-    const moves: Record<string, [number, number]> = { ArrowDown: [1, 0], ArrowUp: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const moves: Record<string, [number, number]> = {
+      ArrowDown: [1, 0],
+      ArrowUp: [-1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
     const m = moves[e.key];
     if (m) {
       e.preventDefault();
@@ -58,9 +69,18 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   return (
     <section className="grid-host" aria-label="Workbook">
       <div className="formula-bar">
-        <label htmlFor="name-box" className="visually-hidden">Selected cell</label>
-        <input id="name-box" className="name-box" readOnly value={`${columnName(selected.col)}${selected.row + 1}`} />
-        <label htmlFor="formula-input" className="visually-hidden">Cell contents</label>
+        <label htmlFor="name-box" className="visually-hidden">
+          Selected cell
+        </label>
+        <input
+          id="name-box"
+          className="name-box"
+          readOnly
+          value={`${columnName(selected.col)}${selected.row + 1}`}
+        />
+        <label htmlFor="formula-input" className="visually-hidden">
+          Cell contents
+        </label>
         <input
           id="formula-input"
           data-testid="formula-input"
@@ -72,15 +92,26 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
               commit();
             }
           }}
-          placeholder='Type a value or a formula such as =ADS.SHOWLISTENERS(1200000001), then Enter'
+          placeholder="Type a value or a formula such as =ADS.SHOWLISTENERS(1200000001), then Enter"
         />
       </div>
-      <div className="viewport" ref={viewport} tabIndex={0} onKeyDown={onGridKey} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} role="grid" aria-label={`Sheet ${active.name}`} aria-rowcount={rows}>
+      <div
+        className="viewport"
+        ref={viewport}
+        tabIndex={0}
+        onKeyDown={onGridKey}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        role="grid"
+        aria-label={`Sheet ${active.name}`}
+        aria-rowcount={rows}
+      >
         <div style={{ height: (rows + 1) * ROW_HEIGHT, width: 48 + cols * COL_WIDTH, position: "relative" }}>
           <div className="col-headers" style={{ top: scrollTop }}>
             <span className="corner" />
             {Array.from({ length: cols }, (_, c) => (
-              <span key={c} className="col-header" style={{ width: COL_WIDTH }}>{columnName(c)}</span>
+              <span key={c} className="col-header" style={{ width: COL_WIDTH }}>
+                {columnName(c)}
+              </span>
             ))}
           </div>
           {Array.from({ length: Math.min(visible, rows - first) }, (_, i) => {
@@ -113,7 +144,13 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
       </div>
       <nav className="tabs" aria-label="Sheets">
         {sheets.map((s) => (
-          <button key={s.name} role="tab" aria-selected={s.active} className={s.active ? "tab active" : "tab"} onClick={() => host.activate(s.name)}>
+          <button
+            key={s.name}
+            role="tab"
+            aria-selected={s.active}
+            className={s.active ? "tab active" : "tab"}
+            onClick={() => host.activate(s.name)}
+          >
             {s.name}
           </button>
         ))}

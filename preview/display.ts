@@ -15,7 +15,12 @@ export function displayValue(cell: CellView): string {
   }
   const decimals = /\.(0+)/.exec(f)?.[1].length ?? 0;
   const grouped = f.includes("#,##0");
-  const num = (x: number) => x.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: f === "General" ? 10 : decimals, useGrouping: grouped });
+  const num = (x: number) =>
+    x.toLocaleString("en-US", {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: f === "General" ? 10 : decimals,
+      useGrouping: grouped,
+    });
   if (f.includes('"%"')) return `${num(v)}%`;
   const currency = /^[$€£]/.exec(f)?.[0];
   if (currency) return `${v < 0 ? "-" : ""}${currency}${num(Math.abs(v))}`;

@@ -29,10 +29,26 @@ async function main(): Promise<void> {
   // src/excel reads a few enums from the global Excel namespace, as it would in Office.
   (globalThis as unknown as { Excel: unknown }).Excel = workbook.excel;
   workbook.evaluator = (sheet, row, col, formula) => {
-    void evaluateAdsFormula(formula, (ref) => workbook.host.range(ref.includes("!") ? ref : `'${sheet}'!${ref}`), adsFunctions).then((result) => {
+    void evaluateAdsFormula(
+      formula,
+      (ref) => workbook.host.range(ref.includes("!") ? ref : `'${sheet}'!${ref}`),
+      adsFunctions,
+    ).then((result) => {
       if (result === null) return;
-      if (Array.isArray(result)) workbook.host.setCalculated(sheet, row, col, result.map((r) => r.map((v) => v ?? null)));
-      else workbook.host.setCalculated(sheet, row, col, typeof result === "object" && result !== null ? result.error : (result ?? null));
+      if (Array.isArray(result))
+        workbook.host.setCalculated(
+          sheet,
+          row,
+          col,
+          result.map((r) => r.map((v) => v ?? null)),
+        );
+      else
+        workbook.host.setCalculated(
+          sheet,
+          row,
+          col,
+          typeof result === "object" && result !== null ? result.error : (result ?? null),
+        );
     });
   };
   (window as unknown as { __workbook: InMemoryWorkbook }).__workbook = workbook;

@@ -12,12 +12,18 @@ import { staticHandler } from "../scripts/dev-server";
 const DIST = path.resolve(__dirname, "..", "dist");
 
 export async function startPreview(opts: { port?: number; sandboxPort?: number; taskDelayMs?: number } = {}) {
-  if (!existsSync(path.join(DIST, "preview.html"))) throw new Error("dist/preview.html is missing: run `npm run build:dev` first");
-  const sandbox = await createSandbox({ taskDelayMs: opts.taskDelayMs ?? 800, runDelayMs: 800 }).listen(opts.sandboxPort ?? 4010, "127.0.0.1");
+  if (!existsSync(path.join(DIST, "preview.html")))
+    throw new Error("dist/preview.html is missing: run `npm run build:dev` first");
+  const sandbox = await createSandbox({ taskDelayMs: opts.taskDelayMs ?? 800, runDelayMs: 800 }).listen(
+    opts.sandboxPort ?? 4010,
+    "127.0.0.1",
+  );
   const files = staticHandler(DIST);
   const server = createServer((req, res) => {
     if (req.url === "/config.json") {
-      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ sandboxUrl: sandbox.url }));
+      res
+        .writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+        .end(JSON.stringify({ sandboxUrl: sandbox.url }));
       return;
     }
     if (req.url === "/" || req.url === "") {
@@ -43,9 +49,14 @@ export async function startPreview(opts: { port?: number; sandboxPort?: number; 
 }
 
 if (require.main === module) {
-  startPreview({ port: Number(process.env.PREVIEW_PORT ?? 3000), sandboxPort: Number(process.env.SANDBOX_PORT ?? 4010) })
+  startPreview({
+    port: Number(process.env.PREVIEW_PORT ?? 3000),
+    sandboxPort: Number(process.env.SANDBOX_PORT ?? 4010),
+  })
     .then(({ url, sandboxUrl }) => {
-      console.log(`Sandbox service: ${sandboxUrl} (keys demo-pro, demo-basic, demo-disabled, demo-nolimit, demo-exhausted)`);
+      console.log(
+        `Sandbox service: ${sandboxUrl} (keys demo-pro, demo-basic, demo-disabled, demo-nolimit, demo-exhausted)`,
+      );
       console.log(`\nOpen the add-in preview: ${url}\n`);
     })
     .catch((err: unknown) => {

@@ -83,11 +83,18 @@ export interface SandboxState {
 
 const STATUS_POLL = /^\/api\/public\/(file-processor\/status\/|ai-chat\/agent-runs\/\d+\/status$)/;
 
-const env = (name: string): number | undefined => (process.env[name] !== undefined ? Number(process.env[name]) : undefined);
+const env = (name: string): number | undefined =>
+  process.env[name] !== undefined ? Number(process.env[name]) : undefined;
 
 export function parseFaultsEnv(text: string | undefined): Partial<Faults> {
   const out: Partial<Faults> = {};
-  const names: Record<string, keyof Faults> = { latency: "latencyMs", error500: "error500Rate", drop: "dropRate", truncate: "truncateCsvRate", malformed: "malformedJsonRate" };
+  const names: Record<string, keyof Faults> = {
+    latency: "latencyMs",
+    error500: "error500Rate",
+    drop: "dropRate",
+    truncate: "truncateCsvRate",
+    malformed: "malformedJsonRate",
+  };
   for (const part of (text ?? "").split(",")) {
     const [k, v] = part.split("=").map((s) => s.trim());
     if (names[k] && v !== undefined && !Number.isNaN(Number(v))) out[names[k]] = Number(v);
@@ -111,8 +118,18 @@ export function createApp(options: SandboxOptions = {}) {
     tasks: new Map(),
     runs: new Map(),
     campaigns: [],
-    advertisers: new Map(ALL_ADVERTISERS.map((a) => [a.toLowerCase(), { advertiserName: a, lookupName: slug(a) }])),
-    faults: { latencyMs: 0, error500Rate: 0, dropRate: 0, truncateCsvRate: 0, malformedJsonRate: 0, ...parseFaultsEnv(process.env.SANDBOX_FAULTS), ...options.faults },
+    advertisers: new Map(
+      ALL_ADVERTISERS.map((a) => [a.toLowerCase(), { advertiserName: a, lookupName: slug(a) }]),
+    ),
+    faults: {
+      latencyMs: 0,
+      error500Rate: 0,
+      dropRate: 0,
+      truncateCsvRate: 0,
+      malformedJsonRate: 0,
+      ...parseFaultsEnv(process.env.SANDBOX_FAULTS),
+      ...options.faults,
+    },
   };
   const taskIdGen = rng(7);
   const cache = new Map<string, { id: string; at: number }>();
@@ -122,7 +139,15 @@ export function createApp(options: SandboxOptions = {}) {
   const hit = (rate: number) => rate >= 1 || (rate > 0 && faultRoll() < rate);
 
   const app = new Hono<{ Variables: { key: string; account: Account } }>();
-  app.use("*", cors({ origin: (origin) => (isAllowedOrigin(origin) ? origin : null), allowHeaders: ["Authorization", "Content-Type"], allowMethods: ["GET", "POST", "OPTIONS"], maxAge: 600 }));
+  app.use(
+    "*",
+    cors({
+      origin: (origin) => (isAllowedOrigin(origin) ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type"],
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      maxAge: 600,
+    }),
+  );
 
   // Fault injection (tests): latency, 500s and dropped connections, at chosen rates.
   app.use("/api/*", async (c, next) => {
@@ -166,9 +191,17 @@ export function createApp(options: SandboxOptions = {}) {
     const cacheKey = `${key}|${kind}|${stableJson(rest)}`;
     const cached = cache.get(cacheKey);
     const now = o.now();
-    if (cached && now - cached.at < o.reportCacheMs && state.tasks.has(cached.id)) return state.tasks.get(cached.id)!;
+    if (cached && now - cached.at < o.reportCacheMs && state.tasks.has(cached.id))
+      return state.tasks.get(cached.id)!;
     const id = uuid(taskIdGen);
-    const task: TaskRecord = { id, kind, body, createdAt: now, fails: typeof name === "string" && name.startsWith("FAIL"), token: uuid(taskIdGen) };
+    const task: TaskRecord = {
+      id,
+      kind,
+      body,
+      createdAt: now,
+      fails: typeof name === "string" && name.startsWith("FAIL"),
+      token: uuid(taskIdGen),
+    };
     state.tasks.set(id, task);
     cache.set(cacheKey, { id, at: now });
     return task;
@@ -187,10 +220,15 @@ export function createApp(options: SandboxOptions = {}) {
       const parsed = def.schema.safeParse(body);
       if (!parsed.success) return c.json({ message: "Invalid data" }, 400);
       if (kind !== "campaignsPerformance") {
-        const names = [...((body as { advertiser?: string[] }).advertiser ?? []), ...((body as { advertisers?: string[] }).advertisers ?? [])];
-        if (names.some((n) => !ACCESSIBLE_ADVERTISERS.includes(n))) return c.json({ message: "Forbidden" }, 403);
+        const names = [
+          ...((body as { advertiser?: string[] }).advertiser ?? []),
+          ...((body as { advertisers?: string[] }).advertisers ?? []),
+        ];
+        if (names.some((n) => !ACCESSIBLE_ADVERTISERS.includes(n)))
+          return c.json({ message: "Forbidden" }, 403);
       }
-      if ((body as { name?: string }).name === "UNEXPECTED") return c.json({ message: { error: "Unexpected error", detail: "report engine unavailable" } }, 500);
+      if ((body as { name?: string }).name === "UNEXPECTED")
+        return c.json({ message: { error: "Unexpected error", detail: "report engine unavailable" } }, 500);
       const task = startTask(kind, body as Record<string, unknown>, c.get("key"));
       try {
         task.csv ??= generateReportCsv(world, kind, task.body, o.now());
@@ -203,10 +241,18 @@ export function createApp(options: SandboxOptions = {}) {
     });
   }
   app.get("/api/public/episode/impression-listeners/:id", (c) => {
-    const query = { episodeId: c.req.param("id"), week_lb: c.req.query("week_lb"), advertiser: c.req.query("advertiser") };
+    const query = {
+      episodeId: c.req.param("id"),
+      week_lb: c.req.query("week_lb"),
+      advertiser: c.req.query("advertiser"),
+    };
     const parsed = REPORT_ENDPOINTS.impressionListeners.schema.safeParse(query);
     if (!parsed.success) return c.json({ message: "Invalid data" }, 400);
-    if (query.advertiser && !ACCESSIBLE_ADVERTISERS.some((a) => slug(a) === query.advertiser || a === query.advertiser)) return c.json({ message: "Forbidden" }, 403);
+    if (
+      query.advertiser &&
+      !ACCESSIBLE_ADVERTISERS.some((a) => slug(a) === query.advertiser || a === query.advertiser)
+    )
+      return c.json({ message: "Forbidden" }, 403);
     const task = startTask("impressionListeners", query, c.get("key"));
     task.csv ??= generateReportCsv(world, "impressionListeners", query, o.now());
     return c.json(taskView(c, task));
@@ -238,7 +284,8 @@ export function createApp(options: SandboxOptions = {}) {
     const show = world.findShow(query.id);
     if (!show) return c.json({ message: "Not found" }, 404);
     const names = parsed.data.netNewReachAdvertisers;
-    if (names?.some((n) => !ACCESSIBLE_ADVERTISERS.some((a) => a === n || slug(a) === n))) return c.json({ message: "Forbidden" }, 403);
+    if (names?.some((n) => !ACCESSIBLE_ADVERTISERS.some((a) => a === n || slug(a) === n)))
+      return c.json({ message: "Forbidden" }, 403);
     return c.json(showInfo(world, show, parsed.data));
   });
 
@@ -269,7 +316,11 @@ export function createApp(options: SandboxOptions = {}) {
     const { advertiser, limit = 500, offset = 0 } = parsed.data;
     if (!ACCESSIBLE_ADVERTISERS.includes(advertiser)) return c.json({ message: "Forbidden" }, 403);
     const rows = individualAds(world, advertiser);
-    return c.json({ headers: INDIVIDUAL_AD_COLUMNS.map(([k]) => ({ id: k, name: k })), data: rows.slice(offset, offset + limit), pagination: { limit, offset, total: rows.length } });
+    return c.json({
+      headers: INDIVIDUAL_AD_COLUMNS.map(([k]) => ({ id: k, name: k })),
+      data: rows.slice(offset, offset + limit),
+      pagination: { limit, offset, total: rows.length },
+    });
   });
 
   // ---- incrementality ----
@@ -285,7 +336,12 @@ export function createApp(options: SandboxOptions = {}) {
     if (!parsed.success) return c.json({ message: "Invalid data" }, 400);
     if (parsed.data.name.startsWith("FAIL500")) return c.json({ message: "Internal error" }, 500);
     const r = rng(hash(`campaign|${state.campaigns.length}|${parsed.data.name}`));
-    const created = parsed.data.flights.map((_, i) => ({ id: uuid(r), externalId: parsed.data.externalId ?? null, name: parsed.data.name, flight: i }));
+    const created = parsed.data.flights.map((_, i) => ({
+      id: uuid(r),
+      externalId: parsed.data.externalId ?? null,
+      name: parsed.data.name,
+      flight: i,
+    }));
     state.campaigns.push(...created);
     return c.json({ campaigns: created.map(({ id, externalId }) => ({ id, externalId })) });
   });
@@ -309,7 +365,8 @@ export function createApp(options: SandboxOptions = {}) {
   });
 
   // ---- agents: error bodies are empty text/plain, as the spec says ----
-  const empty = (c: Context, status: 400 | 403 | 404 | 429 | 500) => c.body(null, status, { "content-type": "text/plain" });
+  const empty = (c: Context, status: 400 | 403 | 404 | 429 | 500) =>
+    c.body(null, status, { "content-type": "text/plain" });
   app.post("/api/public/ai-chat/agents/:agentId/runs", async (c) => {
     const agentId = Number(c.req.param("agentId"));
     if (!Number.isInteger(agentId) || agentId < 1) return empty(c, 400);
@@ -319,9 +376,18 @@ export function createApp(options: SandboxOptions = {}) {
     if (agentId > 3) return empty(c, 404);
     const key = c.get("key");
     const now = o.now();
-    const inProgress = [...state.runs.values()].filter((r) => r.key === key && !r.fails && now - r.createdAt < o.runDelayMs).length;
+    const inProgress = [...state.runs.values()].filter(
+      (r) => r.key === key && !r.fails && now - r.createdAt < o.runDelayMs,
+    ).length;
     if (inProgress >= o.maxRunsInProgress) return empty(c, 429);
-    const run: RunRecord = { runId: nextRunId++, key, agentId, params: parsed.data.params, createdAt: now, fails: parsed.data.params.fail === "true" };
+    const run: RunRecord = {
+      runId: nextRunId++,
+      key,
+      agentId,
+      params: parsed.data.params,
+      createdAt: now,
+      fails: parsed.data.params.fail === "true",
+    };
     state.runs.set(run.runId, run);
     return c.json({ runId: run.runId, status: "processing" }, 202);
   });
@@ -331,10 +397,26 @@ export function createApp(options: SandboxOptions = {}) {
     if (!run || run.key !== c.get("key")) return empty(c, 404);
     const now = o.now();
     if (now - run.createdAt < o.runDelayMs) return c.json({ runId: run.runId, status: "processing" });
-    if (run.fails) return c.json({ runId: run.runId, status: "failed", error: "The agent could not complete the task (sandbox: params.fail was true)" });
+    if (run.fails)
+      return c.json({
+        runId: run.runId,
+        status: "failed",
+        error: "The agent could not complete the task (sandbox: params.fail was true)",
+      });
     const expires = now + o.downloadTtlMs;
-    const files = agentFiles(run).map((f) => ({ fileId: f.fileId, fileName: f.fileName, fileType: f.fileType, size: f.bytes.length, downloadUrl: `${origin(c)}/agent-files/${run.runId}/${f.fileId}?expires=${expires}` }));
-    return c.json({ runId: run.runId, status: "done", output: `Agent ${run.agentId} finished.\nParameters: ${JSON.stringify(run.params)}\nIt made ${files.length} files.`, files });
+    const files = agentFiles(run).map((f) => ({
+      fileId: f.fileId,
+      fileName: f.fileName,
+      fileType: f.fileType,
+      size: f.bytes.length,
+      downloadUrl: `${origin(c)}/agent-files/${run.runId}/${f.fileId}?expires=${expires}`,
+    }));
+    return c.json({
+      runId: run.runId,
+      status: "done",
+      output: `Agent ${run.agentId} finished.\nParameters: ${JSON.stringify(run.params)}\nIt made ${files.length} files.`,
+      files,
+    });
   });
   app.get("/agent-files/:runId/:fileId", (c) => {
     const run = state.runs.get(Number(c.req.param("runId")));
@@ -360,7 +442,10 @@ export function createApp(options: SandboxOptions = {}) {
 
 function isAllowedOrigin(origin: string): boolean {
   if (!origin) return false;
-  const extra = (process.env.SANDBOX_CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const extra = (process.env.SANDBOX_CORS_ORIGINS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (extra.includes(origin)) return true;
   try {
     const u = new URL(origin);
@@ -375,19 +460,35 @@ function origin(c: Context): string {
 }
 
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
-  if (v && typeof v === "object") return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(",")}}`;
+  if (v && typeof v === "object")
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   return JSON.stringify(v);
 }
 
 /** Episodes without paging params: the 20 most recent. */
 const DEFAULT_EPISODES = 20;
 
-function showInfo(world: World, show: Show, q: { episodesPageIndex?: number; episodesPageSize?: number; netNewReachAdvertisers?: string[]; months?: number }) {
+function showInfo(
+  world: World,
+  show: Show,
+  q: {
+    episodesPageIndex?: number;
+    episodesPageSize?: number;
+    netNewReachAdvertisers?: string[];
+    months?: number;
+  },
+) {
   const r = rng(hash(`show|${show.index}`));
   const all = world.episodes(show).slice(0, 1000);
   const paging = q.episodesPageIndex !== undefined || q.episodesPageSize !== undefined;
@@ -396,13 +497,25 @@ function showInfo(world: World, show: Show, q: { episodesPageIndex?: number; epi
   const page = paging ? all.slice(index * size, index * size + size) : all.slice(0, DEFAULT_EPISODES);
   const isPodcast = show.platform === "Podcast";
   const similar = isPodcast
-    ? world.shows.filter((s) => s.platform === "Podcast" && s.index !== show.index).slice(0, 50).map((s, i) => {
-        const sr = rng(hash(`sim|${show.index}|${s.index}`));
-        return { seriesId: s.seriesId, title: s.title, contentSimilarity: round(0.99 - i * 0.015, 3), audienceSimilarityThirdParty: round(sr(), 3), audienceSimilaritySocial: round(sr(), 3), audienceSimilarityOverlap: round(sr() * 30, 2), audienceSimilarityOverlapReverse: round(sr() * 30, 2) };
-      })
+    ? world.shows
+        .filter((s) => s.platform === "Podcast" && s.index !== show.index)
+        .slice(0, 50)
+        .map((s, i) => {
+          const sr = rng(hash(`sim|${show.index}|${s.index}`));
+          return {
+            seriesId: s.seriesId,
+            title: s.title,
+            contentSimilarity: round(0.99 - i * 0.015, 3),
+            audienceSimilarityThirdParty: round(sr(), 3),
+            audienceSimilaritySocial: round(sr(), 3),
+            audienceSimilarityOverlap: round(sr() * 30, 2),
+            audienceSimilarityOverlapReverse: round(sr() * 30, 2),
+          };
+        })
     : [];
   const d = (k: keyof (typeof all)[number]["downloads"]) => all.reduce((n, e) => n + e.downloads[k][0], 0);
-  const avg = (k: keyof (typeof all)[number]["downloads"]) => (all.length ? Math.round(d(k) / all.length) : 0);
+  const avg = (k: keyof (typeof all)[number]["downloads"]) =>
+    all.length ? Math.round(d(k) / all.length) : 0;
   const counts = new Map<string, number>();
   for (const e of all) for (const a of e.ads) counts.set(a.advertiser, (counts.get(a.advertiser) ?? 0) + 1);
   const info: Record<string, unknown> = {
@@ -423,7 +536,10 @@ function showInfo(world: World, show: Show, q: { episodesPageIndex?: number; epi
     directRes: round(r() * 80, 1),
     hostRead: show.index % 7 === 6 ? null : round(r() * 100, 1),
     countAds: all.reduce((n, e) => n + e.ads.length, 0),
-    topAdvertisers: [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([n]) => n),
+    topAdvertisers: [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([n]) => n),
     similarShows: similar,
     renewalRate: round(r() * 60, 1),
     adLoad: round(r() * 12, 2),
@@ -440,38 +556,73 @@ function showInfo(world: World, show: Show, q: { episodesPageIndex?: number; epi
     numSocialCFans: int(r, 100, 90000),
     numAlphaFans: int(r, 100, 900000),
     numSocialDFans: null,
-    contentRisk: { seriesId: show.seriesId, overallScore: pick(r, ["minimal", "low", "medium", "high", "floor"]), scoreByCategory: { violence: pick(r, ["minimal", "low"]), language: pick(r, ["low", "medium"]) } },
+    contentRisk: {
+      seriesId: show.seriesId,
+      overallScore: pick(r, ["minimal", "low", "medium", "high", "floor"]),
+      scoreByCategory: { violence: pick(r, ["minimal", "low"]), language: pick(r, ["low", "medium"]) },
+    },
     episodes: page.map((e) => ({
       title: e.title,
       serviceEpisodeId: e.serviceEpisodeId,
       description: e.description,
-      downloads: e.downloads.all[0], downloadsAt30Days: e.downloads.all[1], downloadsAt7Days: e.downloads.all[2],
-      podcastDownloads: e.downloads.podcast[0], podcastDownloadsAt30Days: e.downloads.podcast[1], podcastDownloadsAt7Days: e.downloads.podcast[2],
-      alphaDownloads: e.downloads.alpha[0], alphaDownloadsAt30Days: e.downloads.alpha[1], alphaDownloadsAt7Days: e.downloads.alpha[2],
-      gammaDownloads: e.downloads.gamma[0], gammaDownloadsAt30Days: e.downloads.gamma[1], gammaDownloadsAt7Days: e.downloads.gamma[2],
-      betaDownloads: e.downloads.beta[0], betaDownloadsAt30Days: e.downloads.beta[1], betaDownloadsAt7Days: e.downloads.beta[2],
+      downloads: e.downloads.all[0],
+      downloadsAt30Days: e.downloads.all[1],
+      downloadsAt7Days: e.downloads.all[2],
+      podcastDownloads: e.downloads.podcast[0],
+      podcastDownloadsAt30Days: e.downloads.podcast[1],
+      podcastDownloadsAt7Days: e.downloads.podcast[2],
+      alphaDownloads: e.downloads.alpha[0],
+      alphaDownloadsAt30Days: e.downloads.alpha[1],
+      alphaDownloadsAt7Days: e.downloads.alpha[2],
+      gammaDownloads: e.downloads.gamma[0],
+      gammaDownloadsAt30Days: e.downloads.gamma[1],
+      gammaDownloadsAt7Days: e.downloads.gamma[2],
+      betaDownloads: e.downloads.beta[0],
+      betaDownloadsAt30Days: e.downloads.beta[1],
+      betaDownloadsAt7Days: e.downloads.beta[2],
       duration: e.duration,
       uploadedAt: e.uploadedAt,
       url: e.url,
       guid: e.guid,
       adLoad: e.adLoad,
       ads: e.ads.map(({ readType: _r, transcript: _t, ...a }) => a),
-      userAgents: [{ "Podcast App A": Math.round(e.downloads.podcast[0] * 0.6) }, { "Podcast App B": Math.round(e.downloads.podcast[0] * 0.4) }],
+      userAgents: [
+        { "Podcast App A": Math.round(e.downloads.podcast[0] * 0.6) },
+        { "Podcast App B": Math.round(e.downloads.podcast[0] * 0.4) },
+      ],
     })),
   };
   if (paging) info.episodesPagination = { pageIndex: index, pageSize: size, rowCount: all.length };
   if (q.netNewReachAdvertisers && isPodcast) {
-    info.netNewReachPercent = round(30 + (hash(`nnr|${show.index}|${q.netNewReachAdvertisers.join(",")}`) % 5000) / 100 - (q.months ?? 1) * 2, 2);
+    info.netNewReachPercent = round(
+      30 +
+        (hash(`nnr|${show.index}|${q.netNewReachAdvertisers.join(",")}`) % 5000) / 100 -
+        (q.months ?? 1) * 2,
+      2,
+    );
   }
   return info;
 }
 
-function search(world: World, q: { search: string; timeFrame?: number; exact?: boolean; transcriptOnly?: boolean; excludeAds?: boolean; showFilterIds?: number[]; mediaType?: string[] }, now: number) {
+function search(
+  world: World,
+  q: {
+    search: string;
+    timeFrame?: number;
+    exact?: boolean;
+    transcriptOnly?: boolean;
+    excludeAds?: boolean;
+    showFilterIds?: number[];
+    mediaType?: string[];
+  },
+  now: number,
+) {
   const term = q.search.toLowerCase();
   const since = now - (q.timeFrame ?? 31) * 86_400_000;
   const media = q.mediaType && !q.mediaType.includes("all") ? q.mediaType.map((m) => m.toLowerCase()) : null;
   const platformOf = (s: Show) => (s.platform === "Podcast" ? "podcast" : s.platform.toLowerCase());
-  const emphasise = (text: string) => text.replace(new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), (m) => `<em>${m}</em>`);
+  const emphasise = (text: string) =>
+    text.replace(new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), (m) => `<em>${m}</em>`);
   const words = q.exact ? [term] : term.split(/\s+/).filter(Boolean);
   const hits = [];
   for (const show of world.shows.slice(0, 60)) {
@@ -479,17 +630,39 @@ function search(world: World, q: { search: string; timeFrame?: number; exact?: b
     if (media && !media.includes(platformOf(show))) continue;
     for (const e of world.episodes(show)) {
       if (Date.parse(e.uploadedAt) < since - 400 * 86_400_000) break;
-      const transcript = e.ads.filter(() => !q.excludeAds).map((a) => ({ text: a.transcript, at: a.startTs }));
+      const transcript = e.ads
+        .filter(() => !q.excludeAds)
+        .map((a) => ({ text: a.transcript, at: a.startTs }));
       const inTitle = !q.transcriptOnly && words.every((w) => e.title.toLowerCase().includes(w));
       const inDesc = !q.transcriptOnly && words.every((w) => e.description.toLowerCase().includes(w));
       const inTranscript = transcript.filter((t) => words.every((w) => t.text.toLowerCase().includes(w)));
       if (!inTitle && !inDesc && inTranscript.length === 0) continue;
       hits.push({
-        podcast: { id: String(e.serviceEpisodeId), title: e.title, description: e.description, uploadedAt: e.uploadedAt, url: e.url, seriesId: show.seriesId, seriesTitle: show.title, seriesPlatform: platformOf(show), seriesLogoUrl: `https://img.example.test/${show.index}.png`, seriesSmallLogoUrl: `https://img.example.test/${show.index}-s.png`, artist: show.publisher, numListens: e.downloads.all[0], numRatings: e.downloads.all[2] % 500 },
+        podcast: {
+          id: String(e.serviceEpisodeId),
+          title: e.title,
+          description: e.description,
+          uploadedAt: e.uploadedAt,
+          url: e.url,
+          seriesId: show.seriesId,
+          seriesTitle: show.title,
+          seriesPlatform: platformOf(show),
+          seriesLogoUrl: `https://img.example.test/${show.index}.png`,
+          seriesSmallLogoUrl: `https://img.example.test/${show.index}-s.png`,
+          artist: show.publisher,
+          numListens: e.downloads.all[0],
+          numRatings: e.downloads.all[2] % 500,
+        },
         highlights: {
           title: inTitle ? [emphasise(e.title)] : [],
           description: inDesc ? [emphasise(e.description)] : [],
-          transcript: inTranscript.map((t) => ({ phrase: q.search, startTime: t.at, term: q.search, ts: t.at, context: emphasise(t.text) })),
+          transcript: inTranscript.map((t) => ({
+            phrase: q.search,
+            startTime: t.at,
+            term: q.search,
+            ts: t.at,
+            context: emphasise(t.text),
+          })),
         },
         score: round((inTitle ? 3 : 0) + (inDesc ? 1.5 : 0) + inTranscript.length, 3),
       });
@@ -508,14 +681,32 @@ function individualAds(world: World, advertiser: string) {
         const podcast = show.platform === "Podcast";
         const r = rng(hash(`ia|${a.adId}`));
         rows.push({
-          published_at: e.uploadedAt.slice(0, 10), download_at: e.uploadedAt, network: show.publisher, position: a.placementUnit, read_type: a.readType,
-          read_score: round(r(), 2), podcast_title: show.title, episode_title: e.title, transcript: a.transcript,
-          start_time: new Date(a.startTs * 1000).toISOString().slice(11, 19), end_time: new Date(a.endTs * 1000).toISOString().slice(11, 19),
-          ad_length: String(a.endTs - a.startTs), genre: show.genre, episode_duration: String(e.duration), podcast_rank: round(3 + r() * 2, 1),
-          directory_podcast_id: show.ids[show.ids.length - 1], product: pick(r, ["Mattress", "Coffee", "Card"]), link: `https://play.example.test/ad/${a.adId}`,
-          estimated_impressions: podcast ? e.downloads.podcast[0] : null, estimated_spend: podcast ? round(e.downloads.podcast[0] * 0.025, 2) : null,
-          media_type: podcast ? "podcast" : show.platform.toLowerCase(), podcast_show_id: podcast ? show.seriesId : null, alpha_show_id: podcast ? null : show.seriesId,
-          alpha_video_views: show.platform === "Alpha" ? e.downloads.alpha[0] : null, episode_url_in_feed: podcast ? e.url : null, show_first_transcribed_at: "2024-01-15",
+          published_at: e.uploadedAt.slice(0, 10),
+          download_at: e.uploadedAt,
+          network: show.publisher,
+          position: a.placementUnit,
+          read_type: a.readType,
+          read_score: round(r(), 2),
+          podcast_title: show.title,
+          episode_title: e.title,
+          transcript: a.transcript,
+          start_time: new Date(a.startTs * 1000).toISOString().slice(11, 19),
+          end_time: new Date(a.endTs * 1000).toISOString().slice(11, 19),
+          ad_length: String(a.endTs - a.startTs),
+          genre: show.genre,
+          episode_duration: String(e.duration),
+          podcast_rank: round(3 + r() * 2, 1),
+          directory_podcast_id: show.ids[show.ids.length - 1],
+          product: pick(r, ["Mattress", "Coffee", "Card"]),
+          link: `https://play.example.test/ad/${a.adId}`,
+          estimated_impressions: podcast ? e.downloads.podcast[0] : null,
+          estimated_spend: podcast ? round(e.downloads.podcast[0] * 0.025, 2) : null,
+          media_type: podcast ? "podcast" : show.platform.toLowerCase(),
+          podcast_show_id: podcast ? show.seriesId : null,
+          alpha_show_id: podcast ? null : show.seriesId,
+          alpha_video_views: show.platform === "Alpha" ? e.downloads.alpha[0] : null,
+          episode_url_in_feed: podcast ? e.url : null,
+          show_first_transcribed_at: "2024-01-15",
         });
       }
     }
@@ -523,9 +714,23 @@ function individualAds(world: World, advertiser: string) {
   return rows;
 }
 
-function incrementality(q: { advertiser: string; aggregationLevel?: string; channelType?: string; action?: string; startDate?: string; endDate?: string; includeErrors?: boolean; incCiCertainty?: number }) {
+function incrementality(q: {
+  advertiser: string;
+  aggregationLevel?: string;
+  channelType?: string;
+  action?: string;
+  startDate?: string;
+  endDate?: string;
+  includeErrors?: boolean;
+  incCiCertainty?: number;
+}) {
   const level = q.aggregationLevel ?? "channel";
-  const groups = level === "channel" ? (q.channelType?.split(",").map((s) => s.trim()) ?? ["podcast", "streaming", "all"]) : level === "publisher" ? ["Lumen Audio", "Harbor Media"] : ["Demo Show / Spring"];
+  const groups =
+    level === "channel"
+      ? (q.channelType?.split(",").map((s) => s.trim()) ?? ["podcast", "streaming", "all"])
+      : level === "publisher"
+        ? ["Lumen Audio", "Harbor Media"]
+        : ["Demo Show / Spring"];
   const actions = q.action?.split(",").map((s) => s.trim()) ?? ["purchase", "visitor"];
   const z = 1.96 * ((q.incCiCertainty ?? 95) / 95);
   const out: Record<string, unknown>[] = [];
@@ -541,16 +746,42 @@ function incrementality(q: { advertiser: string; aggregationLevel?: string; chan
         const inc = round((1 - 1 / lift) * 100, 2);
         const half = round(z * 4, 2);
         out.push({
-          advertiser, aggregationLevel: level, channelType: level === "channel" ? g : null, action,
-          startDate: q.startDate ?? "2026-08-22", endDate: q.endDate ?? "2026-11-29",
-          campaign: level === "show_campaign" ? g : null, publisher: level === "publisher" ? g : null,
-          controlActions, testActions, controlSize, testSize, lift, incrementalPercent: inc,
-          liftCiLower: round((lift - 1) * 100 - half, 2), liftCiUpper: round((lift - 1) * 100 + half, 2),
-          incrementalCiLower: round(inc - half, 2), incrementalCiUpper: round(inc + half, 2), errorReason: null,
+          advertiser,
+          aggregationLevel: level,
+          channelType: level === "channel" ? g : null,
+          action,
+          startDate: q.startDate ?? "2026-08-22",
+          endDate: q.endDate ?? "2026-11-29",
+          campaign: level === "show_campaign" ? g : null,
+          publisher: level === "publisher" ? g : null,
+          controlActions,
+          testActions,
+          controlSize,
+          testSize,
+          lift,
+          incrementalPercent: inc,
+          liftCiLower: round((lift - 1) * 100 - half, 2),
+          liftCiUpper: round((lift - 1) * 100 + half, 2),
+          incrementalCiLower: round(inc - half, 2),
+          incrementalCiUpper: round(inc + half, 2),
+          errorReason: null,
         });
       }
     }
-    if (q.includeErrors) out.push({ advertiser, aggregationLevel: level, channelType: null, action: "lead", controlActions: 0, testActions: 0, controlSize: 0, testSize: 0, lift: null, incrementalPercent: null, errorReason: "Not enough conversions in the control group" });
+    if (q.includeErrors)
+      out.push({
+        advertiser,
+        aggregationLevel: level,
+        channelType: null,
+        action: "lead",
+        controlActions: 0,
+        testActions: 0,
+        controlSize: 0,
+        testSize: 0,
+        lift: null,
+        incrementalPercent: null,
+        errorReason: "Not enough conversions in the control group",
+      });
   }
   return out;
 }
@@ -564,25 +795,74 @@ interface AgentFileData {
 }
 
 function xlsx(rows: (string | number)[][]): Uint8Array {
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const esc = (s: string) =>
+    s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const col = (i: number) => String.fromCharCode(65 + i);
-  const sheet = rows.map((r, i) => `<row r="${i + 1}">${r.map((v, j) => (typeof v === "number" ? `<c r="${col(j)}${i + 1}"><v>${v}</v></c>` : `<c r="${col(j)}${i + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`)).join("")}</row>`).join("");
+  const sheet = rows
+    .map(
+      (r, i) =>
+        `<row r="${i + 1}">${r.map((v, j) => (typeof v === "number" ? `<c r="${col(j)}${i + 1}"><v>${v}</v></c>` : `<c r="${col(j)}${i + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`)).join("")}</row>`,
+    )
+    .join("");
   return zipSync({
-    "[Content_Types].xml": strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
-    "_rels/.rels": strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-    "xl/workbook.xml": strToU8('<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Agent result" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    "xl/_rels/workbook.xml.rels": strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
-    "xl/worksheets/sheet1.xml": strToU8(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`),
+    "[Content_Types].xml": strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    "_rels/.rels": strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    "xl/workbook.xml": strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Agent result" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    "xl/_rels/workbook.xml.rels": strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    "xl/worksheets/sheet1.xml": strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`,
+    ),
   });
 }
 
 function agentFiles(run: RunRecord): AgentFileData[] {
-  const rows: (string | number)[][] = [["Show", "Downloads", "Note"], ...Array.from({ length: 12 }, (_, i) => [`Show ${i + 1}`, 1000 * (12 - i), i === 3 ? "=not a formula" : `rank ${i + 1}`])];
-  const csv = rows.map((r) => r.map((v) => (typeof v === "string" && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v))).join(",")).join("\r\n");
-  const json = JSON.stringify(rows.slice(1).map(([show, downloads, note]) => ({ show, downloads, meta: { note, run: run.runId } })));
+  const rows: (string | number)[][] = [
+    ["Show", "Downloads", "Note"],
+    ...Array.from({ length: 12 }, (_, i) => [
+      `Show ${i + 1}`,
+      1000 * (12 - i),
+      i === 3 ? "=not a formula" : `rank ${i + 1}`,
+    ]),
+  ];
+  const csv = rows
+    .map((r) =>
+      r
+        .map((v) => (typeof v === "string" && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v)))
+        .join(","),
+    )
+    .join("\r\n");
+  const json = JSON.stringify(
+    rows.slice(1).map(([show, downloads, note]) => ({ show, downloads, meta: { note, run: run.runId } })),
+  );
   return [
-    { fileId: `${run.runId}-csv`, fileName: "shortlist.csv", fileType: "csv", mime: "text/csv", bytes: strToU8(csv) },
-    { fileId: `${run.runId}-json`, fileName: "shortlist.json", fileType: "json", mime: "application/json", bytes: strToU8(json) },
-    { fileId: `${run.runId}-xlsx`, fileName: "shortlist.xlsx", fileType: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", bytes: xlsx(rows) },
+    {
+      fileId: `${run.runId}-csv`,
+      fileName: "shortlist.csv",
+      fileType: "csv",
+      mime: "text/csv",
+      bytes: strToU8(csv),
+    },
+    {
+      fileId: `${run.runId}-json`,
+      fileName: "shortlist.json",
+      fileType: "json",
+      mime: "application/json",
+      bytes: strToU8(json),
+    },
+    {
+      fileId: `${run.runId}-xlsx`,
+      fileName: "shortlist.xlsx",
+      fileType: "xlsx",
+      mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      bytes: xlsx(rows),
+    },
   ];
 }

@@ -14,7 +14,14 @@ export { World } from "./world";
 /** 120 podcast directory ids the sandbox knows (1200000001 …). */
 export const SHOW_IDS = Array.from({ length: 120 }, (_, i) => String(1200000001 + i));
 export const SANDBOX_KEYS = Object.keys(KEYS);
-export const FIXTURES = { showId: DEMO_SHOW_ID, alphaChannel: DEMO_ALPHA_CHANNEL, advertisers: ACCESSIBLE_ADVERTISERS, inaccessibleAdvertiser: "Globex Bank", activeAgents: [1, 2], inactiveAgent: 3 };
+export const FIXTURES = {
+  showId: DEMO_SHOW_ID,
+  alphaChannel: DEMO_ALPHA_CHANNEL,
+  advertisers: ACCESSIBLE_ADVERTISERS,
+  inaccessibleAdvertiser: "Globex Bank",
+  activeAgents: [1, 2],
+  inactiveAgent: 3,
+};
 
 export function createSandbox(options: SandboxOptions = {}) {
   const { app, state, world } = createApp(options);

@@ -7,16 +7,56 @@ import { hash, int, pick, rng, round, type Rng } from "./random";
 
 export const DEMO_SHOW_ID = "1200000001";
 export const DEMO_ALPHA_CHANNEL = "UCdemo0000000000000001";
-export const ACCESSIBLE_ADVERTISERS = ["Acme Mattress", "Northwind Coffee", "Initech Software", "Umbrella Health", "Stark Apparel", "Wayne Travel"];
+export const ACCESSIBLE_ADVERTISERS = [
+  "Acme Mattress",
+  "Northwind Coffee",
+  "Initech Software",
+  "Umbrella Health",
+  "Stark Apparel",
+  "Wayne Travel",
+];
 export const INACCESSIBLE_ADVERTISERS = ["Globex Bank"];
 export const ALL_ADVERTISERS = [...ACCESSIBLE_ADVERTISERS, ...INACCESSIBLE_ADVERTISERS];
-export const PLATFORMS = ["Podcast", "radio", "Alpha", "Beta", "Gamma", "SocialA", "SocialB", "SocialC", "SocialD"];
+export const PLATFORMS = [
+  "Podcast",
+  "radio",
+  "Alpha",
+  "Beta",
+  "Gamma",
+  "SocialA",
+  "SocialB",
+  "SocialC",
+  "SocialD",
+];
 export const PUBLISHERS = ["Lumen Audio", "Harbor Media", "Northstar Network", "Open Mic Co"];
 export const GENRES = ["News", "Comedy", "Business", "True Crime", "Sports", "Health", "Technology"];
 
 /** Titles that test text handling: formula-like starts, quotes, commas, newlines, Unicode. */
-const TRICKY = ['=SUM(A1:A9) and other tricks', "+1 reasons to listen", "-30% off, today only", "@host answers", 'The "quoted", comma episode', "Line one\nline two", "Ünïcødé & émojis ✓"];
-const WORDS = ["Morning", "Deep", "Market", "Weekly", "Inside", "Hidden", "Bright", "Open", "Daily", "Signal", "Story", "Field", "Table", "Minute"];
+const TRICKY = [
+  "=SUM(A1:A9) and other tricks",
+  "+1 reasons to listen",
+  "-30% off, today only",
+  "@host answers",
+  'The "quoted", comma episode',
+  "Line one\nline two",
+  "Ünïcødé & émojis ✓",
+];
+const WORDS = [
+  "Morning",
+  "Deep",
+  "Market",
+  "Weekly",
+  "Inside",
+  "Hidden",
+  "Bright",
+  "Open",
+  "Daily",
+  "Signal",
+  "Story",
+  "Field",
+  "Table",
+  "Minute",
+];
 
 export interface Ad {
   adId: number;
@@ -79,8 +119,18 @@ export class World {
     this.shows = Array.from({ length: count }, (_, i) => {
       const platform = i === 1 ? "Alpha" : i < 120 ? "Podcast" : PLATFORMS[i % PLATFORMS.length];
       const directory = String(1200000001 + i);
-      const ids = i === 1 ? [DEMO_ALPHA_CHANNEL, directory] : platform === "Alpha" ? [`UC${String(i).padStart(22, "0")}`, directory] : [directory];
-      const title = i === 0 ? "The Demo Show" : i % 17 === 3 ? TRICKY[i % TRICKY.length] : `${pick(r, WORDS)} ${pick(r, WORDS)} ${i}`;
+      const ids =
+        i === 1
+          ? [DEMO_ALPHA_CHANNEL, directory]
+          : platform === "Alpha"
+            ? [`UC${String(i).padStart(22, "0")}`, directory]
+            : [directory];
+      const title =
+        i === 0
+          ? "The Demo Show"
+          : i % 17 === 3
+            ? TRICKY[i % TRICKY.length]
+            : `${pick(r, WORDS)} ${pick(r, WORDS)} ${i}`;
       return {
         index: i,
         seriesId: 50000 + i,
@@ -101,7 +151,10 @@ export class World {
         const show = this.shows[int(cr, 0, Math.min(this.shows.length, 120) - 1)];
         campaigns.push({
           id: `cmp-${hash(advertiser).toString(16)}-${k}`,
-          name: k === 2 ? `${advertiser} – "Spring", launch` : `${advertiser} ${pick(cr, ["Q1", "Q2", "Q3", "Q4"])} ${show.title.slice(0, 20)}`,
+          name:
+            k === 2
+              ? `${advertiser} – "Spring", launch`
+              : `${advertiser} ${pick(cr, ["Q1", "Q2", "Q3", "Q4"])} ${show.title.slice(0, 20)}`,
           advertiser,
           publisher: show.publisher,
           showIndex: show.index,
@@ -127,8 +180,12 @@ export class World {
     let adId = show.index * 100_000;
     eps = Array.from({ length: show.episodeCount }, (_, i) => {
       const duration = int(r, 900, 5400);
-      const base = Math.round(show.monthlyListeners / 4 * (0.5 + r()));
-      const split = (f: number): [number, number, number] => [Math.round(base * f), Math.round(base * f * 0.8), Math.round(base * f * 0.45)];
+      const base = Math.round((show.monthlyListeners / 4) * (0.5 + r()));
+      const split = (f: number): [number, number, number] => [
+        Math.round(base * f),
+        Math.round(base * f * 0.8),
+        Math.round(base * f * 0.45),
+      ];
       const ads: Ad[] = Array.from({ length: int(r, 0, 4) }, (_, k) => {
         const start = int(r, 0, duration - 120);
         const advertiser = pick(r, ALL_ADVERTISERS);
@@ -145,14 +202,27 @@ export class World {
           transcript: `This episode is brought to you by ${advertiser}. ${pick(r, ["Use code DEMO for 20% off", "Visit the link in the show notes", "Try it free for 30 days"])}.`,
         };
       });
-      const title = i % 23 === 5 ? TRICKY[i % TRICKY.length] : `${show.title.split("\n")[0].slice(0, 30)}: episode ${show.episodeCount - i}`;
+      const title =
+        i % 23 === 5
+          ? TRICKY[i % TRICKY.length]
+          : `${show.title.split("\n")[0].slice(0, 30)}: episode ${show.episodeCount - i}`;
       return {
         serviceEpisodeId: show.index * 10_000 + (show.episodeCount - i),
         title,
-        description: `Episode about ${pick(r, WORDS).toLowerCase()} ${pick(r, WORDS).toLowerCase()} with mattress, coffee and travel talk`.slice(0, 100),
+        description:
+          `Episode about ${pick(r, WORDS).toLowerCase()} ${pick(r, WORDS).toLowerCase()} with mattress, coffee and travel talk`.slice(
+            0,
+            100,
+          ),
         uploadedAt: new Date(newest - i * 3.5 * 86_400_000).toISOString(),
         duration,
-        downloads: { all: split(1), podcast: split(0.7), alpha: split(0.2), gamma: split(0.06), beta: split(0.04) },
+        downloads: {
+          all: split(1),
+          podcast: split(0.7),
+          alpha: split(0.2),
+          gamma: split(0.06),
+          beta: split(0.04),
+        },
         adLoad: round((ads.reduce((n, a) => n + a.endTs - a.startTs, 0) / duration) * 100),
         ads,
         guid: `guid-${show.index}-${i}`,
@@ -164,7 +234,9 @@ export class World {
   }
 
   campaignsOf(advertisers: readonly string[] | undefined): Campaign[] {
-    return advertisers?.length ? this.campaigns.filter((c) => advertisers.includes(c.advertiser)) : this.campaigns.filter((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser));
+    return advertisers?.length
+      ? this.campaigns.filter((c) => advertisers.includes(c.advertiser))
+      : this.campaigns.filter((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser));
   }
 }
 

@@ -49,12 +49,15 @@ async function main(): Promise<void> {
   let scheme = "https";
   let server;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const devCerts = require("office-addin-dev-certs") as { getHttpsServerOptions(): Promise<{ key: Buffer; cert: Buffer }> };
+    const devCerts = require("office-addin-dev-certs") as {
+      getHttpsServerOptions(): Promise<{ key: Buffer; cert: Buffer }>;
+    };
     server = createHttpsServer(await devCerts.getHttpsServerOptions(), handler);
   } catch (err) {
     scheme = "http";
-    console.warn(`No trusted localhost certificate (${err instanceof Error ? err.message : err}); serving plain http on loopback.`);
+    console.warn(
+      `No trusted localhost certificate (${err instanceof Error ? err.message : err}); serving plain http on loopback.`,
+    );
     server = createHttpServer(handler);
   }
   const host = scheme === "https" ? "localhost" : "127.0.0.1";
@@ -62,7 +65,9 @@ async function main(): Promise<void> {
 
   const { createSandbox } = await import("../sandbox/index");
   const sandbox = await createSandbox({}).listen(Number(process.env.SANDBOX_PORT ?? 4010), "127.0.0.1");
-  console.log(`Sandbox service: ${sandbox.url} (keys: demo-pro, demo-basic, demo-disabled, demo-nolimit, demo-exhausted)`);
+  console.log(
+    `Sandbox service: ${sandbox.url} (keys: demo-pro, demo-basic, demo-disabled, demo-nolimit, demo-exhausted)`,
+  );
 }
 
 if (require.main === module) void main();

@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from "fs";
 import { execFileSync } from "child_process";
 import path from "path";
 import { DOMParser } from "@xmldom/xmldom";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { rewriteManifestUrls, DEV_BASE } = require("../scripts/manifest-urls") as {
   rewriteManifestUrls(xml: string, base: string): string;
   DEV_BASE: string;
@@ -34,7 +33,11 @@ function parse(text: string): Document {
 beforeAll(() => {
   // The URL checks need the build output; `npm test` builds first, a bare `jest` run builds here.
   if (!existsSync(path.join(dist, "functions.json"))) {
-    execFileSync("npx", ["webpack", "--mode", "development"], { cwd: root, stdio: "inherit", timeout: 300_000 });
+    execFileSync("npx", ["webpack", "--mode", "development"], {
+      cwd: root,
+      stdio: "inherit",
+      timeout: 300_000,
+    });
   }
 }, 320_000);
 
@@ -100,12 +103,15 @@ describe("manifest.xml", () => {
   test("the ribbon has Open pane, Refresh sheet and Refresh all, and the commands exist in the build", () => {
     const labels = all(doc, "Control").map((c) => {
       const resid = all(c, "Label")[0].getAttribute("resid");
-      return all(doc, "bt:String").find((s) => s.getAttribute("id") === resid)?.getAttribute("DefaultValue");
+      return all(doc, "bt:String")
+        .find((s) => s.getAttribute("id") === resid)
+        ?.getAttribute("DefaultValue");
     });
     expect(labels).toEqual(["Open pane", "Refresh sheet", "Refresh all"]);
     const functionNames = all(doc, "FunctionName").map((f) => f.textContent);
     const commands = readFileSync(path.join(root, "src/commands/commands.ts"), "utf8");
-    for (const name of functionNames) expect(commands).toMatch(new RegExp(`Office\\.actions\\.associate\\("${name}"`));
+    for (const name of functionNames)
+      expect(commands).toMatch(new RegExp(`Office\\.actions\\.associate\\("${name}"`));
   });
 
   test("icons of 16, 32, 64 and 80 px exist in assets and in the build", () => {
@@ -132,8 +138,12 @@ describe("manifest.xml", () => {
   });
 
   test("functions.json lists functions and taskpane.html loads the three shared-runtime bundles", () => {
-    const meta = JSON.parse(readFileSync(path.join(dist, "functions.json"), "utf8")) as { functions: { id: string }[] };
-    expect(meta.functions.map((f) => f.id)).toEqual(expect.arrayContaining(["SHOW", "SHOWLISTENERS", "EPISODES"]));
+    const meta = JSON.parse(readFileSync(path.join(dist, "functions.json"), "utf8")) as {
+      functions: { id: string }[];
+    };
+    expect(meta.functions.map((f) => f.id)).toEqual(
+      expect.arrayContaining(["SHOW", "SHOWLISTENERS", "EPISODES"]),
+    );
     const html = readFileSync(path.join(dist, "taskpane.html"), "utf8");
     for (const bundle of ["taskpane.js", "commands.js", "functions.js"]) expect(html).toContain(bundle);
   });

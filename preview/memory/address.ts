@@ -37,7 +37,10 @@ export function parseAddress(address: string): { sheet?: string; rect: Rect } {
   let ref = address.trim();
   const bang = ref.lastIndexOf("!");
   if (bang >= 0) {
-    sheet = ref.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+    sheet = ref
+      .slice(0, bang)
+      .replace(/^'(.*)'$/, "$1")
+      .replace(/''/g, "'");
     ref = ref.slice(bang + 1);
   }
   const [a, b = a] = ref.split(":");
@@ -55,14 +58,22 @@ export function parseAddress(address: string): { sheet?: string; rect: Rect } {
   }
   const p = CELL.exec(a);
   const q = CELL.exec(b);
-  if (!p || !q) throw Object.assign(new Error(`The address "${address}" is not valid`), { code: "InvalidArgument" });
+  if (!p || !q)
+    throw Object.assign(new Error(`The address "${address}" is not valid`), { code: "InvalidArgument" });
   const r0 = +p[2] - 1;
   const r1 = +q[2] - 1;
   const c0 = columnIndex(p[1]);
   const c1 = columnIndex(q[1]);
-  const rect = { row: Math.min(r0, r1), col: Math.min(c0, c1), rows: Math.abs(r1 - r0) + 1, cols: Math.abs(c1 - c0) + 1 };
+  const rect = {
+    row: Math.min(r0, r1),
+    col: Math.min(c0, c1),
+    rows: Math.abs(r1 - r0) + 1,
+    cols: Math.abs(c1 - c0) + 1,
+  };
   if (rect.row + rect.rows > MAX_ROWS || rect.col + rect.cols > MAX_COLS || r0 < 0 || r1 < 0) {
-    throw Object.assign(new Error(`The address "${address}" is outside the sheet`), { code: "InvalidArgument" });
+    throw Object.assign(new Error(`The address "${address}" is outside the sheet`), {
+      code: "InvalidArgument",
+    });
   }
   return { sheet, rect };
 }

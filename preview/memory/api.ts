@@ -41,9 +41,7 @@ export class Context {
   readonly workbook: WorkbookProxy;
   calculationSuspended = false;
 
-  constructor(
-    readonly host: InMemoryHost,
-  ) {
+  constructor(readonly host: InMemoryHost) {
     this.workbook = new WorkbookProxy(this);
   }
 
@@ -59,12 +57,19 @@ export class Context {
     const ops = this.queue;
     this.queue = [];
     const payloadBytes = ops.reduce((n, o) => n + o.bytes, 0);
-    const record: SyncRecord = { payloadBytes, calls: ops.length, calculationSuspended: this.calculationSuspended };
+    const record: SyncRecord = {
+      payloadBytes,
+      calls: ops.length,
+      calculationSuspended: this.calculationSuspended,
+    };
     this.host.syncLog.push(record);
     const syncNumber = this.host.syncLog.length;
     if (payloadBytes > PAYLOAD_LIMIT_BYTES) {
       record.failed = "RequestPayloadSizeLimitExceeded";
-      throw officeError("RequestPayloadSizeLimitExceeded", `The request payload (${payloadBytes} bytes) is over the 5 MB limit`);
+      throw officeError(
+        "RequestPayloadSizeLimitExceeded",
+        `The request payload (${payloadBytes} bytes) is over the 5 MB limit`,
+      );
     }
     let changed = false;
     try {
@@ -106,7 +111,10 @@ abstract class Proxy {
 
   protected get<T>(name: string): T {
     if (!this.loadedOnce || !(name in this.loaded)) {
-      throw officeError("PropertyNotLoaded", `The property '${name}' is not available. Call load() and context.sync() before reading it.`);
+      throw officeError(
+        "PropertyNotLoaded",
+        `The property '${name}' is not available. Call load() and context.sync() before reading it.`,
+      );
     }
     return this.loaded[name] as T;
   }
@@ -140,7 +148,10 @@ export class WorkbookProxy {
     const ctx = this.ctx;
     return new RangeProxy(
       ctx,
-      () => (ctx.model.selection ? ctx.model.sheetById(ctx.model.selection.sheetId) : ctx.model.sheetById(ctx.model.activeSheetId ?? "")),
+      () =>
+        ctx.model.selection
+          ? ctx.model.sheetById(ctx.model.selection.sheetId)
+          : ctx.model.sheetById(ctx.model.activeSheetId ?? ""),
       () => ctx.model.selection?.rect ?? { row: 0, col: 0, rows: 1, cols: 1 },
     );
   }
@@ -153,7 +164,9 @@ export class WorkbookProxy {
         let name = sheet.name;
         for (let i = 2; this.ctx.model.sheetByName(name); i++) name = `${sheet.name} (${i})`;
         const s = this.ctx.model.addSheet(name);
-        sheet.cells.forEach(([r, c, v]) => this.ctx.model.setValue(s, r, c, typeof v === "string" && /^[=+\-@]/.test(v) ? v : v));
+        sheet.cells.forEach(([r, c, v]) =>
+          this.ctx.model.setValue(s, r, c, typeof v === "string" && /^[=+\-@]/.test(v) ? v : v),
+        );
         result.value.push(name);
       }
     });
@@ -196,11 +209,19 @@ export class WorksheetCollectionProxy extends Proxy {
   }
 
   getItem(name: string): WorksheetProxy {
-    return new WorksheetProxy(this.ctx, () => this.ctx.model.sheetByName(name) ?? this.ctx.model.sheetById(name), `The worksheet "${name}"`);
+    return new WorksheetProxy(
+      this.ctx,
+      () => this.ctx.model.sheetByName(name) ?? this.ctx.model.sheetById(name),
+      `The worksheet "${name}"`,
+    );
   }
 
   getItemOrNullObject(name: string): WorksheetProxy {
-    const p = new WorksheetProxy(this.ctx, () => this.ctx.model.sheetByName(name) ?? this.ctx.model.sheetById(name), `The worksheet "${name}"`);
+    const p = new WorksheetProxy(
+      this.ctx,
+      () => this.ctx.model.sheetByName(name) ?? this.ctx.model.sheetById(name),
+      `The worksheet "${name}"`,
+    );
     this.ctx.enqueue(10, () => {
       p.isNullObject = !(this.ctx.model.sheetByName(name) ?? this.ctx.model.sheetById(name));
     });
@@ -313,7 +334,8 @@ export class WorksheetProxy extends Proxy {
   activate(): void {
     this.ctx.enqueue(10, () => {
       const s = this.sheet();
-      if (s.visibility !== "Visible") throw officeError("InvalidOperation", "A hidden sheet cannot be activated");
+      if (s.visibility !== "Visible")
+        throw officeError("InvalidOperation", "A hidden sheet cannot be activated");
       this.ctx.model.activeSheetId = s.id;
     });
   }
@@ -324,14 +346,26 @@ export class WorksheetProxy extends Proxy {
 
   getRange(address?: string): RangeProxy {
     if (!address) {
-      return new RangeProxy(this.ctx, () => this.sheet(), () => ({ row: 0, col: 0, rows: 1_048_576, cols: 16_384 }));
+      return new RangeProxy(
+        this.ctx,
+        () => this.sheet(),
+        () => ({ row: 0, col: 0, rows: 1_048_576, cols: 16_384 }),
+      );
     }
     const { rect } = parseAddress(address);
-    return new RangeProxy(this.ctx, () => this.sheet(), () => rect);
+    return new RangeProxy(
+      this.ctx,
+      () => this.sheet(),
+      () => rect,
+    );
   }
 
   getRangeByIndexes(row: number, col: number, rows: number, cols: number): RangeProxy {
-    return new RangeProxy(this.ctx, () => this.sheet(), () => ({ row, col, rows, cols }));
+    return new RangeProxy(
+      this.ctx,
+      () => this.sheet(),
+      () => ({ row, col, rows, cols }),
+    );
   }
 
   getCell(row: number, col: number): RangeProxy {
@@ -339,7 +373,11 @@ export class WorksheetProxy extends Proxy {
   }
 
   getUsedRange(valuesOnly?: boolean): RangeProxy {
-    return new RangeProxy(this.ctx, () => this.sheet(), () => this.ctx.model.usedRect(this.sheet(), valuesOnly) ?? { row: 0, col: 0, rows: 1, cols: 1 });
+    return new RangeProxy(
+      this.ctx,
+      () => this.sheet(),
+      () => this.ctx.model.usedRect(this.sheet(), valuesOnly) ?? { row: 0, col: 0, rows: 1, cols: 1 },
+    );
   }
 
   getUsedRangeOrNullObject(valuesOnly?: boolean): RangeProxy {
@@ -367,9 +405,13 @@ export class CustomPropertyCollectionProxy extends Proxy {
 
   add(key: string, value: string): void {
     this.ctx.enqueue(valueBytes(key) + valueBytes(value), () => {
-      if (key.length === 0 || key.length > 255) throw officeError("InvalidArgument", "A custom property key must have 1 to 255 characters");
+      if (key.length === 0 || key.length > 255)
+        throw officeError("InvalidArgument", "A custom property key must have 1 to 255 characters");
       if (String(value).length > CUSTOM_PROPERTY_VALUE_LIMIT) {
-        throw officeError("InvalidArgument", `A custom property value can hold at most ${CUSTOM_PROPERTY_VALUE_LIMIT} characters`);
+        throw officeError(
+          "InvalidArgument",
+          `A custom property value can hold at most ${CUSTOM_PROPERTY_VALUE_LIMIT} characters`,
+        );
       }
       const props = this.sheet().properties;
       const existing = [...props.keys()].find((k) => k.toLowerCase() === key.toLowerCase());
@@ -390,10 +432,11 @@ export class CustomPropertyCollectionProxy extends Proxy {
       item.isNullObject = k === undefined;
       item.value = k === undefined ? "" : this.sheet().properties.get(k)!;
     });
-    item.delete = () => this.ctx.enqueue(10, () => {
-      const k = [...this.sheet().properties.keys()].find((x) => x.toLowerCase() === key.toLowerCase());
-      if (k !== undefined) this.sheet().properties.delete(k);
-    });
+    item.delete = () =>
+      this.ctx.enqueue(10, () => {
+        const k = [...this.sheet().properties.keys()].find((x) => x.toLowerCase() === key.toLowerCase());
+        if (k !== undefined) this.sheet().properties.delete(k);
+      });
     return item;
   }
 }
@@ -459,17 +502,23 @@ export class RangeProxy extends Proxy {
         ctx.enqueue(valueBytes(rule), () => {
           const source = (rule as { list?: { source?: string } }).list?.source;
           if (source === undefined) return;
-          self.sheetData().validations.push({ rect: self.rect(), list: String(source).split(",").map((s) => s.trim()) });
+          self.sheetData().validations.push({
+            rect: self.rect(),
+            list: String(source)
+              .split(",")
+              .map((s) => s.trim()),
+          });
         });
       },
       get rule(): unknown {
         return undefined;
       },
-      clear: () => ctx.enqueue(10, () => {
-        const r = self.rect();
-        const sheet = self.sheetData();
-        sheet.validations = sheet.validations.filter((v) => !overlaps(v.rect, r));
-      }),
+      clear: () =>
+        ctx.enqueue(10, () => {
+          const r = self.rect();
+          const sheet = self.sheetData();
+          sheet.validations = sheet.validations.filter((v) => !overlaps(v.rect, r));
+        }),
       load: () => undefined,
     };
   }
@@ -490,14 +539,17 @@ export class RangeProxy extends Proxy {
   forEachCell(fn: (c: ReturnType<WorkbookModel["touch"]>) => void): void {
     const r = this.rect();
     const sheet = this.sheetData();
-    for (let i = 0; i < r.rows; i++) for (let j = 0; j < r.cols; j++) fn(this.ctx.model.touch(sheet, r.row + i, r.col + j));
+    for (let i = 0; i < r.rows; i++)
+      for (let j = 0; j < r.cols; j++) fn(this.ctx.model.touch(sheet, r.row + i, r.col + j));
   }
 
   protected snapshot() {
     const sheet = this.sheetData();
     const r = this.rect();
     const grid = <T>(pick: (row: number, col: number) => T): T[][] =>
-      Array.from({ length: r.rows }, (_, i) => Array.from({ length: r.cols }, (_, j) => pick(r.row + i, r.col + j)));
+      Array.from({ length: r.rows }, (_, i) =>
+        Array.from({ length: r.cols }, (_, j) => pick(r.row + i, r.col + j)),
+      );
     const cell = (row: number, col: number) => this.ctx.model.cell(sheet, row, col);
     const big = r.rows * r.cols > 5_000_000;
     if (big) throw officeError("ResponsePayloadSizeLimitExceeded", "The range is too large to load");
@@ -574,14 +626,19 @@ export class RangeProxy extends Proxy {
       if (!scalar) {
         const rows = v as unknown[][];
         if (rows.length !== r.rows || rows.some((row) => !Array.isArray(row) || row.length !== r.cols)) {
-          throw officeError("InvalidArgument", `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${r.rows}×${r.cols})`);
+          throw officeError(
+            "InvalidArgument",
+            `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${r.rows}×${r.cols})`,
+          );
         }
       }
       for (let i = 0; i < r.rows; i++) {
         const row = scalar ? null : (v as unknown[][])[i];
         for (let j = 0; j < r.cols; j++) {
           const x = scalar ? v : row![j];
-          if (kind === "numberFormat") this.ctx.model.touch(sheet, r.row + i, r.col + j).numberFormat = x === "General" ? undefined : String(x);
+          if (kind === "numberFormat")
+            this.ctx.model.touch(sheet, r.row + i, r.col + j).numberFormat =
+              x === "General" ? undefined : String(x);
           else if (kind === "formulas") this.ctx.model.setFormula(sheet, r.row + i, r.col + j, x as Value);
           else this.ctx.model.setValue(sheet, r.row + i, r.col + j, x as Value);
         }
@@ -611,11 +668,19 @@ export class RangeProxy extends Proxy {
   }
 
   getRow(row: number): RangeProxy {
-    return new RangeProxy(this.ctx, this.resolveSheet, () => ({ ...this.rect(), row: this.rect().row + row, rows: 1 }));
+    return new RangeProxy(this.ctx, this.resolveSheet, () => ({
+      ...this.rect(),
+      row: this.rect().row + row,
+      rows: 1,
+    }));
   }
 
   getColumn(col: number): RangeProxy {
-    return new RangeProxy(this.ctx, this.resolveSheet, () => ({ ...this.rect(), col: this.rect().col + col, cols: 1 }));
+    return new RangeProxy(this.ctx, this.resolveSheet, () => ({
+      ...this.rect(),
+      col: this.rect().col + col,
+      cols: 1,
+    }));
   }
 
   clear(applyTo: "All" | "Contents" | "Formats" = "All"): void {
@@ -646,7 +711,12 @@ export class TableCollectionProxy extends Proxy {
   protected snapshot() {
     const sheetId = this.sheet?.().id;
     const tables = this.ctx.model.tables.filter((t) => !sheetId || t.sheetId === sheetId);
-    return { items: tables.map((t) => new TableProxy(this.ctx, () => this.ctx.model.tables.find((x) => x.id === t.id), t.name).preload()), count: tables.length };
+    return {
+      items: tables.map((t) =>
+        new TableProxy(this.ctx, () => this.ctx.model.tables.find((x) => x.id === t.id), t.name).preload(),
+      ),
+      count: tables.length,
+    };
   }
 
   get items(): TableProxy[] {
@@ -662,13 +732,20 @@ export class TableCollectionProxy extends Proxy {
       const parsed = parseAddress(address);
       const sheet = parsed.sheet ? this.ctx.model.sheetByName(parsed.sheet) : this.sheet?.();
       if (!sheet) throw officeError("ItemNotFound", `The worksheet of ${address} does not exist`);
-      if (!hasHeaders) throw officeError("InvalidArgument", "Tables without a header row are not supported here");
+      if (!hasHeaders)
+        throw officeError("InvalidArgument", "Tables without a header row are not supported here");
       if (this.ctx.model.tables.some((t) => t.sheetId === sheet.id && overlaps(t.rect, parsed.rect))) {
         throw officeError("InvalidOperation", "A table can't overlap another table");
       }
       let i = this.ctx.model.tables.length + 1;
       while (this.ctx.model.tableByName(`Table${i}`)) i++;
-      created = { id: this.ctx.model.nextId("tb"), name: `Table${i}`, sheetId: sheet.id, rect: parsed.rect, style: "TableStyleMedium2" };
+      created = {
+        id: this.ctx.model.nextId("tb"),
+        name: `Table${i}`,
+        sheetId: sheet.id,
+        rect: parsed.rect,
+        style: "TableStyleMedium2",
+      };
       this.ctx.model.tables.push(created);
     });
     return new TableProxy(this.ctx, () => created, "The new table");
@@ -710,9 +787,12 @@ export class TableProxy extends Proxy {
       add: (index, values) => {
         ctx.enqueue(valueBytes(values), () => {
           const t = self.table();
-          if (index !== null && index !== undefined) throw officeError("InvalidArgument", "Only appending rows is supported");
+          if (index !== null && index !== undefined)
+            throw officeError("InvalidArgument", "Only appending rows is supported");
           const sheet = ctx.model.sheetById(t.sheetId)!;
-          values.forEach((row, i) => row.forEach((v, j) => ctx.model.setValue(sheet, t.rect.row + t.rect.rows + i, t.rect.col + j, v)));
+          values.forEach((row, i) =>
+            row.forEach((v, j) => ctx.model.setValue(sheet, t.rect.row + t.rect.rows + i, t.rect.col + j, v)),
+          );
           t.rect = { ...t.rect, rows: t.rect.rows + values.length };
         });
       },
@@ -740,7 +820,14 @@ export class TableProxy extends Proxy {
   protected snapshot() {
     const t = this.table();
     const sheet = this.ctx.model.sheetById(t.sheetId)!;
-    return { name: t.name, id: t.id, style: t.style, rowCount: t.rect.rows - 1, columnCount: t.rect.cols, worksheetName: sheet.name };
+    return {
+      name: t.name,
+      id: t.id,
+      style: t.style,
+      rowCount: t.rect.rows - 1,
+      columnCount: t.rect.cols,
+      worksheetName: sheet.name,
+    };
   }
 
   get name(): string {
@@ -749,7 +836,8 @@ export class TableProxy extends Proxy {
   set name(v: string) {
     this.ctx.enqueue(valueBytes(v), () => {
       const t = this.table();
-      if (!/^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(v) || /^[A-Za-z]{1,3}\d+$/.test(v)) throw officeError("InvalidArgument", `"${v}" is not a valid table name`);
+      if (!/^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(v) || /^[A-Za-z]{1,3}\d+$/.test(v))
+        throw officeError("InvalidArgument", `"${v}" is not a valid table name`);
       const other = this.ctx.model.tableByName(v);
       if (other && other !== t) throw officeError("InvalidArgument", `A table named "${v}" already exists`);
       t.name = v;
@@ -811,11 +899,21 @@ export function readXlsx(base64: string): { name: string; cells: [number, number
   const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
   const files = unzipSync(bytes);
   const text = (path: string) => (files[path] ? strFromU8(files[path]) : "");
-  const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  const unescape = (s: string) =>
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
   const shared = [...text("xl/sharedStrings.xml").matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
     [...m[1].matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => unescape(t[1])).join(""),
   );
-  const rels = new Map([...text("xl/_rels/workbook.xml.rels").matchAll(/<Relationship[^>]*Id="([^"]+)"[^>]*Target="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+  const rels = new Map(
+    [
+      ...text("xl/_rels/workbook.xml.rels").matchAll(/<Relationship[^>]*Id="([^"]+)"[^>]*Target="([^"]+)"/g),
+    ].map((m) => [m[1], m[2]]),
+  );
   const sheets = [...text("xl/workbook.xml").matchAll(/<sheet [^>]*name="([^"]+)"[^>]*r:id="([^"]+)"/g)];
   return sheets.map(([, name, rid]) => {
     const target = (rels.get(rid) ?? "").replace(/^\/?xl\//, "");
@@ -829,7 +927,8 @@ export function readXlsx(base64: string): { name: string; cells: [number, number
       const type = /t="(\w+)"/.exec(attrs)?.[1];
       const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
       let value: Value = null;
-      if (type === "inlineStr") value = unescape([...body.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join(""));
+      if (type === "inlineStr")
+        value = unescape([...body.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join(""));
       else if (type === "s") value = shared[Number(v)] ?? "";
       else if (type === "b") value = v === "1";
       else if (type === "str") value = unescape(v ?? "");

@@ -70,8 +70,18 @@ export class WorkbookModel {
       n = `Sheet${i}`;
     }
     if (this.sheetByName(n)) throw officeError("ItemAlreadyExists", `A sheet named "${n}" already exists`);
-    if (n.length > 31 || /[\\/?*[\]:]/.test(n)) throw officeError("InvalidArgument", `"${n}" is not a valid sheet name`);
-    const sheet: SheetData = { id: this.nextId("ws"), name: n, visibility: "Visible", rows: new Map(), properties: new Map(), freezeRows: 0, columnWidths: new Map(), validations: [] };
+    if (n.length > 31 || /[\\/?*[\]:]/.test(n))
+      throw officeError("InvalidArgument", `"${n}" is not a valid sheet name`);
+    const sheet: SheetData = {
+      id: this.nextId("ws"),
+      name: n,
+      visibility: "Visible",
+      rows: new Map(),
+      properties: new Map(),
+      freezeRows: 0,
+      columnWidths: new Map(),
+      validations: [],
+    };
     this.sheets.push(sheet);
     if (!this.activeSheetId) this.activeSheetId = sheet.id;
     return sheet;
@@ -83,7 +93,8 @@ export class WorkbookModel {
     }
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
-    if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets.find((s) => s.visibility === "Visible")?.id ?? null;
+    if (this.activeSheetId === sheet.id)
+      this.activeSheetId = this.sheets.find((s) => s.visibility === "Visible")?.id ?? null;
     if (this.selection?.sheetId === sheet.id) this.selection = null;
   }
 
@@ -114,7 +125,12 @@ export class WorkbookModel {
     }
     const cell = this.touch(sheet, row, col);
     cell.spilledFrom = undefined;
-    if (typeof value === "string" && FORMULA_START.test(value) && cell.numberFormat !== "@" && value.length > 1) {
+    if (
+      typeof value === "string" &&
+      FORMULA_START.test(value) &&
+      cell.numberFormat !== "@" &&
+      value.length > 1
+    ) {
       cell.formula = value;
       cell.value = evaluateSimple(value);
       this.onFormula?.(sheet, row, col, value);
@@ -162,7 +178,10 @@ export class WorkbookModel {
 
   /** The smallest rectangle holding every non-empty cell, or null. */
   usedRect(sheet: SheetData, valuesOnly = false): Rect | null {
-    let r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1;
+    let r0 = Infinity,
+      r1 = -1,
+      c0 = Infinity,
+      c1 = -1;
     for (const [r, cols] of sheet.rows) {
       for (const [c, cell] of cols) {
         if (valuesOnly ? cell.value === null && !cell.formula : isEmpty(cell)) continue;

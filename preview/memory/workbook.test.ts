@@ -12,7 +12,10 @@ test("properties throw until loaded and synced, as in Office", async () => {
     range.load("values");
     expect(() => range.values).toThrow(expect.objectContaining({ code: "PropertyNotLoaded" }));
     await context.sync();
-    expect(range.values).toEqual([["", ""], ["", ""]]);
+    expect(range.values).toEqual([
+      ["", ""],
+      ["", ""],
+    ]);
   });
 });
 
@@ -46,7 +49,11 @@ test("worksheets: add, position, visibility, activate, delete, custom properties
     const items = context.workbook.worksheets;
     items.load("items/name");
     await context.sync();
-    expect(items.items.map((s) => [s.name, s.position, s.visibility])).toEqual([["Data", 0, "Visible"], ["Sheet1", 1, "Visible"], ["Hidden", 2, "Hidden"]]);
+    expect(items.items.map((s) => [s.name, s.position, s.visibility])).toEqual([
+      ["Data", 0, "Visible"],
+      ["Sheet1", 1, "Visible"],
+      ["Hidden", 2, "Hidden"],
+    ]);
     context.workbook.worksheets.add("data");
     await expect(context.sync()).rejects.toMatchObject({ code: "ItemAlreadyExists" });
     context.workbook.worksheets.getItem("Hidden").delete();
@@ -66,11 +73,21 @@ test("ranges: address maths, resize, offset, cell, used range, number formats, h
     const moved = r.getOffsetRange(10, 0);
     const cell = r.getCell(1, 1);
     [grown, moved, cell].forEach((x) => x.load("address"));
-    r.numberFormat = [["0.00", "@"], ["@", "@"]];
-    r.values = [[1.5, "=x"], ["+1", "@me"]];
+    r.numberFormat = [
+      ["0.00", "@"],
+      ["@", "@"],
+    ];
+    r.values = [
+      [1.5, "=x"],
+      ["+1", "@me"],
+    ];
     ws.getRange("Z100").hyperlink = { address: "https://example.com", textToDisplay: "link" };
     await context.sync();
-    expect([grown.address, moved.address, cell.address]).toEqual(["Sheet1!B2:E4", "Sheet1!B12:C13", "Sheet1!C3"]);
+    expect([grown.address, moved.address, cell.address]).toEqual([
+      "Sheet1!B2:E4",
+      "Sheet1!B12:C13",
+      "Sheet1!C3",
+    ]);
     const used = ws.getUsedRange();
     used.load("address");
     await context.sync();
@@ -168,7 +185,10 @@ test("selection and the host's typing, calculated spills and #SPILL!", async () 
     expect(sel.address).toBe("Sheet1!B5");
   });
   w.host.setInput("Sheet1", 0, 0, "=ADS.EPISODES(1)");
-  w.host.setCalculated("Sheet1", 0, 0, [["title", "id"], ["E1", 1]]);
+  w.host.setCalculated("Sheet1", 0, 0, [
+    ["title", "id"],
+    ["E1", 1],
+  ]);
   expect(w.host.cell("Sheet1", 1, 1)).toMatchObject({ value: 1, spilled: true });
   w.host.setInput("Sheet1", 3, 5, "12");
   w.host.setInput("Sheet1", 3, 3, "=ADS.TOPADVERTISERS(1)");
@@ -180,10 +200,16 @@ test("selection and the host's typing, calculated spills and #SPILL!", async () 
 test("insertWorksheetsFromBase64 reads inline and shared strings and numbers", async () => {
   const { zipSync, strToU8 } = await import("fflate");
   const files = {
-    "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="Result" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    "xl/_rels/workbook.xml.rels": strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+    "xl/workbook.xml": strToU8(
+      '<workbook><sheets><sheet name="Result" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    "xl/_rels/workbook.xml.rels": strToU8(
+      '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
     "xl/sharedStrings.xml": strToU8("<sst><si><t>shared &amp; text</t></si></sst>"),
-    "xl/worksheets/sheet1.xml": strToU8('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>=not a formula?</t></is></c><c r="B1" t="s"><v>0</v></c><c r="C1"><v>2.5</v></c></row></sheetData></worksheet>'),
+    "xl/worksheets/sheet1.xml": strToU8(
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>=not a formula?</t></is></c><c r="B1" t="s"><v>0</v></c><c r="C1"><v>2.5</v></c></row></sheetData></worksheet>',
+    ),
   };
   const base64 = Buffer.from(zipSync(files)).toString("base64");
   const w = wb();
@@ -198,20 +224,23 @@ test("insertWorksheetsFromBase64 reads inline and shared strings and numbers", a
 
 test("property: text written to cells formatted as text never becomes a formula", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.string({ maxLength: 30 }), { minLength: 1, maxLength: 20 }), async (texts) => {
-      const w = wb();
-      await w.excel.run(async (context) => {
-        const r = context.workbook.worksheets.getItem("Sheet1").getRange(`A1:A${texts.length}`);
-        r.numberFormat = texts.map(() => ["@"]);
-        r.values = texts.map((t) => [t]);
-        await context.sync();
-      });
-      texts.forEach((t, i) => {
-        const c = w.host.cell("Sheet1", i, 0);
-        expect(c.formula).toBeUndefined();
-        expect(c.value).toBe(t === "" ? null : t);
-      });
-    }),
+    fc.asyncProperty(
+      fc.array(fc.string({ maxLength: 30 }), { minLength: 1, maxLength: 20 }),
+      async (texts) => {
+        const w = wb();
+        await w.excel.run(async (context) => {
+          const r = context.workbook.worksheets.getItem("Sheet1").getRange(`A1:A${texts.length}`);
+          r.numberFormat = texts.map(() => ["@"]);
+          r.values = texts.map((t) => [t]);
+          await context.sync();
+        });
+        texts.forEach((t, i) => {
+          const c = w.host.cell("Sheet1", i, 0);
+          expect(c.formula).toBeUndefined();
+          expect(c.value).toBe(t === "" ? null : t);
+        });
+      },
+    ),
     { numRuns: 300 },
   );
 });

@@ -49,13 +49,19 @@ export class InMemoryWorkbook implements InMemoryHost {
   recalculate(): void {
     if (!this.evaluator) return;
     for (const sheet of this.model.sheets) {
-      for (const [r, cols] of sheet.rows) for (const [c, cell] of cols) if (cell.formula && !cell.spilledFrom) this.evaluator(sheet.name, r, c, cell.formula);
+      for (const [r, cols] of sheet.rows)
+        for (const [c, cell] of cols)
+          if (cell.formula && !cell.spilledFrom) this.evaluator(sheet.name, r, c, cell.formula);
     }
   }
 
   readonly host = {
     sheets: () =>
-      this.model.sheets.map((s) => ({ name: s.name, visible: s.visibility === "Visible", active: s.id === this.model.activeSheetId })),
+      this.model.sheets.map((s) => ({
+        name: s.name,
+        visible: s.visibility === "Visible",
+        active: s.id === this.model.activeSheetId,
+      })),
     activate: (name: string) => {
       const s = this.sheet(name);
       this.model.activeSheetId = s.id;
@@ -72,8 +78,14 @@ export class InMemoryWorkbook implements InMemoryHost {
     },
     freezeRows: (sheet: string) => this.sheet(sheet).freezeRows,
     properties: (sheet: string) => new Map(this.sheet(sheet).properties),
-    tables: () => this.model.tables.map((t) => ({ name: t.name, sheet: this.model.sheetById(t.sheetId)!.name, rect: { ...t.rect } })),
-    validations: (sheet: string) => this.sheet(sheet).validations.map((v) => ({ rect: { ...v.rect }, list: [...v.list] })),
+    tables: () =>
+      this.model.tables.map((t) => ({
+        name: t.name,
+        sheet: this.model.sheetById(t.sheetId)!.name,
+        rect: { ...t.rect },
+      })),
+    validations: (sheet: string) =>
+      this.sheet(sheet).validations.map((v) => ({ rect: { ...v.rect }, list: [...v.list] })),
     /** What a user typing into a cell does: numbers, TRUE/FALSE, text, or a formula. */
     setInput: (sheet: string, row: number, col: number, input: string) => {
       const s = this.sheet(sheet);
@@ -86,7 +98,14 @@ export class InMemoryWorkbook implements InMemoryHost {
       }
       const cell = this.model.touch(s, row, col);
       cell.formula = undefined;
-      cell.value = t === "" ? null : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : /^(true|false)$/i.test(t) ? t.toLowerCase() === "true" : input;
+      cell.value =
+        t === ""
+          ? null
+          : /^-?\d+(\.\d+)?$/.test(t)
+            ? Number(t)
+            : /^(true|false)$/i.test(t)
+              ? t.toLowerCase() === "true"
+              : input;
       this.changed();
     },
     select: (sheet: string, row: number, col: number, rows = 1, cols = 1) => {
@@ -110,7 +129,9 @@ export class InMemoryWorkbook implements InMemoryHost {
       if (!Array.isArray(result)) {
         anchor.value = result;
       } else {
-        const blocked = result.some((r, i) => r.some((_, j) => (i || j) && this.occupied(s, row + i, col + j)));
+        const blocked = result.some((r, i) =>
+          r.some((_, j) => (i || j) && this.occupied(s, row + i, col + j)),
+        );
         if (blocked) anchor.value = "#SPILL!";
         else
           result.forEach((r, i) =>
@@ -150,16 +171,27 @@ export class InMemoryWorkbook implements InMemoryHost {
 
   private clearSpill(s: SheetData, row: number, col: number): void {
     const key = `${row},${col}`;
-    for (const cols of s.rows.values()) for (const [c, cell] of cols) if (cell.spilledFrom === key) cols.delete(c);
+    for (const cols of s.rows.values())
+      for (const [c, cell] of cols) if (cell.spilledFrom === key) cols.delete(c);
   }
 }
 
 function view(c: CellData): CellView {
-  return { value: c.value, formula: c.formula, numberFormat: c.numberFormat, hyperlink: c.hyperlink, fill: c.fill, bold: c.bold, spilled: Boolean(c.spilledFrom) };
+  return {
+    value: c.value,
+    formula: c.formula,
+    numberFormat: c.numberFormat,
+    hyperlink: c.hyperlink,
+    fill: c.fill,
+    bold: c.bold,
+    spilled: Boolean(c.spilledFrom),
+  };
 }
 
 function readRect(model: WorkbookModel, s: SheetData, rect: Rect): Value[][] {
-  return Array.from({ length: rect.rows }, (_, i) => Array.from({ length: rect.cols }, (_, j) => model.cell(s, rect.row + i, rect.col + j)?.value ?? null));
+  return Array.from({ length: rect.rows }, (_, i) =>
+    Array.from({ length: rect.cols }, (_, j) => model.cell(s, rect.row + i, rect.col + j)?.value ?? null),
+  );
 }
 
 /** The Excel namespace subset: `run` and the enums the add-in reads. */
@@ -175,7 +207,13 @@ function createExcelNamespace(host: InMemoryHost): ExcelLike {
     CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
     SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
     ClearApplyTo: { all: "All", contents: "Contents", formats: "Formats" },
-    WorksheetPositionType: { none: "None", before: "Before", after: "After", beginning: "Beginning", end: "End" },
+    WorksheetPositionType: {
+      none: "None",
+      before: "Before",
+      after: "After",
+      beginning: "Beginning",
+      end: "End",
+    },
     DataValidationAlertStyle: { stop: "Stop", warning: "Warning", information: "Information" },
     DataValidationType: { list: "List" },
   };

@@ -8,7 +8,14 @@ function client(route: Route, extra: Partial<ConstructorParameters<typeof AdsCli
   const f = fakeFetch(route);
   const counted: string[] = [];
   const { sleep } = instantSleep();
-  const c = new AdsClient({ baseUrl: BASE, apiKey: "k-123", fetch: f.fetch, sleep, onRequest: (e) => counted.push(e), ...extra });
+  const c = new AdsClient({
+    baseUrl: BASE,
+    apiKey: "k-123",
+    fetch: f.fetch,
+    sleep,
+    onRequest: (e) => counted.push(e),
+    ...extra,
+  });
   return { c, calls: f.calls, counted };
 }
 
@@ -17,23 +24,56 @@ const query = (call: RecordedCall) => new URL(call.url).searchParams;
 
 describe("report task endpoints", () => {
   const cases: [string, (c: AdsClient) => Promise<unknown>, string, unknown][] = [
-    ["impressions", (c) => c.reports.impressions({ advertiser: ["Acme"], timeGrouping: "week", fields: ["Day", "Spend"] }), "/api/public/impressions", { advertiser: ["Acme"], timeGrouping: "week", fields: ["Day", "Spend"] }],
-    ["audience", (c) => c.reports.audience({ show: ["1200000001"], impressionGeo: ["us"] }), "/api/public/reports/audience", { show: ["1200000001"], impressionGeo: ["us"] }],
-    ["lag", (c) => c.reports.lag({ advertiser: ["Acme"], groupKey: "publisher", actions: [] }), "/api/public/reports/lag", { advertiser: ["Acme"], groupKey: "publisher", actions: [] }],
-    ["campaigns-performance", (c) => c.reports.campaignsPerformance({ startDate: "2024-01-01" }), "/api/public/campaigns-performance", { startDate: "2024-01-01" }],
-    ["spend by day", (c) => c.reports.estimatedSpendByDay({ advertisers: ["Acme"], name: "x" }), "/api/public/advertisers/estimated-spend-by-day", { advertisers: ["Acme"], name: "x" }],
-    ["spend by show", (c) => c.reports.estimatedSpendByShowByDay({ advertisers: ["Acme"] }), "/api/public/advertisers/estimated-spend-by-show-by-day", { advertisers: ["Acme"] }],
+    [
+      "impressions",
+      (c) => c.reports.impressions({ advertiser: ["Acme"], timeGrouping: "week", fields: ["Day", "Spend"] }),
+      "/api/public/impressions",
+      { advertiser: ["Acme"], timeGrouping: "week", fields: ["Day", "Spend"] },
+    ],
+    [
+      "audience",
+      (c) => c.reports.audience({ show: ["1200000001"], impressionGeo: ["us"] }),
+      "/api/public/reports/audience",
+      { show: ["1200000001"], impressionGeo: ["us"] },
+    ],
+    [
+      "lag",
+      (c) => c.reports.lag({ advertiser: ["Acme"], groupKey: "publisher", actions: [] }),
+      "/api/public/reports/lag",
+      { advertiser: ["Acme"], groupKey: "publisher", actions: [] },
+    ],
+    [
+      "campaigns-performance",
+      (c) => c.reports.campaignsPerformance({ startDate: "2024-01-01" }),
+      "/api/public/campaigns-performance",
+      { startDate: "2024-01-01" },
+    ],
+    [
+      "spend by day",
+      (c) => c.reports.estimatedSpendByDay({ advertisers: ["Acme"], name: "x" }),
+      "/api/public/advertisers/estimated-spend-by-day",
+      { advertisers: ["Acme"], name: "x" },
+    ],
+    [
+      "spend by show",
+      (c) => c.reports.estimatedSpendByShowByDay({ advertisers: ["Acme"] }),
+      "/api/public/advertisers/estimated-spend-by-show-by-day",
+      { advertisers: ["Acme"] },
+    ],
   ];
-  test.each(cases)("%s posts exactly the parameters set, with the key, and returns the task", async (_n, call, p, body) => {
-    const { c, calls, counted } = client(() => json(200, TASK));
-    await expect(call(c)).resolves.toMatchObject({ id: TASK.id, status: "pending" });
-    expect(calls).toHaveLength(1);
-    expect(calls[0].method).toBe("POST");
-    expect(path(calls[0])).toBe(p);
-    expect(calls[0].body).toEqual(body);
-    expect(calls[0].headers.authorization).toBe("Bearer k-123");
-    expect(counted).toHaveLength(1);
-  });
+  test.each(cases)(
+    "%s posts exactly the parameters set, with the key, and returns the task",
+    async (_n, call, p, body) => {
+      const { c, calls, counted } = client(() => json(200, TASK));
+      await expect(call(c)).resolves.toMatchObject({ id: TASK.id, status: "pending" });
+      expect(calls).toHaveLength(1);
+      expect(calls[0].method).toBe("POST");
+      expect(path(calls[0])).toBe(p);
+      expect(calls[0].body).toEqual(body);
+      expect(calls[0].headers.authorization).toBe("Bearer k-123");
+      expect(counted).toHaveLength(1);
+    },
+  );
 
   test("impression listeners is a GET with the episode in the path and the two query parameters", async () => {
     const { c, calls } = client(() => json(200, TASK));
@@ -54,13 +94,21 @@ describe("report task endpoints", () => {
       return json(200, TASK);
     });
     const progress: string[] = [];
-    const run = await c.reports.run("impressions", { advertiser: ["Acme"] }, { onProgress: (p) => progress.push(`${p.polls}:${p.status}`) });
+    const run = await c.reports.run(
+      "impressions",
+      { advertiser: ["Acme"] },
+      { onProgress: (p) => progress.push(`${p.polls}:${p.status}`) },
+    );
     expect(progress).toEqual(["1:pending", "2:pending", "3:done"]);
     const statusCalls = calls.filter((x) => path(x).includes("file-processor"));
     expect(statusCalls).toHaveLength(3);
     for (const s of statusCalls) expect(s.headers.authorization).toBeUndefined();
     expect(counted).toEqual(["POST /api/public/impressions"]);
-    expect(run.table.columns.map((col) => [col.name, col.kind])).toEqual([["Day", "date"], ["Advertiser", "text"], ["Spend", "currency"]]);
+    expect(run.table.columns.map((col) => [col.name, col.kind])).toEqual([
+      ["Day", "date"],
+      ["Advertiser", "text"],
+      ["Spend", "currency"],
+    ]);
     expect(run.table.rows).toEqual([[45293, "Acme", 12.5]]);
     // the CSV on the service origin gets the key
     expect(calls.find((x) => path(x) === "/files/r.csv")!.headers.authorization).toBe("Bearer k-123");
@@ -68,26 +116,45 @@ describe("report task endpoints", () => {
 
   test("a result URL on another origin is fetched without the key", async () => {
     const { c, calls } = client((call) =>
-      call.url.startsWith("https://files.other.net") ? text(200, "User Id,Frequency\nu1,3\n") : json(200, { ...TASK, status: "done", url: "https://files.other.net/x.csv" }),
+      call.url.startsWith("https://files.other.net")
+        ? text(200, "User Id,Frequency\nu1,3\n")
+        : json(200, { ...TASK, status: "done", url: "https://files.other.net/x.csv" }),
     );
     const run = await c.reports.run("impressionListeners", { episodeId: "1" });
-    expect(calls.find((x) => x.url.startsWith("https://files.other.net"))!.headers.authorization).toBeUndefined();
+    expect(
+      calls.find((x) => x.url.startsWith("https://files.other.net"))!.headers.authorization,
+    ).toBeUndefined();
     expect(run.table.rows).toEqual([["u1", 3]]);
   });
 });
 
 describe("JSON endpoints", () => {
   test("show info sends paging and net-new-reach parameters", async () => {
-    const { c, calls } = client(() => json(200, { serviceSeriesId: 1, title: "Show", extraField: { kept: true } }));
-    const show = await c.shows.get("1200000001", { episodesPageIndex: 2, netNewReachAdvertisers: ["Acme", "Northwind"], months: 3 });
+    const { c, calls } = client(() =>
+      json(200, { serviceSeriesId: 1, title: "Show", extraField: { kept: true } }),
+    );
+    const show = await c.shows.get("1200000001", {
+      episodesPageIndex: 2,
+      netNewReachAdvertisers: ["Acme", "Northwind"],
+      months: 3,
+    });
     expect(path(calls[0])).toBe("/api/public/series/episodes/1200000001");
-    expect(Object.fromEntries(query(calls[0]))).toEqual({ episodesPageIndex: "2", netNewReachAdvertisers: "Acme,Northwind", months: "3" });
+    expect(Object.fromEntries(query(calls[0]))).toEqual({
+      episodesPageIndex: "2",
+      netNewReachAdvertisers: "Acme,Northwind",
+      months: "3",
+    });
     expect((show as Record<string, unknown>).extraField).toEqual({ kept: true });
   });
 
   test("search sends arrays as repeated keys and booleans as text", async () => {
     const { c, calls } = client(() => json(200, { data: [] }));
-    await c.search.episodes({ search: "mattress", mediaType: ["podcast", "alpha"], showFilterIds: [1, 2], transcriptOnly: true });
+    await c.search.episodes({
+      search: "mattress",
+      mediaType: ["podcast", "alpha"],
+      showFilterIds: [1, 2],
+      transcriptOnly: true,
+    });
     const q = query(calls[0]);
     expect(q.getAll("mediaType")).toEqual(["podcast", "alpha"]);
     expect(q.getAll("showFilterIds")).toEqual(["1", "2"]);
@@ -99,7 +166,11 @@ describe("JSON endpoints", () => {
     const { c, calls } = client((call) => {
       const { offset, limit } = call.body as { offset: number; limit: number };
       const n = Math.max(0, Math.min(limit, 2500 - offset));
-      return json(200, { headers: [], data: Array.from({ length: n }, (_, i) => ({ product: `p${offset + i}` })), pagination: { limit, offset, total: 2500 } });
+      return json(200, {
+        headers: [],
+        data: Array.from({ length: n }, (_, i) => ({ product: `p${offset + i}` })),
+        pagination: { limit, offset, total: 2500 },
+      });
     });
     let rows = 0;
     for await (const page of c.ads.iterate({ advertiser: "Acme" })) rows += page.data.length;
@@ -111,10 +182,15 @@ describe("JSON endpoints", () => {
   test("individual ads stop at maxRows", async () => {
     const { c, calls } = client((call) => {
       const { offset, limit } = call.body as { offset: number; limit: number };
-      return json(200, { headers: [], data: Array.from({ length: limit }, () => ({})), pagination: { limit, offset, total: 10_000 } });
+      return json(200, {
+        headers: [],
+        data: Array.from({ length: limit }, () => ({})),
+        pagination: { limit, offset, total: 10_000 },
+      });
     });
     let rows = 0;
-    for await (const page of c.ads.iterate({ advertiser: "Acme" }, { maxRows: 1500 })) rows += page.data.length;
+    for await (const page of c.ads.iterate({ advertiser: "Acme" }, { maxRows: 1500 }))
+      rows += page.data.length;
     expect(rows).toBe(1500);
     expect(calls.map((x) => (x.body as { limit: number }).limit)).toEqual([1000, 500]);
   });
@@ -122,18 +198,49 @@ describe("JSON endpoints", () => {
   test("incrementality, campaign, advertiser and invite post their bodies", async () => {
     const { c, calls } = client((call) => {
       switch (path(call)) {
-        case "/api/public/incrementality": return json(200, [{ aggregationLevel: "channel", lift: 1.2 }]);
-        case "/api/public/campaign": return json(200, { campaigns: [{ id: "a", externalId: null }, { id: "b", externalId: "x" }] });
-        case "/api/public/advertisers": return json(200, { advertiserName: "Acme", lookupName: "acme" });
-        default: return json(200, { message: "Invitation sent" });
+        case "/api/public/incrementality":
+          return json(200, [{ aggregationLevel: "channel", lift: 1.2 }]);
+        case "/api/public/campaign":
+          return json(200, {
+            campaigns: [
+              { id: "a", externalId: null },
+              { id: "b", externalId: "x" },
+            ],
+          });
+        case "/api/public/advertisers":
+          return json(200, { advertiserName: "Acme", lookupName: "acme" });
+        default:
+          return json(200, { message: "Invitation sent" });
       }
     });
-    await expect(c.incrementality.get({ advertiser: "Acme", aggregationLevel: "channel", incCiCertainty: 90 })).resolves.toEqual([{ aggregationLevel: "channel", lift: 1.2 }]);
-    const created = await c.campaigns.create({ name: "Spring", advertiser: "Acme", publisher: "pub", type: "Baked-in", flights: [{ expectedDate: "2024-03-01" }, { expectedDate: "2024-04-01" }] });
+    await expect(
+      c.incrementality.get({ advertiser: "Acme", aggregationLevel: "channel", incCiCertainty: 90 }),
+    ).resolves.toEqual([{ aggregationLevel: "channel", lift: 1.2 }]);
+    const created = await c.campaigns.create({
+      name: "Spring",
+      advertiser: "Acme",
+      publisher: "pub",
+      type: "Baked-in",
+      flights: [{ expectedDate: "2024-03-01" }, { expectedDate: "2024-04-01" }],
+    });
     expect(created.campaigns.map((x) => x.id)).toEqual(["a", "b"]);
-    await expect(c.advertisers.create({ itunesId: 1200000001 })).resolves.toEqual({ advertiserName: "Acme", lookupName: "acme" });
-    await expect(c.users.inviteAdvertiser({ advertiserName: "Acme", email: "a@b.co", tabs: ["simple_overview", "simple_overview_show"] })).resolves.toEqual({ message: "Invitation sent" });
-    expect(calls.map((x) => path(x))).toEqual(["/api/public/incrementality", "/api/public/campaign", "/api/public/advertisers", "/api/public/users/advertisers/invite"]);
+    await expect(c.advertisers.create({ itunesId: 1200000001 })).resolves.toEqual({
+      advertiserName: "Acme",
+      lookupName: "acme",
+    });
+    await expect(
+      c.users.inviteAdvertiser({
+        advertiserName: "Acme",
+        email: "a@b.co",
+        tabs: ["simple_overview", "simple_overview_show"],
+      }),
+    ).resolves.toEqual({ message: "Invitation sent" });
+    expect(calls.map((x) => path(x))).toEqual([
+      "/api/public/incrementality",
+      "/api/public/campaign",
+      "/api/public/advertisers",
+      "/api/public/users/advertisers/invite",
+    ]);
     expect(calls[2].body).toEqual({ itunesId: "1200000001" });
   });
 });
@@ -146,7 +253,12 @@ describe("agents", () => {
     const { c, calls, counted } = client((call) => {
       if (call.method === "POST") return json(202, { runId: 7, status: "processing" });
       polls++;
-      return json(200, polls < 2 ? { runId: 7, status: "processing" } : { runId: 7, status: "done", output: "hi", files: [file] });
+      return json(
+        200,
+        polls < 2
+          ? { runId: 7, status: "processing" }
+          : { runId: 7, status: "done", output: "hi", files: [file] },
+      );
     });
     await expect(c.agents.startRun(1, { q: "x" })).resolves.toEqual({ runId: 7, status: "processing" });
     expect(calls[0].body).toEqual({ params: { q: "x" } });
@@ -156,20 +268,30 @@ describe("agents", () => {
     expect(calls[1].headers.authorization).toBe("Bearer k-123");
   });
 
-  test.each([403, 404, 410])("an expired download URL (%i) is refreshed through the run status", async (status) => {
-    const { c, calls } = client((call) => {
-      if (path(call) === "/dl/old") return text(status);
-      if (path(call) === "/dl/new") return text(200, "a,b");
-      return json(200, { runId: 7, status: "done", files: [{ ...file, downloadUrl: `${BASE}/dl/new` }] });
-    });
-    const bytes = await c.agents.downloadFile(7, file);
-    expect(new TextDecoder().decode(bytes)).toBe("a,b");
-    expect(calls.map((x) => path(x))).toEqual(["/dl/old", "/api/public/ai-chat/agent-runs/7/status", "/dl/new"]);
-  });
+  test.each([403, 404, 410])(
+    "an expired download URL (%i) is refreshed through the run status",
+    async (status) => {
+      const { c, calls } = client((call) => {
+        if (path(call) === "/dl/old") return text(status);
+        if (path(call) === "/dl/new") return text(200, "a,b");
+        return json(200, { runId: 7, status: "done", files: [{ ...file, downloadUrl: `${BASE}/dl/new` }] });
+      });
+      const bytes = await c.agents.downloadFile(7, file);
+      expect(new TextDecoder().decode(bytes)).toBe("a,b");
+      expect(calls.map((x) => path(x))).toEqual([
+        "/dl/old",
+        "/api/public/ai-chat/agent-runs/7/status",
+        "/dl/new",
+      ]);
+    },
+  );
 
   test("a failed run throws its error text", async () => {
     const { c } = client(() => json(200, { runId: 7, status: "failed", error: "The model refused" }));
-    await expect(c.agents.waitForRun(7)).rejects.toMatchObject({ name: "TaskFailedError", message: "The model refused" });
+    await expect(c.agents.waitForRun(7)).rejects.toMatchObject({
+      name: "TaskFailedError",
+      message: "The model refused",
+    });
   });
 });
 

@@ -95,7 +95,11 @@ export function normalizeBaseUrl(baseUrl: string): URL {
     throw new RequestValidationError("baseUrl", `baseUrl is not a web address: ${baseUrl}`, "client");
   }
   if (url.protocol === "http:" && !LOOPBACK.has(url.hostname)) {
-    throw new RequestValidationError("baseUrl", "baseUrl must use https:// (plain http is allowed only for 127.0.0.1 / localhost)", "client");
+    throw new RequestValidationError(
+      "baseUrl",
+      "baseUrl must use https:// (plain http is allowed only for 127.0.0.1 / localhost)",
+      "client",
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new RequestValidationError("baseUrl", "baseUrl must be an https:// address", "client");
@@ -156,7 +160,13 @@ export class Core {
     const response = await this.send(
       url,
       { method: spec.method, headers, body: spec.body === undefined ? undefined : JSON.stringify(spec.body) },
-      { endpoint, retry: spec.retry, signal: spec.signal, counted: spec.counted ?? auth, agentRunStart: spec.agentRunStart },
+      {
+        endpoint,
+        retry: spec.retry,
+        signal: spec.signal,
+        counted: spec.counted ?? auth,
+        agentRunStart: spec.agentRunStart,
+      },
     );
     const text = await this.readText(response, endpoint, spec.signal);
     let json: unknown;
@@ -172,7 +182,10 @@ export class Core {
    * Fetches a result or download URL. The key is sent only when the URL is on the service origin;
    * the call is not counted against the monthly allowance.
    */
-  async download(url: string, opts: { endpoint: string; signal?: AbortSignal; retry?: boolean }): Promise<Response> {
+  async download(
+    url: string,
+    opts: { endpoint: string; signal?: AbortSignal; retry?: boolean },
+  ): Promise<Response> {
     let absolute: string;
     try {
       absolute = new URL(url, this.base).toString();
@@ -181,7 +194,11 @@ export class Core {
     }
     const headers: Record<string, string> = {};
     if (this.isServiceOrigin(absolute)) headers.Authorization = `Bearer ${this.options.apiKey}`;
-    return this.send(absolute, { method: "GET", headers }, { endpoint: opts.endpoint, retry: opts.retry ?? true, signal: opts.signal, counted: false });
+    return this.send(
+      absolute,
+      { method: "GET", headers },
+      { endpoint: opts.endpoint, retry: opts.retry ?? true, signal: opts.signal, counted: false },
+    );
   }
 
   async readText(response: Response, endpoint: string, signal?: AbortSignal): Promise<string> {
@@ -189,7 +206,10 @@ export class Core {
       return await response.text();
     } catch (err) {
       if (signal?.aborted) throw new AbortedError("Cancelled", endpoint);
-      throw new ConnectionError(`The connection dropped while reading the answer (${errorText(err)})`, endpoint);
+      throw new ConnectionError(
+        `The connection dropped while reading the answer (${errorText(err)})`,
+        endpoint,
+      );
     }
   }
 
@@ -201,7 +221,13 @@ export class Core {
   private async send(
     url: string,
     init: RequestInit,
-    ctx: { endpoint: string; retry: boolean; signal?: AbortSignal; counted: boolean; agentRunStart?: boolean },
+    ctx: {
+      endpoint: string;
+      retry: boolean;
+      signal?: AbortSignal;
+      counted: boolean;
+      agentRunStart?: boolean;
+    },
   ): Promise<Response> {
     const attempts = ctx.retry ? this.maxRetries + 1 : 1;
     let lastError: AdsError | undefined;
@@ -212,7 +238,8 @@ export class Core {
       } catch (err) {
         if (!(err instanceof AdsError)) throw err;
         lastError = err;
-        const transient = err instanceof ConnectionError || err instanceof TimeoutError || err instanceof ServerError;
+        const transient =
+          err instanceof ConnectionError || err instanceof TimeoutError || err instanceof ServerError;
         if (!transient) throw err;
       }
     }
@@ -239,7 +266,8 @@ export class Core {
       response = await this.fetchImpl(url, { ...init, signal: controller.signal });
     } catch (err) {
       if (ctx.signal?.aborted) throw new AbortedError("Cancelled", ctx.endpoint);
-      if (timedOut) throw new TimeoutError(`No answer within ${Math.round(this.timeoutMs / 1000)} s`, ctx.endpoint);
+      if (timedOut)
+        throw new TimeoutError(`No answer within ${Math.round(this.timeoutMs / 1000)} s`, ctx.endpoint);
       throw new ConnectionError(`Could not reach the service (${errorText(err)})`, ctx.endpoint);
     } finally {
       clearTimeout(timer);
@@ -247,7 +275,10 @@ export class Core {
     }
     if (!response.ok) {
       const body = await response.text().catch(() => "");
-      throw errorFromResponse(response.status, body, { endpoint: ctx.endpoint, agentRunStart: ctx.agentRunStart });
+      throw errorFromResponse(response.status, body, {
+        endpoint: ctx.endpoint,
+        agentRunStart: ctx.agentRunStart,
+      });
     }
     return response;
   }

@@ -17,14 +17,23 @@ import { fakeFetch, instantSleep, json, text, type Route } from "./testing/fakeF
 function setup(route: Route, opts: { timeoutMs?: number } = {}) {
   const f = fakeFetch(route);
   const s = instantSleep();
-  const c = new AdsClient({ baseUrl: "https://api.example.com", apiKey: "k", fetch: f.fetch, sleep: s.sleep, random: () => 0.5, ...opts });
+  const c = new AdsClient({
+    baseUrl: "https://api.example.com",
+    apiKey: "k",
+    fetch: f.fetch,
+    sleep: s.sleep,
+    random: () => 0.5,
+    ...opts,
+  });
   return { c, calls: f.calls, delays: s.delays };
 }
 
 describe("error families", () => {
   test("400 'Invalid data'", async () => {
     const { c } = setup(() => json(400, { message: "Invalid data" }));
-    await expect(c.reports.campaignsPerformance({})).rejects.toEqual(expect.objectContaining({ constructor: BadRequestError, status: 400, message: "Invalid data" }));
+    await expect(c.reports.campaignsPerformance({})).rejects.toEqual(
+      expect.objectContaining({ constructor: BadRequestError, status: 400, message: "Invalid data" }),
+    );
   });
 
   test.each([
@@ -46,12 +55,17 @@ describe("error families", () => {
 
   test("404 with an empty body takes its message from the status", async () => {
     const { c } = setup(() => text(404, ""));
-    await expect(c.agents.runStatus(99)).rejects.toEqual(expect.objectContaining({ constructor: NotFoundError, message: "Not found" }));
+    await expect(c.agents.runStatus(99)).rejects.toEqual(
+      expect.objectContaining({ constructor: NotFoundError, message: "Not found" }),
+    );
   });
 
   test("429 monthly allowance versus too many runs in progress; neither is retried", async () => {
     const monthly = setup(() => json(429, { message: MONTHLY_LIMIT_MESSAGE }));
-    await expect(monthly.c.shows.get("1")).rejects.toMatchObject({ kind: "monthly", message: MONTHLY_LIMIT_MESSAGE });
+    await expect(monthly.c.shows.get("1")).rejects.toMatchObject({
+      kind: "monthly",
+      message: MONTHLY_LIMIT_MESSAGE,
+    });
     expect(monthly.calls).toHaveLength(1);
     const runs = setup(() => text(429, ""));
     const err = await runs.c.agents.startRun(1).catch((e: unknown) => e);
@@ -70,7 +84,10 @@ describe("error families", () => {
 
   test("500 with an empty body", async () => {
     const { c } = setup(() => text(500));
-    await expect(c.agents.runStatus(1)).rejects.toMatchObject({ status: 500, message: "Internal server error" });
+    await expect(c.agents.runStatus(1)).rejects.toMatchObject({
+      status: 500,
+      message: "Internal server error",
+    });
   });
 
   test("connection failure and abort", async () => {
@@ -90,7 +107,9 @@ describe("error families", () => {
       timeoutMs: 20,
       maxRetries: 0,
       fetch: (_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+        ),
     });
     await expect(c.shows.get("1")).rejects.toBeInstanceOf(TimeoutError);
   });
@@ -99,7 +118,9 @@ describe("error families", () => {
 describe("retries", () => {
   test("idempotent calls retry 5xx and connection errors with growing, jittered delays, then succeed", async () => {
     let n = 0;
-    const { c, calls, delays } = setup(() => (++n === 1 ? text(503) : n === 2 ? new TypeError("reset") : json(200, { data: [] })));
+    const { c, calls, delays } = setup(() =>
+      ++n === 1 ? text(503) : n === 2 ? new TypeError("reset") : json(200, { data: [] }),
+    );
     await expect(c.search.episodes({ search: "x" })).resolves.toEqual({ data: [] });
     expect(calls).toHaveLength(3);
     expect(delays).toEqual([375, 750]);
@@ -112,7 +133,17 @@ describe("retries", () => {
   });
 
   test.each([
-    ["campaign creation", (c: AdsClient) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "DAI", flights: [{ startDate: "2024-01-01", endDate: "2024-01-31" }] })],
+    [
+      "campaign creation",
+      (c: AdsClient) =>
+        c.campaigns.create({
+          name: "n",
+          advertiser: "a",
+          publisher: "p",
+          type: "DAI",
+          flights: [{ startDate: "2024-01-01", endDate: "2024-01-31" }],
+        }),
+    ],
     ["advertiser creation", (c: AdsClient) => c.advertisers.create({ advertiserName: "Acme" })],
     ["invites", (c: AdsClient) => c.users.inviteAdvertiser({ advertiserName: "Acme", email: "a@b.co" })],
     ["agent run starts", (c: AdsClient) => c.agents.startRun(1)],
@@ -131,36 +162,201 @@ describe("retries", () => {
 
 describe("request validation names the field and sends nothing", () => {
   const cases: [string, (c: AdsClient) => Promise<unknown>, string, RegExp][] = [
-    ["limit", (c) => c.ads.individual({ advertiser: "A", limit: 1001 }), "limit", /limit must be between 1 and 1000/],
-    ["offset", (c) => c.ads.individual({ advertiser: "A", offset: 1_000_001 }), "offset", /offset must be between 0 and 1000000/],
-    ["episodesPageIndex", (c) => c.shows.get("1", { episodesPageIndex: -1 }), "episodesPageIndex", /episodesPageIndex must be 0 or more/],
-    ["episodesPageSize", (c) => c.shows.get("1", { episodesPageSize: 101 }), "episodesPageSize", /between 1 and 100/],
+    [
+      "limit",
+      (c) => c.ads.individual({ advertiser: "A", limit: 1001 }),
+      "limit",
+      /limit must be between 1 and 1000/,
+    ],
+    [
+      "offset",
+      (c) => c.ads.individual({ advertiser: "A", offset: 1_000_001 }),
+      "offset",
+      /offset must be between 0 and 1000000/,
+    ],
+    [
+      "episodesPageIndex",
+      (c) => c.shows.get("1", { episodesPageIndex: -1 }),
+      "episodesPageIndex",
+      /episodesPageIndex must be 0 or more/,
+    ],
+    [
+      "episodesPageSize",
+      (c) => c.shows.get("1", { episodesPageSize: 101 }),
+      "episodesPageSize",
+      /between 1 and 100/,
+    ],
     ["name", (c) => c.reports.audience({ name: "x".repeat(256) }), "name", /at most 255 characters/],
-    ["netNewReachAdvertisers (11)", (c) => c.shows.get("1", { netNewReachAdvertisers: Array.from({ length: 11 }, (_, i) => `a${i}`) }), "netNewReachAdvertisers", /at most 10/],
-    ["netNewReachAdvertisers (0)", (c) => c.shows.get("1", { netNewReachAdvertisers: " , " }), "netNewReachAdvertisers", /at least one/],
-    ["months", (c) => c.shows.get("1", { netNewReachAdvertisers: ["a"], months: 4 }), "months", /between 1 and 3/],
-    ["incCiCertainty", (c) => c.incrementality.get({ advertiser: "A", incCiCertainty: 100 }), "incCiCertainty", /between 1 and 99/],
-    ["impressions incCiCertainty needs showIncrementalResults", (c) => c.reports.impressions({ incCiCertainty: 90 }), "incCiCertainty", /requires showIncrementalResults/],
-    ["advertiser both", (c) => c.advertisers.create({ advertiserName: "A", itunesId: "1" }), "itunesId", /never both/],
-    ["advertiser neither", (c) => c.advertisers.create({}), "advertiserName", /advertiserName or itunesId is required/],
-    ["campaign type", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Radio" as never, flights: [{}] }), "type", /type must be one of Baked-in, DAI/],
-    ["currency", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2024-01-01", currency: "JPY" as never }] }), "flights[0].currency", /currency must be one of USD, EUR, GBP/],
-    ["unit position", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2024-01-01" }], expectedUnits: [{ position: "middle" as never, length: 30 }] }), "expectedUnits[0].position", /position must be one of pre, mid/],
-    ["DAI flight dates", (c) => c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "DAI", flights: [{ startDate: "2024-01-01" }] }), "flights[0].endDate", /endDate is required for a DAI flight/],
-    ["campaign name", (c) => c.campaigns.create({ name: "", advertiser: "a", publisher: "p", type: "DAI", flights: [] }), "name", /name is required/],
-    ["tabs", (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["simple_overview_show"] }), "tabs", /simple_overview_show requires simple_overview/],
-    ["tabs enum", (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["billing" as never] }), "tabs[0]", /tabs must be among/],
-    ["email", (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "not-an-email" }), "email", /email must be an email address/],
-    ["groupKey", (c) => c.reports.lag({ advertiser: ["A"], groupKey: "weekday" as never }), "groupKey", /groupKey must be one of/],
-    ["lag advertiser", (c) => c.reports.lag({ advertiser: [], groupKey: "series" }), "advertiser", /advertiser is required/],
-    ["timeGrouping", (c) => c.reports.impressions({ timeGrouping: "hour" as never }), "timeGrouping", /timeGrouping must be one of all, day, week, month/],
-    ["attributionModel", (c) => c.reports.impressions({ attributionModel: "linear" as never }), "attributionModel", /attributionModel must be one of/],
-    ["startDate", (c) => c.reports.impressions({ startDate: "31/01/2024" }), "startDate", /startDate must be a date/],
-    ["date order", (c) => c.reports.campaignsPerformance({ startDate: "2024-02-01", endDate: "2024-01-01" }), "endDate", /endDate must not be before startDate/],
-    ["spend advertisers", (c) => c.reports.estimatedSpendByDay({ advertisers: [] }), "advertisers", /advertisers is required/],
+    [
+      "netNewReachAdvertisers (11)",
+      (c) => c.shows.get("1", { netNewReachAdvertisers: Array.from({ length: 11 }, (_, i) => `a${i}`) }),
+      "netNewReachAdvertisers",
+      /at most 10/,
+    ],
+    [
+      "netNewReachAdvertisers (0)",
+      (c) => c.shows.get("1", { netNewReachAdvertisers: " , " }),
+      "netNewReachAdvertisers",
+      /at least one/,
+    ],
+    [
+      "months",
+      (c) => c.shows.get("1", { netNewReachAdvertisers: ["a"], months: 4 }),
+      "months",
+      /between 1 and 3/,
+    ],
+    [
+      "incCiCertainty",
+      (c) => c.incrementality.get({ advertiser: "A", incCiCertainty: 100 }),
+      "incCiCertainty",
+      /between 1 and 99/,
+    ],
+    [
+      "impressions incCiCertainty needs showIncrementalResults",
+      (c) => c.reports.impressions({ incCiCertainty: 90 }),
+      "incCiCertainty",
+      /requires showIncrementalResults/,
+    ],
+    [
+      "advertiser both",
+      (c) => c.advertisers.create({ advertiserName: "A", itunesId: "1" }),
+      "itunesId",
+      /never both/,
+    ],
+    [
+      "advertiser neither",
+      (c) => c.advertisers.create({}),
+      "advertiserName",
+      /advertiserName or itunesId is required/,
+    ],
+    [
+      "campaign type",
+      (c) =>
+        c.campaigns.create({
+          name: "n",
+          advertiser: "a",
+          publisher: "p",
+          type: "Radio" as never,
+          flights: [{}],
+        }),
+      "type",
+      /type must be one of Baked-in, DAI/,
+    ],
+    [
+      "currency",
+      (c) =>
+        c.campaigns.create({
+          name: "n",
+          advertiser: "a",
+          publisher: "p",
+          type: "Baked-in",
+          flights: [{ expectedDate: "2024-01-01", currency: "JPY" as never }],
+        }),
+      "flights[0].currency",
+      /currency must be one of USD, EUR, GBP/,
+    ],
+    [
+      "unit position",
+      (c) =>
+        c.campaigns.create({
+          name: "n",
+          advertiser: "a",
+          publisher: "p",
+          type: "Baked-in",
+          flights: [{ expectedDate: "2024-01-01" }],
+          expectedUnits: [{ position: "middle" as never, length: 30 }],
+        }),
+      "expectedUnits[0].position",
+      /position must be one of pre, mid/,
+    ],
+    [
+      "DAI flight dates",
+      (c) =>
+        c.campaigns.create({
+          name: "n",
+          advertiser: "a",
+          publisher: "p",
+          type: "DAI",
+          flights: [{ startDate: "2024-01-01" }],
+        }),
+      "flights[0].endDate",
+      /endDate is required for a DAI flight/,
+    ],
+    [
+      "campaign name",
+      (c) => c.campaigns.create({ name: "", advertiser: "a", publisher: "p", type: "DAI", flights: [] }),
+      "name",
+      /name is required/,
+    ],
+    [
+      "tabs",
+      (c) =>
+        c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["simple_overview_show"] }),
+      "tabs",
+      /simple_overview_show requires simple_overview/,
+    ],
+    [
+      "tabs enum",
+      (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["billing" as never] }),
+      "tabs[0]",
+      /tabs must be among/,
+    ],
+    [
+      "email",
+      (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "not-an-email" }),
+      "email",
+      /email must be an email address/,
+    ],
+    [
+      "groupKey",
+      (c) => c.reports.lag({ advertiser: ["A"], groupKey: "weekday" as never }),
+      "groupKey",
+      /groupKey must be one of/,
+    ],
+    [
+      "lag advertiser",
+      (c) => c.reports.lag({ advertiser: [], groupKey: "series" }),
+      "advertiser",
+      /advertiser is required/,
+    ],
+    [
+      "timeGrouping",
+      (c) => c.reports.impressions({ timeGrouping: "hour" as never }),
+      "timeGrouping",
+      /timeGrouping must be one of all, day, week, month/,
+    ],
+    [
+      "attributionModel",
+      (c) => c.reports.impressions({ attributionModel: "linear" as never }),
+      "attributionModel",
+      /attributionModel must be one of/,
+    ],
+    [
+      "startDate",
+      (c) => c.reports.impressions({ startDate: "31/01/2024" }),
+      "startDate",
+      /startDate must be a date/,
+    ],
+    [
+      "date order",
+      (c) => c.reports.campaignsPerformance({ startDate: "2024-02-01", endDate: "2024-01-01" }),
+      "endDate",
+      /endDate must not be before startDate/,
+    ],
+    [
+      "spend advertisers",
+      (c) => c.reports.estimatedSpendByDay({ advertisers: [] }),
+      "advertisers",
+      /advertisers is required/,
+    ],
     ["search", (c) => c.search.episodes({ search: "  " }), "search", /search is required/],
     ["agentId", (c) => c.agents.startRun(0), "agentId", /agentId must be 1 or more/],
-    ["impressionGeo", (c) => c.reports.audience({ impressionGeo: ["USA"] }), "impressionGeo[0]", /two-letter country codes/],
+    [
+      "impressionGeo",
+      (c) => c.reports.audience({ impressionGeo: ["USA"] }),
+      "impressionGeo[0]",
+      /two-letter country codes/,
+    ],
   ];
   test.each(cases)("%s", async (_name, call, field, message) => {
     const { c, calls } = setup(() => json(200, {}));
@@ -173,7 +369,15 @@ describe("request validation names the field and sends nothing", () => {
 
   test("values the spec leaves open pass (geo, mediaType)", async () => {
     const { c, calls } = setup(() => json(200, { campaigns: [{ id: "x" }] }));
-    await c.campaigns.create({ name: "n", advertiser: "a", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2024-01-01" }], geo: "PL", mediaType: "podcast_new_platform" });
+    await c.campaigns.create({
+      name: "n",
+      advertiser: "a",
+      publisher: "p",
+      type: "Baked-in",
+      flights: [{ expectedDate: "2024-01-01" }],
+      geo: "PL",
+      mediaType: "podcast_new_platform",
+    });
     expect(calls[0].body).toMatchObject({ geo: "PL", mediaType: "podcast_new_platform" });
   });
 });

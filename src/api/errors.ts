@@ -150,13 +150,20 @@ export function errorFromResponse(status: number, body: string, ctx: ErrorContex
   if (status === 401 || status === 403) {
     const reason = AUTH_MESSAGES[message];
     if (reason) return new AuthenticationError(message, endpoint, reason);
-    if (!message && ctx.agentRunStart) return new AuthenticationError("The agent is not active", endpoint, "agent_not_active");
+    if (!message && ctx.agentRunStart)
+      return new AuthenticationError("The agent is not active", endpoint, "agent_not_active");
     return new AuthenticationError(text, endpoint, "other");
   }
   if (status === 404) return new NotFoundError(text, endpoint, status);
   if (status === 429) {
-    if (message === MONTHLY_LIMIT_MESSAGE || /monthly/i.test(message)) return new RateLimitError(message, endpoint, "monthly");
-    if (ctx.agentRunStart) return new RateLimitError(message || "Too many of your agent runs are in progress", endpoint, "runs_in_progress");
+    if (message === MONTHLY_LIMIT_MESSAGE || /monthly/i.test(message))
+      return new RateLimitError(message, endpoint, "monthly");
+    if (ctx.agentRunStart)
+      return new RateLimitError(
+        message || "Too many of your agent runs are in progress",
+        endpoint,
+        "runs_in_progress",
+      );
     return new RateLimitError(text, endpoint, "monthly");
   }
   if (status >= 500) return new ServerError(text, endpoint, status);

@@ -1,7 +1,10 @@
 import { AbortedError, TaskFailedError, TimeoutError, UnknownStatusError } from "./errors";
 import { pollUntilSettled, type PollSpec } from "./polling";
 
-function spec(statuses: string[], overrides: Partial<PollSpec<string>> = {}): PollSpec<string> & { delays: number[]; clock: { t: number } } {
+function spec(
+  statuses: string[],
+  overrides: Partial<PollSpec<string>> = {},
+): PollSpec<string> & { delays: number[]; clock: { t: number } } {
   const delays: number[] = [];
   const clock = { t: 0 };
   let i = 0;
@@ -30,14 +33,18 @@ function spec(statuses: string[], overrides: Partial<PollSpec<string>> = {}): Po
 test("backs off from the initial delay to the cap and reports progress", async () => {
   const s = spec(["pending", "pending", "pending", "pending", "pending", "done"]);
   const progress: [string, number, number][] = [];
-  await expect(pollUntilSettled(s, { onProgress: (p) => progress.push([p.status, p.polls, p.elapsedMs]) })).resolves.toBe("done");
+  await expect(
+    pollUntilSettled(s, { onProgress: (p) => progress.push([p.status, p.polls, p.elapsedMs]) }),
+  ).resolves.toBe("done");
   expect(s.delays).toEqual([1000, 1600, 2560, 4000, 4000]);
   expect(progress[0]).toEqual(["pending", 1, 0]);
   expect(progress[5]).toEqual(["done", 6, 13160]);
 });
 
 test("a failed status throws the failure message", async () => {
-  await expect(pollUntilSettled(spec(["pending", "failed"]))).rejects.toEqual(new TaskFailedError("it failed", "GET /status"));
+  await expect(pollUntilSettled(spec(["pending", "failed"]))).rejects.toEqual(
+    new TaskFailedError("it failed", "GET /status"),
+  );
 });
 
 test("a status the spec does not list is a hard error", async () => {

@@ -46,11 +46,17 @@ export async function pollUntilSettled<T>(spec: PollSpec<T>, opts: PollOptions =
     if (spec.done.includes(status)) return value;
     if (spec.failed.includes(status)) throw new TaskFailedError(spec.failureMessage(value), spec.endpoint);
     if (!spec.waiting.includes(status)) {
-      throw new UnknownStatusError(`Unknown status "${status}" (expected one of ${[...spec.waiting, ...spec.done, ...spec.failed].join(", ")})`, spec.endpoint);
+      throw new UnknownStatusError(
+        `Unknown status "${status}" (expected one of ${[...spec.waiting, ...spec.done, ...spec.failed].join(", ")})`,
+        spec.endpoint,
+      );
     }
     const remaining = deadline - now();
     if (remaining <= 0) {
-      throw new TimeoutError(`Still ${status} after ${Math.round((now() - started) / 1000)} s; gave up`, spec.endpoint);
+      throw new TimeoutError(
+        `Still ${status} after ${Math.round((now() - started) / 1000)} s; gave up`,
+        spec.endpoint,
+      );
     }
     await spec.sleep(Math.min(delay, remaining), opts.signal);
     delay = Math.min(spec.maxDelayMs, Math.round(delay * 1.6));

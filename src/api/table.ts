@@ -5,16 +5,7 @@
 
 /** How a column's values are typed and shown. */
 export type ColumnKind =
-  | "integer"
-  | "number"
-  | "currency"
-  | "percent"
-  | "date"
-  | "datetime"
-  | "boolean"
-  | "text"
-  | "url"
-  | "json";
+  "integer" | "number" | "currency" | "percent" | "date" | "datetime" | "boolean" | "text" | "url" | "json";
 
 /**
  * A cell value.

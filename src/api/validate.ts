@@ -3,7 +3,10 @@ import type { z } from "zod";
 import { RequestValidationError, ResponseValidationError } from "./errors";
 
 function fieldOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), "");
+  return path.reduce<string>(
+    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+    "",
+  );
 }
 
 function describe(issue: z.core.$ZodIssue, root = "(body)"): { field: string; message: string } {
@@ -14,7 +17,12 @@ function describe(issue: z.core.$ZodIssue, root = "(body)"): { field: string; me
 }
 
 /** Validates request input; throws RequestValidationError naming the field (`root` for a scalar input). */
-export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, endpoint: string, root?: string): z.output<S> {
+export function validateRequest<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  endpoint: string,
+  root?: string,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const { field, message } = describe(result.error.issues[0], root);
@@ -22,7 +30,11 @@ export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, 
 }
 
 /** Validates a response; throws ResponseValidationError naming the endpoint and the field. */
-export function validateResponse<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.output<S> {
+export function validateResponse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  endpoint: string,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const { field, message } = describe(result.error.issues[0]);

@@ -14,7 +14,9 @@ function fetcher(): SheetFetcher {
   return (source, signal) => {
     const connection = getConnection();
     if (!connection) throw new Error("Not connected: open the Ads Analytics pane and connect first");
-    return fetchSheetData(new AdsClient({ ...connection, onRequest: () => countRequest() }), source, { signal });
+    return fetchSheetData(new AdsClient({ ...connection, onRequest: () => countRequest() }), source, {
+      signal,
+    });
   };
 }
 

@@ -31,7 +31,10 @@ export function looksLikeFormula(v: CellValue): boolean {
 export function cellValue(v: CellValue): { value: string | number | boolean; truncated: boolean } {
   if (v === null) return { value: "", truncated: false };
   if (typeof v === "string" && v.length > MAX_CELL_CHARS) {
-    return { value: v.slice(0, MAX_CELL_CHARS - TRUNCATION_MARKER.length) + TRUNCATION_MARKER, truncated: true };
+    return {
+      value: v.slice(0, MAX_CELL_CHARS - TRUNCATION_MARKER.length) + TRUNCATION_MARKER,
+      truncated: true,
+    };
   }
   return { value: v, truncated: false };
 }
@@ -49,7 +52,12 @@ export function tableNameFor(label: string, taken: ReadonlySet<string>): string 
 
 /** A valid (31 characters, no []:*?/\) and unique sheet name. */
 export function sheetNameFor(label: string, taken: ReadonlySet<string>): string {
-  const base = label.replace(/[[\]:*?/\\]/g, " ").replace(/^'+|'+$/g, "").trim().slice(0, 31) || "Report";
+  const base =
+    label
+      .replace(/[[\]:*?/\\]/g, " ")
+      .replace(/^'+|'+$/g, "")
+      .trim()
+      .slice(0, 31) || "Report";
   const lower = new Set([...taken].map((t) => t.toLowerCase()));
   if (!lower.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) {
@@ -61,7 +69,16 @@ export function sheetNameFor(label: string, taken: ReadonlySet<string>): string 
 
 /** Column width in points from a sample of values: about 7 points a character, between 6 and 60 characters. */
 export function fittedWidth(header: string, sample: readonly CellValue[], kind: ColumnKind): number {
-  const len = (v: CellValue) => (v === null ? 0 : kind === "date" ? 10 : kind === "datetime" ? 16 : typeof v === "number" ? Math.min(14, String(v).length + 3) : String(v).length);
+  const len = (v: CellValue) =>
+    v === null
+      ? 0
+      : kind === "date"
+        ? 10
+        : kind === "datetime"
+          ? 16
+          : typeof v === "number"
+            ? Math.min(14, String(v).length + 3)
+            : String(v).length;
   const chars = Math.max(header.length + 2, ...sample.map(len));
   return Math.round(Math.min(60, Math.max(6, chars)) * 7);
 }

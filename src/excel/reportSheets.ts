@@ -6,7 +6,12 @@
  */
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
-import { resolveSource, type ReportDefinition, type ResolvedSource, type SheetSourceKind } from "../reports/definition";
+import {
+  resolveSource,
+  type ReportDefinition,
+  type ResolvedSource,
+  type SheetSourceKind,
+} from "../reports/definition";
 import type { DatePreset } from "../reports/relativeDates";
 import { sheetNameFor, tableNameFor } from "./cellFormats";
 import { errorMessage, type ExcelHost } from "./host";
@@ -32,17 +37,26 @@ async function takenNames(excel: ExcelHost): Promise<{ sheets: Set<string>; tabl
     sheets.load("items/name");
     tables.load("items/name");
     await context.sync();
-    return { sheets: new Set(sheets.items.map((s) => s.name)), tables: new Set(tables.items.map((t) => t.name)) };
+    return {
+      sheets: new Set(sheets.items.map((s) => s.name)),
+      tables: new Set(tables.items.map((t) => t.name)),
+    };
   });
 }
 
 /** Writes fetched data to a new sheet and stores its definition there. */
-export async function createReportSheet(excel: ExcelHost, report: NewReport, data: SheetData, now = new Date()): Promise<ReportDefinition> {
+export async function createReportSheet(
+  excel: ExcelHost,
+  report: NewReport,
+  data: SheetData,
+  now = new Date(),
+): Promise<ReportDefinition> {
   const taken = await takenNames(excel);
   const sheetName = sheetNameFor(report.label, taken.sheets);
   const tableName = tableNameFor(report.label, taken.tables);
   let rowCount: number;
-  if (data.type === "table") rowCount = (await writeNewTable(excel, data.table, { sheetName, tableName })).rows;
+  if (data.type === "table")
+    rowCount = (await writeNewTable(excel, data.table, { sheetName, tableName })).rows;
   else rowCount = (await writeShowSheet(excel, data.show, { sheetName, prefix: tableName })).rows;
   const def: ReportDefinition = {
     version: 1,
@@ -79,7 +93,7 @@ async function replaceShowSheet(excel: ExcelHost, def: ReportDefinition, show: S
     const { rows } = await writeShowSheet(excel, show, { sheetName: temp, prefix });
     await excel.run(async (context) => {
       const old = context.workbook.worksheets.getItem(def.sheetName);
-      old.customProperties.load("items");
+      old.customProperties.load("items/key,items/value");
       await context.sync();
       const props = old.customProperties.items.map((p) => [p.key, p.value] as const);
       const fresh = context.workbook.worksheets.getItem(temp);
@@ -101,7 +115,12 @@ async function replaceShowSheet(excel: ExcelHost, def: ReportDefinition, show: S
 }
 
 /** Refreshes one report sheet; returns its updated definition. */
-export async function refreshReport(excel: ExcelHost, sheetName: string, fetch: SheetFetcher, opts: { signal?: AbortSignal; now?: () => Date } = {}): Promise<ReportDefinition> {
+export async function refreshReport(
+  excel: ExcelHost,
+  sheetName: string,
+  fetch: SheetFetcher,
+  opts: { signal?: AbortSignal; now?: () => Date } = {},
+): Promise<ReportDefinition> {
   const now = opts.now ?? (() => new Date());
   const def = await readDefinition(excel, sheetName);
   if (!def) throw new RefreshError(sheetName, "this sheet has no report definition to refresh");
@@ -110,16 +129,26 @@ export async function refreshReport(excel: ExcelHost, sheetName: string, fetch: 
     let rowCount: number;
     if (data.type === "table") {
       if (!def.tableName) throw new Error("the definition names no table");
-      rowCount = (await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table)).rows;
+      rowCount = (
+        await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table)
+      ).rows;
     } else {
       rowCount = await replaceShowSheet(excel, def, data.show);
     }
-    const updated: ReportDefinition = { ...def, status: "ok", rowCount, lastRefresh: now().toISOString(), lastError: undefined };
+    const updated: ReportDefinition = {
+      ...def,
+      status: "ok",
+      rowCount,
+      lastRefresh: now().toISOString(),
+      lastError: undefined,
+    };
     await saveDefinition(excel, updated);
     return updated;
   } catch (err) {
     const message = errorMessage(err);
-    await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(() => undefined);
+    await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(
+      () => undefined,
+    );
     throw new RefreshError(sheetName, message);
   }
 }
@@ -135,7 +164,12 @@ export interface RefreshProgress {
 export async function refreshAll(
   excel: ExcelHost,
   fetch: SheetFetcher,
-  opts: { signal?: AbortSignal; onProgress?: (p: RefreshProgress) => void; which?: (def: ReportDefinition) => boolean; now?: () => Date } = {},
+  opts: {
+    signal?: AbortSignal;
+    onProgress?: (p: RefreshProgress) => void;
+    which?: (def: ReportDefinition) => boolean;
+    now?: () => Date;
+  } = {},
 ): Promise<{ refreshed: string[]; failed: { sheetName: string; error: string }[] }> {
   const defs = (await listDefinitions(excel)).filter(opts.which ?? (() => true));
   const refreshed: string[] = [];
@@ -148,14 +182,23 @@ export async function refreshAll(
       opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName });
     } catch (err) {
       failed.push({ sheetName: def.sheetName, error: errorMessage(err) });
-      opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName, error: errorMessage(err) });
+      opts.onProgress?.({
+        done: i + 1,
+        total: defs.length,
+        sheetName: def.sheetName,
+        error: errorMessage(err),
+      });
     }
   }
   return { refreshed, failed };
 }
 
 /** The sheets marked "refresh when the workbook opens". */
-export function refreshOnOpen(excel: ExcelHost, fetch: SheetFetcher, onProgress?: (p: RefreshProgress) => void) {
+export function refreshOnOpen(
+  excel: ExcelHost,
+  fetch: SheetFetcher,
+  onProgress?: (p: RefreshProgress) => void,
+) {
   return refreshAll(excel, fetch, { onProgress, which: (d) => d.refreshOnOpen });
 }
 

@@ -20,12 +20,16 @@ export function splitParts(json: string): string[] {
 export function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinition, previousParts = 0): void {
   const parts = splitParts(JSON.stringify(definitionSchema.parse(def)));
   parts.forEach((p, i) => sheet.customProperties.add(`${PROPERTY_PREFIX}.${i}`, p));
-  for (let i = parts.length; i < previousParts; i++) sheet.customProperties.getItemOrNullObject(`${PROPERTY_PREFIX}.${i}`).delete();
+  for (let i = parts.length; i < previousParts; i++)
+    sheet.customProperties.getItemOrNullObject(`${PROPERTY_PREFIX}.${i}`).delete();
   sheet.customProperties.add(`${PROPERTY_PREFIX}.n`, String(parts.length));
 }
 
 /** Reads a definition from a worksheet's loaded custom properties; null when the sheet is no report, or unreadable. */
-export function definitionFromProperties(items: readonly { key: string; value: string }[]): { def: ReportDefinition | null; parts: number } {
+export function definitionFromProperties(items: readonly { key: string; value: string }[]): {
+  def: ReportDefinition | null;
+  parts: number;
+} {
   const map = new Map(items.map((p) => [p.key, p.value]));
   const n = Number(map.get(`${PROPERTY_PREFIX}.n`));
   if (!Number.isInteger(n) || n < 1) return { def: null, parts: 0 };
@@ -41,9 +45,12 @@ export function definitionFromProperties(items: readonly { key: string; value: s
 export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): Promise<void> {
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(def.sheetName);
-    sheet.customProperties.load("items");
+    // customProperties is a navigation property: it needs no load of its own.
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+    const props = sheet.customProperties;
+    props.load("items/key,items/value");
     await context.sync();
-    const { parts } = definitionFromProperties(sheet.customProperties.items);
+    const { parts } = definitionFromProperties(props.items);
     queueSaveDefinition(sheet, def, parts);
     await context.sync();
   });
@@ -54,7 +61,7 @@ export async function readDefinition(excel: ExcelHost, sheetName: string): Promi
     const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
     await context.sync();
     if (sheet.isNullObject) return null;
-    sheet.customProperties.load("items");
+    sheet.customProperties.load("items/key,items/value");
     await context.sync();
     const { def } = definitionFromProperties(sheet.customProperties.items);
     // The sheet may have been renamed since: its current name wins.
@@ -69,7 +76,7 @@ export async function listDefinitions(excel: ExcelHost): Promise<ReportDefinitio
     sheets.load("items/name");
     await context.sync();
     const props = sheets.items.map((s) => {
-      s.customProperties.load("items");
+      s.customProperties.load("items/key,items/value");
       return s;
     });
     await context.sync();
@@ -86,9 +93,12 @@ export async function listDefinitions(excel: ExcelHost): Promise<ReportDefinitio
 export async function removeDefinition(excel: ExcelHost, sheetName: string): Promise<void> {
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    sheet.customProperties.load("items");
+    // customProperties is a navigation property: it needs no load of its own.
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+    const props = sheet.customProperties;
+    props.load("items/key,items/value");
     await context.sync();
-    for (const p of sheet.customProperties.items) {
+    for (const p of props.items) {
       if (p.key.startsWith(`${PROPERTY_PREFIX}.`)) sheet.customProperties.getItemOrNullObject(p.key).delete();
     }
     await context.sync();

@@ -10,16 +10,25 @@ import type { ExcelHost } from "./host";
 import { a1, queueTextLines, writeTableBlock } from "./tableWriter";
 
 type Line = (string | number | boolean | null)[];
-const val = (v: unknown): string | number | boolean | null => (v === undefined || v === null ? null : (v as string | number | boolean));
+const val = (v: unknown): string | number | boolean | null =>
+  v === undefined || v === null ? null : (v as string | number | boolean);
 
 export function showMetricLines(show: ShowInfo): Line[] {
   const lines: Line[] = [
     ["Monthly listeners", val(show.monthlyListeners)],
     ["Monthly downloads", val(show.monthlyDownloads)],
     ["Avg downloads per episode (60 days)", val(show.avgDownloadsPerEpisode)],
-    ["Podcast monthly / avg per episode", val(show.podcastMonthlyDownloads), val(show.podcastAvgDownloadsPerEpisode)],
+    [
+      "Podcast monthly / avg per episode",
+      val(show.podcastMonthlyDownloads),
+      val(show.podcastAvgDownloadsPerEpisode),
+    ],
     ["Alpha monthly / avg per episode", val(show.ytMonthlyDownloads), val(show.ytAvgDownloadsPerEpisode)],
-    ["Gamma monthly / avg per episode", val(show.gammaMonthlyDownloads), val(show.gammaAvgDownloadsPerEpisode)],
+    [
+      "Gamma monthly / avg per episode",
+      val(show.gammaMonthlyDownloads),
+      val(show.gammaAvgDownloadsPerEpisode),
+    ],
     ["Beta monthly / avg per episode", val(show.betaMonthlyDownloads), val(show.betaAvgDownloadsPerEpisode)],
     ["Ad load %", val(show.adLoad)],
     ["Ad load % (Alpha simulcast)", val(show.adLoadYT)],
@@ -30,7 +39,8 @@ export function showMetricLines(show: ShowInfo): Line[] {
     ["Service prefix placed", val(show.isServicePrefixPlaced)],
     ["Gamma video opt-in", val(show.gammaVideoOptInDate)],
   ];
-  if (show.netNewReachPercent !== undefined && show.netNewReachPercent !== null) lines.push(["Net new reach %", show.netNewReachPercent]);
+  if (show.netNewReachPercent !== undefined && show.netNewReachPercent !== null)
+    lines.push(["Net new reach %", show.netNewReachPercent]);
   return lines;
 }
 
@@ -48,11 +58,23 @@ export function showSocialLines(show: ShowInfo): Line[] {
 export function similarTable(show: ShowInfo): TypedTable {
   return {
     columns: [
-      { name: "Show ID", kind: "integer" }, { name: "Title", kind: "text" }, { name: "Content similarity", kind: "number" },
-      { name: "Audience similarity (third party)", kind: "number" }, { name: "Audience similarity (social)", kind: "number" },
-      { name: "Audience overlap %", kind: "percent" }, { name: "Reverse overlap %", kind: "percent" },
+      { name: "Show ID", kind: "integer" },
+      { name: "Title", kind: "text" },
+      { name: "Content similarity", kind: "number" },
+      { name: "Audience similarity (third party)", kind: "number" },
+      { name: "Audience similarity (social)", kind: "number" },
+      { name: "Audience overlap %", kind: "percent" },
+      { name: "Reverse overlap %", kind: "percent" },
     ],
-    rows: (show.similarShows ?? []).map((s) => [s.seriesId, s.title, val(s.contentSimilarity), val(s.audienceSimilarityThirdParty), val(s.audienceSimilaritySocial), val(s.audienceSimilarityOverlap), val(s.audienceSimilarityOverlapReverse)]),
+    rows: (show.similarShows ?? []).map((s) => [
+      s.seriesId,
+      s.title,
+      val(s.contentSimilarity),
+      val(s.audienceSimilarityThirdParty),
+      val(s.audienceSimilaritySocial),
+      val(s.audienceSimilarityOverlap),
+      val(s.audienceSimilarityOverlapReverse),
+    ]),
   };
 }
 
@@ -62,30 +84,79 @@ export function episodesTable(show: ShowInfo): TypedTable {
   const eps = show.episodes ?? [];
   return {
     columns: [
-      { name: "Episode", kind: "text" }, { name: "Episode ID", kind: "integer" }, { name: "Uploaded", kind: "datetime" }, { name: "Duration (s)", kind: "integer" },
-      { name: "Downloads", kind: "integer" }, { name: "Downloads 30d", kind: "integer" }, { name: "Downloads 7d", kind: "integer" },
-      { name: "Podcast", kind: "integer" }, { name: "Alpha", kind: "integer" }, { name: "Gamma", kind: "integer" }, { name: "Beta", kind: "integer" },
-      { name: "Ad load %", kind: "percent" }, { name: "Ads", kind: "integer" }, { name: "Description", kind: "text" }, { name: "Media URL", kind: "url" },
+      { name: "Episode", kind: "text" },
+      { name: "Episode ID", kind: "integer" },
+      { name: "Uploaded", kind: "datetime" },
+      { name: "Duration (s)", kind: "integer" },
+      { name: "Downloads", kind: "integer" },
+      { name: "Downloads 30d", kind: "integer" },
+      { name: "Downloads 7d", kind: "integer" },
+      { name: "Podcast", kind: "integer" },
+      { name: "Alpha", kind: "integer" },
+      { name: "Gamma", kind: "integer" },
+      { name: "Beta", kind: "integer" },
+      { name: "Ad load %", kind: "percent" },
+      { name: "Ads", kind: "integer" },
+      { name: "Description", kind: "text" },
+      { name: "Media URL", kind: "url" },
     ],
-    rows: eps.map((e) => [e.title, e.serviceEpisodeId, dt(e.uploadedAt), val(e.duration), val(e.downloads), val(e.downloadsAt30Days), val(e.downloadsAt7Days), val(e.podcastDownloads), val(e.alphaDownloads), val(e.gammaDownloads), val(e.betaDownloads), val(e.adLoad), e.ads?.length ?? 0, val(e.description), val(e.url)]),
+    rows: eps.map((e) => [
+      e.title,
+      e.serviceEpisodeId,
+      dt(e.uploadedAt),
+      val(e.duration),
+      val(e.downloads),
+      val(e.downloadsAt30Days),
+      val(e.downloadsAt7Days),
+      val(e.podcastDownloads),
+      val(e.alphaDownloads),
+      val(e.gammaDownloads),
+      val(e.betaDownloads),
+      val(e.adLoad),
+      e.ads?.length ?? 0,
+      val(e.description),
+      val(e.url),
+    ]),
   };
 }
 
 export function adsTable(show: ShowInfo): TypedTable {
   return {
     columns: [
-      { name: "Episode", kind: "text" }, { name: "Episode ID", kind: "integer" }, { name: "Advertiser", kind: "text" }, { name: "Ad ID", kind: "integer" },
-      { name: "Start (s)", kind: "number" }, { name: "End (s)", kind: "number" }, { name: "Placement group", kind: "integer" },
-      { name: "Placement", kind: "integer" }, { name: "Placement in group", kind: "integer" }, { name: "Unit", kind: "text" },
+      { name: "Episode", kind: "text" },
+      { name: "Episode ID", kind: "integer" },
+      { name: "Advertiser", kind: "text" },
+      { name: "Ad ID", kind: "integer" },
+      { name: "Start (s)", kind: "number" },
+      { name: "End (s)", kind: "number" },
+      { name: "Placement group", kind: "integer" },
+      { name: "Placement", kind: "integer" },
+      { name: "Placement in group", kind: "integer" },
+      { name: "Unit", kind: "text" },
     ],
     rows: (show.episodes ?? []).flatMap((e) =>
-      (e.ads ?? []).map((a) => [e.title, e.serviceEpisodeId, a.advertiser, a.adId, val(a.startTs), val(a.endTs), val(a.placementGroupNum), val(a.placementNum), val(a.placementNumInGroup), val(a.placementUnit)]),
+      (e.ads ?? []).map((a) => [
+        e.title,
+        e.serviceEpisodeId,
+        a.advertiser,
+        a.adId,
+        val(a.startTs),
+        val(a.endTs),
+        val(a.placementGroupNum),
+        val(a.placementNum),
+        val(a.placementNumInGroup),
+        val(a.placementUnit),
+      ]),
     ),
   };
 }
 
 /** Writes the show sheet (a new sheet named `sheetName`); table names get `prefix`. */
-export async function writeShowSheet(excel: ExcelHost, show: ShowInfo, names: { sheetName: string; prefix: string }): Promise<{ rows: number }> {
+export async function writeShowSheet(
+  excel: ExcelHost,
+  show: ShowInfo,
+  names: { sheetName: string; prefix: string },
+): Promise<{ rows: number }> {
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.add(names.sheetName);
     let row = 0;
@@ -97,7 +168,10 @@ export async function writeShowSheet(excel: ExcelHost, show: ShowInfo, names: { 
     sheet.getRange(a1(row, 0)).format.font.bold = true;
     row += metrics.length + 2;
     const risk = show.contentRisk;
-    const riskLines: Line[] = [["Content risk", val(risk?.overallScore)], ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]) => [k, v])];
+    const riskLines: Line[] = [
+      ["Content risk", val(risk?.overallScore)],
+      ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]) => [k, v]),
+    ];
     queueTextLines(sheet, row, riskLines);
     sheet.getRange(a1(row, 0)).format.font.bold = true;
     row += riskLines.length + 1;
@@ -110,10 +184,18 @@ export async function writeShowSheet(excel: ExcelHost, show: ShowInfo, names: { 
     row += top.length + 2;
     await context.sync();
     let rows = 0;
-    for (const [label, table] of [["Similar shows", similarTable(show)], ["Episodes", episodesTable(show)], ["Ads", adsTable(show)]] as const) {
+    for (const [label, table] of [
+      ["Similar shows", similarTable(show)],
+      ["Episodes", episodesTable(show)],
+      ["Ads", adsTable(show)],
+    ] as const) {
       queueTextLines(sheet, row, [[label]]);
       sheet.getRange(a1(row, 0)).format.font.bold = true;
-      await writeTableBlock(context, sheet, table, { sheetName: names.sheetName, tableName: `${names.prefix}_${label.replace(/\s/g, "")}`, headerRow: row + 1 });
+      await writeTableBlock(context, sheet, table, {
+        sheetName: names.sheetName,
+        tableName: `${names.prefix}_${label.replace(/\s/g, "")}`,
+        headerRow: row + 1,
+      });
       row += Math.max(1, table.rows.length) + 4;
       rows += table.rows.length;
     }

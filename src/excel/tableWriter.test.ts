@@ -20,17 +20,31 @@ const small: TypedTable = {
     [45292, "=cmd|' /C calc'!A0", 1234.5, 12.5, "https://example.com/a", true, 10],
     [45293, "@SUM(1)", 10, 1, null, false, "=bad number cell"],
   ],
-  summary: [["Report", "Impressions"], ["Advertiser", "Acme"]],
+  summary: [
+    ["Report", "Impressions"],
+    ["Advertiser", "Acme"],
+  ],
   totals: ["Total", null, 1244.5, null, null, null, 10],
 };
 
 test("a small table: header, typed values, formats, hyperlinks, summary, totals, frozen header", async () => {
   const wb = new InMemoryWorkbook();
-  const result = await writeNewTable(wb.excel, small, { sheetName: "Impressions", tableName: "Impressions_1" });
+  const result = await writeNewTable(wb.excel, small, {
+    sheetName: "Impressions",
+    tableName: "Impressions_1",
+  });
   expect(result).toMatchObject({ rows: 2, columns: 7, hyperlinks: 1, truncatedCells: 0 });
   const cell = (r: number, c: number) => wb.host.cell("Impressions", r, c);
   expect(cell(0, 0).value).toBe("Report");
-  expect([0, 1, 2, 3, 4, 5, 6].map((c) => cell(3, c).value)).toEqual(["Day", "Show", "Spend", "Visitors %", "Link", "Placed", "Reach"]);
+  expect([0, 1, 2, 3, 4, 5, 6].map((c) => cell(3, c).value)).toEqual([
+    "Day",
+    "Show",
+    "Spend",
+    "Visitors %",
+    "Link",
+    "Placed",
+    "Reach",
+  ]);
   expect(cell(4, 0)).toMatchObject({ value: 45292, numberFormat: "yyyy-mm-dd" });
   expect(cell(4, 1)).toMatchObject({ value: "=cmd|' /C calc'!A0", formula: undefined, numberFormat: "@" });
   expect(cell(4, 2)).toMatchObject({ value: 1234.5, numberFormat: "$#,##0.00" });
@@ -41,7 +55,9 @@ test("a small table: header, typed values, formats, hyperlinks, summary, totals,
   expect(cell(6, 0)).toMatchObject({ value: "Total", bold: true });
   expect(cell(6, 2).value).toBe(1244.5);
   expect(wb.host.freezeRows("Impressions")).toBe(4);
-  expect(wb.host.tables()).toEqual([{ name: "Impressions_1", sheet: "Impressions", rect: { row: 3, col: 0, rows: 3, cols: 7 } }]);
+  expect(wb.host.tables()).toEqual([
+    { name: "Impressions_1", sheet: "Impressions", rect: { row: 3, col: 0, rows: 3, cols: 7 } },
+  ]);
 });
 
 test("100,000 rows by 46 columns: every sync under 5 MB, calculation suspended, no formula anywhere", async () => {
@@ -59,29 +75,44 @@ test("100,000 rows by 46 columns: every sync under 5 MB, calculation suspended, 
   expect(wb.syncLog.slice(1, -1).every((s) => s.calculationSuspended)).toBe(true);
   expect(wb.host.cell("Big", 100_000, 45).value).toBe(table.rows[99_999][45]);
   let formulas = 0;
-  for (const cols of wb.model.sheetByName("Big")!.rows.values()) for (const c of cols.values()) if (c.formula) formulas++;
+  for (const cols of wb.model.sheetByName("Big")!.rows.values())
+    for (const c of cols.values()) if (c.formula) formulas++;
   expect(formulas).toBe(0);
 }, 120_000);
 
 test("property: formula-like strings from the service always land as text", async () => {
-  const formulaLike = fc.tuple(fc.constantFrom("=", "+", "-", "@"), fc.string({ maxLength: 30 })).map(([a, b]) => a + b);
+  const formulaLike = fc
+    .tuple(fc.constantFrom("=", "+", "-", "@"), fc.string({ maxLength: 30 }))
+    .map(([a, b]) => a + b);
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(formulaLike, formulaLike), { minLength: 1, maxLength: 30 }), async (rows) => {
-      const wb = new InMemoryWorkbook();
-      const table: TypedTable = { columns: [{ name: "Title", kind: "text" }, { name: "Spend", kind: "currency" }], rows };
-      await writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" });
-      rows.forEach(([a, b], i) => {
-        expect(wb.host.cell("S", i + 1, 0)).toMatchObject({ value: a, formula: undefined });
-        expect(wb.host.cell("S", i + 1, 1)).toMatchObject({ value: b, formula: undefined });
-      });
-    }),
+    fc.asyncProperty(
+      fc.array(fc.tuple(formulaLike, formulaLike), { minLength: 1, maxLength: 30 }),
+      async (rows) => {
+        const wb = new InMemoryWorkbook();
+        const table: TypedTable = {
+          columns: [
+            { name: "Title", kind: "text" },
+            { name: "Spend", kind: "currency" },
+          ],
+          rows,
+        };
+        await writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" });
+        rows.forEach(([a, b], i) => {
+          expect(wb.host.cell("S", i + 1, 0)).toMatchObject({ value: a, formula: undefined });
+          expect(wb.host.cell("S", i + 1, 1)).toMatchObject({ value: b, formula: undefined });
+        });
+      },
+    ),
     { numRuns: 2000 },
   );
 }, 120_000);
 
 test("over-long text is cut with a visible marker and counted", async () => {
   const wb = new InMemoryWorkbook();
-  const table: TypedTable = { columns: [{ name: "Transcript", kind: "text" }], rows: [["x".repeat(40_000)], ["short"]] };
+  const table: TypedTable = {
+    columns: [{ name: "Transcript", kind: "text" }],
+    rows: [["x".repeat(40_000)], ["short"]],
+  };
   const result = await writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" });
   expect(result.truncatedCells).toBe(1);
   const v = wb.host.cell("S", 1, 0).value as string;
@@ -91,8 +122,13 @@ test("over-long text is cut with a visible marker and counted", async () => {
 
 test("a result that would not fit the sheet is refused before anything is written", async () => {
   const wb = new InMemoryWorkbook();
-  const table: TypedTable = { columns: [{ name: "A", kind: "integer" }], rows: new Array(1_048_576).fill([1]) };
-  await expect(writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" })).rejects.toThrow(/at most 1,048,576/);
+  const table: TypedTable = {
+    columns: [{ name: "A", kind: "integer" }],
+    rows: new Array(1_048_576).fill([1]),
+  };
+  await expect(writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" })).rejects.toThrow(
+    /at most 1,048,576/,
+  );
   expect(wb.syncLog).toHaveLength(0);
   expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
 });
@@ -106,7 +142,9 @@ describe("rewriteTable (refresh)", () => {
       for (let r = 0; r < 520; r++)
         for (let c = 0; c < 47; c++) {
           const v = wb.host.cell("R", r, c);
-          cells.push(JSON.stringify([v.value, v.formula ?? null, v.numberFormat ?? "General", v.hyperlink ?? null]));
+          cells.push(
+            JSON.stringify([v.value, v.formula ?? null, v.numberFormat ?? "General", v.hyperlink ?? null]),
+          );
         }
       return { cells, tables: JSON.stringify(wb.host.tables()) };
     };
@@ -117,7 +155,9 @@ describe("rewriteTable (refresh)", () => {
     const { wb } = await setup();
     const next = impressionsTable(120, 7);
     await rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, next);
-    expect(wb.host.tables()).toEqual([{ name: "Report", sheet: "R", rect: { row: 0, col: 0, rows: 121, cols: 46 } }]);
+    expect(wb.host.tables()).toEqual([
+      { name: "Report", sheet: "R", rect: { row: 0, col: 0, rows: 121, cols: 46 } },
+    ]);
     expect(wb.host.cell("R", 120, 3).value).toBe(next.rows[119][3]);
     expect(wb.host.cell("R", 121, 3).value).toBeNull();
     expect(wb.host.cell("R", 250, 3).value).toBeNull();
@@ -128,9 +168,12 @@ describe("rewriteTable (refresh)", () => {
     const before = snapshot();
     const start = wb.syncLog.length;
     wb.faultHook = ({ sync, op }) => {
-      if (sync === start + failAt && op === 0) throw Object.assign(new Error("connection lost"), { code: "GeneralException" });
+      if (sync === start + failAt && op === 0)
+        throw Object.assign(new Error("connection lost"), { code: "GeneralException" });
     };
-    await expect(rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(500, 9))).rejects.toThrow("connection lost");
+    await expect(
+      rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(500, 9)),
+    ).rejects.toThrow("connection lost");
     wb.faultHook = undefined;
     const after = snapshot();
     expect(after.tables).toBe(before.tables);

@@ -52,10 +52,14 @@ export function checkFits(table: TypedTable, headerRow: number): void {
   const rowsNeeded = headerRow + 1 + Math.max(1, table.rows.length) + (table.totals ? 1 : 0);
   if (table.columns.length === 0) throw new Error("The result has no columns: nothing to write");
   if (table.columns.length > MAX_SHEET_COLS) {
-    throw new Error(`The result has ${table.columns.length} columns; a sheet holds at most ${MAX_SHEET_COLS}. Choose fewer fields.`);
+    throw new Error(
+      `The result has ${table.columns.length} columns; a sheet holds at most ${MAX_SHEET_COLS}. Choose fewer fields.`,
+    );
   }
   if (rowsNeeded > MAX_SHEET_ROWS) {
-    throw new Error(`The result has ${table.rows.length.toLocaleString("en-US")} rows; a sheet holds at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} (with the header). Narrow the date range or group by week or month.`);
+    throw new Error(
+      `The result has ${table.rows.length.toLocaleString("en-US")} rows; a sheet holds at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} (with the header). Narrow the date range or group by week or month.`,
+    );
   }
 }
 
@@ -81,7 +85,12 @@ function prepare(table: TypedTable): Prepared {
       const { value, truncated: cut } = cellValue(row[c] ?? null);
       if (cut) truncated++;
       if (!textColumn[c] && looksLikeFormula(value as CellValue)) textCells.push([r, c]);
-      if (urlColumn[c] && typeof value === "string" && /^https?:\/\//i.test(value) && links.length < HYPERLINK_CAP) {
+      if (
+        urlColumn[c] &&
+        typeof value === "string" &&
+        /^https?:\/\//i.test(value) &&
+        links.length < HYPERLINK_CAP
+      ) {
         links.push([r, c, value]);
         bytes += HYPERLINK_CALL_BYTES + 2 * value.length;
       }
@@ -98,7 +107,13 @@ function prepare(table: TypedTable): Prepared {
  * Writes the body rows of `table` under the header at `layout`, in planned chunks. The table object
  * must already span header + rows. Returns the number of syncs made.
  */
-async function writeRows(context: Excel.RequestContext, sheet: Excel.Worksheet, layout: TableLayout, table: TypedTable, prepared: Prepared): Promise<number> {
+async function writeRows(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  layout: TableLayout,
+  table: TypedTable,
+  prepared: Prepared,
+): Promise<number> {
   let syncs = 0;
   const width = table.columns.length;
   const chunks = planChunks(prepared.rowBytes);
@@ -110,20 +125,30 @@ async function writeRows(context: Excel.RequestContext, sheet: Excel.Worksheet, 
       const [r, c] = prepared.textCells[textIndex++];
       sheet.getRange(a1(layout.headerRow + 1 + r, c)).numberFormat = [[TEXT_FORMAT]];
     }
-    sheet.getRange(a1(layout.headerRow + 1 + chunk.start, 0, chunk.end - chunk.start, width)).values = prepared.values.slice(chunk.start, chunk.end);
+    sheet.getRange(a1(layout.headerRow + 1 + chunk.start, 0, chunk.end - chunk.start, width)).values =
+      prepared.values.slice(chunk.start, chunk.end);
     while (linkIndex < prepared.links.length && prepared.links[linkIndex][0] < chunk.end) {
       const [r, c, url] = prepared.links[linkIndex++];
       sheet.getRange(a1(layout.headerRow + 1 + r, c)).hyperlink = { address: url, textToDisplay: url };
     }
+    // One sync per planned chunk (each under the payload limit), never per row.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
     await context.sync();
     syncs++;
   }
   return syncs;
 }
 
-function setColumnFormats(sheet: Excel.Worksheet, layout: TableLayout, table: TypedTable, bodyRows: number): void {
+function setColumnFormats(
+  sheet: Excel.Worksheet,
+  layout: TableLayout,
+  table: TypedTable,
+  bodyRows: number,
+): void {
   table.columns.forEach((col, c) => {
-    sheet.getRange(a1(layout.headerRow + 1, c, bodyRows, 1)).numberFormat = columnFormat(col) as unknown as string[][];
+    sheet.getRange(a1(layout.headerRow + 1, c, bodyRows, 1)).numberFormat = columnFormat(
+      col,
+    ) as unknown as string[][];
   });
 }
 
@@ -132,13 +157,19 @@ function writeTotalsAndWidths(sheet: Excel.Worksheet, layout: TableLayout, table
   if (table.totals) {
     const row = layout.headerRow + 1 + Math.max(1, table.rows.length);
     const totals = sheet.getRange(a1(row, 0, 1, width));
-    totals.numberFormat = [table.columns.map((c, i) => (typeof table.totals![i] === "string" ? TEXT_FORMAT : columnFormat(c)))];
+    totals.numberFormat = [
+      table.columns.map((c, i) => (typeof table.totals![i] === "string" ? TEXT_FORMAT : columnFormat(c))),
+    ];
     totals.values = [table.totals.map((v) => cellValue(v).value)];
     totals.format.font.bold = true;
   }
   const sample = table.rows.slice(0, 200);
   table.columns.forEach((col, c) => {
-    sheet.getRange(a1(layout.headerRow, c)).format.columnWidth = fittedWidth(col.name, sample.map((r) => r[c] ?? null), col.kind);
+    sheet.getRange(a1(layout.headerRow, c)).format.columnWidth = fittedWidth(
+      col.name,
+      sample.map((r) => r[c] ?? null),
+      col.kind,
+    );
   });
 }
 
@@ -171,7 +202,11 @@ export async function writeTableBlock(
 }
 
 /** Writes text lines (a summary block, labels) as text from `row` down, column A on. */
-export function queueTextLines(sheet: Excel.Worksheet, row: number, lines: readonly (readonly (string | number | boolean | null)[])[]): void {
+export function queueTextLines(
+  sheet: Excel.Worksheet,
+  row: number,
+  lines: readonly (readonly (string | number | boolean | null)[])[],
+): void {
   lines.forEach((line, i) => {
     if (line.length === 0) return;
     const r = sheet.getRange(a1(row + i, 0, 1, line.length));
@@ -181,7 +216,11 @@ export function queueTextLines(sheet: Excel.Worksheet, row: number, lines: reado
 }
 
 /** Creates `sheetName` and writes the table (with its summary block above) into it. */
-export async function writeNewTable(excel: ExcelHost, table: TypedTable, names: { sheetName: string; tableName: string }): Promise<WriteResult> {
+export async function writeNewTable(
+  excel: ExcelHost,
+  table: TypedTable,
+  names: { sheetName: string; tableName: string },
+): Promise<WriteResult> {
   const summary = table.summary ?? [];
   const layout: TableLayout = { ...names, headerRow: summary.length ? summary.length + 1 : 0 };
   checkFits(table, layout.headerRow);
@@ -192,7 +231,15 @@ export async function writeNewTable(excel: ExcelHost, table: TypedTable, names: 
     const { syncs, prepared } = await writeTableBlock(context, sheet, table, layout);
     sheet.activate();
     await context.sync();
-    return { sheetName: names.sheetName, tableName: names.tableName, rows: table.rows.length, columns: table.columns.length, syncs: syncs + 1, truncatedCells: prepared.truncated, hyperlinks: prepared.links.length };
+    return {
+      sheetName: names.sheetName,
+      tableName: names.tableName,
+      rows: table.rows.length,
+      columns: table.columns.length,
+      syncs: syncs + 1,
+      truncatedCells: prepared.truncated,
+      hyperlinks: prepared.links.length,
+    };
   });
 }
 
@@ -214,14 +261,19 @@ function rangeOnly(address: string): string {
  * resized, so formulas that reference it keep working. If any step fails, the previous cells are
  * written back exactly and the error is rethrown.
  */
-export async function rewriteTable(excel: ExcelHost, layout: { sheetName: string; tableName: string }, table: TypedTable): Promise<WriteResult> {
+export async function rewriteTable(
+  excel: ExcelHost,
+  layout: { sheetName: string; tableName: string },
+  table: TypedTable,
+): Promise<WriteResult> {
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(layout.sheetName);
     const t = sheet.tables.getItem(layout.tableName);
     const range = t.getRange();
     range.load("address,rowIndex,columnIndex,rowCount,columnCount");
     await context.sync();
-    if (range.columnIndex !== 0) throw new Error(`The table ${layout.tableName} must start in column A to be refreshed`);
+    if (range.columnIndex !== 0)
+      throw new Error(`The table ${layout.tableName} must start in column A to be refreshed`);
     const full: TableLayout = { ...layout, headerRow: range.rowIndex };
     checkFits(table, full.headerRow);
     const prepared = prepare(table);
@@ -233,7 +285,12 @@ export async function rewriteTable(excel: ExcelHost, layout: { sheetName: string
     const before = sheet.getRange(span);
     before.load("formulas,numberFormat");
     await context.sync();
-    const snapshot: Snapshot = { address: span, formulas: before.formulas, numberFormat: before.numberFormat, tableAddress: rangeOnly(range.address) };
+    const snapshot: Snapshot = {
+      address: span,
+      formulas: before.formulas,
+      numberFormat: before.numberFormat,
+      tableAddress: rangeOnly(range.address),
+    };
     let syncs = 2;
     try {
       context.workbook.application.suspendApiCalculationUntilNextSync();
@@ -251,25 +308,43 @@ export async function rewriteTable(excel: ExcelHost, layout: { sheetName: string
       syncs++;
     } catch (err) {
       await restore(context, sheet, t, snapshot).catch((restoreErr: unknown) => {
-        throw new Error(`${err instanceof Error ? err.message : String(err)}; restoring the previous data also failed: ${restoreErr instanceof Error ? restoreErr.message : String(restoreErr)}`);
+        throw new Error(
+          `${err instanceof Error ? err.message : String(err)}; restoring the previous data also failed: ${restoreErr instanceof Error ? restoreErr.message : String(restoreErr)}`,
+        );
       });
       throw err;
     }
-    return { sheetName: layout.sheetName, tableName: layout.tableName, rows: table.rows.length, columns: width, syncs, truncatedCells: prepared.truncated, hyperlinks: prepared.links.length };
+    return {
+      sheetName: layout.sheetName,
+      tableName: layout.tableName,
+      rows: table.rows.length,
+      columns: width,
+      syncs,
+      truncatedCells: prepared.truncated,
+      hyperlinks: prepared.links.length,
+    };
   });
 }
 
 /** Puts a snapshot back, in chunks under the payload limit. */
-async function restore(context: Excel.RequestContext, sheet: Excel.Worksheet, t: Excel.Table, snap: Snapshot): Promise<void> {
+async function restore(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  t: Excel.Table,
+  snap: Snapshot,
+): Promise<void> {
   const start = /^([A-Z]+)(\d+)/.exec(snap.address)!;
   const firstRow = Number(start[2]) - 1;
   const width = snap.formulas[0]?.length ?? 0;
   t.resize(snap.tableAddress);
-  const rowBytes = snap.formulas.map((row, i) => row.reduce((n: number, v, j) => n + cellBytes(v) + cellBytes(snap.numberFormat[i][j]), 16));
+  const rowBytes = snap.formulas.map((row, i) =>
+    row.reduce((n: number, v, j) => n + cellBytes(v) + cellBytes(snap.numberFormat[i][j]), 16),
+  );
   for (const chunk of planChunks(rowBytes)) {
     const r = sheet.getRange(a1(firstRow + chunk.start, 0, chunk.end - chunk.start, width));
     r.numberFormat = snap.numberFormat.slice(chunk.start, chunk.end) as string[][];
     r.formulas = snap.formulas.slice(chunk.start, chunk.end) as (string | number | boolean)[][];
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();
   }
 }

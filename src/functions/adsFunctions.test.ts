@@ -13,7 +13,17 @@ function show(id: string, extra: Record<string, unknown> = {}) {
     monthlyDownloads: 5000,
     hostRead: null,
     topAdvertisers: ["Acme Mattress", "Northwind Coffee"],
-    similarShows: [{ seriesId: 2, title: "Other", contentSimilarity: 0.9, audienceSimilarityThirdParty: 0.5, audienceSimilaritySocial: 0.4, audienceSimilarityOverlap: 12, audienceSimilarityOverlapReverse: 8 }],
+    similarShows: [
+      {
+        seriesId: 2,
+        title: "Other",
+        contentSimilarity: 0.9,
+        audienceSimilarityThirdParty: 0.5,
+        audienceSimilaritySocial: 0.4,
+        audienceSimilarityOverlap: 12,
+        audienceSimilarityOverlapReverse: 8,
+      },
+    ],
     contentRisk: { seriesId: 1, overallScore: "low", scoreByCategory: {} },
     ...extra,
   };
@@ -54,7 +64,13 @@ test("2,000 calls over 100 distinct shows make exactly 100 show requests; a reca
     Promise.all(
       Array.from({ length: 2000 }, (_, i) => {
         const id = ids[i % 100];
-        return i % 4 === 0 ? fns.SHOWLISTENERS(id) : i % 4 === 1 ? fns.SHOW(id, "monthlyDownloads") : i % 4 === 2 ? fns.TOPADVERTISERS(String(id)) : fns.SIMILAR(id, 5);
+        return i % 4 === 0
+          ? fns.SHOWLISTENERS(id)
+          : i % 4 === 1
+            ? fns.SHOW(id, "monthlyDownloads")
+            : i % 4 === 2
+              ? fns.TOPADVERTISERS(String(id))
+              : fns.SIMILAR(id, 5);
       }),
     );
   const first = await sheet();
@@ -70,9 +86,14 @@ test("SHOW is case-insensitive; a null field is #N/A with a message; an unknown 
   const { fns, calls } = setup(showRoute);
   await expect(fns.SHOW("1200000001", "MONTHLYDOWNLOADS")).resolves.toBe(5000);
   await expect(fns.SHOW("1200000001", "contentrisk")).resolves.toBe("low");
-  await expect(fns.SHOW("1200000001", "hostRead")).rejects.toEqual(new FunctionError("#N/A", "hostRead is not available for show 1200000001"));
+  await expect(fns.SHOW("1200000001", "hostRead")).rejects.toEqual(
+    new FunctionError("#N/A", "hostRead is not available for show 1200000001"),
+  );
   const before = calls.length;
-  await expect(fns.SHOW("1200000001", "nope")).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/^field: unknown show field "nope"/) });
+  await expect(fns.SHOW("1200000001", "nope")).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/^field: unknown show field "nope"/),
+  });
   expect(calls.length).toBe(before);
 });
 
@@ -88,9 +109,13 @@ test("bad arguments are #VALUE! naming the argument, with no request", async () 
     [fns.SEARCH(""), /^query: is required/],
     [fns.ADS("Acme", "yesterday"), /^startDate: /],
     [fns.INCREMENTALITY("Acme", ""), /^aggregationLevel: is required/],
-    [fns.INCREMENTALITY("Acme", "publisher", undefined, undefined, undefined, "podcast"), /channelType applies only with aggregationLevel channel/],
+    [
+      fns.INCREMENTALITY("Acme", "publisher", undefined, undefined, undefined, "podcast"),
+      /channelType applies only with aggregationLevel channel/,
+    ],
   ];
-  for (const [p, message] of cases) await expect(p).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
+  for (const [p, message] of cases)
+    await expect(p).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
   expect(calls).toHaveLength(0);
 });
 
@@ -101,10 +126,13 @@ test("the monthly 429 is #N/A with the service's message and is not retried or r
   expect(calls).toHaveLength(1);
 });
 
-test.each(["Invalid token", "API access is disabled", "API limit is not configured", "Forbidden"])("authentication failure '%s' shows the service's message", async (message) => {
-  const { fns } = setup(() => json(403, { message }));
-  await expect(fns.SHOW(1, "title")).rejects.toEqual(new FunctionError("#N/A", message));
-});
+test.each(["Invalid token", "API access is disabled", "API limit is not configured", "Forbidden"])(
+  "authentication failure '%s' shows the service's message",
+  async (message) => {
+    const { fns } = setup(() => json(403, { message }));
+    await expect(fns.SHOW(1, "title")).rejects.toEqual(new FunctionError("#N/A", message));
+  },
+);
 
 test("not connected is #N/A telling the user to connect", async () => {
   const { fns } = setup(showRoute, { connected: false });
@@ -116,8 +144,15 @@ test("EPISODES pages through 100-episode pages and spills a header row", async (
     const q = new URL(call.url).searchParams;
     const index = Number(q.get("episodesPageIndex"));
     const size = Number(q.get("episodesPageSize"));
-    const episodes = Array.from({ length: size }, (_, i) => ({ title: `E${index * size + i}`, serviceEpisodeId: index * size + i, ads: [{ adId: 1, advertiser: "A" }] }));
-    return json(200, show("1", { episodes, episodesPagination: { pageIndex: index, pageSize: size, rowCount: 1000 } }));
+    const episodes = Array.from({ length: size }, (_, i) => ({
+      title: `E${index * size + i}`,
+      serviceEpisodeId: index * size + i,
+      ads: [{ adId: 1, advertiser: "A" }],
+    }));
+    return json(
+      200,
+      show("1", { episodes, episodesPagination: { pageIndex: index, pageSize: size, rowCount: 1000 } }),
+    );
   });
   const grid = await fns.EPISODES(1200000001, 250, "title,serviceEpisodeId,ads");
   expect(grid[0]).toEqual(["title", "serviceEpisodeId", "ads"]);
@@ -129,19 +164,47 @@ test("EPISODES pages through 100-episode pages and spills a header row", async (
 test("NETNEWREACH, SEARCH, ADS and INCREMENTALITY shape their answers", async () => {
   const { fns, calls } = setup((call) => {
     const url = new URL(call.url);
-    if (url.pathname.startsWith("/api/public/series/episodes/")) return json(200, show("1", { netNewReachPercent: 37.5 }));
-    if (url.pathname === "/api/public/episode/search") return json(200, { data: [{ podcast: { id: "9", title: "=Ep", seriesTitle: "S", uploadedAt: "2024-01-02T00:00:00Z", seriesId: 3 }, highlights: { transcript: [{ context: "the <em>mattress</em> deal" }] }, score: 2.5 }] });
+    if (url.pathname.startsWith("/api/public/series/episodes/"))
+      return json(200, show("1", { netNewReachPercent: 37.5 }));
+    if (url.pathname === "/api/public/episode/search")
+      return json(200, {
+        data: [
+          {
+            podcast: {
+              id: "9",
+              title: "=Ep",
+              seriesTitle: "S",
+              uploadedAt: "2024-01-02T00:00:00Z",
+              seriesId: 3,
+            },
+            highlights: { transcript: [{ context: "the <em>mattress</em> deal" }] },
+            score: 2.5,
+          },
+        ],
+      });
     if (url.pathname === "/api/public/advertisers/individual-ads") {
-      return json(200, { headers: [{ id: "product", name: "product" }, { id: "estimated_spend", name: "estimated_spend" }], data: [{ product: "Bed", estimated_spend: null }], pagination: { limit: 1000, offset: 0, total: 1 } });
+      return json(200, {
+        headers: [
+          { id: "product", name: "product" },
+          { id: "estimated_spend", name: "estimated_spend" },
+        ],
+        data: [{ product: "Bed", estimated_spend: null }],
+        pagination: { limit: 1000, offset: 0, total: 1 },
+      });
     }
     return json(200, [{ aggregationLevel: "channel", advertiser: "Acme", lift: 1.5 }]);
   });
   await expect(fns.NETNEWREACH(1200000001, [["Acme Mattress"], ["Northwind Coffee"]], 2)).resolves.toBe(37.5);
-  expect(new URL(calls[0].url).searchParams.get("netNewReachAdvertisers")).toBe("Acme Mattress,Northwind Coffee");
+  expect(new URL(calls[0].url).searchParams.get("netNewReachAdvertisers")).toBe(
+    "Acme Mattress,Northwind Coffee",
+  );
   const hits = await fns.SEARCH("mattress", 30, "podcast,alpha", true);
   expect(hits[1].slice(0, 7)).toEqual(["=Ep", "S", "", "2024-01-02", 2.5, "", "the mattress deal"]);
   expect(new URL(calls[1].url).searchParams.getAll("mediaType")).toEqual(["podcast", "alpha"]);
-  await expect(fns.ADS("Acme", 45293)).resolves.toEqual([["product", "estimated_spend"], ["Bed", ""]]);
+  await expect(fns.ADS("Acme", 45293)).resolves.toEqual([
+    ["product", "estimated_spend"],
+    ["Bed", ""],
+  ]);
   expect(calls[2].body).toMatchObject({ advertiser: "Acme", startDate: "2024-01-02", limit: 1000 });
   const inc = await fns.INCREMENTALITY("Acme", "channel");
   expect(inc[0][0]).toBe("Advertiser");

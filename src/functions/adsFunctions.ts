@@ -62,7 +62,8 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const id = arg.showId(showId);
         const name = arg.requiredText(field, "field");
         const canonical = shape.canonicalShowField(name);
-        if (!canonical) throw badArgument("field", `unknown show field "${name}" (see the README for the list)`);
+        if (!canonical)
+          throw badArgument("field", `unknown show field "${name}" (see the README for the list)`);
         return shape.showField(await showInfo(id), canonical);
       }),
 
@@ -73,14 +74,19 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const wanted = arg.optionalList(fields, "fields") ?? [...shape.EPISODE_FIELDS];
         for (const f of wanted) {
           if (!(shape.EPISODE_FIELDS as readonly string[]).includes(f)) {
-            throw badArgument("fields", `unknown episode field "${f}" (one of ${shape.EPISODE_FIELDS.join(", ")})`);
+            throw badArgument(
+              "fields",
+              `unknown episode field "${f}" (one of ${shape.EPISODE_FIELDS.join(", ")})`,
+            );
           }
         }
         const client = connected();
         const pageSize = 100;
         const pages = await Promise.all(
           Array.from({ length: Math.ceil(n / pageSize) }, (_, i) =>
-            cached(client, `episodes|${id}|${i}`, () => client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize })),
+            cached(client, `episodes|${id}|${i}`, () =>
+              client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize }),
+            ),
           ),
         );
         const merged = { ...pages[0], episodes: pages.flatMap((p) => p.episodes ?? []) };
@@ -94,7 +100,8 @@ export function createAdsFunctions(deps: FunctionDeps) {
         return shape.similarGrid(await showInfo(id), n);
       }),
 
-    TOPADVERTISERS: (showId: Arg) => guarded(async () => shape.topAdvertisersGrid(await showInfo(arg.showId(showId)))),
+    TOPADVERTISERS: (showId: Arg) =>
+      guarded(async () => shape.topAdvertisersGrid(await showInfo(arg.showId(showId)))),
 
     NETNEWREACH: (showId: Arg, advertisers: Arg, months?: Arg) =>
       guarded(async () => {
@@ -107,7 +114,10 @@ export function createAdsFunctions(deps: FunctionDeps) {
           client.shows.get(id, { netNewReachAdvertisers: names, months: m }),
         );
         if (show.netNewReachPercent === null || show.netNewReachPercent === undefined) {
-          throw new FunctionError("#N/A", `Net new reach is not available for show ${id} (podcasts with listening data only)`);
+          throw new FunctionError(
+            "#N/A",
+            `Net new reach is not available for show ${id} (podcasts with listening data only)`,
+          );
         }
         return show.netNewReachPercent;
       }),
@@ -137,14 +147,26 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const key = JSON.stringify(["ads", name, start, end, rows]);
         const pages = await cached(client, key, async () => {
           const all: IndividualAdsResponse[] = [];
-          for await (const page of client.ads.iterate({ advertiser: name, startDate: start, endDate: end }, { maxRows: rows })) all.push(page);
+          for await (const page of client.ads.iterate(
+            { advertiser: name, startDate: start, endDate: end },
+            { maxRows: rows },
+          ))
+            all.push(page);
           return all;
         });
-        if (pages.every((p) => p.data.length === 0)) throw new FunctionError("#N/A", `No ads found for ${name}`);
+        if (pages.every((p) => p.data.length === 0))
+          throw new FunctionError("#N/A", `No ads found for ${name}`);
         return shape.adsGrid(pages);
       }),
 
-    INCREMENTALITY: (advertiser: Arg, aggregationLevel: Arg, startDate?: Arg, endDate?: Arg, action?: Arg, channelType?: Arg) =>
+    INCREMENTALITY: (
+      advertiser: Arg,
+      aggregationLevel: Arg,
+      startDate?: Arg,
+      endDate?: Arg,
+      action?: Arg,
+      channelType?: Arg,
+    ) =>
       guarded(async () => {
         const body = {
           advertiser: arg.requiredText(advertiser, "advertiser"),
@@ -155,8 +177,11 @@ export function createAdsFunctions(deps: FunctionDeps) {
           channelType: arg.optionalText(channelType, "channelType"),
         };
         const client = connected();
-        const results = await cached(client, JSON.stringify(["incrementality", body]), () => client.incrementality.get(body));
-        if (results.length === 0) throw new FunctionError("#N/A", `No incrementality results for ${body.advertiser}`);
+        const results = await cached(client, JSON.stringify(["incrementality", body]), () =>
+          client.incrementality.get(body),
+        );
+        if (results.length === 0)
+          throw new FunctionError("#N/A", `No incrementality results for ${body.advertiser}`);
         return shape.incrementalityGrid(results);
       }),
   };

@@ -21,7 +21,8 @@ const isBlank = (v: Scalar) => v === null || v === undefined || (typeof v === "s
 /** A show id: a directory id (digits; number cells allowed), an Alpha channel id or an Alpha playlist id. */
 export function showId(value: Arg, name = "showId"): string {
   const v = scalar(name, value);
-  if (isBlank(v)) throw badArgument(name, "is required (a directory id, an Alpha channel id or an Alpha playlist id)");
+  if (isBlank(v))
+    throw badArgument(name, "is required (a directory id, an Alpha channel id or an Alpha playlist id)");
   if (typeof v === "number") {
     if (!Number.isInteger(v) || v <= 0) throw badArgument(name, `${v} is not a show id`);
     return String(v);
@@ -66,7 +67,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 function ymd(y: number, m: number, d: number, name: string): string {
   const dt = new Date(Date.UTC(y, m - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) throw badArgument(name, "is not a real date");
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d)
+    throw badArgument(name, "is not a real date");
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
@@ -95,7 +97,8 @@ export function nameList(value: Arg, name: string): string[] {
     .flatMap((c) => String(c).split(","))
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  if (names.length === 0) throw badArgument(name, "needs at least one name (comma-separated text or a range)");
+  if (names.length === 0)
+    throw badArgument(name, "needs at least one name (comma-separated text or a range)");
   return names;
 }
 

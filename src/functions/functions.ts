@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- a worksheet argument is genuinely any cell value. */
 /**
  * The ADS.* worksheet functions (namespace ADS, set in the manifest). CustomFunctionsMetadataPlugin
  * writes functions.json from this JSDoc and adds the CustomFunctions.associate calls. Each function
@@ -11,8 +10,12 @@ async function excel<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    const e = err instanceof FunctionError ? err : new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
-    const code = e.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+    const e =
+      err instanceof FunctionError
+        ? err
+        : new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
+    const code =
+      e.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
     throw new CustomFunctions.Error(code, e.message.slice(0, 255));
   }
 }
@@ -92,7 +95,12 @@ export function netNewReach(showId: any, advertisers: any, months?: number): Pro
  * @param {boolean} [transcriptOnly] TRUE to search transcripts only.
  * @returns {Promise<any[][]>} Spilled table of matching episodes.
  */
-export function search(query: string, timeFrame?: number, mediaType?: any, transcriptOnly?: boolean): Promise<any[][]> {
+export function search(
+  query: string,
+  timeFrame?: number,
+  mediaType?: any,
+  transcriptOnly?: boolean,
+): Promise<any[][]> {
   return excel(() => f.SEARCH(query, timeFrame, mediaType, transcriptOnly));
 }
 

@@ -1,12 +1,20 @@
 /** functions.json is generated from the JSDoc of functions.ts: every function listed, with descriptions and parameter help. */
 import path from "path";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { generateCustomFunctionsMetadata } = require("custom-functions-metadata") as {
-  generateCustomFunctionsMetadata(input: string, wantConsoleOutput?: boolean): Promise<{ metadataJson: string; errors: string[] }>;
+  generateCustomFunctionsMetadata(
+    input: string,
+    wantConsoleOutput?: boolean,
+  ): Promise<{ metadataJson: string; errors: string[] }>;
 };
 
 interface Meta {
-  functions: { id: string; name: string; description: string; parameters: { name: string; description: string; optional?: boolean; dimensionality?: string }[]; result: { dimensionality?: string } }[];
+  functions: {
+    id: string;
+    name: string;
+    description: string;
+    parameters: { name: string; description: string; optional?: boolean; dimensionality?: string }[];
+    result: { dimensionality?: string };
+  }[];
 }
 
 const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: boolean }> = {
@@ -16,9 +24,21 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
   SIMILAR: { params: ["showId", "count"], optional: ["count"], matrix: true },
   TOPADVERTISERS: { params: ["showId"], optional: [], matrix: true },
   NETNEWREACH: { params: ["showId", "advertisers", "months"], optional: ["months"], matrix: false },
-  SEARCH: { params: ["query", "timeFrame", "mediaType", "transcriptOnly"], optional: ["timeFrame", "mediaType", "transcriptOnly"], matrix: true },
-  ADS: { params: ["advertiser", "startDate", "endDate", "maxRows"], optional: ["startDate", "endDate", "maxRows"], matrix: true },
-  INCREMENTALITY: { params: ["advertiser", "aggregationLevel", "startDate", "endDate", "action", "channelType"], optional: ["startDate", "endDate", "action", "channelType"], matrix: true },
+  SEARCH: {
+    params: ["query", "timeFrame", "mediaType", "transcriptOnly"],
+    optional: ["timeFrame", "mediaType", "transcriptOnly"],
+    matrix: true,
+  },
+  ADS: {
+    params: ["advertiser", "startDate", "endDate", "maxRows"],
+    optional: ["startDate", "endDate", "maxRows"],
+    matrix: true,
+  },
+  INCREMENTALITY: {
+    params: ["advertiser", "aggregationLevel", "startDate", "endDate", "action", "channelType"],
+    optional: ["startDate", "endDate", "action", "channelType"],
+    matrix: true,
+  },
 };
 
 let meta: Meta;
@@ -36,12 +56,15 @@ test("every function is listed, in upper case, with a description", () => {
   }
 });
 
-test.each(Object.entries(EXPECTED))("%s has its parameters in order, each with help, optional ones marked", (id, want) => {
-  const f = meta.functions.find((x) => x.id === id)!;
-  expect(f.parameters.map((p) => p.name)).toEqual(want.params);
-  for (const p of f.parameters) {
-    expect(p.description.length).toBeGreaterThan(5);
-    expect(Boolean(p.optional)).toBe(want.optional.includes(p.name));
-  }
-  expect(f.result.dimensionality === "matrix").toBe(want.matrix);
-});
+test.each(Object.entries(EXPECTED))(
+  "%s has its parameters in order, each with help, optional ones marked",
+  (id, want) => {
+    const f = meta.functions.find((x) => x.id === id)!;
+    expect(f.parameters.map((p) => p.name)).toEqual(want.params);
+    for (const p of f.parameters) {
+      expect(p.description.length).toBeGreaterThan(5);
+      expect(Boolean(p.optional)).toBe(want.optional.includes(p.name));
+    }
+    expect(f.result.dimensionality === "matrix").toBe(want.matrix);
+  },
+);

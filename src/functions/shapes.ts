@@ -1,5 +1,11 @@
 /** Turns service answers into what a cell or a spilled range shows. */
-import { INCREMENTALITY_FIELDS, type IncrementalityResult, type IndividualAdsResponse, type SearchHit, type ShowInfo } from "../api/schemas";
+import {
+  INCREMENTALITY_FIELDS,
+  type IncrementalityResult,
+  type IndividualAdsResponse,
+  type SearchHit,
+  type ShowInfo,
+} from "../api/schemas";
 import { FunctionError } from "./functionError";
 
 export type Cell = string | number | boolean;
@@ -7,12 +13,39 @@ export type Grid = Cell[][];
 
 /** Scalar fields of show info that ADS.SHOW can return (names are case-insensitive). */
 export const SHOW_FIELDS = [
-  "serviceSeriesId", "title", "platform", "monthlyListeners", "monthlyDownloads", "avgDownloadsPerEpisode",
-  "ytAvgDownloadsPerEpisode", "ytMonthlyDownloads", "gammaAvgDownloadsPerEpisode", "gammaMonthlyDownloads",
-  "betaAvgDownloadsPerEpisode", "betaMonthlyDownloads", "podcastAvgDownloadsPerEpisode", "podcastMonthlyDownloads",
-  "directRes", "hostRead", "countAds", "renewalRate", "adLoad", "adLoadYT", "isServicePrefixPlaced",
-  "gammaVideoOptInDate", "socialA", "socialB", "socialC", "alpha", "socialD", "numSocialAFans", "numSocialBFans",
-  "numSocialCFans", "numAlphaFans", "numSocialDFans", "contentRisk",
+  "serviceSeriesId",
+  "title",
+  "platform",
+  "monthlyListeners",
+  "monthlyDownloads",
+  "avgDownloadsPerEpisode",
+  "ytAvgDownloadsPerEpisode",
+  "ytMonthlyDownloads",
+  "gammaAvgDownloadsPerEpisode",
+  "gammaMonthlyDownloads",
+  "betaAvgDownloadsPerEpisode",
+  "betaMonthlyDownloads",
+  "podcastAvgDownloadsPerEpisode",
+  "podcastMonthlyDownloads",
+  "directRes",
+  "hostRead",
+  "countAds",
+  "renewalRate",
+  "adLoad",
+  "adLoadYT",
+  "isServicePrefixPlaced",
+  "gammaVideoOptInDate",
+  "socialA",
+  "socialB",
+  "socialC",
+  "alpha",
+  "socialD",
+  "numSocialAFans",
+  "numSocialBFans",
+  "numSocialCFans",
+  "numAlphaFans",
+  "numSocialDFans",
+  "contentRisk",
 ] as const;
 
 const BY_LOWER = new Map<string, string>(SHOW_FIELDS.map((f) => [f.toLowerCase(), f]));
@@ -21,11 +54,13 @@ export function canonicalShowField(field: string): string | undefined {
   return BY_LOWER.get(field.trim().toLowerCase());
 }
 
-const cell = (v: unknown): Cell => (v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : (v as Cell));
+const cell = (v: unknown): Cell =>
+  v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : (v as Cell);
 
 /** One scalar field of a show; a null value is #N/A with a message. */
 export function showField(show: ShowInfo, field: string): Cell {
-  const value = field === "contentRisk" ? show.contentRisk?.overallScore : (show as Record<string, unknown>)[field];
+  const value =
+    field === "contentRisk" ? show.contentRisk?.overallScore : (show as Record<string, unknown>)[field];
   if (value === null || value === undefined) {
     throw new FunctionError("#N/A", `${field} is not available for show ${show.serviceSeriesId}`);
   }
@@ -33,8 +68,22 @@ export function showField(show: ShowInfo, field: string): Cell {
 }
 
 export const EPISODE_FIELDS = [
-  "title", "serviceEpisodeId", "uploadedAt", "duration", "downloads", "downloadsAt30Days", "downloadsAt7Days",
-  "podcastDownloads", "alphaDownloads", "gammaDownloads", "betaDownloads", "adLoad", "ads", "url", "guid", "description",
+  "title",
+  "serviceEpisodeId",
+  "uploadedAt",
+  "duration",
+  "downloads",
+  "downloadsAt30Days",
+  "downloadsAt7Days",
+  "podcastDownloads",
+  "alphaDownloads",
+  "gammaDownloads",
+  "betaDownloads",
+  "adLoad",
+  "ads",
+  "url",
+  "guid",
+  "description",
 ] as const;
 
 export function episodesGrid(show: ShowInfo, count: number, fields: readonly string[]): Grid {
@@ -48,33 +97,65 @@ export function episodesGrid(show: ShowInfo, count: number, fields: readonly str
 }
 
 export const SIMILAR_COLUMNS = [
-  "seriesId", "title", "contentSimilarity", "audienceSimilarityThirdParty", "audienceSimilaritySocial",
-  "audienceSimilarityOverlap", "audienceSimilarityOverlapReverse",
+  "seriesId",
+  "title",
+  "contentSimilarity",
+  "audienceSimilarityThirdParty",
+  "audienceSimilaritySocial",
+  "audienceSimilarityOverlap",
+  "audienceSimilarityOverlapReverse",
 ] as const;
 
 export function similarGrid(show: ShowInfo, count: number): Grid {
   const rows = (show.similarShows ?? []).slice(0, count);
-  return [[...SIMILAR_COLUMNS], ...rows.map((s) => SIMILAR_COLUMNS.map((c) => cell((s as Record<string, unknown>)[c])))];
+  return [
+    [...SIMILAR_COLUMNS],
+    ...rows.map((s) => SIMILAR_COLUMNS.map((c) => cell((s as Record<string, unknown>)[c]))),
+  ];
 }
 
 export function topAdvertisersGrid(show: ShowInfo): Grid {
   const names = show.topAdvertisers ?? [];
-  if (names.length === 0) throw new FunctionError("#N/A", `No advertisers found for show ${show.serviceSeriesId}`);
+  if (names.length === 0)
+    throw new FunctionError("#N/A", `No advertisers found for show ${show.serviceSeriesId}`);
   return names.map((n) => [n]);
 }
 
 const stripTags = (s: string) => s.replace(/<\/?em>/g, "");
 
 export function searchGrid(hits: SearchHit[]): Grid {
-  const header = ["Episode", "Show", "Platform", "Uploaded", "Score", "Listens", "Matched text", "Episode ID", "Show ID", "URL"];
+  const header = [
+    "Episode",
+    "Show",
+    "Platform",
+    "Uploaded",
+    "Score",
+    "Listens",
+    "Matched text",
+    "Episode ID",
+    "Show ID",
+    "URL",
+  ];
   return [
     header,
     ...hits.map((h) => {
       const p = h.podcast;
-      const match = h.highlights?.transcript?.[0]?.context ?? h.highlights?.description?.[0] ?? h.highlights?.title?.[0] ?? "";
+      const match =
+        h.highlights?.transcript?.[0]?.context ??
+        h.highlights?.description?.[0] ??
+        h.highlights?.title?.[0] ??
+        "";
       return [
-        cell(p.title), cell(p.seriesTitle), cell(p.seriesPlatform), cell(p.uploadedAt?.slice(0, 10)), cell(h.score),
-        cell(p.numListens), stripTags(match), cell(p.id), cell(p.seriesId), cell(p.url),
+        cell(p.title),
+        cell(p.seriesTitle),
+        cell(p.seriesPlatform),
+        cell(p.uploadedAt?.slice(0, 10)),
+        cell(h.score),
+        cell(p.numListens),
+        stripTags(match),
+        cell(p.id),
+        cell(p.seriesId),
+        cell(p.url),
       ];
     }),
   ];

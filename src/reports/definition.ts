@@ -46,10 +46,20 @@ export interface ResolvedSource {
 
 /** Kinds whose requests take startDate/endDate. */
 const DATED: ReadonlySet<SheetSourceKind> = new Set([
-  "impressions", "audience", "lag", "campaignsPerformance", "estimatedSpendByDay", "estimatedSpendByShowByDay", "individualAds", "incrementality",
+  "impressions",
+  "audience",
+  "lag",
+  "campaignsPerformance",
+  "estimatedSpendByDay",
+  "estimatedSpendByShowByDay",
+  "individualAds",
+  "incrementality",
 ]);
 
-export function resolveSource(def: Pick<ReportDefinition, "kind" | "params" | "datePreset">, today: Date = new Date()): ResolvedSource {
+export function resolveSource(
+  def: Pick<ReportDefinition, "kind" | "params" | "datePreset">,
+  today: Date = new Date(),
+): ResolvedSource {
   const params = { ...def.params };
   if (def.datePreset && DATED.has(def.kind)) {
     delete params.startDate;

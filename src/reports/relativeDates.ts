@@ -5,8 +5,14 @@
 import { z } from "zod";
 
 export const datePresetSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("last"), count: z.number().int().min(1).max(3650), unit: z.enum(["days", "weeks", "months"]) }),
-  z.object({ kind: z.enum(["monthToDate", "previousMonth", "quarterToDate", "yearToDate", "serviceDefault"]) }),
+  z.object({
+    kind: z.literal("last"),
+    count: z.number().int().min(1).max(3650),
+    unit: z.enum(["days", "weeks", "months"]),
+  }),
+  z.object({
+    kind: z.enum(["monthToDate", "previousMonth", "quarterToDate", "yearToDate", "serviceDefault"]),
+  }),
   z.object({ kind: z.literal("custom"), startDate: z.string().optional(), endDate: z.string().optional() }),
 ]);
 
@@ -44,9 +50,15 @@ export function resolvePreset(preset: DatePreset, today: Date = new Date()): Dat
     case "monthToDate":
       return { startDate: ymd(new Date(t.getFullYear(), t.getMonth(), 1)), endDate: ymd(t) };
     case "previousMonth":
-      return { startDate: ymd(new Date(t.getFullYear(), t.getMonth() - 1, 1)), endDate: ymd(new Date(t.getFullYear(), t.getMonth(), 0)) };
+      return {
+        startDate: ymd(new Date(t.getFullYear(), t.getMonth() - 1, 1)),
+        endDate: ymd(new Date(t.getFullYear(), t.getMonth(), 0)),
+      };
     case "quarterToDate":
-      return { startDate: ymd(new Date(t.getFullYear(), Math.floor(t.getMonth() / 3) * 3, 1)), endDate: ymd(t) };
+      return {
+        startDate: ymd(new Date(t.getFullYear(), Math.floor(t.getMonth() / 3) * 3, 1)),
+        endDate: ymd(t),
+      };
     case "yearToDate":
       return { startDate: ymd(new Date(t.getFullYear(), 0, 1)), endDate: ymd(t) };
     case "serviceDefault":
@@ -66,6 +78,9 @@ export function presetLabel(p: DatePreset): string {
     case "serviceDefault":
       return "Service default dates";
     default:
-      return p.kind.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()).replace("To Date", "to date");
+      return p.kind
+        .replace(/([A-Z])/g, " $1")
+        .replace(/^./, (c) => c.toUpperCase())
+        .replace("To Date", "to date");
   }
 }

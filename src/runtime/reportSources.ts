@@ -51,12 +51,18 @@ function typed(columns: [string, ColumnKind][], rows: CellValue[][]): TypedTable
   return { columns: columns.map(([name, kind]) => ({ name, kind })), rows };
 }
 
-const v = (x: unknown): CellValue => (x === undefined || x === null ? null : typeof x === "object" ? JSON.stringify(x) : (x as CellValue));
+const v = (x: unknown): CellValue =>
+  x === undefined || x === null ? null : typeof x === "object" ? JSON.stringify(x) : (x as CellValue);
 const asDate = (x: unknown): CellValue => (typeof x === "string" ? (parseDate(x.slice(0, 10)) ?? x) : v(x));
 const asDateTime = (x: unknown): CellValue => (typeof x === "string" ? (parseDateTime(x) ?? x) : v(x));
 
 /** Fetches the data of a source as a typed table. */
-export async function fetchSource(client: AdsClient, kind: SourceKind, params: SourceParams, opts: RunOptions = {}): Promise<TypedTable> {
+export async function fetchSource(
+  client: AdsClient,
+  kind: SourceKind,
+  params: SourceParams,
+  opts: RunOptions = {},
+): Promise<TypedTable> {
   if (isReportKind(kind)) {
     return (await client.reports.run(kind, params as ReportParams[typeof kind], opts)).table;
   }
@@ -64,11 +70,37 @@ export async function fetchSource(client: AdsClient, kind: SourceKind, params: S
     case "search": {
       const { data } = await client.search.episodes(params as SearchQuery, opts.signal);
       return typed(
-        [["Episode", "text"], ["Show", "text"], ["Platform", "text"], ["Uploaded", "datetime"], ["Score", "number"], ["Listens", "integer"], ["Ratings", "integer"], ["Matched text", "text"], ["Transcript time (s)", "number"], ["Episode ID", "text"], ["Show ID", "integer"], ["URL", "url"]],
+        [
+          ["Episode", "text"],
+          ["Show", "text"],
+          ["Platform", "text"],
+          ["Uploaded", "datetime"],
+          ["Score", "number"],
+          ["Listens", "integer"],
+          ["Ratings", "integer"],
+          ["Matched text", "text"],
+          ["Transcript time (s)", "number"],
+          ["Episode ID", "text"],
+          ["Show ID", "integer"],
+          ["URL", "url"],
+        ],
         data.map((h) => {
           const t = h.highlights?.transcript?.[0];
           const match = t?.context ?? h.highlights?.description?.[0] ?? h.highlights?.title?.[0] ?? null;
-          return [v(h.podcast.title), v(h.podcast.seriesTitle), v(h.podcast.seriesPlatform), asDateTime(h.podcast.uploadedAt), v(h.score), v(h.podcast.numListens), v(h.podcast.numRatings), match === null ? null : match.replace(/<\/?em>/g, ""), v(t?.startTime), v(h.podcast.id), v(h.podcast.seriesId), v(h.podcast.url)];
+          return [
+            v(h.podcast.title),
+            v(h.podcast.seriesTitle),
+            v(h.podcast.seriesPlatform),
+            asDateTime(h.podcast.uploadedAt),
+            v(h.score),
+            v(h.podcast.numListens),
+            v(h.podcast.numRatings),
+            match === null ? null : match.replace(/<\/?em>/g, ""),
+            v(t?.startTime),
+            v(h.podcast.id),
+            v(h.podcast.seriesId),
+            v(h.podcast.url),
+          ];
         }),
       );
     }
@@ -77,18 +109,34 @@ export async function fetchSource(client: AdsClient, kind: SourceKind, params: S
       const maxRows = typeof params.maxRows === "number" ? params.maxRows : undefined;
       const { maxRows: _omit, ...request } = params;
       void _omit;
-      for await (const page of client.ads.iterate(request as unknown as IndividualAdsRequest, { maxRows, signal: opts.signal })) {
+      for await (const page of client.ads.iterate(request as unknown as IndividualAdsRequest, {
+        maxRows,
+        signal: opts.signal,
+      })) {
         for (const row of page.data) {
-          rows.push(INDIVIDUAL_AD_COLUMNS.map(([key, kind]) => (kind === "date" ? asDate(row[key]) : kind === "datetime" ? asDateTime(row[key]) : v(row[key]))));
+          rows.push(
+            INDIVIDUAL_AD_COLUMNS.map(([key, kind]) =>
+              kind === "date" ? asDate(row[key]) : kind === "datetime" ? asDateTime(row[key]) : v(row[key]),
+            ),
+          );
         }
       }
-      return typed(INDIVIDUAL_AD_COLUMNS.map(([k, kind]) => [k, kind]), rows);
+      return typed(
+        INDIVIDUAL_AD_COLUMNS.map(([k, kind]) => [k, kind]),
+        rows,
+      );
     }
     case "incrementality": {
       const results = await client.incrementality.get(params as IncrementalityRequest, opts.signal);
       return typed(
         INCREMENTALITY_FIELDS.map(([, label, kind]) => [label, kind]),
-        results.map((r) => INCREMENTALITY_FIELDS.map(([key, , kind]) => (kind === "date" ? asDate((r as Record<string, unknown>)[key]) : v((r as Record<string, unknown>)[key])))),
+        results.map((r) =>
+          INCREMENTALITY_FIELDS.map(([key, , kind]) =>
+            kind === "date"
+              ? asDate((r as Record<string, unknown>)[key])
+              : v((r as Record<string, unknown>)[key]),
+          ),
+        ),
       );
     }
   }

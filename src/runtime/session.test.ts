@@ -1,8 +1,17 @@
-import { countRequest, getConnection, isRemembered, requestsThisMonth, resetSession, setConnection } from "./session";
+import {
+  countRequest,
+  getConnection,
+  isRemembered,
+  requestsThisMonth,
+  resetSession,
+  setConnection,
+} from "./session";
 
 const store = new Map<string, string>();
 beforeAll(() => {
-  (globalThis as unknown as { localStorage: Pick<Storage, "getItem" | "setItem" | "removeItem"> }).localStorage = {
+  (
+    globalThis as unknown as { localStorage: Pick<Storage, "getItem" | "setItem" | "removeItem"> }
+  ).localStorage = {
     getItem: (k) => store.get(k) ?? null,
     setItem: (k, v) => void store.set(k, v),
     removeItem: (k) => void store.delete(k),

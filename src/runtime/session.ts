@@ -61,7 +61,9 @@ function state(): SessionState {
 function remembered(): Connection | null {
   try {
     const parsed = JSON.parse(storage()?.getItem(REMEMBERED) ?? "null") as Partial<Connection> | null;
-    return parsed && typeof parsed.apiKey === "string" && typeof parsed.baseUrl === "string" ? { apiKey: parsed.apiKey, baseUrl: parsed.baseUrl } : null;
+    return parsed && typeof parsed.apiKey === "string" && typeof parsed.baseUrl === "string"
+      ? { apiKey: parsed.apiKey, baseUrl: parsed.baseUrl }
+      : null;
   } catch {
     return null;
   }

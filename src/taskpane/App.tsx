@@ -1,6 +1,16 @@
 /** The task pane: Connect, Reports, Data, Sheets, Campaigns, Agents; the activity list under every tab. */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { FluentProvider, Tab, TabList, Toast, ToastTitle, Toaster, useId, useToastController, webLightTheme } from "@fluentui/react-components";
+import {
+  FluentProvider,
+  Tab,
+  TabList,
+  Toast,
+  ToastTitle,
+  Toaster,
+  useId,
+  useToastController,
+  webLightTheme,
+} from "@fluentui/react-components";
 import { AdsClient } from "../api/client";
 import { countRequest, getConnection, subscribe } from "../runtime/session";
 import { ActivityList } from "./components/ActivityList";
@@ -57,7 +67,12 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
       activity: {
         start(label, request, cancel) {
           const id = nextId.current++;
-          setEntries((old) => [{ id, label, request, status: "running" as const, startedAt: Date.now(), cancel }, ...old].slice(0, 30));
+          setEntries((old) =>
+            [{ id, label, request, status: "running" as const, startedAt: Date.now(), cancel }, ...old].slice(
+              0,
+              30,
+            ),
+          );
           return id;
         },
         update(id, patch) {
@@ -80,7 +95,12 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
     <FluentProvider theme={webLightTheme} className="pane">
       <ServicesContext.Provider value={services}>
         <Toaster toasterId={toasterId} />
-        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} size="small" aria-label="Ads Analytics sections">
+        <TabList
+          selectedValue={tab}
+          onTabSelect={(_, d) => setTab(d.value as TabName)}
+          size="small"
+          aria-label="Ads Analytics sections"
+        >
           {TABS.map((t) => (
             <Tab key={t} value={t}>
               {t}

@@ -47,7 +47,10 @@ const errorText = (e: unknown) => (e instanceof AdsError || e instanceof Error ?
 function describe(req: SheetRequest): string {
   const parts = Object.entries(req.params)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join("|") : typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+    .map(
+      ([k, v]) =>
+        `${k}=${Array.isArray(v) ? v.join("|") : typeof v === "object" ? JSON.stringify(v) : String(v)}`,
+    );
   if (req.datePreset) parts.unshift(presetLabel(req.datePreset));
   return `${SOURCE_LABELS[req.kind as SourceKind] ?? "Show"}: ${parts.join(", ") || "service defaults"}`;
 }
@@ -59,14 +62,20 @@ function progressText(p: PollProgress): string {
 function fetcher(services: Services, id?: number): SheetFetcher {
   return (source, signal) => {
     if (!services.client) throw new Error("Not connected: connect on the Connect tab first");
-    return fetchSheetData(services.client, source, { signal, onProgress: id === undefined ? undefined : (p) => services.activity.update(id, { detail: progressText(p) }) });
+    return fetchSheetData(services.client, source, {
+      signal,
+      onProgress:
+        id === undefined ? undefined : (p) => services.activity.update(id, { detail: progressText(p) }),
+    });
   };
 }
 
 /** Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet with the new request). */
 export async function runSourceToSheet(services: Services, req: SheetRequest): Promise<void> {
   const controller = new AbortController();
-  const id = services.activity.start(SOURCE_LABELS[req.kind as SourceKind] ?? "Show", describe(req), () => controller.abort());
+  const id = services.activity.start(SOURCE_LABELS[req.kind as SourceKind] ?? "Show", describe(req), () =>
+    controller.abort(),
+  );
   try {
     if (req.sheetName) {
       const old = await readDefinition(services.excel, req.sheetName);
@@ -74,22 +83,41 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
       const { saveDefinition } = await import("../excel/reportStore");
       await saveDefinition(services.excel, { ...old, params: req.params, datePreset: req.datePreset });
       try {
-        await refreshReport(services.excel, req.sheetName, fetcher(services, id), { signal: controller.signal });
+        await refreshReport(services.excel, req.sheetName, fetcher(services, id), {
+          signal: controller.signal,
+        });
       } catch (err) {
         await saveDefinition(services.excel, old);
         throw err;
       }
-      services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `Updated ${req.sheetName}` });
+      services.activity.update(id, {
+        status: "done",
+        endedAt: Date.now(),
+        detail: `Updated ${req.sheetName}`,
+      });
       return;
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id)(source, controller.signal);
-    const label = req.kind === "show" ? `Show ${String(req.params.id)}` : SOURCE_LABELS[req.kind as SourceKind];
-    const def = await createReportSheet(services.excel, { kind: req.kind, params: req.params, datePreset: req.datePreset, label }, data);
-    services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `${def.rowCount} rows → sheet ${def.sheetName}` });
+    const label =
+      req.kind === "show" ? `Show ${String(req.params.id)}` : SOURCE_LABELS[req.kind as SourceKind];
+    const def = await createReportSheet(
+      services.excel,
+      { kind: req.kind, params: req.params, datePreset: req.datePreset, label },
+      data,
+    );
+    services.activity.update(id, {
+      status: "done",
+      endedAt: Date.now(),
+      detail: `${def.rowCount} rows → sheet ${def.sheetName}`,
+    });
   } catch (err) {
     const cancelled = controller.signal.aborted;
-    services.activity.update(id, { status: cancelled ? "cancelled" : "failed", endedAt: Date.now(), detail: cancelled ? "Cancelled" : errorText(err) });
+    services.activity.update(id, {
+      status: cancelled ? "cancelled" : "failed",
+      endedAt: Date.now(),
+      detail: cancelled ? "Cancelled" : errorText(err),
+    });
   }
 }
 
@@ -124,7 +152,8 @@ function summary(d: ReportDefinition): ReportSheetSummary {
     lastRefresh: d.lastRefresh,
     lastError: d.lastError,
     refreshOnOpen: d.refreshOnOpen,
-    editable: d.kind !== "show" && d.kind !== "search" && d.kind !== "individualAds" && d.kind !== "incrementality",
+    editable:
+      d.kind !== "show" && d.kind !== "search" && d.kind !== "individualAds" && d.kind !== "incrementality",
   };
 }
 
@@ -136,10 +165,16 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
   const controller = new AbortController();
   const id = services.activity.start(`Refresh ${sheetName}`, sheetName, () => controller.abort());
   try {
-    const def = await refreshReport(services.excel, sheetName, fetcher(services, id), { signal: controller.signal });
+    const def = await refreshReport(services.excel, sheetName, fetcher(services, id), {
+      signal: controller.signal,
+    });
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `${def.rowCount} rows` });
   } catch (err) {
-    services.activity.update(id, { status: controller.signal.aborted ? "cancelled" : "failed", endedAt: Date.now(), detail: errorText(err) });
+    services.activity.update(id, {
+      status: controller.signal.aborted ? "cancelled" : "failed",
+      endedAt: Date.now(),
+      detail: errorText(err),
+    });
   }
 }
 
@@ -148,7 +183,10 @@ export async function refreshAllSheets(services: Services): Promise<void> {
   const id = services.activity.start("Refresh all", "every report sheet", () => controller.abort());
   const result = await refreshAll(services.excel, fetcher(services), {
     signal: controller.signal,
-    onProgress: (p) => services.activity.update(id, { detail: `${p.done}/${p.total}: ${p.sheetName}${p.error ? ` failed (${p.error})` : ""}` }),
+    onProgress: (p) =>
+      services.activity.update(id, {
+        detail: `${p.done}/${p.total}: ${p.sheetName}${p.error ? ` failed (${p.error})` : ""}`,
+      }),
   });
   services.activity.update(id, {
     status: result.failed.length ? "failed" : "done",
@@ -164,7 +202,9 @@ export function removeReportSheet(services: Services, sheetName: string): Promis
 export async function setRefreshOnOpen(services: Services, sheetName: string, on: boolean): Promise<void> {
   await setRefreshOnOpenFlag(services.excel, sheetName, on);
   const any = (await listDefinitions(services.excel)).some((d) => d.refreshOnOpen);
-  await setLoadWithDocument(any).catch((err: unknown) => services.notify(`Could not set the add-in to load with the workbook: ${errorText(err)}`, "warning"));
+  await setLoadWithDocument(any).catch((err: unknown) =>
+    services.notify(`Could not set the add-in to load with the workbook: ${errorText(err)}`, "warning"),
+  );
 }
 
 export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest | null> {

@@ -31,16 +31,38 @@ export interface FieldSpec {
 }
 
 const d = (def: DocumentedDefault | undefined): string =>
-  def === undefined ? "" : def.value !== undefined ? String(def.value) : `V1 ${String(def.v1)} / V2 ${String(def.v2)}`;
+  def === undefined
+    ? ""
+    : def.value !== undefined
+      ? String(def.value)
+      : `V1 ${String(def.v1)} / V2 ${String(def.v2)}`;
 
 export function defaultText(spec: FieldSpec): string {
   return d(spec.default);
 }
 
 const S = SHARED_SETTING_DEFAULTS;
-const bool = (name: string, label: string): FieldSpec => ({ name, label, type: "bool", advanced: true, default: S[name] });
-const num = (name: string, label: string): FieldSpec => ({ name, label, type: "number", advanced: true, default: S[name] });
-const list = (name: string, label: string): FieldSpec => ({ name, label, type: "list", advanced: true, default: S[name] });
+const bool = (name: string, label: string): FieldSpec => ({
+  name,
+  label,
+  type: "bool",
+  advanced: true,
+  default: S[name],
+});
+const num = (name: string, label: string): FieldSpec => ({
+  name,
+  label,
+  type: "number",
+  advanced: true,
+  default: S[name],
+});
+const list = (name: string, label: string): FieldSpec => ({
+  name,
+  label,
+  type: "list",
+  advanced: true,
+  default: S[name],
+});
 
 /** The shared attribution and simulcast settings (impressions and lag). */
 const SHARED: FieldSpec[] = [
@@ -56,15 +78,36 @@ const SHARED: FieldSpec[] = [
   num("attributionWindow", "Attribution window (days)"),
   num("attributionStreamingWindow", "Streaming window (days)"),
   num("attributionSaiWindow", "SAI window (days)"),
-  { name: "attributionModel", label: "Attribution model", type: "enum", options: ATTRIBUTION_MODELS, advanced: true, default: S.attributionModel },
-  { name: "attributionPreset", label: "Attribution preset", type: "enum", options: ATTRIBUTION_PRESETS, advanced: true, default: S.attributionPreset },
+  {
+    name: "attributionModel",
+    label: "Attribution model",
+    type: "enum",
+    options: ATTRIBUTION_MODELS,
+    advanced: true,
+    default: S.attributionModel,
+  },
+  {
+    name: "attributionPreset",
+    label: "Attribution preset",
+    type: "enum",
+    options: ATTRIBUTION_PRESETS,
+    advanced: true,
+    default: S.attributionPreset,
+  },
   list("excludeReferrers", "Exclude referrers"),
   list("excludeUtmMediums", "Exclude UTM mediums"),
   list("excludeUtmSources", "Exclude UTM sources"),
   bool("excludePriorCustomers", "Exclude prior customers"),
   bool("excludePriorVisitors", "Exclude prior visitors"),
   bool("showIncrementalResults", "Show incremental results"),
-  { name: "incrementalDisplayType", label: "Incremental display type", type: "enum", options: INCREMENTAL_DISPLAY_TYPES, advanced: true, default: S.incrementalDisplayType },
+  {
+    name: "incrementalDisplayType",
+    label: "Incremental display type",
+    type: "enum",
+    options: INCREMENTAL_DISPLAY_TYPES,
+    advanced: true,
+    default: S.incrementalDisplayType,
+  },
   bool("timeRangeConv", "Only conversions in range"),
   bool("timeRangeConvWithWindow", "…with conversion window"),
   bool("useNonPurchasesRevenue", "Non-purchase revenue"),
@@ -81,18 +124,70 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
     fields: [
       { name: "advertiser", label: "Advertisers", type: "list", recent: true, default: S.advertiser },
       { name: "fields", label: "Columns", type: "fields", default: I.fields },
-      { name: "timeGrouping", label: "Time grouping", type: "enum", options: TIME_GROUPINGS, default: I.timeGrouping },
-      { name: "geoGrouping", label: "Geo grouping", type: "enum", options: GEO_GROUPINGS, default: I.geoGrouping },
-      { name: "weekStartsOn", label: "Week starts on", type: "enum", options: WEEK_STARTS, default: I.weekStartsOn },
-      { name: "formatting.numberFormatting", label: "Number formatting", type: "bool", default: I["formatting.numberFormatting"] },
+      {
+        name: "timeGrouping",
+        label: "Time grouping",
+        type: "enum",
+        options: TIME_GROUPINGS,
+        default: I.timeGrouping,
+      },
+      {
+        name: "geoGrouping",
+        label: "Geo grouping",
+        type: "enum",
+        options: GEO_GROUPINGS,
+        default: I.geoGrouping,
+      },
+      {
+        name: "weekStartsOn",
+        label: "Week starts on",
+        type: "enum",
+        options: WEEK_STARTS,
+        default: I.weekStartsOn,
+      },
+      {
+        name: "formatting.numberFormatting",
+        label: "Number formatting",
+        type: "bool",
+        default: I["formatting.numberFormatting"],
+      },
       { name: "formatting.summary", label: "Summary block", type: "bool", default: I["formatting.summary"] },
       { name: "formatting.totals", label: "Totals row", type: "bool", default: I["formatting.totals"] },
-      { name: "fieldMapping", label: "Rename columns", type: "mapping", hint: "One per line: Default header = New header" },
+      {
+        name: "fieldMapping",
+        label: "Rename columns",
+        type: "mapping",
+        hint: "One per line: Default header = New header",
+      },
       NAME,
-      { name: "incCiCertainty", label: "CI certainty (%)", type: "int", advanced: true, default: I.incCiCertainty },
-      { name: "aggregateEpisodicBuysPerShow", label: "One row per show", type: "bool", advanced: true, default: I.aggregateEpisodicBuysPerShow },
-      { name: "skipCampaignTransliteration", label: "Keep Unicode campaign names", type: "bool", advanced: true, default: I.skipCampaignTransliteration },
-      { name: "modelPublicSpaceIps", label: "Model public-space IPs", type: "bool", advanced: true, default: I.modelPublicSpaceIps },
+      {
+        name: "incCiCertainty",
+        label: "CI certainty (%)",
+        type: "int",
+        advanced: true,
+        default: I.incCiCertainty,
+      },
+      {
+        name: "aggregateEpisodicBuysPerShow",
+        label: "One row per show",
+        type: "bool",
+        advanced: true,
+        default: I.aggregateEpisodicBuysPerShow,
+      },
+      {
+        name: "skipCampaignTransliteration",
+        label: "Keep Unicode campaign names",
+        type: "bool",
+        advanced: true,
+        default: I.skipCampaignTransliteration,
+      },
+      {
+        name: "modelPublicSpaceIps",
+        label: "Model public-space IPs",
+        type: "bool",
+        advanced: true,
+        default: I.modelPublicSpaceIps,
+      },
       { name: "modelOffline", label: "Model offline", type: "bool", advanced: true, default: I.modelOffline },
       ...SHARED,
     ],
@@ -100,18 +195,45 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
   audience: {
     dates: true,
     fields: [
-      { name: "show", label: "Shows", type: "list", hint: "Series ids, directory ids, Alpha channel or playlist ids." },
-      { name: "impressionGeo", label: "Impression countries", type: "list", hint: "Two-letter codes, e.g. US, GB." },
-      { name: "mediaType", label: "Media types", type: "list", hint: "Labels as in the Aud. Size tab, e.g. CTV / OTT." },
+      {
+        name: "show",
+        label: "Shows",
+        type: "list",
+        hint: "Series ids, directory ids, Alpha channel or playlist ids.",
+      },
+      {
+        name: "impressionGeo",
+        label: "Impression countries",
+        type: "list",
+        hint: "Two-letter codes, e.g. US, GB.",
+      },
+      {
+        name: "mediaType",
+        label: "Media types",
+        type: "list",
+        hint: "Labels as in the Aud. Size tab, e.g. CTV / OTT.",
+      },
       NAME,
     ],
   },
   lag: {
     dates: true,
     fields: [
-      { name: "advertiser", label: "Advertisers", type: "list", required: true, recent: true, hint: "Required; the V2 variant takes exactly one." },
+      {
+        name: "advertiser",
+        label: "Advertisers",
+        type: "list",
+        required: true,
+        recent: true,
+        hint: "Required; the V2 variant takes exactly one.",
+      },
       { name: "groupKey", label: "Group by", type: "enum", options: LAG_GROUP_KEYS, required: true },
-      { name: "actions", label: "Actions", type: "list", hint: "e.g. purchase, visitor, signup; empty means all." },
+      {
+        name: "actions",
+        label: "Actions",
+        type: "list",
+        hint: "e.g. purchase, visitor, signup; empty means all.",
+      },
       NAME,
       ...SHARED,
     ],
@@ -130,7 +252,12 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
     fields: [
       { name: "episodeId", label: "Episode id", type: "text", required: true },
       { name: "week_lb", label: "Weeks back", type: "int", default: { value: "not shown", note: "" } },
-      { name: "advertiser", label: "Advertiser lookup name", type: "text", hint: "Without it, only prefix listeners are included." },
+      {
+        name: "advertiser",
+        label: "Advertiser lookup name",
+        type: "text",
+        hint: "Without it, only prefix listeners are included.",
+      },
     ],
   },
 };
@@ -157,7 +284,13 @@ export function paramsFromForm(fields: readonly FieldSpec[], values: FormValues)
         set(f.name, raw === "true");
         break;
       case "list":
-        set(f.name, raw.split(",").map((s) => s.trim()).filter(Boolean));
+        set(
+          f.name,
+          raw
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
         break;
       case "fields":
         set(f.name, raw.split("\n").filter(Boolean));
@@ -166,7 +299,10 @@ export function paramsFromForm(fields: readonly FieldSpec[], values: FormValues)
         set(
           f.name,
           Object.fromEntries(
-            raw.split("\n").map((line) => line.split("=").map((s) => s.trim())).filter((p) => p.length === 2 && p[0] && p[1]),
+            raw
+              .split("\n")
+              .map((line) => line.split("=").map((s) => s.trim()))
+              .filter((p) => p.length === 2 && p[0] && p[1]),
           ),
         );
         break;
@@ -186,7 +322,10 @@ export function formFromParams(fields: readonly FieldSpec[], params: Record<stri
     if (v === undefined || v === null) continue;
     if (f.type === "list") values[f.name] = (v as unknown[]).join(", ");
     else if (f.type === "fields") values[f.name] = (v as unknown[]).join("\n");
-    else if (f.type === "mapping") values[f.name] = Object.entries(v as Record<string, string>).map(([a, b]) => `${a} = ${b}`).join("\n");
+    else if (f.type === "mapping")
+      values[f.name] = Object.entries(v as Record<string, string>)
+        .map(([a, b]) => `${a} = ${b}`)
+        .join("\n");
     else values[f.name] = String(v);
   }
   return values;

@@ -44,7 +44,9 @@ test("2,000 calls over 100 distinct shows make exactly 100 show requests; a seco
     Promise.all(
       Array.from({ length: 2000 }, (_, i) => {
         const id = ids[i % 100];
-        return (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(Number(id))).catch((e: unknown) => e);
+        return (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(Number(id))).catch(
+          (e: unknown) => e,
+        );
       }),
     );
   const first = await sheet();
@@ -70,15 +72,35 @@ test("EPISODES pages as needed and SEARCH/ADS/INCREMENTALITY/NETNEWREACH spill f
 });
 
 test("error paths: monthly limit, authentication messages, inaccessible advertiser, bad arguments with no request", async () => {
-  await expect(functions("demo-exhausted").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(new FunctionError("#N/A", MONTHLY_LIMIT_MESSAGE));
-  await expect(functions("demo-disabled").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(new FunctionError("#N/A", "API access is disabled"));
-  await expect(functions("nope").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(new FunctionError("#N/A", "Invalid token"));
-  await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toEqual(new FunctionError("#N/A", "Forbidden"));
-  await expect(functions().fns.NETNEWREACH(1200000001, "Globex Bank")).rejects.toMatchObject({ code: "#N/A", message: "Forbidden" });
-  await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/monthlyListeners is not available/) });
+  await expect(functions("demo-exhausted").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
+    new FunctionError("#N/A", MONTHLY_LIMIT_MESSAGE),
+  );
+  await expect(functions("demo-disabled").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
+    new FunctionError("#N/A", "API access is disabled"),
+  );
+  await expect(functions("nope").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
+    new FunctionError("#N/A", "Invalid token"),
+  );
+  await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toEqual(
+    new FunctionError("#N/A", "Forbidden"),
+  );
+  await expect(functions().fns.NETNEWREACH(1200000001, "Globex Bank")).rejects.toMatchObject({
+    code: "#N/A",
+    message: "Forbidden",
+  });
+  await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/monthlyListeners is not available/),
+  });
   const before = s.sandbox.requests("demo-pro");
   const { fns } = functions();
-  await expect(fns.EPISODES(1200000001, 0)).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/^count:/) });
-  await expect(fns.SHOW(1200000001, "")).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/^field:/) });
+  await expect(fns.EPISODES(1200000001, 0)).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/^count:/),
+  });
+  await expect(fns.SHOW(1200000001, "")).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/^field:/),
+  });
   expect(s.sandbox.requests("demo-pro")).toBe(before);
 });

@@ -12,25 +12,54 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const cases: { [K in ReportKind]: [K, ReportParams[K], string[]] }[ReportKind][] = [
-  ["impressions", { advertiser: ["Acme Mattress"], startDate: "2026-10-01", endDate: "2026-10-07" }, IMPRESSIONS_DEFAULT_FIELDS],
-  ["audience", { show: ["1200000001"], startDate: "2026-06-01", endDate: "2026-11-30" }, Object.keys(REPORT_COLUMNS.audience)],
-  ["lag", { advertiser: ["Acme Mattress"], groupKey: "publisher", actions: ["purchase"] }, ["Action", "Object ID", "Day 1"]],
+  [
+    "impressions",
+    { advertiser: ["Acme Mattress"], startDate: "2026-10-01", endDate: "2026-10-07" },
+    IMPRESSIONS_DEFAULT_FIELDS,
+  ],
+  [
+    "audience",
+    { show: ["1200000001"], startDate: "2026-06-01", endDate: "2026-11-30" },
+    Object.keys(REPORT_COLUMNS.audience),
+  ],
+  [
+    "lag",
+    { advertiser: ["Acme Mattress"], groupKey: "publisher", actions: ["purchase"] },
+    ["Action", "Object ID", "Day 1"],
+  ],
   ["campaignsPerformance", {}, Object.keys(REPORT_COLUMNS.campaignsPerformance)],
-  ["estimatedSpendByDay", { advertisers: ["Acme Mattress"], startDate: "2026-11-01", endDate: "2026-11-03" }, Object.keys(REPORT_COLUMNS.estimatedSpendByDay)],
-  ["estimatedSpendByShowByDay", { advertisers: ["Northwind Coffee"], startDate: "2026-11-01", endDate: "2026-11-02" }, Object.keys(REPORT_COLUMNS.estimatedSpendByShowByDay)],
-  ["impressionListeners", { episodeId: "12345", advertiser: "acme-mattress", week_lb: 4 }, ["User Id", "Frequency"]],
+  [
+    "estimatedSpendByDay",
+    { advertisers: ["Acme Mattress"], startDate: "2026-11-01", endDate: "2026-11-03" },
+    Object.keys(REPORT_COLUMNS.estimatedSpendByDay),
+  ],
+  [
+    "estimatedSpendByShowByDay",
+    { advertisers: ["Northwind Coffee"], startDate: "2026-11-01", endDate: "2026-11-02" },
+    Object.keys(REPORT_COLUMNS.estimatedSpendByShowByDay),
+  ],
+  [
+    "impressionListeners",
+    { episodeId: "12345", advertiser: "acme-mattress", week_lb: 4 },
+    ["User Id", "Frequency"],
+  ],
 ];
 
-test.each(cases)("%s: start → poll → CSV → typed table with the spec's columns", async (kind, params, columns) => {
-  const progress: string[] = [];
-  const run = await s.client().reports.run(kind, params as never, { onProgress: (p) => progress.push(p.status), deadlineMs: 10_000 });
-  expect(progress[progress.length - 1]).toBe("done");
-  expect(run.table.columns.map((c) => c.name).slice(0, columns.length)).toEqual(columns);
-  expect(run.table.rows.length).toBeGreaterThan(0);
-  // every catalogued column got its kind, and numbers came back as numbers
-  const numeric = run.table.columns.findIndex((c) => c.kind === "integer" || c.kind === "currency");
-  if (numeric >= 0) expect(typeof run.table.rows[0][numeric]).toBe("number");
-});
+test.each(cases)(
+  "%s: start → poll → CSV → typed table with the spec's columns",
+  async (kind, params, columns) => {
+    const progress: string[] = [];
+    const run = await s
+      .client()
+      .reports.run(kind, params as never, { onProgress: (p) => progress.push(p.status), deadlineMs: 10_000 });
+    expect(progress[progress.length - 1]).toBe("done");
+    expect(run.table.columns.map((c) => c.name).slice(0, columns.length)).toEqual(columns);
+    expect(run.table.rows.length).toBeGreaterThan(0);
+    // every catalogued column got its kind, and numbers came back as numbers
+    const numeric = run.table.columns.findIndex((c) => c.kind === "integer" || c.kind === "currency");
+    if (numeric >= 0) expect(typeof run.table.rows[0][numeric]).toBe("number");
+  },
+);
 
 test("impressions honours fields order, fieldMapping, formatting and timeGrouping", async () => {
   const run = await s.client().reports.run("impressions", {
@@ -42,7 +71,12 @@ test("impressions honours fields order, fieldMapping, formatting and timeGroupin
     timeGrouping: "week",
     formatting: { numberFormatting: true, summary: true, totals: true },
   });
-  expect(run.table.columns.map((c) => [c.name, c.kind])).toEqual([["Week", "date"], ["Campaign", "text"], ["Cost", "currency"], ["Visitors %", "percent"]]);
+  expect(run.table.columns.map((c) => [c.name, c.kind])).toEqual([
+    ["Week", "date"],
+    ["Campaign", "text"],
+    ["Cost", "currency"],
+    ["Visitors %", "percent"],
+  ]);
   expect(run.table.columns[2].numberFormat).toBe("$#,##0.00");
   expect(run.table.summary?.[0]).toEqual(["Report", "Impressions"]);
   expect(run.table.totals?.[0]).toBe("Total");
@@ -52,8 +86,12 @@ test("impressions honours fields order, fieldMapping, formatting and timeGroupin
 });
 
 test("an unknown field is 'Invalid data'; a report name starting FAIL makes the task fail", async () => {
-  await expect(s.client().reports.impressions({ fields: ["Nonsense Column"] })).rejects.toBeInstanceOf(BadRequestError);
-  await expect(s.client().reports.run("campaignsPerformance", { name: "FAIL please", startDate: "2026-02-01" })).rejects.toBeInstanceOf(TaskFailedError);
+  await expect(s.client().reports.impressions({ fields: ["Nonsense Column"] })).rejects.toBeInstanceOf(
+    BadRequestError,
+  );
+  await expect(
+    s.client().reports.run("campaignsPerformance", { name: "FAIL please", startDate: "2026-02-01" }),
+  ).rejects.toBeInstanceOf(TaskFailedError);
 });
 
 test("the same request within the cache period reuses the report and ignores a new name", async () => {
@@ -75,5 +113,7 @@ test("the status poll needs no key and is not counted", async () => {
 });
 
 test("the 'Unexpected error' answer is rendered readably", async () => {
-  await expect(s.client().reports.audience({ name: "UNEXPECTED" })).rejects.toThrow("error: Unexpected error; detail: report engine unavailable");
+  await expect(s.client().reports.audience({ name: "UNEXPECTED" })).rejects.toThrow(
+    "error: Unexpected error; detail: report engine unavailable",
+  );
 });

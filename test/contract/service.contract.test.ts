@@ -1,5 +1,11 @@
 /** Every JSON endpoint, the authentication matrix, the paging rules and the error tables, against the sandbox. */
-import { AuthenticationError, BadRequestError, MONTHLY_LIMIT_MESSAGE, NotFoundError, RateLimitError } from "../../src/api/errors";
+import {
+  AuthenticationError,
+  BadRequestError,
+  MONTHLY_LIMIT_MESSAGE,
+  NotFoundError,
+  RateLimitError,
+} from "../../src/api/errors";
 import { startSandbox } from "../support/sandbox";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
@@ -19,7 +25,8 @@ describe("authentication matrix", () => {
     ["demo-disabled", "API access is disabled", "api_access_disabled"],
     ["demo-nolimit", "API limit is not configured", "api_limit_not_configured"],
   ])("key %s → 403 %s on every endpoint", async (key, message, reason) => {
-    for (const [, call] of endpoints) await expect(call(s.client(key))).rejects.toMatchObject({ status: 403, message, reason });
+    for (const [, call] of endpoints)
+      await expect(call(s.client(key))).rejects.toMatchObject({ status: 403, message, reason });
   });
   test("demo-exhausted → 429 monthly message, not retried", async () => {
     for (const [, call] of endpoints) {
@@ -29,8 +36,12 @@ describe("authentication matrix", () => {
     }
   });
   test("demo-basic may use the API but not individual ads (Pro only)", async () => {
-    await expect(s.client("demo-basic").shows.get("1200000001")).resolves.toMatchObject({ title: "The Demo Show" });
-    await expect(s.client("demo-basic").ads.individual({ advertiser: "Acme Mattress" })).rejects.toMatchObject({ reason: "forbidden", message: "Forbidden" });
+    await expect(s.client("demo-basic").shows.get("1200000001")).resolves.toMatchObject({
+      title: "The Demo Show",
+    });
+    await expect(
+      s.client("demo-basic").ads.individual({ advertiser: "Acme Mattress" }),
+    ).rejects.toMatchObject({ reason: "forbidden", message: "Forbidden" });
   });
   test("no Authorization header at all → Invalid token", async () => {
     const res = await fetch(`${s.url}/api/public/series/episodes/1200000001`);
@@ -38,7 +49,14 @@ describe("authentication matrix", () => {
     expect(await res.json()).toEqual({ message: "Invalid token" });
   });
   test("CORS preflight allows the Authorization header from a loopback origin", async () => {
-    const res = await fetch(`${s.url}/api/public/series/episodes/1200000001`, { method: "OPTIONS", headers: { Origin: "http://127.0.0.1:3000", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization" } });
+    const res = await fetch(`${s.url}/api/public/series/episodes/1200000001`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "http://127.0.0.1:3000",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization",
+      },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:3000");
     expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
@@ -58,7 +76,11 @@ describe("show info", () => {
   });
   test("paging rules: index only → size 25; size only → index 0; none → no pagination object", async () => {
     const c = s.client();
-    expect((await c.shows.get("1200000001", { episodesPageIndex: 2 })).episodesPagination).toEqual({ pageIndex: 2, pageSize: 25, rowCount: 240 });
+    expect((await c.shows.get("1200000001", { episodesPageIndex: 2 })).episodesPagination).toEqual({
+      pageIndex: 2,
+      pageSize: 25,
+      rowCount: 240,
+    });
     const bySize = await c.shows.get("1200000001", { episodesPageSize: 7 });
     expect(bySize.episodesPagination).toMatchObject({ pageIndex: 0, pageSize: 7 });
     expect(bySize.episodes).toHaveLength(7);
@@ -68,12 +90,19 @@ describe("show info", () => {
   });
   test("net new reach: accessible advertisers give a percent; Globex Bank is 403; 11 names never leave the client", async () => {
     const c = s.client();
-    const show = await c.shows.get("1200000001", { netNewReachAdvertisers: ["Acme Mattress", "Northwind Coffee"], months: 2 });
+    const show = await c.shows.get("1200000001", {
+      netNewReachAdvertisers: ["Acme Mattress", "Northwind Coffee"],
+      months: 2,
+    });
     expect(show.netNewReachPercent).toBeGreaterThanOrEqual(0);
     expect(show.netNewReachPercent).toBeLessThanOrEqual(100);
-    await expect(c.shows.get("1200000001", { netNewReachAdvertisers: ["Globex Bank"] })).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(
+      c.shows.get("1200000001", { netNewReachAdvertisers: ["Globex Bank"] }),
+    ).rejects.toBeInstanceOf(AuthenticationError);
     const before = s.sandbox.requests("demo-pro");
-    await expect(c.shows.get("1200000001", { netNewReachAdvertisers: Array.from({ length: 11 }, (_, i) => `a${i}`) })).rejects.toMatchObject({ field: "netNewReachAdvertisers" });
+    await expect(
+      c.shows.get("1200000001", { netNewReachAdvertisers: Array.from({ length: 11 }, (_, i) => `a${i}`) }),
+    ).rejects.toMatchObject({ field: "netNewReachAdvertisers" });
     expect(s.sandbox.requests("demo-pro")).toBe(before);
     const alpha = await c.shows.get("UCdemo0000000000000001", { netNewReachAdvertisers: ["Acme Mattress"] });
     expect(alpha.netNewReachPercent).toBeUndefined();
@@ -84,7 +113,9 @@ describe("show info", () => {
 });
 
 test("search: highlights in <em> tags and transcript hits", async () => {
-  const { data } = await s.client().search.episodes({ search: "mattress", transcriptOnly: true, timeFrame: 365, mediaType: ["podcast"] });
+  const { data } = await s
+    .client()
+    .search.episodes({ search: "mattress", transcriptOnly: true, timeFrame: 365, mediaType: ["podcast"] });
   expect(data.length).toBeGreaterThan(0);
   expect(data[0].highlights?.transcript?.[0].context).toMatch(/<em>mattress<\/em>/i);
   expect(data.every((h) => h.podcast.seriesPlatform === "podcast")).toBe(true);
@@ -103,26 +134,70 @@ test("individual ads: headers equal ids, every column key, pagination; the itera
 
 test("incrementality: documented field names, errors on request, wider CI at higher certainty", async () => {
   const c = s.client();
-  const at95 = await c.incrementality.get({ advertiser: "Acme Mattress", aggregationLevel: "channel", channelType: "podcast" });
-  const at99 = await c.incrementality.get({ advertiser: "Acme Mattress", aggregationLevel: "channel", channelType: "podcast", incCiCertainty: 99 });
+  const at95 = await c.incrementality.get({
+    advertiser: "Acme Mattress",
+    aggregationLevel: "channel",
+    channelType: "podcast",
+  });
+  const at99 = await c.incrementality.get({
+    advertiser: "Acme Mattress",
+    aggregationLevel: "channel",
+    channelType: "podcast",
+    incCiCertainty: 99,
+  });
   const width = (r: (typeof at95)[number]) => Number(r.liftCiUpper) - Number(r.liftCiLower);
   expect(width(at99[0])).toBeGreaterThan(width(at95[0]));
-  expect(Object.keys(at95[0])).toEqual(expect.arrayContaining(["controlActions", "testActions", "lift", "incrementalPercent", "errorReason"]));
-  const withErrors = await c.incrementality.get({ advertiser: "Acme Mattress", aggregationLevel: "publisher", includeErrors: true });
+  expect(Object.keys(at95[0])).toEqual(
+    expect.arrayContaining(["controlActions", "testActions", "lift", "incrementalPercent", "errorReason"]),
+  );
+  const withErrors = await c.incrementality.get({
+    advertiser: "Acme Mattress",
+    aggregationLevel: "publisher",
+    includeErrors: true,
+  });
   expect(withErrors.some((r) => r.errorReason)).toBe(true);
 });
 
 test("campaign creation: one id per flight, in order; advertisers by name or directory id; invites", async () => {
   const c = s.client();
-  const res = await c.campaigns.create({ name: "Spring flight test", advertiser: "Acme Mattress", publisher: "Lumen Audio", type: "DAI", externalId: "ext-1", flights: [{ startDate: "2026-03-01", endDate: "2026-03-31" }, { startDate: "2026-04-01", endDate: "2026-04-30" }] });
+  const res = await c.campaigns.create({
+    name: "Spring flight test",
+    advertiser: "Acme Mattress",
+    publisher: "Lumen Audio",
+    type: "DAI",
+    externalId: "ext-1",
+    flights: [
+      { startDate: "2026-03-01", endDate: "2026-03-31" },
+      { startDate: "2026-04-01", endDate: "2026-04-30" },
+    ],
+  });
   expect(res.campaigns).toHaveLength(2);
   expect(res.campaigns[0].id).not.toBe(res.campaigns[1].id);
   expect(res.campaigns.every((x) => x.externalId === "ext-1")).toBe(true);
-  expect(await c.advertisers.create({ advertiserName: "Acme Mattress" })).toEqual({ advertiserName: "Acme Mattress", lookupName: "acme-mattress" });
+  expect(await c.advertisers.create({ advertiserName: "Acme Mattress" })).toEqual({
+    advertiserName: "Acme Mattress",
+    lookupName: "acme-mattress",
+  });
   const byShow = await c.advertisers.create({ itunesId: "1200000001" });
   expect(byShow.advertiserName).toBe("The Demo Show (promo)");
-  expect((await c.users.inviteAdvertiser({ advertiserName: "Acme Mattress", email: "planner@example.com", tabs: ["ads"] })).message).toMatch(/planner@example.com/);
-  await expect(c.campaigns.create({ name: "FAIL500 x", advertiser: "A", publisher: "p", type: "Baked-in", flights: [{ expectedDate: "2026-01-01" }] })).rejects.toMatchObject({ status: 500 });
+  expect(
+    (
+      await c.users.inviteAdvertiser({
+        advertiserName: "Acme Mattress",
+        email: "planner@example.com",
+        tabs: ["ads"],
+      })
+    ).message,
+  ).toMatch(/planner@example.com/);
+  await expect(
+    c.campaigns.create({
+      name: "FAIL500 x",
+      advertiser: "A",
+      publisher: "p",
+      type: "Baked-in",
+      flights: [{ expectedDate: "2026-01-01" }],
+    }),
+  ).rejects.toMatchObject({ status: 500 });
 });
 
 describe("agents", () => {
@@ -156,7 +231,11 @@ describe("agents", () => {
     } finally {
       await slow.close();
     }
-    const res = await fetch(`${s.url}/api/public/ai-chat/agents/3/runs`, { method: "POST", headers: { Authorization: "Bearer demo-pro", "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${s.url}/api/public/ai-chat/agents/3/runs`, {
+      method: "POST",
+      headers: { Authorization: "Bearer demo-pro", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("");
   });
@@ -194,6 +273,8 @@ test("fault injection: 500s are retried by the client, malformed JSON is a clear
   } finally {
     await tr.close();
   }
-  await expect(s.client().reports.lag({ advertiser: ["Acme Mattress"], groupKey: "series" })).resolves.toMatchObject({ status: "pending" });
+  await expect(
+    s.client().reports.lag({ advertiser: ["Acme Mattress"], groupKey: "series" }),
+  ).resolves.toMatchObject({ status: "pending" });
   void BadRequestError;
 });

@@ -4,7 +4,17 @@
  * a search, a show sheet, and ADS.* formulas in cells.
  */
 import path from "path";
-import { ARTIFACTS, cell, connect, expectCount, expectText, launch, openSheetTab, typeInto, type E2E } from "./support";
+import {
+  ARTIFACTS,
+  cell,
+  connect,
+  expectCount,
+  expectText,
+  launch,
+  openSheetTab,
+  typeInto,
+  type E2E,
+} from "./support";
 
 jest.setTimeout(180_000);
 let e: E2E;
@@ -22,7 +32,10 @@ test("a bad key shows the service's own message", async () => {
 
 test("connect with demo-pro; the request counter counts", async () => {
   await connect(e.page, "demo-pro");
-  await e.page.getByText(/^Connected to http:\/\/127\.0\.0\.1/).first().waitFor();
+  await e.page
+    .getByText(/^Connected to http:\/\/127\.0\.0\.1/)
+    .first()
+    .waitFor();
   await e.page.getByText("Sign out").waitFor();
   expect(Number(await e.page.getByTestId("request-count").textContent())).toBeGreaterThanOrEqual(1);
 });
@@ -51,7 +64,11 @@ test("an impressions report with a relative date range and chosen columns lands 
   await expectText(cell(page, "D2"), /^[\d,]+$/);
   // the values are typed in the workbook, not text
   const types = await page.evaluate(() => {
-    const wb = (window as unknown as { __workbook: { host: { cell(s: string, r: number, c: number): { value: unknown } } } }).__workbook;
+    const wb = (
+      window as unknown as {
+        __workbook: { host: { cell(s: string, r: number, c: number): { value: unknown } } };
+      }
+    ).__workbook;
     return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions", 1, c).value);
   });
   expect(types).toEqual(["number", "number", "number"]);
@@ -61,7 +78,10 @@ test("an impressions report with a relative date range and chosen columns lands 
   const item = page.locator('li[data-sheet="Impressions"]');
   await expectText(item, new RegExp("Last 30 days"));
   await item.getByRole("button", { name: "Refresh" }).click();
-  await page.locator(".activity li", { hasText: "Refresh Impressions" }).filter({ hasText: "done" }).waitFor({ timeout: 60_000 });
+  await page
+    .locator(".activity li", { hasText: "Refresh Impressions" })
+    .filter({ hasText: "done" })
+    .waitFor({ timeout: 60_000 });
   await expectText(item, new RegExp("ok"));
 });
 

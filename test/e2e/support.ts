@@ -23,7 +23,16 @@ export async function launch(): Promise<E2E> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
@@ -65,18 +74,28 @@ export async function typeInto(page: Page, address: string, text: string): Promi
 }
 
 /** Waits (bounded) until the locator's text matches; playwright-core has no expect(), so this is ours. */
-export async function expectText(locator: ReturnType<Page["locator"]>, expected: string | RegExp, timeout = 15_000): Promise<void> {
+export async function expectText(
+  locator: ReturnType<Page["locator"]>,
+  expected: string | RegExp,
+  timeout = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeout;
   let actual: string | null = null;
   while (Date.now() < deadline) {
-    actual = (await locator.textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? null;
-    if (actual !== null && (typeof expected === "string" ? actual === expected : expected.test(actual))) return;
+    actual =
+      (await locator.textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? null;
+    if (actual !== null && (typeof expected === "string" ? actual === expected : expected.test(actual)))
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Expected text ${String(expected)} but found ${JSON.stringify(actual)}`);
 }
 
-export async function expectCount(locator: ReturnType<Page["locator"]>, count: number, timeout = 15_000): Promise<void> {
+export async function expectCount(
+  locator: ReturnType<Page["locator"]>,
+  count: number,
+  timeout = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeout;
   let n = -1;
   while (Date.now() < deadline) {

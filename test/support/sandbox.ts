@@ -6,6 +6,13 @@ export async function startSandbox(options: SandboxOptions = {}) {
   const sandbox = createSandbox({ taskDelayMs: 60, runDelayMs: 60, ...options });
   const server = await sandbox.listen(0);
   const client = (apiKey = "demo-pro", extra: Partial<ClientOptions> = {}) =>
-    new AdsClient({ baseUrl: server.url, apiKey, pollInitialDelayMs: 20, pollMaxDelayMs: 100, maxRetries: 0, ...extra });
+    new AdsClient({
+      baseUrl: server.url,
+      apiKey,
+      pollInitialDelayMs: 20,
+      pollMaxDelayMs: 100,
+      maxRetries: 0,
+      ...extra,
+    });
   return { sandbox, url: server.url, close: server.close, client };
 }

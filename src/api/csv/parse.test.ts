@@ -29,14 +29,16 @@ describe("values", () => {
 
 describe("parseReportCsv", () => {
   test("catalogued columns get their kinds; BOM and CRLF are handled", () => {
-    const csv = "\uFEFFDay,Advertiser,Spend,Podcast & Streaming Impressions,Visitors %,Campaign Start Date\r\n2024-01-02,Acme,12.5,1000,3.5,2024-01-01\r\n";
+    const csv =
+      "\uFEFFDay,Advertiser,Spend,Podcast & Streaming Impressions,Visitors %,Campaign Start Date\r\n2024-01-02,Acme,12.5,1000,3.5,2024-01-01\r\n";
     const t = parseReportCsv("impressions", csv);
     expect(t.columns.map((c) => c.kind)).toEqual(["date", "text", "currency", "integer", "percent", "date"]);
     expect(t.rows).toEqual([[45293, "Acme", 12.5, 1000, 3.5, 45292]]);
   });
 
   test("quoted newlines, quotes and formula-like text survive", () => {
-    const csv = 'Series,Episode,uploadedAt,Total Impressions\n"A, B","line1\nline2 ""quoted""",01/31/2024,5\n=HYPERLINK("x"),+1,02/01/2024,6\n';
+    const csv =
+      'Series,Episode,uploadedAt,Total Impressions\n"A, B","line1\nline2 ""quoted""",01/31/2024,5\n=HYPERLINK("x"),+1,02/01/2024,6\n';
     const t = parseReportCsv("audience", csv);
     expect(t.rows[0]).toEqual(["A, B", 'line1\nline2 "quoted"', 45322, 5]);
     expect(t.rows[1]).toEqual(['=HYPERLINK("x")', "+1", 45323, 6]);
@@ -50,11 +52,15 @@ describe("parseReportCsv", () => {
       "",
       "Day,Advertiser,Spend,Reach",
       '2024-01-01,Acme,"$1,000.00","1,200"',
-      '2024-01-02,Acme,$500.50,800',
+      "2024-01-02,Acme,$500.50,800",
       'Total,,"$1,500.50","1,900"',
     ].join("\n");
     const t = parseReportCsv("impressions", csv, { summary: true, totals: true });
-    expect(t.summary).toEqual([["Report", "Impressions by day"], ["Advertiser", "Acme Mattress"], ["Dates", "2024-01-01 to 2024-01-31"]]);
+    expect(t.summary).toEqual([
+      ["Report", "Impressions by day"],
+      ["Advertiser", "Acme Mattress"],
+      ["Dates", "2024-01-01 to 2024-01-31"],
+    ]);
     expect(t.columns.map((c) => c.name)).toEqual(["Day", "Advertiser", "Spend", "Reach"]);
     expect(t.rows).toHaveLength(2);
     expect(t.rows[0]).toEqual([45292, "Acme", 1000, 1200]);
@@ -64,22 +70,42 @@ describe("parseReportCsv", () => {
   });
 
   test("unknown columns (custom actions) are inferred from their values", () => {
-    const csv = "Day,trial_started,trial_started Modeled,Landing,Is New\n2024-01-01,3,2.5,https://x.test/a,true\n2024-01-02,4,1.25,https://x.test/b,false\n";
+    const csv =
+      "Day,trial_started,trial_started Modeled,Landing,Is New\n2024-01-01,3,2.5,https://x.test/a,true\n2024-01-02,4,1.25,https://x.test/b,false\n";
     const t = parseReportCsv("impressions", csv);
     expect(t.columns.map((c) => c.kind)).toEqual(["date", "integer", "number", "url", "boolean"]);
   });
 
   test("a value that does not fit its column stays as text", () => {
     const t = parseReportCsv("impressions", "Day,Spend\n2024-01-01,n/a\n2024-13-45,3\n");
-    expect(t.rows).toEqual([[45292, "n/a"], ["2024-13-45", 3]]);
+    expect(t.rows).toEqual([
+      [45292, "n/a"],
+      ["2024-13-45", 3],
+    ]);
   });
 
   test("every report's columns are catalogued", () => {
     const lag = parseReportCsv("lag", "Action,Object ID,Day 1,Day 2\npurchase,pub-1,0.5,0.25\n");
     expect(lag.columns.map((c) => c.kind)).toEqual(["text", "text", "number", "number"]);
-    const spend = parseReportCsv("estimatedSpendByShowByDay", "Day,Advertiser,Show,Estimated Spend,Transcript,Ads,Episodes,Genres,Read By\n2024-01-01T00:00:00Z,A,S,10,https://t.test/1,2,1,\"News, Politics\",Host\n");
-    expect(spend.columns.map((c) => c.kind)).toEqual(["datetime", "text", "text", "currency", "url", "integer", "integer", "text", "text"]);
-    const perf = parseReportCsv("campaignsPerformance", 'Campaign,Spend,Prefix placed,Airchecks,Clicks %\nC,5,true,"[{""showTitle"":""S""}]",1.5\n');
+    const spend = parseReportCsv(
+      "estimatedSpendByShowByDay",
+      'Day,Advertiser,Show,Estimated Spend,Transcript,Ads,Episodes,Genres,Read By\n2024-01-01T00:00:00Z,A,S,10,https://t.test/1,2,1,"News, Politics",Host\n',
+    );
+    expect(spend.columns.map((c) => c.kind)).toEqual([
+      "datetime",
+      "text",
+      "text",
+      "currency",
+      "url",
+      "integer",
+      "integer",
+      "text",
+      "text",
+    ]);
+    const perf = parseReportCsv(
+      "campaignsPerformance",
+      'Campaign,Spend,Prefix placed,Airchecks,Clicks %\nC,5,true,"[{""showTitle"":""S""}]",1.5\n',
+    );
     expect(perf.columns.map((c) => c.kind)).toEqual(["text", "currency", "boolean", "json", "percent"]);
     expect(perf.rows[0][3]).toBe('[{"showTitle":"S"}]');
     const listeners = parseReportCsv("impressionListeners", "User Id,Frequency\n0001,3\n");
@@ -87,12 +113,18 @@ describe("parseReportCsv", () => {
   });
 
   test("a truncated download is an error, never a silently short table", () => {
-    expect(() => parseReportCsv("audience", 'Series,Episode,Total Impressions\nA,"unterminated')).toThrow(/truncated/);
-    expect(() => parseReportCsv("audience", "Series,Episode,Total Impressions\nA,B,1\nA,B")).toThrow(/truncated/);
+    expect(() => parseReportCsv("audience", 'Series,Episode,Total Impressions\nA,"unterminated')).toThrow(
+      /truncated/,
+    );
+    expect(() => parseReportCsv("audience", "Series,Episode,Total Impressions\nA,B,1\nA,B")).toThrow(
+      /truncated/,
+    );
   });
 
   test("rows of spaces are data, not blank lines", () => {
-    expect(parseReportCsv("lag", "Action,Object ID\n , \n", { summary: false, totals: false }).rows).toEqual([[" ", " "]]);
+    expect(parseReportCsv("lag", "Action,Object ID\n , \n", { summary: false, totals: false }).rows).toEqual([
+      [" ", " "],
+    ]);
   });
 
   test("empty input gives an empty table", () => {

@@ -74,7 +74,11 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
   const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
   if (parsed.errors.some((e) => e.code === "MissingQuotes")) {
-    throw new ResponseValidationError("csv", "the CSV ends inside a quoted value: the download looks truncated", endpoint);
+    throw new ResponseValidationError(
+      "csv",
+      "the CSV ends inside a quoted value: the download looks truncated",
+      endpoint,
+    );
   }
   const rows = parsed.data;
   while (rows.length && isBlank(rows[rows.length - 1])) rows.pop();
@@ -82,11 +86,14 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
 
   const headerIndex = findHeader(rows, opts.summary);
   const header = rows[headerIndex];
-  const summary = rows.slice(0, headerIndex).filter((r) => !isBlank(r)).map((r) => {
-    const cells = [...r];
-    while (cells.length && cells[cells.length - 1] === "") cells.pop();
-    return cells;
-  });
+  const summary = rows
+    .slice(0, headerIndex)
+    .filter((r) => !isBlank(r))
+    .map((r) => {
+      const cells = [...r];
+      while (cells.length && cells[cells.length - 1] === "") cells.pop();
+      return cells;
+    });
   let body = rows.slice(headerIndex + 1).filter((r) => !isBlank(r));
 
   let totalsText: string[] | undefined;
@@ -99,7 +106,11 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
     }
   }
   if (body.length && header.length > 1 && body[body.length - 1].length < header.length) {
-    throw new ResponseValidationError("csv", `the last row has ${body[body.length - 1].length} of ${header.length} columns: the download looks truncated`, endpoint);
+    throw new ResponseValidationError(
+      "csv",
+      `the last row has ${body[body.length - 1].length} of ${header.length} columns: the download looks truncated`,
+      endpoint,
+    );
   }
 
   const width = Math.max(header.length, ...body.map((r) => r.length));
@@ -110,7 +121,9 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
     const kindOf = known ?? inferKind(body.map((r) => (r[c] ?? "").trim()).filter((v) => v !== ""));
     columns.push({ name, kind: kindOf });
   }
-  const typedRows: CellValue[][] = body.map((r) => columns.map((col, c) => convert(col.kind, r[c] ?? "", col)));
+  const typedRows: CellValue[][] = body.map((r) =>
+    columns.map((col, c) => convert(col.kind, r[c] ?? "", col)),
+  );
   const table: TypedTable = { columns, rows: typedRows };
   if (summary.length) table.summary = summary;
   if (totalsText) table.totals = columns.map((col, c) => convert(col.kind, totalsText![c] ?? "", { ...col }));

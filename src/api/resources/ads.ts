@@ -1,6 +1,11 @@
 /** POST /advertisers/individual-ads (Pro users), one page or all of them. */
 import type { Core } from "../core";
-import { individualAdsRequestSchema, individualAdsResponseSchema, type IndividualAdsRequest, type IndividualAdsResponse } from "../schemas";
+import {
+  individualAdsRequestSchema,
+  individualAdsResponseSchema,
+  type IndividualAdsRequest,
+  type IndividualAdsResponse,
+} from "../schemas";
 import { validateRequest } from "../validate";
 
 const PATH = "/api/public/advertisers/individual-ads";
@@ -12,7 +17,15 @@ export class Ads {
 
   async individual(params: IndividualAdsRequest, signal?: AbortSignal): Promise<IndividualAdsResponse> {
     const body = validateRequest(individualAdsRequestSchema, params, ENDPOINT);
-    return this.core.request({ method: "POST", path: PATH, endpoint: ENDPOINT, body, schema: individualAdsResponseSchema, retry: true, signal });
+    return this.core.request({
+      method: "POST",
+      path: PATH,
+      endpoint: ENDPOINT,
+      body,
+      schema: individualAdsResponseSchema,
+      retry: true,
+      signal,
+    });
   }
 
   /**

@@ -22,7 +22,11 @@ const EXPIRED = new Set([403, 404, 410]);
 export class Agents {
   constructor(private readonly core: Core) {}
 
-  async startRun(agentId: number, params: Record<string, string> = {}, signal?: AbortSignal): Promise<AgentRunStart> {
+  async startRun(
+    agentId: number,
+    params: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<AgentRunStart> {
     const id = validateRequest(agentIdSchema, agentId, START, "agentId");
     const body = validateRequest(agentRunStartRequestSchema, { params }, START);
     return this.core.request({
@@ -81,7 +85,8 @@ export class Agents {
       if (!(err instanceof AdsError) || err.status === undefined || !EXPIRED.has(err.status)) throw err;
     }
     const fresh = (await this.runStatus(runId, signal)).files?.find((f) => f.fileId === file.fileId);
-    if (!fresh) throw new NotFoundError(`File ${file.fileName} is no longer listed by run ${runId}`, endpoint, 404);
+    if (!fresh)
+      throw new NotFoundError(`File ${file.fileName} is no longer listed by run ${runId}`, endpoint, 404);
     return this.fetchBytes(fresh.downloadUrl, endpoint, signal);
   }
 

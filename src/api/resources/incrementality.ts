@@ -1,6 +1,11 @@
 /** POST /incrementality: synchronous results (no task). */
 import type { Core } from "../core";
-import { incrementalityRequestSchema, incrementalityResponseSchema, type IncrementalityRequest, type IncrementalityResult } from "../schemas";
+import {
+  incrementalityRequestSchema,
+  incrementalityResponseSchema,
+  type IncrementalityRequest,
+  type IncrementalityResult,
+} from "../schemas";
 import { validateRequest } from "../validate";
 
 const PATH = "/api/public/incrementality";
@@ -11,6 +16,14 @@ export class Incrementality {
   async get(body: IncrementalityRequest, signal?: AbortSignal): Promise<IncrementalityResult[]> {
     const endpoint = `POST ${PATH}`;
     const valid = validateRequest(incrementalityRequestSchema, body, endpoint);
-    return this.core.request({ method: "POST", path: PATH, endpoint, body: valid, schema: incrementalityResponseSchema, retry: true, signal });
+    return this.core.request({
+      method: "POST",
+      path: PATH,
+      endpoint,
+      body: valid,
+      schema: incrementalityResponseSchema,
+      retry: true,
+      signal,
+    });
   }
 }

@@ -25,7 +25,11 @@ export class Reports {
     const endpoint = `${def.method} ${def.path}`;
     const valid = validateRequest(def.schema, params, endpoint) as Record<string, unknown>;
     if (kind === "impressionListeners") {
-      const { episodeId, week_lb, advertiser } = valid as { episodeId: string; week_lb?: string; advertiser?: string };
+      const { episodeId, week_lb, advertiser } = valid as {
+        episodeId: string;
+        week_lb?: string;
+        advertiser?: string;
+      };
       return this.core.request({
         method: "GET",
         path: def.path.replace("{episodeId}", encodeURIComponent(episodeId)),
@@ -37,7 +41,15 @@ export class Reports {
       });
     }
     // Report starts are reads: an identical request reuses the cached report, so a retry is safe.
-    return this.core.request({ method: "POST", path: def.path, endpoint, body: valid, schema: taskSchema, retry: true, signal });
+    return this.core.request({
+      method: "POST",
+      path: def.path,
+      endpoint,
+      body: valid,
+      schema: taskSchema,
+      retry: true,
+      signal,
+    });
   }
 
   impressions(params: ReportParams["impressions"], signal?: AbortSignal) {
@@ -63,12 +75,17 @@ export class Reports {
   }
 
   /** Starts a report, waits for it, downloads and types its CSV. */
-  async run<K extends ReportKind>(kind: K, params: ReportParams[K], opts: PollOptions = {}): Promise<ReportRun> {
+  async run<K extends ReportKind>(
+    kind: K,
+    params: ReportParams[K],
+    opts: PollOptions = {},
+  ): Promise<ReportRun> {
     const started = await this.start(kind, params, opts.signal);
     const task = await this.tasks.waitUntilDone(started.id, opts);
     const csv = await this.tasks.download(task.url, opts.signal);
     // Only impressions can add a summary block or a totals row (its formatting settings).
-    const formatting = kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
+    const formatting =
+      kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
     const table = parseReportCsv(kind, csv, {
       summary: formatting?.summary ?? false,
       totals: formatting?.totals ?? false,

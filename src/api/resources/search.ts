@@ -11,6 +11,14 @@ export class Search {
   async episodes(query: SearchQuery, signal?: AbortSignal): Promise<SearchResponse> {
     const endpoint = `GET ${PATH}`;
     const q = validateRequest(searchQuerySchema, query, endpoint);
-    return this.core.request({ method: "GET", path: PATH, endpoint, query: q, schema: searchResponseSchema, retry: true, signal });
+    return this.core.request({
+      method: "GET",
+      path: PATH,
+      endpoint,
+      query: q,
+      schema: searchResponseSchema,
+      retry: true,
+      signal,
+    });
   }
 }

@@ -24,7 +24,15 @@ export class Campaigns {
     const path = "/api/public/campaign";
     const endpoint = `POST ${path}`;
     const valid = validateRequest(campaignRequestSchema, body, endpoint);
-    return this.core.request({ method: "POST", path, endpoint, body: valid, schema: campaignResponseSchema, retry: false, signal });
+    return this.core.request({
+      method: "POST",
+      path,
+      endpoint,
+      body: valid,
+      schema: campaignResponseSchema,
+      retry: false,
+      signal,
+    });
   }
 }
 
@@ -36,7 +44,15 @@ export class Advertisers {
     const path = "/api/public/advertisers";
     const endpoint = `POST ${path}`;
     const valid = validateRequest(advertiserRequestSchema, body, endpoint);
-    return this.core.request({ method: "POST", path, endpoint, body: valid, schema: advertiserResponseSchema, retry: false, signal });
+    return this.core.request({
+      method: "POST",
+      path,
+      endpoint,
+      body: valid,
+      schema: advertiserResponseSchema,
+      retry: false,
+      signal,
+    });
   }
 }
 
@@ -47,6 +63,14 @@ export class Users {
     const path = "/api/public/users/advertisers/invite";
     const endpoint = `POST ${path}`;
     const valid = validateRequest(inviteRequestSchema, body, endpoint);
-    return this.core.request({ method: "POST", path, endpoint, body: valid, schema: inviteResponseSchema, retry: false, signal });
+    return this.core.request({
+      method: "POST",
+      path,
+      endpoint,
+      body: valid,
+      schema: inviteResponseSchema,
+      retry: false,
+      signal,
+    });
   }
 }

@@ -14,7 +14,10 @@ export const runIdSchema = z
   .min(1, "runId must be 1 or more");
 
 export const agentRunStartRequestSchema = z.object({
-  params: z.record(z.string().trim().min(1, "params names must not be empty"), z.string({ error: "params values must be text" })),
+  params: z.record(
+    z.string().trim().min(1, "params names must not be empty"),
+    z.string({ error: "params values must be text" }),
+  ),
 });
 
 export const agentRunStartResponseSchema = z.looseObject({ runId: z.number().int(), status: z.string() });

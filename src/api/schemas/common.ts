@@ -8,14 +8,20 @@ export function dateString(field: string) {
   return z
     .string()
     .regex(DATE_PATTERN, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`)
-    .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), `${field} is not a real date`);
+    .refine(
+      (s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)),
+      `${field} is not a real date`,
+    );
 }
 
 /** The optional report display name: at most 255 characters. */
 export const reportName = z.string().max(255, "name must be at most 255 characters");
 
 export function nonEmpty(field: string) {
-  return z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`);
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`);
 }
 
 export function intBetween(field: string, min: number, max: number) {

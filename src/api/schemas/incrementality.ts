@@ -44,7 +44,11 @@ export const incrementalityRequestSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.channelType !== undefined && v.aggregationLevel !== "channel") {
-      ctx.addIssue({ code: "custom", path: ["channelType"], message: "channelType applies only with aggregationLevel channel" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["channelType"],
+        message: "channelType applies only with aggregationLevel channel",
+      });
     }
     if (v.startDate && v.endDate && Date.parse(v.endDate) < Date.parse(v.startDate)) {
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });

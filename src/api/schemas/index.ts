@@ -39,13 +39,43 @@ export interface ReportEndpoint {
 }
 
 export const REPORT_ENDPOINTS = {
-  impressions: { method: "POST", path: "/api/public/impressions", schema: impressionsRequestSchema, label: "Impressions, reach, spend and conversions" },
-  audience: { method: "POST", path: "/api/public/reports/audience", schema: audienceRequestSchema, label: "Audience size per episode" },
+  impressions: {
+    method: "POST",
+    path: "/api/public/impressions",
+    schema: impressionsRequestSchema,
+    label: "Impressions, reach, spend and conversions",
+  },
+  audience: {
+    method: "POST",
+    path: "/api/public/reports/audience",
+    schema: audienceRequestSchema,
+    label: "Audience size per episode",
+  },
   lag: { method: "POST", path: "/api/public/reports/lag", schema: lagRequestSchema, label: "Conversion lag" },
-  campaignsPerformance: { method: "POST", path: "/api/public/campaigns-performance", schema: campaignsPerformanceRequestSchema, label: "Campaign performance" },
-  estimatedSpendByDay: { method: "POST", path: "/api/public/advertisers/estimated-spend-by-day", schema: estimatedSpendRequestSchema, label: "Estimated spend by day" },
-  estimatedSpendByShowByDay: { method: "POST", path: "/api/public/advertisers/estimated-spend-by-show-by-day", schema: estimatedSpendRequestSchema, label: "Estimated spend by show by day" },
-  impressionListeners: { method: "GET", path: "/api/public/episode/impression-listeners/{episodeId}", schema: impressionListenersQuerySchema, label: "Anonymized listener IDs per episode" },
+  campaignsPerformance: {
+    method: "POST",
+    path: "/api/public/campaigns-performance",
+    schema: campaignsPerformanceRequestSchema,
+    label: "Campaign performance",
+  },
+  estimatedSpendByDay: {
+    method: "POST",
+    path: "/api/public/advertisers/estimated-spend-by-day",
+    schema: estimatedSpendRequestSchema,
+    label: "Estimated spend by day",
+  },
+  estimatedSpendByShowByDay: {
+    method: "POST",
+    path: "/api/public/advertisers/estimated-spend-by-show-by-day",
+    schema: estimatedSpendRequestSchema,
+    label: "Estimated spend by show by day",
+  },
+  impressionListeners: {
+    method: "GET",
+    path: "/api/public/episode/impression-listeners/{episodeId}",
+    schema: impressionListenersQuerySchema,
+    label: "Anonymized listener IDs per episode",
+  },
 } as const satisfies Record<ReportKind, ReportEndpoint>;
 
 /** Request parameters per report kind (what the caller may set). */

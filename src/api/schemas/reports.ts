@@ -8,7 +8,12 @@ import { dateString, intBetween, nameList, nonEmpty, oneOf, reportName } from ".
 export const ATTRIBUTION_MODELS = ["first", "last", "multi_linear", "multi_timedecay"] as const;
 export const ATTRIBUTION_PRESETS = ["any", "all", "none"] as const;
 /** V2's list; V1 accepts only channel and campaign. */
-export const INCREMENTAL_DISPLAY_TYPES = ["channel", "campaign", "auto_serve_or_channel", "auto_serve_or_campaign"] as const;
+export const INCREMENTAL_DISPLAY_TYPES = [
+  "channel",
+  "campaign",
+  "auto_serve_or_channel",
+  "auto_serve_or_campaign",
+] as const;
 export const TIME_GROUPINGS = ["all", "day", "week", "month"] as const;
 export const GEO_GROUPINGS = ["country", "zip", "region", "DMA"] as const;
 export const WEEK_STARTS = ["monday", "sunday"] as const;
@@ -17,7 +22,8 @@ export const LAG_GROUP_KEYS = ["mediaType", "publisher", "campaigns", "series", 
 export const TASK_STATUSES = ["pending", "done", "failed"] as const;
 
 const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
-const num = (field: string) => z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`);
+const num = (field: string) =>
+  z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`);
 const windowDays = (field: string) => num(field).min(0, `${field} must be 0 or more days`);
 
 /** Settings shared by the impressions and lag endpoints (all optional: the service applies its defaults). */
@@ -28,9 +34,15 @@ export const sharedReportSettingsShape = {
   ytSimulcastConv: bool("ytSimulcastConv").optional(),
   rSimulcastConv: bool("rSimulcastConv").optional(),
   svSimulcastConv: bool("svSimulcastConv").optional(),
-  ytSimulcastConvWeight: num("ytSimulcastConvWeight").min(0, "ytSimulcastConvWeight must be 0 or more").optional(),
-  rSimulcastConvWeight: num("rSimulcastConvWeight").min(0, "rSimulcastConvWeight must be 0 or more").optional(),
-  svSimulcastConvWeight: num("svSimulcastConvWeight").min(0, "svSimulcastConvWeight must be 0 or more").optional(),
+  ytSimulcastConvWeight: num("ytSimulcastConvWeight")
+    .min(0, "ytSimulcastConvWeight must be 0 or more")
+    .optional(),
+  rSimulcastConvWeight: num("rSimulcastConvWeight")
+    .min(0, "rSimulcastConvWeight must be 0 or more")
+    .optional(),
+  svSimulcastConvWeight: num("svSimulcastConvWeight")
+    .min(0, "svSimulcastConvWeight must be 0 or more")
+    .optional(),
   includeYtSpend: bool("includeYtSpend").optional(),
   spendOnPublishDate: bool("spendOnPublishDate").optional(),
   useSettingsProfiles: bool("useSettingsProfiles").optional(),
@@ -61,7 +73,8 @@ function endNotBeforeStart<T extends { startDate?: string | number; endDate?: st
   if (value.startDate === undefined || value.endDate === undefined) return;
   const start = typeof value.startDate === "number" ? value.startDate : Date.parse(value.startDate);
   const end = typeof value.endDate === "number" ? value.endDate : Date.parse(value.endDate);
-  if (end < start) ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
+  if (end < start)
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
 }
 
 export const formattingSchema = z.object({
@@ -89,12 +102,17 @@ export const impressionsRequestSchema = z
   .superRefine((v, ctx) => {
     endNotBeforeStart(v, ctx);
     if (v.incCiCertainty !== undefined && v.showIncrementalResults !== true) {
-      ctx.addIssue({ code: "custom", path: ["incCiCertainty"], message: "incCiCertainty requires showIncrementalResults" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["incCiCertainty"],
+        message: "incCiCertainty requires showIncrementalResults",
+      });
     }
     if (v.fields) {
       const seen = new Set<string>();
       for (const f of v.fields) {
-        if (seen.has(f)) ctx.addIssue({ code: "custom", path: ["fields"], message: `fields lists "${f}" twice` });
+        if (seen.has(f))
+          ctx.addIssue({ code: "custom", path: ["fields"], message: `fields lists "${f}" twice` });
         seen.add(f);
       }
     }

@@ -18,7 +18,11 @@ export const searchQuerySchema = z.object({
   exact: z.boolean({ error: "exact must be true or false" }).optional(),
   transcriptOnly: z.boolean({ error: "transcriptOnly must be true or false" }).optional(),
   excludeAds: z.boolean({ error: "excludeAds must be true or false" }).optional(),
-  showFilterIds: oneOrMany(z.number({ error: "showFilterIds must be show ids (numbers)" }).int("showFilterIds must be whole numbers")).optional(),
+  showFilterIds: oneOrMany(
+    z
+      .number({ error: "showFilterIds must be show ids (numbers)" })
+      .int("showFilterIds must be whole numbers"),
+  ).optional(),
   mediaType: oneOrMany(z.string().trim().min(1, "mediaType entries must not be empty")).optional(),
 });
 

@@ -3,16 +3,22 @@ import { z } from "zod";
 import { intBetween, nonEmpty } from "./common";
 
 /** Platforms the spec lists (9 values: Podcast, radio and the video/social platforms); 4 more exist unshown. */
-export const PLATFORMS = ["Podcast", "radio", "Alpha", "Beta", "Gamma", "SocialA", "SocialB", "SocialC", "SocialD"] as const;
+export const PLATFORMS = [
+  "Podcast",
+  "radio",
+  "Alpha",
+  "Beta",
+  "Gamma",
+  "SocialA",
+  "SocialB",
+  "SocialC",
+  "SocialD",
+] as const;
 export const CONTENT_RISK_SCORES = ["minimal", "low", "medium", "high", "floor"] as const;
 
 const advertiserNames = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split(","))
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0),
-  )
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter((s) => s.length > 0))
   .pipe(
     z
       .array(z.string())
@@ -34,7 +40,11 @@ export const showInfoQuerySchema = z
   })
   .superRefine((v, ctx) => {
     if (v.months !== undefined && v.netNewReachAdvertisers === undefined) {
-      ctx.addIssue({ code: "custom", path: ["months"], message: "months applies only together with netNewReachAdvertisers" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["months"],
+        message: "months applies only together with netNewReachAdvertisers",
+      });
     }
   });
 

@@ -9,17 +9,64 @@ export const CURRENCIES = ["USD", "EUR", "GBP"] as const;
 export const UNIT_POSITIONS = ["pre", "mid", "post", "feed", "drop"] as const;
 /** Listed geo codes; 25 further values exist that the spec does not show, so other codes pass. */
 export const GEOS = [
-  "GLOBAL", "US", "GB", "CA", "AU", "DE", "FR", "MX", "IE", "JP", "ES", "IN", "BR", "IT", "AR", "KR", "SA", "AE",
-  "ID", "EG", "AT", "NL", "DK", "FI", "IL", "NO", "NZ", "SE", "TR", "RU",
+  "GLOBAL",
+  "US",
+  "GB",
+  "CA",
+  "AU",
+  "DE",
+  "FR",
+  "MX",
+  "IE",
+  "JP",
+  "ES",
+  "IN",
+  "BR",
+  "IT",
+  "AR",
+  "KR",
+  "SA",
+  "AE",
+  "ID",
+  "EG",
+  "AT",
+  "NL",
+  "DK",
+  "FI",
+  "IL",
+  "NO",
+  "NZ",
+  "SE",
+  "TR",
+  "RU",
 ] as const;
 /** Listed media types (nine more are named after platforms, thirteen are not shown): others pass. */
 export const MEDIA_TYPES = [
-  "podcast", "simulcast", "streaming", "sai", "ott_ctv", "display", "video", "display_video", "radio_show",
+  "podcast",
+  "simulcast",
+  "streaming",
+  "sai",
+  "ott_ctv",
+  "display",
+  "video",
+  "display_video",
+  "radio_show",
 ] as const;
-export const INVITE_TABS = ["ads", "simple_campaigns", "simple_overview", "tag_debug", "simple_overview_show"] as const;
+export const INVITE_TABS = [
+  "ads",
+  "simple_campaigns",
+  "simple_overview",
+  "tag_debug",
+  "simple_overview_show",
+] as const;
 
-const dateTime = (field: string) => z.string().regex(DATE_PATTERN, `${field} must be a date or ISO 8601 date-time`);
-const money = (field: string) => z.number({ error: `${field} must be a number` }).finite().min(0, `${field} must be 0 or more`);
+const dateTime = (field: string) =>
+  z.string().regex(DATE_PATTERN, `${field} must be a date or ISO 8601 date-time`);
+const money = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .finite()
+    .min(0, `${field} must be 0 or more`);
 const url = (field: string) =>
   z.string().refine((s) => {
     try {
@@ -29,7 +76,11 @@ const url = (field: string) =>
       return false;
     }
   }, `${field} must be a web address (http:// or https://)`);
-const email = (field: string) => z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${field} must be an email address`);
+const email = (field: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${field} must be an email address`);
 
 export const flightSchema = z.object({
   startDate: dateTime("startDate").optional(),
@@ -43,7 +94,9 @@ export const flightSchema = z.object({
 
 export const expectedUnitSchema = z.object({
   position: z.enum(UNIT_POSITIONS, { error: `position must be one of ${UNIT_POSITIONS.join(", ")}` }),
-  length: z.number({ error: "length must be a number of seconds" }).positive("length must be more than 0 seconds"),
+  length: z
+    .number({ error: "length must be a number of seconds" })
+    .positive("length must be more than 0 seconds"),
 });
 
 export const campaignRequestSchema = z
@@ -52,7 +105,9 @@ export const campaignRequestSchema = z
     publisher: z.string().trim().min(1, "publisher must not be empty").optional(),
     advertiser: nonEmpty("advertiser"),
     type: z.enum(CAMPAIGN_TYPES, { error: `type must be one of ${CAMPAIGN_TYPES.join(", ")}` }),
-    flights: z.array(flightSchema, { error: "flights is required" }).min(1, "flights needs at least one flight"),
+    flights: z
+      .array(flightSchema, { error: "flights is required" })
+      .min(1, "flights needs at least one flight"),
     externalId: z.string().optional(),
     itunesOrYtId: z.string().trim().min(1, "itunesOrYtId must not be empty").optional(),
     geo: z.string().trim().min(1, "geo must not be empty").optional(),
@@ -72,18 +127,40 @@ export const campaignRequestSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.publisher && !v.itunesOrYtId) {
-      ctx.addIssue({ code: "custom", path: ["publisher"], message: "publisher is required unless itunesOrYtId (the show) is given" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["publisher"],
+        message: "publisher is required unless itunesOrYtId (the show) is given",
+      });
     }
     v.flights.forEach((f, i) => {
       if (v.type === "DAI") {
-        if (!f.startDate) ctx.addIssue({ code: "custom", path: ["flights", i, "startDate"], message: "startDate is required for a DAI flight" });
-        if (!f.endDate) ctx.addIssue({ code: "custom", path: ["flights", i, "endDate"], message: "endDate is required for a DAI flight" });
+        if (!f.startDate)
+          ctx.addIssue({
+            code: "custom",
+            path: ["flights", i, "startDate"],
+            message: "startDate is required for a DAI flight",
+          });
+        if (!f.endDate)
+          ctx.addIssue({
+            code: "custom",
+            path: ["flights", i, "endDate"],
+            message: "endDate is required for a DAI flight",
+          });
         if (f.startDate && f.endDate && Date.parse(f.endDate) < Date.parse(f.startDate)) {
-          ctx.addIssue({ code: "custom", path: ["flights", i, "endDate"], message: "endDate must not be before startDate" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["flights", i, "endDate"],
+            message: "endDate must not be before startDate",
+          });
         }
       }
       if (v.type === "Baked-in" && !f.expectedDate) {
-        ctx.addIssue({ code: "custom", path: ["flights", i, "expectedDate"], message: "expectedDate is required for a Baked-in flight" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["flights", i, "expectedDate"],
+          message: "expectedDate is required for a Baked-in flight",
+        });
       }
     });
   });
@@ -103,10 +180,18 @@ export const advertiserRequestSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.advertiserName && v.itunesId) {
-      ctx.addIssue({ code: "custom", path: ["itunesId"], message: "Send either advertiserName or itunesId, never both" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["itunesId"],
+        message: "Send either advertiserName or itunesId, never both",
+      });
     }
     if (!v.advertiserName && !v.itunesId) {
-      ctx.addIssue({ code: "custom", path: ["advertiserName"], message: "advertiserName or itunesId is required" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["advertiserName"],
+        message: "advertiserName or itunesId is required",
+      });
     }
   });
 
@@ -121,7 +206,11 @@ export const inviteRequestSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.tabs?.includes("simple_overview_show") && !v.tabs.includes("simple_overview")) {
-      ctx.addIssue({ code: "custom", path: ["tabs"], message: "simple_overview_show requires simple_overview" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["tabs"],
+        message: "simple_overview_show requires simple_overview",
+      });
     }
   });
 

@@ -39,7 +39,10 @@ export function fakeFetch(route: Route): { fetch: FetchLike; calls: RecordedCall
 }
 
 /** A sleep that records delays and returns at once. */
-export function instantSleep(): { sleep: (ms: number, signal?: AbortSignal) => Promise<void>; delays: number[] } {
+export function instantSleep(): {
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  delays: number[];
+} {
   const delays: number[] = [];
   return {
     delays,

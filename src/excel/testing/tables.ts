@@ -5,8 +5,19 @@ import type { CellValue, TypedTable } from "../../api/table";
 
 /** An impressions-like table: the 46 default columns, deterministic values, some tricky text. */
 export function impressionsTable(rows: number, seed = 1): TypedTable {
-  const columns = IMPRESSIONS_DEFAULT_FIELDS.map((name) => ({ name, kind: catalogueKind("impressions", name) ?? "text" }));
-  const tricky = ["=HYPERLINK(\"x\")", "+1 555", "-minus", "@handle", 'say "hi", ok', "line\nbreak", "Ünïcødé ✓"];
+  const columns = IMPRESSIONS_DEFAULT_FIELDS.map((name) => ({
+    name,
+    kind: catalogueKind("impressions", name) ?? "text",
+  }));
+  const tricky = [
+    '=HYPERLINK("x")',
+    "+1 555",
+    "-minus",
+    "@handle",
+    'say "hi", ok',
+    "line\nbreak",
+    "Ünïcødé ✓",
+  ];
   let x = seed;
   const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   const data: CellValue[][] = Array.from({ length: rows }, (_, r) =>

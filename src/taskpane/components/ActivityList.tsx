@@ -26,8 +26,16 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
             <Text>
               {e.label}: <strong>{e.status}</strong> ({elapsed(e, now)})
             </Text>
-            {e.detail && <Text block size={200} className="detail">{e.detail}</Text>}
-            {e.status === "failed" && <Text block size={200} className="asked">Asked: {e.request}</Text>}
+            {e.detail && (
+              <Text block size={200} className="detail">
+                {e.detail}
+              </Text>
+            )}
+            {e.status === "failed" && (
+              <Text block size={200} className="asked">
+                Asked: {e.request}
+              </Text>
+            )}
             {e.status === "running" && e.cancel && (
               <Button size="small" onClick={e.cancel}>
                 Cancel

@@ -15,7 +15,10 @@ export function FieldPicker({ value, onChange }: FieldPickerProps) {
   const [query, setQuery] = useState("");
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return IMPRESSIONS_FIELD_GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => !q || f.toLowerCase().includes(q)) })).filter((g) => g.fields.length);
+    return IMPRESSIONS_FIELD_GROUPS.map((g) => ({
+      ...g,
+      fields: g.fields.filter((f) => !q || f.toLowerCase().includes(q)),
+    })).filter((g) => g.fields.length);
   }, [query]);
   const toggle = (f: string, on: boolean) => onChange(on ? [...value, f] : value.filter((x) => x !== f));
   const move = (i: number, by: number) => {
@@ -26,33 +29,60 @@ export function FieldPicker({ value, onChange }: FieldPickerProps) {
   };
   return (
     <fieldset className="field-picker">
-      <legend>Columns ({value.length ? `${value.length} chosen, in this order` : "service default: every default column"})</legend>
+      <legend>
+        Columns (
+        {value.length ? `${value.length} chosen, in this order` : "service default: every default column"})
+      </legend>
       {value.length > 0 && (
         <ol aria-label="Chosen columns" className="chosen">
           {value.map((f, i) => (
             <li key={f}>
               <span>{f}</span>
-              <Button size="small" aria-label={`Move ${f} up`} disabled={i === 0} onClick={() => move(i, -1)}>↑</Button>
-              <Button size="small" aria-label={`Move ${f} down`} disabled={i === value.length - 1} onClick={() => move(i, 1)}>↓</Button>
-              <Button size="small" aria-label={`Remove ${f}`} onClick={() => toggle(f, false)}>✕</Button>
+              <Button size="small" aria-label={`Move ${f} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                ↑
+              </Button>
+              <Button
+                size="small"
+                aria-label={`Move ${f} down`}
+                disabled={i === value.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </Button>
+              <Button size="small" aria-label={`Remove ${f}`} onClick={() => toggle(f, false)}>
+                ✕
+              </Button>
               {fieldRules(f).map((r) => (
-                <Text key={r} size={100} block className="rule">{r}</Text>
+                <Text key={r} size={100} block className="rule">
+                  {r}
+                </Text>
               ))}
             </li>
           ))}
         </ol>
       )}
-      <Button size="small" onClick={() => onChange([...IMPRESSIONS_DEFAULT_FIELDS])}>Start from the default columns</Button>{" "}
-      <Button size="small" onClick={() => onChange([])}>Clear</Button>
+      <Button size="small" onClick={() => onChange([...IMPRESSIONS_DEFAULT_FIELDS])}>
+        Start from the default columns
+      </Button>{" "}
+      <Button size="small" onClick={() => onChange([])}>
+        Clear
+      </Button>
       <Field label="Find a column">
         <Input value={query} onChange={(_, d) => setQuery(d.value)} name="fieldSearch" />
       </Field>
       <div className="field-groups">
         {groups.map((g) => (
           <details key={g.label} open={Boolean(query)}>
-            <summary>{g.label} ({g.fields.length})</summary>
+            <summary>
+              {g.label} ({g.fields.length})
+            </summary>
             {g.fields.map((f) => (
-              <Checkbox key={`${g.label}-${f}`} label={f} checked={value.includes(f)} onChange={(_, d) => toggle(f, Boolean(d.checked))} />
+              <Checkbox
+                key={`${g.label}-${f}`}
+                label={f}
+                checked={value.includes(f)}
+                onChange={(_, d) => toggle(f, Boolean(d.checked))}
+              />
             ))}
           </details>
         ))}

@@ -12,15 +12,23 @@ export interface FormFieldProps {
 
 export function FormField({ spec, value, error, onChange }: FormFieldProps) {
   const def = defaultText(spec);
-  const hint = [spec.hint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") || undefined;
+  const hint =
+    [spec.hint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") || undefined;
   const id = `field-${spec.name.replace(/\W/g, "-")}`;
-  const common = { validationMessage: error, validationState: error ? ("error" as const) : ("none" as const), hint, required: spec.required };
+  const common = {
+    validationMessage: error,
+    validationState: error ? ("error" as const) : ("none" as const),
+    hint,
+    required: spec.required,
+  };
   switch (spec.type) {
     case "enum":
       return (
         <Field label={spec.label} {...common}>
           <Select id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)}>
-            <option value="">{spec.required ? "Choose…" : `(service default${def ? `: ${def}` : ""})`}</option>
+            <option value="">
+              {spec.required ? "Choose…" : `(service default${def ? `: ${def}` : ""})`}
+            </option>
             {spec.options?.map((o) => (
               <option key={o} value={o}>
                 {o}
@@ -43,7 +51,13 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
     case "fields":
       return (
         <Field label={spec.label} {...common}>
-          <Textarea id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)} resize="vertical" />
+          <Textarea
+            id={id}
+            name={spec.name}
+            value={value}
+            onChange={(_, d) => onChange(d.value)}
+            resize="vertical"
+          />
         </Field>
       );
     default:

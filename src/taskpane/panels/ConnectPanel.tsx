@@ -3,7 +3,13 @@ import { useEffect, useState } from "react";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
 import { AdsClient } from "../../api/client";
 import { AdsError } from "../../api/errors";
-import { countRequest, getConnection, requestsThisMonth, setConnection, subscribe } from "../../runtime/session";
+import {
+  countRequest,
+  getConnection,
+  requestsThisMonth,
+  setConnection,
+  subscribe,
+} from "../../runtime/session";
 
 export interface ConnectPanelProps {
   defaultBaseUrl: string;
@@ -32,7 +38,10 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
       setApiKey("");
       setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
     } catch (err) {
-      setMessage({ intent: "error", text: err instanceof AdsError || err instanceof Error ? err.message : String(err) });
+      setMessage({
+        intent: "error",
+        text: err instanceof AdsError || err instanceof Error ? err.message : String(err),
+      });
     } finally {
       setBusy(false);
     }
@@ -45,7 +54,14 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
           <Text>
             Connected to <strong>{current.baseUrl}</strong>
           </Text>
-          <Button onClick={() => { setConnection(null); setMessage(null); }}>Sign out</Button>
+          <Button
+            onClick={() => {
+              setConnection(null);
+              setMessage(null);
+            }}
+          >
+            Sign out
+          </Button>
         </>
       ) : (
         <form
@@ -54,8 +70,18 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
             void connect();
           }}
         >
-          <Field label="API key" hint="Kept in memory for this session (or on this computer if you tick Remember), never in the workbook." required>
-            <Input type="password" value={apiKey} onChange={(_, d) => setApiKey(d.value)} autoComplete="off" name="apiKey" />
+          <Field
+            label="API key"
+            hint="Kept in memory for this session (or on this computer if you tick Remember), never in the workbook."
+            required
+          >
+            <Input
+              type="password"
+              value={apiKey}
+              onChange={(_, d) => setApiKey(d.value)}
+              autoComplete="off"
+              name="apiKey"
+            />
           </Field>
           <Checkbox
             label="Remember on this computer (needed to refresh sheets when a workbook opens)"

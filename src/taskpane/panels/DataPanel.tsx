@@ -10,7 +10,10 @@ import { useServices } from "../services";
 const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
 const text = (s: string) => (s.trim() === "" ? undefined : s.trim());
 const list = (s: string) => {
-  const l = s.split(",").map((x) => x.trim()).filter(Boolean);
+  const l = s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
   return l.length ? l : undefined;
 };
 
@@ -24,12 +27,29 @@ function Message({ text: t }: { text: string | null }) {
 
 export function DataPanel() {
   const services = useServices();
-  const [search, setSearch] = useState({ query: "", timeFrame: "", mediaType: "", showFilterIds: "", exact: false, transcriptOnly: false, excludeAds: false });
+  const [search, setSearch] = useState({
+    query: "",
+    timeFrame: "",
+    mediaType: "",
+    showFilterIds: "",
+    exact: false,
+    transcriptOnly: false,
+    excludeAds: false,
+  });
   const [showId, setShowId] = useState("1200000001");
   const [showField, setShowField] = useState<string>("monthlyListeners");
   const [nnr, setNnr] = useState({ advertisers: "", months: "" });
   const [ads, setAds] = useState({ advertiser: "", startDate: "", endDate: "", maxRows: "1000" });
-  const [inc, setInc] = useState({ advertiser: "", aggregationLevel: "channel", channelType: "", action: "", startDate: "", endDate: "", incCiCertainty: "", includeErrors: false });
+  const [inc, setInc] = useState({
+    advertiser: "",
+    aggregationLevel: "channel",
+    channelType: "",
+    action: "",
+    startDate: "",
+    endDate: "",
+    incCiCertainty: "",
+    includeErrors: false,
+  });
   const [message, setMessage] = useState<string | null>(null);
 
   const needClient = () => {
@@ -65,21 +85,52 @@ export function DataPanel() {
       >
         <h3>Search episodes</h3>
         <Field label="Search for" required>
-          <Input name="searchQuery" value={search.query} onChange={(_, d) => setSearch({ ...search, query: d.value })} />
+          <Input
+            name="searchQuery"
+            value={search.query}
+            onChange={(_, d) => setSearch({ ...search, query: d.value })}
+          />
         </Field>
         <Field label="Days to look back" hint="Default: 31">
-          <Input name="searchTimeFrame" type="number" value={search.timeFrame} onChange={(_, d) => setSearch({ ...search, timeFrame: d.value })} />
+          <Input
+            name="searchTimeFrame"
+            type="number"
+            value={search.timeFrame}
+            onChange={(_, d) => setSearch({ ...search, timeFrame: d.value })}
+          />
         </Field>
         <Field label="Media types" hint="Comma-separated: all, podcast, alpha, radio, radio_show, beta">
-          <Input name="searchMediaType" value={search.mediaType} onChange={(_, d) => setSearch({ ...search, mediaType: d.value })} />
+          <Input
+            name="searchMediaType"
+            value={search.mediaType}
+            onChange={(_, d) => setSearch({ ...search, mediaType: d.value })}
+          />
         </Field>
         <Field label="Only these show ids" hint="Comma-separated">
-          <Input name="searchShowIds" value={search.showFilterIds} onChange={(_, d) => setSearch({ ...search, showFilterIds: d.value })} />
+          <Input
+            name="searchShowIds"
+            value={search.showFilterIds}
+            onChange={(_, d) => setSearch({ ...search, showFilterIds: d.value })}
+          />
         </Field>
-        <Switch label="Exact match" checked={search.exact} onChange={(_, d) => setSearch({ ...search, exact: d.checked })} />
-        <Switch label="Transcripts only" checked={search.transcriptOnly} onChange={(_, d) => setSearch({ ...search, transcriptOnly: d.checked })} />
-        <Switch label="Exclude ads" checked={search.excludeAds} onChange={(_, d) => setSearch({ ...search, excludeAds: d.checked })} />
-        <Button type="submit" appearance="primary">Search to sheet</Button>
+        <Switch
+          label="Exact match"
+          checked={search.exact}
+          onChange={(_, d) => setSearch({ ...search, exact: d.checked })}
+        />
+        <Switch
+          label="Transcripts only"
+          checked={search.transcriptOnly}
+          onChange={(_, d) => setSearch({ ...search, transcriptOnly: d.checked })}
+        />
+        <Switch
+          label="Exclude ads"
+          checked={search.excludeAds}
+          onChange={(_, d) => setSearch({ ...search, excludeAds: d.checked })}
+        />
+        <Button type="submit" appearance="primary">
+          Search to sheet
+        </Button>
       </form>
 
       <form
@@ -88,30 +139,54 @@ export function DataPanel() {
           e.preventDefault();
           if (!needClient()) return;
           const advertisers = list(nnr.advertisers);
-          void openShowSheet(services, showId.trim(), advertisers ? { netNewReachAdvertisers: advertisers, months: num(nnr.months) } : {});
+          void openShowSheet(
+            services,
+            showId.trim(),
+            advertisers ? { netNewReachAdvertisers: advertisers, months: num(nnr.months) } : {},
+          );
         }}
       >
         <h3>Show</h3>
         <Field label="Show id" hint="Directory id, Alpha channel id or Alpha playlist id" required>
           <Input name="showId" value={showId} onChange={(_, d) => setShowId(d.value)} />
         </Field>
-        <Field label="Net new reach against advertisers" hint="Optional, comma-separated lookup names (1 to 10)">
-          <Input name="nnrAdvertisers" value={nnr.advertisers} list="recent-names" onChange={(_, d) => setNnr({ ...nnr, advertisers: d.value })} />
+        <Field
+          label="Net new reach against advertisers"
+          hint="Optional, comma-separated lookup names (1 to 10)"
+        >
+          <Input
+            name="nnrAdvertisers"
+            value={nnr.advertisers}
+            list="recent-names"
+            onChange={(_, d) => setNnr({ ...nnr, advertisers: d.value })}
+          />
         </Field>
         <Field label="Net new reach window (months)" hint="1 to 3; default 1">
-          <Input name="nnrMonths" type="number" value={nnr.months} onChange={(_, d) => setNnr({ ...nnr, months: d.value })} />
+          <Input
+            name="nnrMonths"
+            type="number"
+            value={nnr.months}
+            onChange={(_, d) => setNnr({ ...nnr, months: d.value })}
+          />
         </Field>
-        <Button type="submit" appearance="primary">Open show sheet</Button>
+        <Button type="submit" appearance="primary">
+          Open show sheet
+        </Button>
         <Field label="Field for a formula">
           <Select name="showField" value={showField} onChange={(_, d) => setShowField(d.value)}>
             {SHOW_FIELDS.map((f) => (
-              <option key={f} value={f}>{f}</option>
+              <option key={f} value={f}>
+                {f}
+              </option>
             ))}
           </Select>
         </Field>
         <Button
           onClick={() => {
-            void insertFormulaAtSelection(services, `=ADS.SHOW("${showId.trim().replace(/"/g, '""')}","${showField}")`).then(setMessage);
+            void insertFormulaAtSelection(
+              services,
+              `=ADS.SHOW("${showId.trim().replace(/"/g, '""')}","${showField}")`,
+            ).then(setMessage);
           }}
         >
           Insert formula
@@ -126,24 +201,51 @@ export function DataPanel() {
           rememberNames([ads.advertiser.trim()].filter(Boolean));
           void runSourceToSheet(services, {
             kind: "individualAds",
-            params: { advertiser: ads.advertiser.trim(), startDate: text(ads.startDate), endDate: text(ads.endDate), maxRows: num(ads.maxRows) },
+            params: {
+              advertiser: ads.advertiser.trim(),
+              startDate: text(ads.startDate),
+              endDate: text(ads.endDate),
+              maxRows: num(ads.maxRows),
+            },
           });
         }}
       >
         <h3>Individual ads (Pro)</h3>
         <Field label="Advertiser" required>
-          <Input name="adsAdvertiser" value={ads.advertiser} list="recent-names" onChange={(_, d) => setAds({ ...ads, advertiser: d.value })} />
+          <Input
+            name="adsAdvertiser"
+            value={ads.advertiser}
+            list="recent-names"
+            onChange={(_, d) => setAds({ ...ads, advertiser: d.value })}
+          />
         </Field>
         <Field label="Start date" hint="Default: 24 months ago">
-          <Input name="adsStart" type="date" value={ads.startDate} onChange={(_, d) => setAds({ ...ads, startDate: d.value })} />
+          <Input
+            name="adsStart"
+            type="date"
+            value={ads.startDate}
+            onChange={(_, d) => setAds({ ...ads, startDate: d.value })}
+          />
         </Field>
         <Field label="End date" hint="Default: today">
-          <Input name="adsEnd" type="date" value={ads.endDate} onChange={(_, d) => setAds({ ...ads, endDate: d.value })} />
+          <Input
+            name="adsEnd"
+            type="date"
+            value={ads.endDate}
+            onChange={(_, d) => setAds({ ...ads, endDate: d.value })}
+          />
         </Field>
         <Field label="Most rows" hint="1,000 rows a request">
-          <Input name="adsMaxRows" type="number" value={ads.maxRows} onChange={(_, d) => setAds({ ...ads, maxRows: d.value })} />
+          <Input
+            name="adsMaxRows"
+            type="number"
+            value={ads.maxRows}
+            onChange={(_, d) => setAds({ ...ads, maxRows: d.value })}
+          />
         </Field>
-        <Button type="submit" appearance="primary">Ads to sheet</Button>
+        <Button type="submit" appearance="primary">
+          Ads to sheet
+        </Button>
       </form>
 
       <form
@@ -168,24 +270,66 @@ export function DataPanel() {
       >
         <h3>Incrementality</h3>
         <Field label="Advertisers" hint="Comma-separated names" required>
-          <Input name="incAdvertiser" value={inc.advertiser} list="recent-names" onChange={(_, d) => setInc({ ...inc, advertiser: d.value })} />
+          <Input
+            name="incAdvertiser"
+            value={inc.advertiser}
+            list="recent-names"
+            onChange={(_, d) => setInc({ ...inc, advertiser: d.value })}
+          />
         </Field>
         <Field label="Aggregation level" hint="e.g. channel, publisher, show_campaign">
-          <Input name="incLevel" value={inc.aggregationLevel} onChange={(_, d) => setInc({ ...inc, aggregationLevel: d.value })} />
+          <Input
+            name="incLevel"
+            value={inc.aggregationLevel}
+            onChange={(_, d) => setInc({ ...inc, aggregationLevel: d.value })}
+          />
         </Field>
         <Field label="Channel types" hint="Only with aggregation level channel, e.g. podcast">
-          <Input name="incChannel" value={inc.channelType} onChange={(_, d) => setInc({ ...inc, channelType: d.value })} />
+          <Input
+            name="incChannel"
+            value={inc.channelType}
+            onChange={(_, d) => setInc({ ...inc, channelType: d.value })}
+          />
         </Field>
         <Field label="Actions" hint="Comma-separated; default all">
-          <Input name="incAction" value={inc.action} onChange={(_, d) => setInc({ ...inc, action: d.value })} />
+          <Input
+            name="incAction"
+            value={inc.action}
+            onChange={(_, d) => setInc({ ...inc, action: d.value })}
+          />
         </Field>
-        <Field label="Start date"><Input name="incStart" type="date" value={inc.startDate} onChange={(_, d) => setInc({ ...inc, startDate: d.value })} /></Field>
-        <Field label="End date"><Input name="incEnd" type="date" value={inc.endDate} onChange={(_, d) => setInc({ ...inc, endDate: d.value })} /></Field>
+        <Field label="Start date">
+          <Input
+            name="incStart"
+            type="date"
+            value={inc.startDate}
+            onChange={(_, d) => setInc({ ...inc, startDate: d.value })}
+          />
+        </Field>
+        <Field label="End date">
+          <Input
+            name="incEnd"
+            type="date"
+            value={inc.endDate}
+            onChange={(_, d) => setInc({ ...inc, endDate: d.value })}
+          />
+        </Field>
         <Field label="CI certainty (%)" hint="1 to 99; default 95">
-          <Input name="incCi" type="number" value={inc.incCiCertainty} onChange={(_, d) => setInc({ ...inc, incCiCertainty: d.value })} />
+          <Input
+            name="incCi"
+            type="number"
+            value={inc.incCiCertainty}
+            onChange={(_, d) => setInc({ ...inc, incCiCertainty: d.value })}
+          />
         </Field>
-        <Switch label="Include results with errors" checked={inc.includeErrors} onChange={(_, d) => setInc({ ...inc, includeErrors: d.checked })} />
-        <Button type="submit" appearance="primary">Incrementality to sheet</Button>
+        <Switch
+          label="Include results with errors"
+          checked={inc.includeErrors}
+          onChange={(_, d) => setInc({ ...inc, includeErrors: d.checked })}
+        />
+        <Button type="submit" appearance="primary">
+          Incrementality to sheet
+        </Button>
       </form>
     </section>
   );

@@ -21,7 +21,10 @@ function fieldErrors(kind: ReportKind, params: Record<string, unknown>): Record<
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.length > 1 && issue.path[0] === "formatting" ? `formatting.${String(issue.path[1])}` : String(issue.path[0] ?? "form");
+    const key =
+      issue.path.length > 1 && issue.path[0] === "formatting"
+        ? `formatting.${String(issue.path[1])}`
+        : String(issue.path[0] ?? "form");
     errors[key] ??= issue.message;
   }
   return errors;
@@ -47,7 +50,10 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     setPreset(idFor(editing.datePreset));
   }, [editing]);
 
-  const fieldsValue = useMemo(() => (values.fields ? values.fields.split("\n").filter(Boolean) : []), [values.fields]);
+  const fieldsValue = useMemo(
+    () => (values.fields ? values.fields.split("\n").filter(Boolean) : []),
+    [values.fields],
+  );
   const set = (name: string) => (v: string) => setValues((old) => ({ ...old, [name]: v }));
 
   function buildParams(): Record<string, unknown> {
@@ -73,7 +79,8 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
       setMessage("Nothing was sent: fix the fields marked below.");
       return;
     }
-    for (const f of form.fields) if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
+    for (const f of form.fields)
+      if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
     const request: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
     await runSourceToSheet(services, request);
     if (editing) onEdited?.();
@@ -85,7 +92,13 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     f.type === "fields" ? (
       <FieldPicker key={f.name} value={fieldsValue} onChange={(list) => set("fields")(list.join("\n"))} />
     ) : (
-      <FormField key={f.name} spec={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set(f.name)} />
+      <FormField
+        key={f.name}
+        spec={f}
+        value={values[f.name] ?? ""}
+        error={errors[f.name]}
+        onChange={set(f.name)}
+      />
     );
 
   return (
@@ -119,7 +132,11 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
           <fieldset className="dates">
             <legend>Dates</legend>
             <Field label="Date range" hint="Relative ranges are worked out again at each refresh.">
-              <Select name="datePreset" value={preset} onChange={(_, d) => setPreset(d.value as DatePresetId)}>
+              <Select
+                name="datePreset"
+                value={preset}
+                onChange={(_, d) => setPreset(d.value as DatePresetId)}
+              >
                 {DATE_PRESET_OPTIONS.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.label}
@@ -129,11 +146,29 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             </Field>
             {preset === "custom" && (
               <>
-                <Field label="Start date" validationMessage={errors.startDate} hint="YYYY-MM-DD; empty: service default">
-                  <Input name="startDate" type="date" value={values.startDate ?? ""} onChange={(_, d) => set("startDate")(d.value)} />
+                <Field
+                  label="Start date"
+                  validationMessage={errors.startDate}
+                  hint="YYYY-MM-DD; empty: service default"
+                >
+                  <Input
+                    name="startDate"
+                    type="date"
+                    value={values.startDate ?? ""}
+                    onChange={(_, d) => set("startDate")(d.value)}
+                  />
                 </Field>
-                <Field label="End date" validationMessage={errors.endDate} hint="YYYY-MM-DD; empty: service default">
-                  <Input name="endDate" type="date" value={values.endDate ?? ""} onChange={(_, d) => set("endDate")(d.value)} />
+                <Field
+                  label="End date"
+                  validationMessage={errors.endDate}
+                  hint="YYYY-MM-DD; empty: service default"
+                >
+                  <Input
+                    name="endDate"
+                    type="date"
+                    value={values.endDate ?? ""}
+                    onChange={(_, d) => set("endDate")(d.value)}
+                  />
                 </Field>
               </>
             )}
@@ -146,7 +181,11 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             {advanced.map(renderField)}
           </details>
         )}
-        {errors.form && <MessageBar intent="error"><MessageBarBody>{errors.form}</MessageBarBody></MessageBar>}
+        {errors.form && (
+          <MessageBar intent="error">
+            <MessageBarBody>{errors.form}</MessageBarBody>
+          </MessageBar>
+        )}
         {message && (
           <MessageBar intent="warning" role="alert">
             <MessageBarBody>{message}</MessageBarBody>

@@ -1,7 +1,14 @@
 /** Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all, edit, remove. */
 import { useCallback, useEffect, useState } from "react";
 import { Button, Checkbox, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
-import { listReportSheets, refreshAllSheets, refreshOneSheet, removeReportSheet, setRefreshOnOpen, type ReportSheetSummary } from "../reportActions";
+import {
+  listReportSheets,
+  refreshAllSheets,
+  refreshOneSheet,
+  removeReportSheet,
+  setRefreshOnOpen,
+  type ReportSheetSummary,
+} from "../reportActions";
 import { useServices } from "../services";
 import { refreshAdsFunctions } from "../../functions/recalculate";
 
@@ -28,14 +35,20 @@ export function SheetsPanel() {
   return (
     <section aria-label="Report sheets" className="panel">
       <div className="toolbar">
-        <Button appearance="primary" onClick={act(() => refreshAllSheets(services))} disabled={!services.client || sheets.length === 0}>
+        <Button
+          appearance="primary"
+          onClick={act(() => refreshAllSheets(services))}
+          disabled={!services.client || sheets.length === 0}
+        >
           Refresh all
         </Button>
         <Button onClick={act(() => refreshAdsFunctions(services.excel))}>Refresh ADS functions</Button>
         <Button onClick={() => void reload()}>Reload list</Button>
       </div>
       {error && (
-        <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
       )}
       {sheets.length === 0 ? (
         <Text>No report sheets yet: run a report or a search.</Text>
@@ -48,15 +61,31 @@ export function SheetsPanel() {
                 {s.label} · {s.rowCount} rows · {s.status}
                 {s.lastRefresh ? ` · refreshed ${new Date(s.lastRefresh).toLocaleString()}` : ""}
               </Text>
-              {s.lastError && <Text block size={200} className="error">Last error: {s.lastError}</Text>}
-              <Button size="small" onClick={act(() => refreshOneSheet(services, s.sheetName))} disabled={!services.client}>
+              {s.lastError && (
+                <Text block size={200} className="error">
+                  Last error: {s.lastError}
+                </Text>
+              )}
+              <Button
+                size="small"
+                onClick={act(() => refreshOneSheet(services, s.sheetName))}
+                disabled={!services.client}
+              >
                 Refresh
               </Button>
               <Button size="small" onClick={() => services.editReport(s.sheetName)} disabled={!s.editable}>
                 Edit request
               </Button>
-              <Button size="small" onClick={act(() => removeReportSheet(services, s.sheetName))}>Remove</Button>
-              <Checkbox label="Refresh when the workbook opens" checked={s.refreshOnOpen} onChange={(_, d) => void setRefreshOnOpen(services, s.sheetName, Boolean(d.checked)).then(reload)} />
+              <Button size="small" onClick={act(() => removeReportSheet(services, s.sheetName))}>
+                Remove
+              </Button>
+              <Checkbox
+                label="Refresh when the workbook opens"
+                checked={s.refreshOnOpen}
+                onChange={(_, d) =>
+                  void setRefreshOnOpen(services, s.sheetName, Boolean(d.checked)).then(reload)
+                }
+              />
             </li>
           ))}
         </ul>
