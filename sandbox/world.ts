@@ -3,6 +3,7 @@
  * platform and window, ads with placements and transcripts, advertisers, campaigns. Deterministic
  * (fixed seed); `scale` multiplies the number of shows and campaigns for big reports.
  */
+import { PLATFORMS } from "../src/api/schemas";
 import { hash, int, pick, rng, round, type Rng } from "./random";
 
 export const DEMO_SHOW_ID = "1200000001";
@@ -17,17 +18,6 @@ export const ACCESSIBLE_ADVERTISERS = [
 ];
 export const INACCESSIBLE_ADVERTISERS = ["Globex Bank"];
 export const ALL_ADVERTISERS = [...ACCESSIBLE_ADVERTISERS, ...INACCESSIBLE_ADVERTISERS];
-export const PLATFORMS = [
-  "Podcast",
-  "radio",
-  "Alpha",
-  "Beta",
-  "Gamma",
-  "SocialA",
-  "SocialB",
-  "SocialC",
-  "SocialD",
-];
 export const PUBLISHERS = ["Lumen Audio", "Harbor Media", "Northstar Network", "Open Mic Co"];
 export const GENRES = ["News", "Comedy", "Business", "True Crime", "Sports", "Health", "Technology"];
 

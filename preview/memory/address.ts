@@ -10,16 +10,9 @@ export interface Rect {
   cols: number;
 }
 
-export function columnName(col: number): string {
-  let n = col + 1;
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
+import { columnName } from "../../src/excel/columnName";
+
+export { columnName };
 
 export function columnIndex(name: string): number {
   let n = 0;

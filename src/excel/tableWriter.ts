@@ -8,6 +8,7 @@ import type { CellValue, TypedTable } from "../api/table";
 import { cellValue, columnFormat, fittedWidth, looksLikeFormula, TEXT_FORMAT } from "./cellFormats";
 import { cellBytes, planChunks } from "./chunkPlan";
 import type { ExcelHost } from "./host";
+import { columnName } from "./columnName";
 
 export const MAX_SHEET_ROWS = 1_048_576;
 export const MAX_SHEET_COLS = 16_384;
@@ -32,19 +33,9 @@ export interface TableLayout {
   headerRow: number;
 }
 
-function columnLetter(col: number): string {
-  let n = col + 1;
-  let s = "";
-  while (n > 0) {
-    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
 export function a1(row: number, col: number, rows = 1, cols = 1): string {
-  const start = `${columnLetter(col)}${row + 1}`;
-  return rows === 1 && cols === 1 ? start : `${start}:${columnLetter(col + cols - 1)}${row + rows}`;
+  const start = `${columnName(col)}${row + 1}`;
+  return rows === 1 && cols === 1 ? start : `${start}:${columnName(col + cols - 1)}${row + rows}`;
 }
 
 /** Refuses, before anything is written, a table that would not fit the sheet. */

@@ -4,21 +4,10 @@
  * the sheet (see src/excel/reportStore.ts); never holds the API key.
  */
 import { z } from "zod";
+import { REPORT_KINDS } from "../api/schemas";
 import { datePresetSchema, resolvePreset, type DatePreset } from "./relativeDates";
 
-export const SOURCE_KINDS = [
-  "impressions",
-  "audience",
-  "lag",
-  "campaignsPerformance",
-  "estimatedSpendByDay",
-  "estimatedSpendByShowByDay",
-  "impressionListeners",
-  "search",
-  "individualAds",
-  "incrementality",
-  "show",
-] as const;
+export const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
 
 export const definitionSchema = z.object({
