@@ -374,6 +374,7 @@ export function createApp(options: SandboxOptions = {}) {
     if (!parsed.success) return empty(c, 400);
     if (agentId === 3) return empty(c, 403);
     if (agentId > 3) return empty(c, 404);
+    if (parsed.data.params.crash === "true") return empty(c, 500);
     const key = c.get("key");
     const now = o.now();
     const inProgress = [...state.runs.values()].filter(
@@ -392,8 +393,9 @@ export function createApp(options: SandboxOptions = {}) {
     return c.json({ runId: run.runId, status: "processing" }, 202);
   });
   app.get("/api/public/ai-chat/agent-runs/:runId/status", (c) => {
-    const run = state.runs.get(Number(c.req.param("runId")));
-    if (!Number.isInteger(Number(c.req.param("runId")))) return empty(c, 400);
+    const runId = Number(c.req.param("runId"));
+    if (!Number.isInteger(runId) || runId < 1) return empty(c, 400);
+    const run = state.runs.get(runId);
     if (!run || run.key !== c.get("key")) return empty(c, 404);
     const now = o.now();
     if (now - run.createdAt < o.runDelayMs) return c.json({ runId: run.runId, status: "processing" });
@@ -774,12 +776,20 @@ function incrementality(q: {
         aggregationLevel: level,
         channelType: null,
         action: "lead",
+        startDate: q.startDate ?? "2026-08-22",
+        endDate: q.endDate ?? "2026-11-29",
+        campaign: null,
+        publisher: null,
         controlActions: 0,
         testActions: 0,
         controlSize: 0,
         testSize: 0,
         lift: null,
         incrementalPercent: null,
+        liftCiLower: null,
+        liftCiUpper: null,
+        incrementalCiLower: null,
+        incrementalCiUpper: null,
         errorReason: "Not enough conversions in the control group",
       });
   }

@@ -9,7 +9,7 @@ import { REPORT_COLUMNS, catalogueKind } from "../src/api/csv";
 import type { ReportKind } from "../src/api/schemas";
 import type { ColumnKind } from "../src/api/table";
 import { hash, int, pick, rng, round, type Rng } from "./random";
-import { ACCESSIBLE_ADVERTISERS, GENRES, PUBLISHERS, World, type Campaign } from "./world";
+import { GENRES, PUBLISHERS, World, type Campaign } from "./world";
 
 export class InvalidReport extends Error {}
 
@@ -85,9 +85,16 @@ function formatSmart(kind: ColumnKind, v: Cell): Cell {
 }
 
 const ALLOWED_IMPRESSION_FIELDS = new Set(IMPRESSIONS_FIELD_GROUPS.flatMap((g) => g.fields));
+const EPISODE_COLUMNS = new Set([
+  "Episode",
+  "Episode GUID",
+  "Episode ID",
+  "Publish Date",
+  "Episode Duration",
+]);
 const INCREMENTAL = /Incremental|Confidence Interval|^Incrementality Source$/;
 
-function campaignText(col: string, c: Campaign, world: World, day: number | null, r: Rng): Cell {
+function campaignText(col: string, c: Campaign, world: World, r: Rng): Cell {
   const show = world.shows[c.showIndex];
   const episodes = world.episodes(show);
   const ep = episodes[Math.floor(r() * episodes.length)];
@@ -149,7 +156,7 @@ function campaignText(col: string, c: Campaign, world: World, day: number | null
     case "Incrementality Source":
       return pick(r, ["AutoServe", "Synthetic - Campaign", "Synthetic - Channel"]);
     default:
-      return day === null ? null : null;
+      return null;
   }
 }
 
@@ -162,6 +169,9 @@ export function impressionsCsv(world: World, body: Body, now: number): string {
       throw new InvalidReport(`${f} needs showIncrementalResults`);
     if ((f === "Geo" || f === "Country") && !geo) throw new InvalidReport(`${f} needs geoGrouping`);
     if (f === "DMA Code" && geo !== "DMA") throw new InvalidReport("DMA Code needs geoGrouping DMA");
+    if (f === "Incrementality Source" && geo) throw new InvalidReport(`${f} is unavailable with geoGrouping`);
+    if (/ Campaign Incremental %$/.test(f) && !String(body.incrementalDisplayType ?? "").includes("campaign"))
+      throw new InvalidReport(`${f} needs a campaign-level incrementalDisplayType`);
   }
   const columns = [...fields];
   if (geo && !body.fields) columns.splice(3, 0, "Geo", "Country", ...(geo === "DMA" ? ["DMA Code"] : []));
@@ -193,8 +203,9 @@ export function impressionsCsv(world: World, body: Body, now: number): string {
             if (col === "Geo") return g === "US" ? "United States" : "United Kingdom";
             if (col === "Country") return g;
             if (col === "DMA Code") return g === "US" ? "501" : null;
-            if (col === "Episode" && body.aggregateEpisodicBuysPerShow === true) return null;
-            const text = campaignText(col, c, world, t, r);
+            // One row per show: the episode-level columns have no single value.
+            if (body.aggregateEpisodicBuysPerShow === true && EPISODE_COLUMNS.has(col)) return null;
+            const text = campaignText(col, c, world, r);
             if (text !== null || kinds[i] === "text" || kinds[i] === "date") return text;
             return valueOf(kinds[i], r, 1);
           }),
@@ -209,16 +220,15 @@ export function impressionsCsv(world: World, body: Body, now: number): string {
   const header = columns.map((c) => mapping[c] ?? c);
   let totals: Cell[] | null = null;
   if (formatting.totals) {
-    totals = columns.map((_, i) =>
-      i === 0
-        ? "Total"
-        : ["integer", "currency", "number"].includes(kinds[i])
-          ? round(
-              rows.reduce((n, row) => n + (typeof row[i] === "number" ? (row[i] as number) : 0), 0),
-              2,
-            )
-          : null,
-    );
+    totals = columns.map((col, i) => {
+      if (i === 0) return "Total";
+      if (!["integer", "currency", "number"].includes(kinds[i])) return null;
+      const values = rows.map((row) => (typeof row[i] === "number" ? (row[i] as number) : 0));
+      const sum = values.reduce((n, v) => n + v, 0);
+      // Reach is unique listeners over the whole report, so it is less than the sum of the rows.
+      if (col === "Reach") return Math.round(Math.max(0, ...values) + (sum - Math.max(0, ...values)) * 0.35);
+      return round(sum, 2);
+    });
   }
   const shown = (row: Cell[]) =>
     formatting.numberFormatting ? row.map((v, i) => formatSmart(kinds[i], v)) : row;
@@ -448,10 +458,6 @@ export function listenersCsv(body: Body): string {
     int(r, 1, 9),
   ]);
   return Papa.unparse({ fields: ["User Id", "Frequency"], data: rows });
-}
-
-export function advertiserAccessible(name: string): boolean {
-  return ACCESSIBLE_ADVERTISERS.includes(name);
 }
 
 /** The CSV of a report task (used by the server and by benchmarks without HTTP). */

@@ -4,7 +4,7 @@
  * (fixed seed); `scale` multiplies the number of shows and campaigns for big reports.
  */
 import { PLATFORMS } from "../src/api/schemas";
-import { hash, int, pick, rng, round, type Rng } from "./random";
+import { hash, int, pick, rng, round } from "./random";
 
 export const DEMO_SHOW_ID = "1200000001";
 export const DEMO_ALPHA_CHANNEL = "UCdemo0000000000000001";
@@ -228,8 +228,4 @@ export class World {
       ? this.campaigns.filter((c) => advertisers.includes(c.advertiser))
       : this.campaigns.filter((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser));
   }
-}
-
-export function seeded(key: string): Rng {
-  return rng(hash(key));
 }

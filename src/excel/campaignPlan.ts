@@ -9,11 +9,8 @@ import type { PlanIO } from "../writebacks/planActions";
 import type { GroupOutcome } from "../writebacks/planSend";
 import type { CellError, PlanSheet } from "../writebacks/planValidate";
 import { serialFromDate } from "./campaignPlanDates";
+import type { ExcelHost } from "./host";
 
-/** The part of the Excel namespace this module uses (the real one in Office, the in-memory one in the preview). */
-export interface ExcelRunner {
-  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
-}
 
 export const PLAN_SHEET = "Campaign plan";
 export const PLAN_TABLE = "CampaignPlan";
@@ -51,7 +48,7 @@ function uniqueName(base: string, taken: readonly string[]): string {
 }
 
 /** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats) and activates it. */
-export async function insertCampaignPlan(excel: ExcelRunner, rows = 1): Promise<PlanLocation> {
+export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<PlanLocation> {
   return excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     const tables = context.workbook.tables;
@@ -112,7 +109,7 @@ async function findPlanTable(context: Excel.RequestContext): Promise<Excel.Table
   return candidates[i];
 }
 
-export async function readCampaignPlan(excel: ExcelRunner): Promise<ReadPlan> {
+export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
   return excel.run(async (context) => {
     const table = await findPlanTable(context);
     const header = table.getHeaderRowRange();
@@ -132,7 +129,7 @@ export async function readCampaignPlan(excel: ExcelRunner): Promise<ReadPlan> {
 }
 
 /** Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column. */
-export async function markValidation(excel: ExcelRunner, plan: ReadPlan, errors: readonly CellError[]): Promise<void> {
+export async function markValidation(excel: ExcelHost, plan: ReadPlan, errors: readonly CellError[]): Promise<void> {
   await excel.run(async (context) => {
     const table = context.workbook.tables.getItem(plan.tableName);
     const body = table.getDataBodyRange();
@@ -157,7 +154,7 @@ export async function markValidation(excel: ExcelRunner, plan: ReadPlan, errors:
 }
 
 /** Writes one campaign's outcome (status, ids, time) into its rows, in one sync. */
-export async function writeCampaignOutcome(excel: ExcelRunner, plan: ReadPlan, outcome: GroupOutcome): Promise<void> {
+export async function writeCampaignOutcome(excel: ExcelHost, plan: ReadPlan, outcome: GroupOutcome): Promise<void> {
   await excel.run(async (context) => {
     const body = context.workbook.tables.getItem(plan.tableName).getDataBodyRange();
     const col = (h: string): number => plan.sheet.headers.indexOf(h);
@@ -185,7 +182,7 @@ export async function writeCampaignOutcome(excel: ExcelRunner, plan: ReadPlan, o
 }
 
 /** The plan I/O the Validate and Create actions need, bound to the plan table found at read time. */
-export function campaignPlanIO(excel: ExcelRunner): PlanIO {
+export function campaignPlanIO(excel: ExcelHost): PlanIO {
   let plan: ReadPlan | null = null;
   const current = (): ReadPlan => {
     if (!plan) throw new Error("The campaign plan has not been read yet");

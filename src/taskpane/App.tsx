@@ -23,6 +23,7 @@ import { InvitePanel } from "./panels/InvitePanel";
 import { ReportsPanel } from "./panels/ReportsPanel";
 import { SheetsPanel } from "./panels/SheetsPanel";
 import { loadSheetRequest, type SheetRequest } from "./reportActions";
+import { PANE_CSS } from "./paneStyles";
 import { ServicesContext, type ActivityEntry, type ExcelHost, type Intent, type Services } from "./services";
 
 const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"] as const;
@@ -93,6 +94,7 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
 
   return (
     <FluentProvider theme={webLightTheme} className="pane">
+      <style>{PANE_CSS}</style>
       <ServicesContext.Provider value={services}>
         <Toaster toasterId={toasterId} />
         <TabList

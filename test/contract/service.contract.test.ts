@@ -1,10 +1,12 @@
 /** Every JSON endpoint, the authentication matrix, the paging rules and the error tables, against the sandbox. */
 import {
   AuthenticationError,
-  BadRequestError,
+  ConnectionError,
   MONTHLY_LIMIT_MESSAGE,
   NotFoundError,
   RateLimitError,
+  RequestValidationError,
+  ServerError,
 } from "../../src/api/errors";
 import { startSandbox } from "../support/sandbox";
 
@@ -19,6 +21,8 @@ describe("authentication matrix", () => {
     ["show info", (c) => c.shows.get("1200000001")],
     ["search", (c) => c.search.episodes({ search: "mattress" })],
     ["individual ads", (c) => c.ads.individual({ advertiser: "Acme Mattress" })],
+    ["report task", (c) => c.reports.campaignsPerformance({})],
+    ["agent run start", (c) => c.agents.startRun(1)],
   ];
   test.each([
     ["nope", "Invalid token", "invalid_token"],
@@ -273,8 +277,27 @@ test("fault injection: 500s are retried by the client, malformed JSON is a clear
   } finally {
     await tr.close();
   }
-  await expect(
-    s.client().reports.lag({ advertiser: ["Acme Mattress"], groupKey: "series" }),
-  ).resolves.toMatchObject({ status: "pending" });
-  void BadRequestError;
+  const d = await startSandbox({ faults: { dropRate: 1 } });
+  try {
+    await expect(d.client().shows.get("1200000001")).rejects.toBeInstanceOf(ConnectionError);
+  } finally {
+    await d.close();
+  }
+  // faults off again: the same calls succeed
+  await expect(s.client().shows.get("1200000001")).resolves.toMatchObject({ title: "The Demo Show" });
+});
+
+test("agent run errors: 500 on start, 404 for an unknown run, 400 invalid body (empty text bodies)", async () => {
+  const c = s.client();
+  await expect(c.agents.startRun(1, { crash: "true" })).rejects.toBeInstanceOf(ServerError);
+  await expect(c.agents.runStatus(999_999)).rejects.toBeInstanceOf(NotFoundError);
+  const res = await fetch(`${s.url}/api/public/ai-chat/agents/1/runs`, {
+    method: "POST",
+    headers: { Authorization: "Bearer demo-pro", "content-type": "application/json" },
+    body: JSON.stringify({ params: { n: 1 } }),
+  });
+  expect([res.status, await res.text()]).toEqual([400, ""]);
+  await expect(c.agents.startRun(1, { n: 1 as unknown as string })).rejects.toBeInstanceOf(
+    RequestValidationError,
+  );
 });

@@ -8,6 +8,7 @@ import {
   ARTIFACTS,
   cell,
   connect,
+  ensureConnected,
   expectCount,
   expectText,
   launch,
@@ -42,6 +43,7 @@ test("connect with demo-pro; the request counter counts", async () => {
 
 test("an impressions report with a relative date range and chosen columns lands as a typed sheet; refresh works", async () => {
   const { page } = e;
+  await ensureConnected(page);
   await page.getByRole("tab", { name: "Reports" }).click();
   await page.getByLabel("Report", { exact: true }).selectOption("impressions");
   await page.getByLabel("Date range").selectOption("last30days");
@@ -87,6 +89,7 @@ test("an impressions report with a relative date range and chosen columns lands 
 
 test("a search lands as a sheet", async () => {
   const { page } = e;
+  await ensureConnected(page);
   await page.getByRole("tab", { name: "Data" }).click();
   await page.getByLabel("Search for").fill("mattress");
   await page.getByLabel("Days to look back").fill("365");
@@ -99,6 +102,7 @@ test("a search lands as a sheet", async () => {
 
 test("a show sheet opens, and Insert formula puts =ADS.SHOW at the selected cell", async () => {
   const { page } = e;
+  await ensureConnected(page);
   await page.getByRole("tab", { name: "Data" }).click();
   await page.getByRole("textbox", { name: /^Show id/ }).fill("1200000001");
   await page.getByRole("button", { name: "Open show sheet" }).click();
@@ -117,6 +121,7 @@ test("a show sheet opens, and Insert formula puts =ADS.SHOW at the selected cell
 
 test("=ADS.EPISODES typed into a cell spills a table", async () => {
   const { page } = e;
+  await ensureConnected(page);
   await openSheetTab(page, "Sheet1");
   await typeInto(page, "D5", '=ADS.EPISODES(1200000001, 5, "title,serviceEpisodeId,downloads")');
   await expectText(cell(page, "D5"), "title", 30_000);
@@ -129,4 +134,24 @@ test("=ADS.EPISODES typed into a cell spills a table", async () => {
   await typeInto(page, "A20", "=ADS.SHOWLISTENERS(A21)");
   await expectText(cell(page, "A20"), /^\d+$/, 30_000);
   await page.screenshot({ path: path.join(ARTIFACTS, "functions.png") });
+});
+
+test("a 10,000-row sheet draws only the visible rows and scrolls to its last row", async () => {
+  const { page } = e;
+  await page.evaluate(async () => {
+    const excel = (globalThis as unknown as { Excel: typeof Excel }).Excel;
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add("Big");
+      const values = Array.from({ length: 10_000 }, (_, i) => [i + 1, `row ${i + 1}`]);
+      sheet.getRange("A1:B10000").values = values;
+      sheet.activate();
+      await context.sync();
+    });
+  });
+  await openSheetTab(page, "Big");
+  await expectText(cell(page, "B1"), "row 1");
+  expect(await page.locator(".viewport .row").count()).toBeLessThan(100);
+  await page.locator(".viewport").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expectText(cell(page, "B10000"), "row 10000");
+  expect(await page.locator(".viewport .row").count()).toBeLessThan(100);
 });

@@ -16,8 +16,9 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function launch(): Promise<E2E> {
-  const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: 300 });
+/** Starts the preview and a browser on it; taskDelayMs is how long the sandbox's report tasks take. */
+export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
+  const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: opts.taskDelayMs ?? 300 });
   const profile = mkdtempSync(path.join(os.tmpdir(), "ads-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -51,11 +52,21 @@ export async function launch(): Promise<E2E> {
   };
 }
 
-/** Connects the pane with a key, as a user would. */
+/** Connects the pane with a key, as a user would (signing out first when connected). */
 export async function connect(page: Page, key: string): Promise<void> {
   await page.getByRole("tab", { name: "Connect" }).click();
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  if (await signOut.isVisible()) await signOut.click();
   await page.getByLabel("API key").fill(key);
   await page.getByRole("button", { name: "Connect" }).click();
+}
+
+/** Connects with demo-pro unless already connected, so a test can run on its own (jest -t). */
+export async function ensureConnected(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "Connect" }).click();
+  if (await page.getByRole("button", { name: "Sign out" }).isVisible()) return;
+  await connect(page, "demo-pro");
+  await page.getByRole("button", { name: "Sign out" }).waitFor();
 }
 
 export function cell(page: Page, address: string) {

@@ -9,6 +9,7 @@ import { useServices } from "../services";
 import { insertXlsxSheets, worksheetNames, writeAgentTableSheet } from "../../excel/agentFiles";
 import { readSelectedValues } from "../../excel/campaignPlanSelection";
 import { parseReportCsv } from "../../api/csv";
+import type { AgentFile, AgentRunStatus } from "../../api/schemas";
 import { fileAction, formatSize } from "../../writebacks/agentFiles";
 import { openAgentFile, type OpenedFile } from "../../writebacks/agentFileOpen";
 import { pairsFromRange, paramsFromPairs, type ParamPair } from "../../writebacks/agentParams";
@@ -22,20 +23,7 @@ const useStyles = makeStyles({
   file: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center", justifyContent: "space-between" },
 });
 
-interface AgentFile {
-  fileId: string;
-  fileName: string;
-  fileType: string;
-  size: number;
-}
-
-interface RunView {
-  runId: number;
-  status: string;
-  output?: string;
-  files?: AgentFile[];
-  error?: string;
-}
+type RunView = Pick<AgentRunStatus, "runId" | "status" | "output" | "files" | "error">;
 
 /** Hands bytes to the browser as a file download. */
 function saveAs(bytes: Uint8Array, fileName: string): void {
@@ -100,11 +88,11 @@ export function AgentsPanel(): JSX.Element {
     setBusy(true);
     setRun(null);
     try {
-      const started = await client.agents.startRun(id, params.params, { signal: controller.signal });
+      const started = await client.agents.startRun(id, params.params, controller.signal);
       setStartedAt(Date.now());
       setNow(Date.now());
       setRun({ runId: started.runId, status: started.status });
-      const final = await followRun(() => client.agents.runStatus(started.runId, { signal: controller.signal }), {
+      const final = await followRun(() => client.agents.runStatus(started.runId, controller.signal), {
         signal: controller.signal,
         onStatus: (s) => setRun(s),
       });
@@ -123,7 +111,7 @@ export function AgentsPanel(): JSX.Element {
     try {
       const opened = await openAgentFile(file, {
         // The client re-reads the run status for a fresh URL when the one it has expired.
-        download: () => client.agents.downloadFile(run.runId, file.fileId),
+        download: () => client.agents.downloadFile(run.runId, file),
         parseCsv: (csv) => parseReportCsv(null, csv),
         sheetNames: () => worksheetNames(excel),
         writeSheet: (name, table) => writeAgentTableSheet(excel, name, table),
@@ -171,7 +159,7 @@ export function AgentsPanel(): JSX.Element {
         </Text>
       )}
       {polling && <Spinner size="tiny" label="Running…" />}
-      {run?.output !== undefined && (
+      {typeof run?.output === "string" && (
         <Field label="Output">
           <Textarea readOnly value={run.output} resize="vertical" rows={8} aria-label="Agent output" />
           <Button onClick={() => void navigator.clipboard?.writeText(run.output ?? "")}>Copy</Button>

@@ -52,7 +52,7 @@ export function CampaignPlanPanel(): JSX.Element {
   const create = (): Promise<void> =>
     act("create", async () => {
       if (!client) return { intent: "error", text: "Connect to the service first." };
-      const r = await createCampaigns(campaignPlanIO(excel), (body, signal) => client.campaigns.create(body, { signal }));
+      const r = await createCampaigns(campaignPlanIO(excel), (body, signal) => client.campaigns.create(body, signal));
       if (r.kind === "invalid") return { intent: "warning", text: "Nothing was sent: fix the marked cells first.", problems: r.problems };
       if (r.kind === "nothing-to-send") return { intent: "info", text: `Nothing to send: ${r.alreadyCreated} row(s) already have an id.` };
       const { summary } = r;

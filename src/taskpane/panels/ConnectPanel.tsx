@@ -20,17 +20,19 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? defaultBaseUrl);
   const [busy, setBusy] = useState(false);
+  const [keyError, setKeyError] = useState<string | undefined>();
   const [remember, setRemember] = useState(false);
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [count, setCount] = useState(requestsThisMonth());
   useEffect(() => subscribe(() => setCount(requestsThisMonth())), []);
 
   async function connect() {
-    setBusy(true);
     setMessage(null);
+    const key = apiKey.trim();
+    setKeyError(key ? undefined : "Enter the API key the service operator gave you");
+    if (!key) return;
+    setBusy(true);
     try {
-      const key = apiKey.trim();
-      if (!key) throw new Error("API key: enter the key the service operator gave you");
       const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0, onRequest: () => countRequest() });
       // One cheap keyed request proves the key (it counts against the monthly allowance).
       await client.search.episodes({ search: "connection check", timeFrame: 1 });
@@ -65,6 +67,7 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
         </>
       ) : (
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void connect();
@@ -74,6 +77,8 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
             label="API key"
             hint="Kept in memory for this session (or on this computer if you tick Remember), never in the workbook."
             required
+            validationMessage={keyError}
+            validationState={keyError ? "error" : "none"}
           >
             <Input
               type="password"

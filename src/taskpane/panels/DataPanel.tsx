@@ -1,11 +1,19 @@
 /** Search, Shows, Ads and Incrementality forms → sheets; Shows also inserts =ADS.SHOW at the selected cell. */
 import { useState } from "react";
 import { Button, Field, Input, MessageBar, MessageBarBody, Select, Switch } from "@fluentui/react-components";
+import type { z } from "zod";
+import {
+  incrementalityRequestSchema,
+  individualAdsRequestSchema,
+  searchQuerySchema,
+  showInfoQuerySchema,
+} from "../../api/schemas";
 import { SHOW_FIELDS } from "../../functions/shapes";
 import { RecentNames } from "../components/FormField";
 import { rememberNames } from "../recentNames";
 import { insertFormulaAtSelection, openShowSheet, runSourceToSheet } from "../reportActions";
 import { useServices } from "../services";
+import { definedOnly, fieldState, schemaErrors, type FieldErrors } from "../validation";
 
 const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
 const text = (s: string) => (s.trim() === "" ? undefined : s.trim());
@@ -24,6 +32,8 @@ function Message({ text: t }: { text: string | null }) {
     </MessageBar>
   ) : null;
 }
+
+type FormName = "search" | "show" | "ads" | "incrementality";
 
 export function DataPanel() {
   const services = useServices();
@@ -51,14 +61,30 @@ export function DataPanel() {
     includeErrors: false,
   });
   const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<FormName, FieldErrors>>>({});
+  const err = (form: FormName, name: string) => fieldState(errors[form] ?? {}, name);
 
-  const needClient = () => {
+  /** Checks the form's parameters against the request schema; sends only when every field is valid. */
+  function send(
+    form: FormName,
+    schema: z.ZodType,
+    params: Record<string, unknown>,
+    go: (params: Record<string, unknown>) => Promise<void>,
+  ) {
+    const defined = definedOnly(params);
+    const check = schemaErrors(schema, defined);
+    setErrors((old) => ({ ...old, [form]: check }));
+    if (Object.keys(check).length) {
+      setMessage("Nothing was sent: fix the fields marked below.");
+      return;
+    }
     if (!services.client) {
       setMessage("Connect first (Connect tab).");
-      return false;
+      return;
     }
-    return true;
-  };
+    setMessage(null);
+    void go(defined);
+  }
 
   return (
     <section aria-label="Data" className="panel">
@@ -66,13 +92,14 @@ export function DataPanel() {
       <Message text={message} />
       <form
         aria-label="Episode search"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!needClient()) return;
-          void runSourceToSheet(services, {
-            kind: "search",
-            params: {
-              search: search.query,
+          send(
+            "search",
+            searchQuerySchema,
+            {
+              search: search.query.trim(),
               timeFrame: num(search.timeFrame),
               mediaType: list(search.mediaType),
               showFilterIds: list(search.showFilterIds)?.map(Number),
@@ -80,18 +107,19 @@ export function DataPanel() {
               transcriptOnly: search.transcriptOnly || undefined,
               excludeAds: search.excludeAds || undefined,
             },
-          });
+            (params) => runSourceToSheet(services, { kind: "search", params }),
+          );
         }}
       >
         <h3>Search episodes</h3>
-        <Field label="Search for" required>
+        <Field label="Search for" required {...err("search", "search")}>
           <Input
             name="searchQuery"
             value={search.query}
             onChange={(_, d) => setSearch({ ...search, query: d.value })}
           />
         </Field>
-        <Field label="Days to look back" hint="Default: 31">
+        <Field label="Days to look back" hint="Default: 31" {...err("search", "timeFrame")}>
           <Input
             name="searchTimeFrame"
             type="number"
@@ -99,14 +127,18 @@ export function DataPanel() {
             onChange={(_, d) => setSearch({ ...search, timeFrame: d.value })}
           />
         </Field>
-        <Field label="Media types" hint="Comma-separated: all, podcast, alpha, radio, radio_show, beta">
+        <Field
+          label="Media types"
+          hint="Comma-separated: all, podcast, alpha, radio, radio_show, beta"
+          {...err("search", "mediaType")}
+        >
           <Input
             name="searchMediaType"
             value={search.mediaType}
             onChange={(_, d) => setSearch({ ...search, mediaType: d.value })}
           />
         </Field>
-        <Field label="Only these show ids" hint="Comma-separated">
+        <Field label="Only these show ids" hint="Comma-separated" {...err("search", "showFilterIds")}>
           <Input
             name="searchShowIds"
             value={search.showFilterIds}
@@ -135,24 +167,30 @@ export function DataPanel() {
 
       <form
         aria-label="Show"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!needClient()) return;
-          const advertisers = list(nnr.advertisers);
-          void openShowSheet(
-            services,
-            showId.trim(),
-            advertisers ? { netNewReachAdvertisers: advertisers, months: num(nnr.months) } : {},
+          send(
+            "show",
+            showInfoQuerySchema,
+            { id: showId.trim(), netNewReachAdvertisers: list(nnr.advertisers), months: num(nnr.months) },
+            ({ id, ...query }) => openShowSheet(services, String(id), query),
           );
         }}
       >
         <h3>Show</h3>
-        <Field label="Show id" hint="Directory id, Alpha channel id or Alpha playlist id" required>
+        <Field
+          label="Show id"
+          hint="Directory id, Alpha channel id or Alpha playlist id"
+          required
+          {...err("show", "id")}
+        >
           <Input name="showId" value={showId} onChange={(_, d) => setShowId(d.value)} />
         </Field>
         <Field
           label="Net new reach against advertisers"
           hint="Optional, comma-separated lookup names (1 to 10)"
+          {...err("show", "netNewReachAdvertisers")}
         >
           <Input
             name="nnrAdvertisers"
@@ -161,7 +199,7 @@ export function DataPanel() {
             onChange={(_, d) => setNnr({ ...nnr, advertisers: d.value })}
           />
         </Field>
-        <Field label="Net new reach window (months)" hint="1 to 3; default 1">
+        <Field label="Net new reach window (months)" hint="1 to 3; default 1" {...err("show", "months")}>
           <Input
             name="nnrMonths"
             type="number"
@@ -195,23 +233,31 @@ export function DataPanel() {
 
       <form
         aria-label="Individual ads"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!needClient()) return;
-          rememberNames([ads.advertiser.trim()].filter(Boolean));
-          void runSourceToSheet(services, {
-            kind: "individualAds",
-            params: {
-              advertiser: ads.advertiser.trim(),
-              startDate: text(ads.startDate),
-              endDate: text(ads.endDate),
-              maxRows: num(ads.maxRows),
+          const maxRows = num(ads.maxRows);
+          if (maxRows !== undefined && !(Number.isInteger(maxRows) && maxRows >= 1)) {
+            setErrors((old) => ({ ...old, ads: { maxRows: "Most rows must be a whole number, 1 or more" } }));
+            setMessage("Nothing was sent: fix the fields marked below.");
+            return;
+          }
+          send(
+            "ads",
+            individualAdsRequestSchema,
+            { advertiser: ads.advertiser.trim(), startDate: text(ads.startDate), endDate: text(ads.endDate) },
+            (params) => {
+              rememberNames([String(params.advertiser)]);
+              return runSourceToSheet(services, {
+                kind: "individualAds",
+                params: definedOnly({ ...params, maxRows }),
+              });
             },
-          });
+          );
         }}
       >
         <h3>Individual ads (Pro)</h3>
-        <Field label="Advertiser" required>
+        <Field label="Advertiser" required {...err("ads", "advertiser")}>
           <Input
             name="adsAdvertiser"
             value={ads.advertiser}
@@ -219,7 +265,7 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, advertiser: d.value })}
           />
         </Field>
-        <Field label="Start date" hint="Default: 24 months ago">
+        <Field label="Start date" hint="Default: 24 months ago" {...err("ads", "startDate")}>
           <Input
             name="adsStart"
             type="date"
@@ -227,7 +273,7 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, startDate: d.value })}
           />
         </Field>
-        <Field label="End date" hint="Default: today">
+        <Field label="End date" hint="Default: today" {...err("ads", "endDate")}>
           <Input
             name="adsEnd"
             type="date"
@@ -235,7 +281,7 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, endDate: d.value })}
           />
         </Field>
-        <Field label="Most rows" hint="1,000 rows a request">
+        <Field label="Most rows" hint="1,000 rows a request" {...err("ads", "maxRows")}>
           <Input
             name="adsMaxRows"
             type="number"
@@ -250,12 +296,13 @@ export function DataPanel() {
 
       <form
         aria-label="Incrementality"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!needClient()) return;
-          void runSourceToSheet(services, {
-            kind: "incrementality",
-            params: {
+          send(
+            "incrementality",
+            incrementalityRequestSchema,
+            {
               advertiser: inc.advertiser.trim(),
               aggregationLevel: text(inc.aggregationLevel),
               channelType: text(inc.channelType),
@@ -265,11 +312,17 @@ export function DataPanel() {
               incCiCertainty: num(inc.incCiCertainty),
               includeErrors: inc.includeErrors || undefined,
             },
-          });
+            (params) => runSourceToSheet(services, { kind: "incrementality", params }),
+          );
         }}
       >
         <h3>Incrementality</h3>
-        <Field label="Advertisers" hint="Comma-separated names" required>
+        <Field
+          label="Advertisers"
+          hint="Comma-separated names"
+          required
+          {...err("incrementality", "advertiser")}
+        >
           <Input
             name="incAdvertiser"
             value={inc.advertiser}
@@ -277,28 +330,36 @@ export function DataPanel() {
             onChange={(_, d) => setInc({ ...inc, advertiser: d.value })}
           />
         </Field>
-        <Field label="Aggregation level" hint="e.g. channel, publisher, show_campaign">
+        <Field
+          label="Aggregation level"
+          hint="e.g. channel, publisher, show_campaign"
+          {...err("incrementality", "aggregationLevel")}
+        >
           <Input
             name="incLevel"
             value={inc.aggregationLevel}
             onChange={(_, d) => setInc({ ...inc, aggregationLevel: d.value })}
           />
         </Field>
-        <Field label="Channel types" hint="Only with aggregation level channel, e.g. podcast">
+        <Field
+          label="Channel types"
+          hint="Only with aggregation level channel, e.g. podcast"
+          {...err("incrementality", "channelType")}
+        >
           <Input
             name="incChannel"
             value={inc.channelType}
             onChange={(_, d) => setInc({ ...inc, channelType: d.value })}
           />
         </Field>
-        <Field label="Actions" hint="Comma-separated; default all">
+        <Field label="Actions" hint="Comma-separated; default all" {...err("incrementality", "action")}>
           <Input
             name="incAction"
             value={inc.action}
             onChange={(_, d) => setInc({ ...inc, action: d.value })}
           />
         </Field>
-        <Field label="Start date">
+        <Field label="Start date" {...err("incrementality", "startDate")}>
           <Input
             name="incStart"
             type="date"
@@ -306,7 +367,7 @@ export function DataPanel() {
             onChange={(_, d) => setInc({ ...inc, startDate: d.value })}
           />
         </Field>
-        <Field label="End date">
+        <Field label="End date" {...err("incrementality", "endDate")}>
           <Input
             name="incEnd"
             type="date"
@@ -314,7 +375,11 @@ export function DataPanel() {
             onChange={(_, d) => setInc({ ...inc, endDate: d.value })}
           />
         </Field>
-        <Field label="CI certainty (%)" hint="1 to 99; default 95">
+        <Field
+          label="CI certainty (%)"
+          hint="1 to 99; default 95"
+          {...err("incrementality", "incCiCertainty")}
+        >
           <Input
             name="incCi"
             type="number"

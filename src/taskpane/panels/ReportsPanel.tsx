@@ -9,25 +9,12 @@ import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from ".
 import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
 import { useServices } from "../services";
+import { schemaErrors } from "../validation";
 
 export interface ReportsPanelProps {
   /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
   editing?: SheetRequest | null;
   onEdited?(): void;
-}
-
-function fieldErrors(kind: ReportKind, params: Record<string, unknown>): Record<string, string> {
-  const result = REPORT_ENDPOINTS[kind].schema.safeParse(params);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key =
-      issue.path.length > 1 && issue.path[0] === "formatting"
-        ? `formatting.${String(issue.path[1])}`
-        : String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
@@ -73,7 +60,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     }
     const params = buildParams();
     const datePreset = form.dates ? presetFor(preset) : undefined;
-    const check = fieldErrors(kind, params);
+    const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params);
     setErrors(check);
     if (Object.keys(check).length) {
       setMessage("Nothing was sent: fix the fields marked below.");
@@ -105,6 +92,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     <section aria-label="Reports" className="panel">
       <RecentNames />
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void run();

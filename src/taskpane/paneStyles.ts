@@ -1,0 +1,30 @@
+/**
+ * The pane's own layout rules, shipped with the bundle so the Office pane and the preview look the
+ * same. Plain CSS (rendered once by App) rather than a CSS loader, which the build does not have.
+ * The rules keep every panel inside a 320–450 px column: tabs wrap, inputs may shrink, rows wrap.
+ */
+export const PANE_CSS = `
+.pane { min-width: 0; }
+.pane [role="tablist"] { flex-wrap: wrap; row-gap: 2px; }
+.pane-body { padding: 8px 12px 24px; }
+.pane .panel, .pane .panel form { display: flex; flex-direction: column; gap: 8px; margin-bottom: 12px; min-width: 0; }
+.pane .panel h3 { margin: 12px 0 0; font-size: 14px; }
+.pane fieldset { border: 1px solid #e0e0e0; padding: 6px 8px; min-width: 0; margin: 0; }
+.pane .fui-Input, .pane .fui-Select, .pane .fui-Textarea { min-width: 0; max-width: 100%; }
+.pane .fui-Input__input { min-width: 0; width: 100%; }
+.pane .fui-Field > * { min-width: 0; }
+.pane .toolbar { display: flex; flex-wrap: wrap; gap: 4px; }
+.pane .field-picker .chosen { padding-left: 20px; margin: 4px 0; }
+.pane .field-picker .chosen li { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; }
+.pane .field-picker .chosen li > span { flex: 1 1 120px; overflow-wrap: anywhere; }
+.pane .field-picker .chosen button { min-width: 28px; padding: 0 4px; }
+.pane .field-picker .rule { flex-basis: 100%; color: #8a5a00; }
+.pane .field-groups details { margin: 4px 0; }
+.pane .field-groups .fui-Checkbox { display: flex; }
+.pane .advanced summary, .pane .field-groups summary { cursor: pointer; }
+.pane .activity ul, .pane .sheets { list-style: none; padding: 0; margin: 4px 0; }
+.pane .activity li, .pane .sheets li { border-top: 1px solid #eee; padding: 6px 0; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.pane .activity li > *, .pane .sheets li > .fui-Text { flex-basis: 100%; overflow-wrap: anywhere; }
+.pane .activity li > button { flex-basis: auto; }
+.pane .activity-failed .detail, .pane .error { color: #a4262c; }
+`;

@@ -1,0 +1,85 @@
+import fc from "fast-check";
+import { REPORT_ENDPOINTS, REPORT_KINDS } from "../api/schemas";
+import { defaultText, formFromParams, paramsFromForm, REPORT_FORMS, type FieldSpec } from "./reportForms";
+import { schemaErrors } from "./validation";
+
+const impressions = REPORT_FORMS.impressions.fields;
+
+describe("paramsFromForm", () => {
+  test("sends only the fields the user set, typed as the request wants", () => {
+    const params = paramsFromForm(impressions, {
+      advertiser: " Acme Mattress , Northwind Coffee ,",
+      timeGrouping: "week",
+      "formatting.totals": "true",
+      "formatting.summary": "false",
+      fields: "Day\nSpend\n",
+      fieldMapping: "Spend = Cost\nbroken line\nDay=Date",
+      incCiCertainty: "90",
+      showIncrementalResults: "true",
+      geoGrouping: "",
+      name: "   ",
+    });
+    expect(params).toEqual({
+      advertiser: ["Acme Mattress", "Northwind Coffee"],
+      timeGrouping: "week",
+      formatting: { totals: true, summary: false },
+      fields: ["Day", "Spend"],
+      fieldMapping: { Spend: "Cost", Day: "Date" },
+      incCiCertainty: 90,
+      showIncrementalResults: true,
+    });
+    expect(schemaErrors(REPORT_ENDPOINTS.impressions.schema, params)).toEqual({});
+  });
+
+  test("an empty form sends nothing at all (the service's defaults apply)", () => {
+    for (const kind of REPORT_KINDS) expect(paramsFromForm(REPORT_FORMS[kind].fields, {})).toEqual({});
+  });
+
+  test("a non-number in a number field reaches validation as NaN and is named", () => {
+    const params = paramsFromForm(impressions, { attributionWindow: "soon" });
+    expect(Object.keys(schemaErrors(REPORT_ENDPOINTS.impressions.schema, params))).toEqual([
+      "attributionWindow",
+    ]);
+  });
+});
+
+test("every report kind has a form whose field names its request schema accepts", () => {
+  for (const kind of REPORT_KINDS) {
+    const shape = (REPORT_ENDPOINTS[kind].schema as unknown as { _zod?: { def?: { shape?: object } } })._zod
+      ?.def?.shape;
+    const names = REPORT_FORMS[kind].fields.map((f) => f.name.split(".")[0]);
+    expect(shape).toBeDefined();
+    for (const n of names) expect([kind, n, n in shape!]).toEqual([kind, n, true]);
+  }
+});
+
+test("the Advanced section holds the shared attribution settings with their documented defaults", () => {
+  const advanced = impressions.filter((f) => f.advanced);
+  expect(advanced.map((f) => f.name)).toEqual(
+    expect.arrayContaining(["attributionWindow", "attributionModel"]),
+  );
+  expect(advanced.every((f) => f.default !== undefined)).toBe(true);
+  const both: FieldSpec = { name: "x", label: "x", type: "int", default: { v1: 30, v2: 14, note: "" } };
+  expect(defaultText(both)).toBe("V1 30 / V2 14");
+});
+
+test("formFromParams is the inverse of paramsFromForm for what a form can express", () => {
+  const name = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !/[,=\n]/.test(s) && s.trim() === s);
+  fc.assert(
+    fc.property(
+      fc.record(
+        {
+          advertiser: fc.array(name, { minLength: 1, maxLength: 3 }),
+          timeGrouping: fc.constantFrom("all", "day", "week", "month"),
+          attributionWindow: fc.integer({ min: 1, max: 60 }),
+          formatting: fc.record({ totals: fc.boolean() }),
+          fieldMapping: fc.dictionary(name, name, { minKeys: 1, maxKeys: 3 }),
+        },
+        { requiredKeys: [] },
+      ),
+      (params) => {
+        expect(paramsFromForm(impressions, formFromParams(impressions, params))).toEqual(params);
+      },
+    ),
+  );
+});

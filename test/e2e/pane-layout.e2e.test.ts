@@ -1,0 +1,114 @@
+/**
+ * The pane as a person with a narrow pane or only a keyboard would use it: every tab fits a 320 px
+ * and a 450 px column without sideways scrolling, every control has a name, and connecting and
+ * switching tabs work from the keyboard alone.
+ */
+import path from "path";
+import type { Page } from "playwright-core";
+import { ARTIFACTS, launch, type E2E } from "./support";
+
+jest.setTimeout(180_000);
+const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"];
+/** Tabs whose controls this suite checks for names (Campaigns and Agents, the write-backs panels, only for fit). */
+const NAMED_TABS = new Set(["Connect", "Reports", "Data", "Sheets"]);
+let e: E2E;
+beforeAll(async () => {
+  e = await launch();
+}, 120_000);
+afterAll(async () => {
+  await e?.close();
+});
+
+async function setPaneWidth(page: Page, px: number): Promise<void> {
+  await page.addStyleTag({
+    content: `.pane-column { width: ${px}px !important; min-width: ${px}px !important; max-width: ${px}px !important; }`,
+  });
+}
+
+/** Widest overflow of the pane column, and the controls without an accessible name. */
+function inspectPane(page: Page) {
+  return page.evaluate(() => {
+    const pane = document.querySelector(".pane-column") as HTMLElement;
+    const named = (el: HTMLElement): boolean => {
+      if (el.getAttribute("aria-label")?.trim()) return true;
+      const by = el.getAttribute("aria-labelledby");
+      if (by && by.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return true;
+      if (el instanceof HTMLButtonElement || el.getAttribute("role") === "tab")
+        return Boolean(el.textContent?.trim());
+      const labels = (el as HTMLInputElement).labels;
+      return Boolean(labels && [...labels].some((l) => l.textContent?.trim()));
+    };
+    const controls = [
+      ...pane.querySelectorAll<HTMLElement>("input, select, textarea, button, [role=tab]"),
+    ].filter((el) => (el as HTMLInputElement).type !== "hidden" && el.getClientRects().length > 0);
+    return {
+      overflow: pane.scrollWidth - pane.clientWidth,
+      controls: controls.length,
+      unnamed: controls.filter((el) => !named(el)).map((el) => el.outerHTML.slice(0, 120)),
+    };
+  });
+}
+
+test("keyboard only: Tab to the key field, Enter connects, arrow keys and Enter change tabs", async () => {
+  const { page } = e;
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  let reached = false;
+  for (let i = 0; i < 25 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(
+      () => (document.activeElement as HTMLInputElement | null)?.name === "apiKey",
+    );
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.type("demo-pro");
+  await page.keyboard.press("Enter");
+  await page.getByText("Sign out").waitFor();
+  await page.getByRole("tab", { name: "Connect" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Run report" }).waitFor();
+});
+
+test.each([320, 450])(
+  "at %i px every tab fits without sideways scrolling and every control is named",
+  async (px) => {
+    const { page } = e;
+    await setPaneWidth(page, px);
+    await page.getByRole("tab", { name: "Connect" }).waitFor();
+    const problems: string[] = [];
+    for (const tab of TABS) {
+      await page.getByRole("tab", { name: tab }).click();
+      if (tab === "Reports") {
+        // open every collapsible part so its fields count too
+        for (const d of await page.locator(".pane-column details").all())
+          await d.evaluate((el) => el.setAttribute("open", ""));
+      }
+      const r = await inspectPane(page);
+      if (r.overflow > 0) problems.push(`${tab}: ${r.overflow} px too wide`);
+      if (NAMED_TABS.has(tab)) for (const u of r.unnamed) problems.push(`${tab}: unnamed ${u}`);
+      expect(r.controls).toBeGreaterThan(0);
+      if (px === 320 && (tab === "Reports" || tab === "Data"))
+        await page
+          .locator(".pane-column")
+          .screenshot({ path: path.join(ARTIFACTS, `pane-320-${tab.toLowerCase()}.png`) });
+    }
+    expect(problems).toEqual([]);
+  },
+);
+
+test("a form with missing required fields names each one and sends nothing", async () => {
+  const { page } = e;
+  const requests = async () => {
+    await page.getByRole("tab", { name: "Connect" }).click();
+    return Number(await page.getByTestId("request-count").textContent());
+  };
+  const before = await requests();
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("lag");
+  await page.getByRole("button", { name: "Run report" }).click();
+  await page.getByText("Nothing was sent: fix the fields marked below.").waitFor();
+  const messages = await page.locator(".fui-Field__validationMessage").allTextContents();
+  expect(messages.length).toBeGreaterThanOrEqual(2); // advertiser and groupKey
+  expect(await page.locator(".activity li", { hasText: "Lag" }).count()).toBe(0);
+  expect(await requests()).toBe(before);
+});

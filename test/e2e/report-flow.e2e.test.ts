@@ -1,0 +1,68 @@
+/**
+ * The life of a request in the pane: a slow report cancelled from the activity list, a failure that
+ * keeps its message and what was asked, and Edit request opening the form pre-filled.
+ */
+import { connect, expectText, launch, type E2E } from "./support";
+
+jest.setTimeout(180_000);
+let e: E2E;
+beforeAll(async () => {
+  // Report tasks take 8 s here, so a running one can be cancelled at leisure.
+  e = await launch({ taskDelayMs: 8_000 });
+}, 120_000);
+afterAll(async () => {
+  await e?.close();
+});
+
+test("a running report shows in the activity list and Cancel stops it", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByText("Sign out").waitFor();
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("campaignsPerformance");
+  await page.getByRole("button", { name: "Run report" }).click();
+  const entry = page.locator(".activity li", { hasText: "Campaign performance" }).first();
+  await expectText(entry, /running/);
+  await entry.getByRole("button", { name: "Cancel" }).click();
+  await expectText(entry, /cancelled/, 30_000);
+  expect(await page.locator(".tabs button", { hasText: "Campaign performance" }).count()).toBe(0);
+});
+
+test("a failure stays visible with the service's message and what was asked", async () => {
+  const { page } = e;
+  await connect(page, "demo-basic");
+  await page.getByText("Sign out").waitFor();
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("combobox", { name: /^Advertiser(\s*\*)?$/ }).fill("Acme Mattress");
+  await page.getByRole("button", { name: "Ads to sheet" }).click();
+  const entry = page.locator(".activity li", { hasText: "Ads:" }).first();
+  await expectText(entry, /failed/, 30_000);
+  await expectText(entry, /Forbidden/);
+  await expectText(entry, /Asked: Ads: advertiser=Acme Mattress/);
+});
+
+test("Edit request opens the form pre-filled and saves the change to the same sheet", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByText("Sign out").waitFor();
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("estimatedSpendByDay");
+  await page.getByLabel("Date range").selectOption("last7days");
+  await page.getByLabel("Advertisers").fill("Northwind Coffee");
+  await page.getByRole("button", { name: "Run report" }).click();
+  await page.locator(".tabs button", { hasText: "Spend by day" }).waitFor({ timeout: 90_000 });
+
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  const item = page.locator("li[data-sheet]", { hasText: "Spend by day" }).first();
+  const sheetName = await item.getAttribute("data-sheet");
+  await expectText(item, /Last 7 days/);
+  await item.getByRole("button", { name: "Edit request" }).click();
+  await page.getByRole("button", { name: `Save and refresh ${sheetName}` }).waitFor();
+  expect(await page.getByLabel("Advertisers").inputValue()).toBe("Northwind Coffee");
+  expect(await page.getByLabel("Date range").inputValue()).toBe("last7days");
+  await page.getByLabel("Date range").selectOption("monthToDate");
+  await page.getByRole("button", { name: `Save and refresh ${sheetName}` }).click();
+  await page.locator(".activity li", { hasText: `Updated ${sheetName}` }).waitFor({ timeout: 90_000 });
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  await expectText(page.locator(`li[data-sheet="${sheetName}"]`), /Month to date/);
+});
