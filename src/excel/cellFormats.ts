@@ -82,3 +82,16 @@ export function fittedWidth(header: string, sample: readonly CellValue[], kind: 
   const chars = Math.max(header.length + 2, ...sample.map(len));
   return Math.round(Math.min(60, Math.max(6, chars)) * 7);
 }
+
+/**
+ * A prefix for a family of tables (`${prefix}_Episodes`, ...) that no existing table name uses:
+ * every taken name, and every underscore-prefix of it, counts as taken.
+ */
+export function tablePrefixFor(label: string, taken: ReadonlySet<string>): string {
+  const prefixes = new Set<string>();
+  for (const name of taken) {
+    const parts = name.split("_");
+    for (let i = 1; i <= parts.length; i++) prefixes.add(parts.slice(0, i).join("_"));
+  }
+  return tableNameFor(label, prefixes);
+}

@@ -7,15 +7,22 @@
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
 import {
+  definitionSchema,
   resolveSource,
   type ReportDefinition,
   type ResolvedSource,
   type SheetSourceKind,
 } from "../reports/definition";
 import type { DatePreset } from "../reports/relativeDates";
-import { sheetNameFor, tableNameFor } from "./cellFormats";
+import { sheetNameFor, tableNameFor, tablePrefixFor } from "./cellFormats";
 import { errorMessage, type ExcelHost } from "./host";
-import { listDefinitions, readDefinition, saveDefinition } from "./reportStore";
+import {
+  listDefinitions,
+  queueSaveDefinition,
+  readDefinition,
+  saveDefinition,
+  splitParts,
+} from "./reportStore";
 import { writeShowSheet } from "./showLayout";
 import { rewriteTable, writeNewTable } from "./tableWriter";
 
@@ -53,7 +60,10 @@ export async function createReportSheet(
 ): Promise<ReportDefinition> {
   const taken = await takenNames(excel);
   const sheetName = sheetNameFor(report.label, taken.sheets);
-  const tableName = tableNameFor(report.label, taken.tables);
+  const tableName =
+    data.type === "table"
+      ? tableNameFor(report.label, taken.tables)
+      : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
   if (data.type === "table")
     rowCount = (await writeNewTable(excel, data.table, { sheetName, tableName })).rows;
@@ -88,7 +98,7 @@ export class RefreshError extends Error {
 async function replaceShowSheet(excel: ExcelHost, def: ReportDefinition, show: ShowInfo): Promise<number> {
   const taken = await takenNames(excel);
   const temp = sheetNameFor(`${def.sheetName} new`, taken.sheets);
-  const prefix = tableNameFor(`${def.sheetName}_r`, taken.tables);
+  const prefix = tablePrefixFor(`${def.sheetName}_r`, taken.tables);
   try {
     const { rows } = await writeShowSheet(excel, show, { sheetName: temp, prefix });
     await excel.run(async (context) => {
@@ -126,15 +136,23 @@ export async function refreshReport(
   if (!def) throw new RefreshError(sheetName, "this sheet has no report definition to refresh");
   try {
     const data = await fetch(resolveSource(def, now()), opts.signal);
-    let rowCount: number;
     if (data.type === "table") {
       if (!def.tableName) throw new Error("the definition names no table");
-      rowCount = (
-        await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table)
-      ).rows;
-    } else {
-      rowCount = await replaceShowSheet(excel, def, data.show);
+      const updated: ReportDefinition = {
+        ...def,
+        status: "ok",
+        rowCount: data.table.rows.length,
+        lastRefresh: now().toISOString(),
+        lastError: undefined,
+      };
+      // The updated definition goes in the same (last) sync as the data: both commit, or neither.
+      const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
+      await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table, {
+        commit: (sheet) => queueSaveDefinition(sheet, updated, previousParts),
+      });
+      return updated;
     }
+    const rowCount = await replaceShowSheet(excel, def, data.show);
     const updated: ReportDefinition = {
       ...def,
       status: "ok",

@@ -5,7 +5,15 @@
  * hyperlinks (up to a cap), over-long text cut with a visible marker, frozen header, fitted widths.
  */
 import type { CellValue, TypedTable } from "../api/table";
-import { cellValue, columnFormat, fittedWidth, looksLikeFormula, TEXT_FORMAT } from "./cellFormats";
+import {
+  cellValue,
+  columnFormat,
+  fittedWidth,
+  looksLikeFormula,
+  sheetNameFor,
+  tableNameFor,
+  TEXT_FORMAT,
+} from "./cellFormats";
 import { cellBytes, planChunks } from "./chunkPlan";
 import type { ExcelHost } from "./host";
 import { columnName } from "./columnName";
@@ -241,6 +249,8 @@ interface Snapshot {
   formulas: unknown[][];
   numberFormat: unknown[][];
   tableAddress: string;
+  /** Hyperlinks of the cells that held URL text (loaded one cell each, up to HYPERLINK_CAP), by "row,col" offset. */
+  links: Map<string, string>;
 }
 
 function rangeOnly(address: string): string {
@@ -256,6 +266,10 @@ export async function rewriteTable(
   excel: ExcelHost,
   layout: { sheetName: string; tableName: string },
   table: TypedTable,
+  opts: {
+    /** Queues more writes (e.g. the updated report definition) into the last sync, so they commit with the data. */
+    commit?: (sheet: Excel.Worksheet) => void;
+  } = {},
 ): Promise<WriteResult> {
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(layout.sheetName);
@@ -276,13 +290,34 @@ export async function rewriteTable(
     const before = sheet.getRange(span);
     before.load("formulas,numberFormat");
     await context.sync();
+    // Hyperlinks are per cell: load them for the cells that hold URL text (a refresh may overwrite them).
+    const linkProbes: [number, number, Excel.Range][] = [];
+    before.formulas.forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (typeof v === "string" && /^https?:\/\//i.test(v) && linkProbes.length < HYPERLINK_CAP) {
+          const cell = sheet.getRange(a1(full.headerRow + i, j));
+          cell.load("hyperlink");
+          linkProbes.push([i, j, cell]);
+        }
+      }),
+    );
+    let syncs = 2;
+    if (linkProbes.length) {
+      await context.sync();
+      syncs++;
+    }
+    const links = new Map<string, string>();
+    for (const [i, j, cell] of linkProbes) {
+      const address = cell.hyperlink?.address;
+      if (address) links.set(`${i},${j}`, address);
+    }
     const snapshot: Snapshot = {
       address: span,
       formulas: before.formulas,
       numberFormat: before.numberFormat,
       tableAddress: rangeOnly(range.address),
+      links,
     };
-    let syncs = 2;
     try {
       context.workbook.application.suspendApiCalculationUntilNextSync();
       sheet.getRange(span).clear("Contents");
@@ -295,10 +330,11 @@ export async function rewriteTable(
       syncs++;
       syncs += await writeRows(context, sheet, full, table, prepared);
       writeTotalsAndWidths(sheet, full, table);
+      opts.commit?.(sheet);
       await context.sync();
       syncs++;
     } catch (err) {
-      await restore(context, sheet, t, snapshot).catch((restoreErr: unknown) => {
+      await restore(context, sheet, t, snapshot, prepared.links).catch((restoreErr: unknown) => {
         throw new Error(
           `${err instanceof Error ? err.message : String(err)}; restoring the previous data also failed: ${restoreErr instanceof Error ? restoreErr.message : String(restoreErr)}`,
         );
@@ -323,11 +359,35 @@ async function restore(
   sheet: Excel.Worksheet,
   t: Excel.Table,
   snap: Snapshot,
+  written: readonly [number, number, string][],
 ): Promise<void> {
   const start = /^([A-Z]+)(\d+)/.exec(snap.address)!;
   const firstRow = Number(start[2]) - 1;
   const width = snap.formulas[0]?.length ?? 0;
   t.resize(snap.tableAddress);
+  // Hyperlinks the failed write may have set (body row r is snapshot row r + 1): put back the old
+  // link, or remove it (null: removes the link in the in-memory host; not verified in Excel), then
+  // the previous links; values and formats come back below, so display text is restored too.
+  const linkCalls: [number, number, string | null][] = written.map(([r, c]) => [
+    r + 1,
+    c,
+    snap.links.get(`${r + 1},${c}`) ?? null,
+  ]);
+  for (const [key, address] of snap.links) {
+    const [i, j] = key.split(",").map(Number);
+    linkCalls.push([i, j, address]);
+  }
+  const linkBytes = linkCalls.map(([, , a]) => HYPERLINK_CALL_BYTES + 2 * (a?.length ?? 0));
+  for (const chunk of planChunks(linkBytes)) {
+    for (const [i, j, address] of linkCalls.slice(chunk.start, chunk.end)) {
+      const value = snap.formulas[i]?.[j];
+      sheet.getRange(a1(firstRow + i, j)).hyperlink = (
+        address ? { address, textToDisplay: typeof value === "string" ? value : address } : null
+      ) as Excel.RangeHyperlink;
+    }
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
+    await context.sync();
+  }
   const rowBytes = snap.formulas.map((row, i) =>
     row.reduce((n: number, v, j) => n + cellBytes(v) + cellBytes(snap.numberFormat[i][j]), 16),
   );
@@ -338,4 +398,54 @@ async function restore(
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();
   }
+}
+
+export interface WriteTableOptions {
+  /** Base for the new sheet's name (made unique in the workbook). Default "Report". */
+  sheetName?: string;
+  /** Base for the new table's name (made readable and unique in the workbook). Default from the sheet name. */
+  tableName?: string;
+  /** An existing table to write into (refresh): rows replaced in place, table resized, name kept. */
+  target?: string;
+}
+
+/**
+ * One entry point for writers: a new sheet + table (names made unique), or, with `target`, the rows of
+ * an existing table replaced in place (see rewriteTable: previous cells restored if a sync fails).
+ */
+export async function writeTable(
+  excel: ExcelHost,
+  table: TypedTable,
+  opts: WriteTableOptions = {},
+): Promise<WriteResult> {
+  if (opts.target) {
+    const target = opts.target;
+    const sheetName = await excel.run(async (context) => {
+      const t = context.workbook.tables.getItemOrNullObject(target);
+      // worksheet is a navigation property: it needs no load of its own.
+      // eslint-disable-next-line office-addins/call-sync-before-read
+      const ws = t.worksheet;
+      ws.load("name");
+      await context.sync();
+      if (t.isNullObject)
+        throw Object.assign(new Error(`There is no table named ${target}`), { code: "ItemNotFound" });
+      return ws.name;
+    });
+    return rewriteTable(excel, { sheetName, tableName: target }, table);
+  }
+  const taken = await excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const tables = context.workbook.tables;
+    sheets.load("items/name");
+    tables.load("items/name");
+    await context.sync();
+    return {
+      sheets: new Set(sheets.items.map((s) => s.name)),
+      tables: new Set(tables.items.map((t) => t.name)),
+    };
+  });
+  const base = opts.sheetName ?? "Report";
+  const sheetName = sheetNameFor(base, taken.sheets);
+  const tableName = tableNameFor(opts.tableName ?? base, taken.tables);
+  return writeNewTable(excel, table, { sheetName, tableName });
 }

@@ -1,0 +1,77 @@
+import { InMemoryWorkbook } from "../../preview/workbook";
+import type { ShowInfo } from "../api/schemas";
+import { writeShow } from "./showSheet";
+
+const show: ShowInfo = {
+  serviceSeriesId: 77,
+  title: "=Evil Show",
+  platform: "Podcast",
+  monthlyDownloads: 120_000,
+  monthlyListeners: 50_000,
+  topAdvertisers: ["Acme", "-Minus Corp"],
+  similarShows: [{ seriesId: 2, title: "Other", contentSimilarity: 0.5 }],
+  contentRisk: { overallScore: "medium", scoreByCategory: { language: "high" } },
+  socialB: "https://social-b.example/evil",
+  numSocialBFans: 1234,
+  episodes: [
+    {
+      title: "@Ep",
+      serviceEpisodeId: 1,
+      downloads: 10,
+      podcastDownloads: 7,
+      betaDownloads: 3,
+      ads: [
+        { adId: 1, advertiser: "Acme", startTs: 1, endTs: 2 },
+        { adId: 2, advertiser: "+Plus", startTs: 3, endTs: 4 },
+      ],
+    },
+  ],
+};
+
+test("writeShow: a readable sheet named after the show; service text never becomes a formula", async () => {
+  const wb = new InMemoryWorkbook();
+  const a = await writeShow(wb.excel, show);
+  const b = await writeShow(wb.excel, show);
+  expect(a.sheetName).not.toBe(b.sheetName);
+  const s = wb.model.sheetByName(a.sheetName)!;
+  const texts: string[] = [];
+  for (const cols of s.rows.values())
+    for (const c of cols.values()) {
+      expect(c.formula).toBeUndefined();
+      if (typeof c.value === "string") texts.push(c.value);
+    }
+  for (const t of ["=Evil Show", "Key metrics", "-Minus Corp", "Other", "medium", "@Ep", "+Plus"])
+    expect(texts.some((x) => x.includes(t))).toBe(true);
+  expect(texts.some((x) => x.includes("social-b.example"))).toBe(true);
+  // One row per ad in the ads table.
+  const ads = wb.host.tables().filter((t) => /ads/i.test(t.name) && t.sheet === a.sheetName);
+  expect(ads).toHaveLength(1);
+  expect(ads[0].rect.rows).toBe(3);
+});
+
+test("a show report sheet can be created twice and refreshed again and again (table names never collide)", async () => {
+  const { createReportSheet } = await import("./reportSheets");
+  const { refreshSheet } = await import("./refresh");
+  const wb = new InMemoryWorkbook();
+  for (let i = 0; i < 2; i++)
+    await createReportSheet(
+      wb.excel,
+      { kind: "show", params: { id: "77" }, label: "Show 77" },
+      { type: "show", show },
+    );
+  for (let i = 0; i < 3; i++) {
+    const def = await refreshSheet(wb.excel, "Show 77", async () => ({
+      type: "show" as const,
+      show: { ...show, monthlyDownloads: 1000 + i },
+    }));
+    expect(def.status).toBe("ok");
+  }
+  const names = wb.host.tables().map((t) => t.name.toLowerCase());
+  expect(new Set(names).size).toBe(names.length);
+  expect(
+    wb.host
+      .sheets()
+      .map((s) => s.name)
+      .sort(),
+  ).toEqual(["Sheet1", "Show 77", "Show 77 (2)"].sort());
+});
