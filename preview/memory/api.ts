@@ -487,7 +487,13 @@ class RangeFormatProxy {
 
 export class RangeProxy extends Proxy {
   readonly format: RangeFormatProxy;
-  readonly dataValidation: { rule: unknown; clear(): void; load(): void };
+  readonly dataValidation: {
+    rule: unknown;
+    errorAlert: { showAlert?: boolean; style?: string; title?: string; message?: string };
+    prompt: { showPrompt?: boolean; title?: string; message?: string };
+    clear(): void;
+    load(): void;
+  };
 
   constructor(
     ctx: Context,
@@ -513,6 +519,25 @@ export class RangeProxy extends Proxy {
       get rule(): unknown {
         return undefined;
       },
+      // Alert and prompt attach to the list rule already set on exactly this range (Excel keeps them
+      // per range whether or not a rule exists; a list rule is the only kind the add-in writes).
+      set errorAlert(alert: { style?: string; message?: string }) {
+        ctx.enqueue(valueBytes(alert), () => {
+          for (const v of self.validationsHere())
+            v.alert = { style: alert.style ?? "Stop", message: alert.message ?? "" };
+        });
+      },
+      get errorAlert() {
+        return {};
+      },
+      set prompt(prompt: { message?: string }) {
+        ctx.enqueue(valueBytes(prompt), () => {
+          for (const v of self.validationsHere()) v.prompt = prompt.message ?? "";
+        });
+      },
+      get prompt() {
+        return {};
+      },
       clear: () =>
         ctx.enqueue(10, () => {
           const r = self.rect();
@@ -529,6 +554,26 @@ export class RangeProxy extends Proxy {
 
   sheetData(): SheetData {
     return required(this.ctx, this.resolveSheet, "The worksheet");
+  }
+
+  validationsHere(): SheetData["validations"] {
+    const r = this.rect();
+    return this.sheetData().validations.filter(
+      (v) => v.rect.row === r.row && v.rect.col === r.col && v.rect.rows === r.rows && v.rect.cols === r.cols,
+    );
+  }
+
+  /** The tables that overlap this range (or lie wholly inside it with fullyContained). */
+  getTables(fullyContained = false): TableCollectionProxy {
+    return new TableCollectionProxy(this.ctx, this.resolveSheet as () => SheetData, (t) => {
+      const r = this.rect();
+      const inside =
+        t.rect.row >= r.row &&
+        t.rect.col >= r.col &&
+        t.rect.row + t.rect.rows <= r.row + r.rows &&
+        t.rect.col + t.rect.cols <= r.col + r.cols;
+      return fullyContained ? inside : overlaps(t.rect, r);
+    });
   }
 
   firstCell() {
@@ -704,13 +749,14 @@ export class TableCollectionProxy extends Proxy {
   constructor(
     ctx: Context,
     private readonly sheet: (() => SheetData) | null,
+    private readonly keep: (t: TableData) => boolean = () => true,
   ) {
     super(ctx);
   }
 
   protected snapshot() {
     const sheetId = this.sheet?.().id;
-    const tables = this.ctx.model.tables.filter((t) => !sheetId || t.sheetId === sheetId);
+    const tables = this.ctx.model.tables.filter((t) => (!sheetId || t.sheetId === sheetId) && this.keep(t));
     return {
       items: tables.map((t) =>
         new TableProxy(this.ctx, () => this.ctx.model.tables.find((x) => x.id === t.id), t.name).preload(),
@@ -764,7 +810,7 @@ export class TableCollectionProxy extends Proxy {
   private find(name: string): TableData | undefined {
     const t = this.ctx.model.tableByName(name);
     const sheetId = this.sheet?.().id;
-    return t && (!sheetId || t.sheetId === sheetId) ? t : undefined;
+    return t && (!sheetId || t.sheetId === sheetId) && this.keep(t) ? t : undefined;
   }
 }
 

@@ -34,7 +34,7 @@ export interface SheetData {
   properties: Map<string, string>;
   freezeRows: number;
   columnWidths: Map<number, number>;
-  validations: { rect: Rect; list: string[] }[];
+  validations: { rect: Rect; list: string[]; alert?: { style: string; message: string }; prompt?: string }[];
 }
 
 export const MAX_CELL_CHARS = 32_767;

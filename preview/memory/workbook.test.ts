@@ -19,16 +19,22 @@ test("properties throw until loaded and synced, as in Office", async () => {
   });
 });
 
-test("writes apply at sync, in order; getItemOrNullObject gives isNullObject", async () => {
+test("writes apply at sync, in order; getItemOrNullObject gives isNullObject; every sync is logged", async () => {
   const w = wb();
   await w.excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Sheet1");
     sheet.getRange("A1:B1").values = [["a", 1]];
     expect(w.host.cell("Sheet1", 0, 0).value).toBeNull();
     const missing = context.workbook.worksheets.getItemOrNullObject("Nope");
+    const missingTable = context.workbook.tables.getItemOrNullObject("Nope");
     await context.sync();
     expect(w.host.cell("Sheet1", 0, 0).value).toBe("a");
+    expect(w.host.cell("Sheet1", 0, 1).value).toBe(1);
     expect(missing.isNullObject).toBe(true);
+    expect(missingTable.isNullObject).toBe(true);
+    expect(w.syncLog[0]).toEqual(
+      expect.objectContaining({ payloadBytes: expect.any(Number), calls: expect.any(Number) }),
+    );
     context.workbook.worksheets.getItem("Nope").activate();
     await expect(context.sync()).rejects.toMatchObject({ code: "ItemNotFound" });
   });
@@ -137,10 +143,13 @@ test("a sync over 5 MB is refused whole with RequestPayloadSizeLimitExceeded and
   const rows = 40_000;
   const values = Array.from({ length: rows }, (_, i) => [`row ${i} ${"x".repeat(60)}`]);
   await w.excel.run(async (context) => {
-    context.workbook.worksheets.getItem("Sheet1").getRange(`A1:A${rows}`).values = values;
+    const sheet = context.workbook.worksheets.getItem("Sheet1");
+    sheet.getRange("B1").values = [["small, queued first"]];
+    sheet.getRange(`A1:A${rows}`).values = values;
     await expect(context.sync()).rejects.toMatchObject({ code: "RequestPayloadSizeLimitExceeded" });
   });
   expect(w.host.cell("Sheet1", 0, 0).value).toBeNull();
+  expect(w.host.cell("Sheet1", 0, 1).value).toBeNull();
   const last = w.syncLog[w.syncLog.length - 1];
   expect(last.payloadBytes).toBeGreaterThan(PAYLOAD_LIMIT_BYTES);
   expect(last.failed).toBe("RequestPayloadSizeLimitExceeded");
@@ -197,6 +206,34 @@ test("selection and the host's typing, calculated spills and #SPILL!", async () 
   expect(w.host.cell("Sheet1", 3, 5).value).toBe(12);
 });
 
+test("host: typing numbers, booleans, text and formulas; used size with spills; selection; subscribe", () => {
+  const w = wb();
+  let changes = 0;
+  const off = w.host.subscribe(() => changes++);
+  w.host.setInput("Sheet1", 0, 0, "42");
+  w.host.setInput("Sheet1", 1, 0, "TRUE");
+  w.host.setInput("Sheet1", 2, 0, "hello");
+  w.host.setInput("Sheet1", 3, 0, "=ADS.EPISODES(1)");
+  expect(w.host.cell("Sheet1", 0, 0).value).toBe(42);
+  expect(w.host.cell("Sheet1", 1, 0).value).toBe(true);
+  expect(w.host.cell("Sheet1", 2, 0).value).toBe("hello");
+  w.host.setCalculated("Sheet1", 3, 0, [
+    ["a", "b"],
+    [1, 2],
+  ]);
+  expect(w.host.cell("Sheet1", 3, 0)).toMatchObject({ value: "a", formula: "=ADS.EPISODES(1)" });
+  expect(w.host.cell("Sheet1", 4, 1).value).toBe(2);
+  expect(w.host.usedSize("Sheet1")).toEqual({ rows: 5, cols: 2 });
+  w.host.select("Sheet1", 2, 1);
+  expect(w.host.selection()).toEqual({ sheet: "Sheet1", row: 2, col: 1 });
+  expect(changes).toBeGreaterThan(0);
+  off();
+  const n = changes;
+  w.host.setInput("Sheet1", 9, 9, "x");
+  expect(changes).toBe(n);
+  expect(w.host.sheets()).toEqual([{ name: "Sheet1", visible: true, active: true }]);
+});
+
 test("insertWorksheetsFromBase64 reads inline and shared strings and numbers", async () => {
   const { zipSync, strToU8 } = await import("fflate");
   const files = {
@@ -208,7 +245,7 @@ test("insertWorksheetsFromBase64 reads inline and shared strings and numbers", a
     ),
     "xl/sharedStrings.xml": strToU8("<sst><si><t>shared &amp; text</t></si></sst>"),
     "xl/worksheets/sheet1.xml": strToU8(
-      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>=not a formula?</t></is></c><c r="B1" t="s"><v>0</v></c><c r="C1"><v>2.5</v></c></row></sheetData></worksheet>',
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>=not a formula?</t></is></c><c r="B1" t="s"><v>0</v></c><c r="C1"><v>2.5</v></c><c r="D1" t="inlineStr"><is><t>inline text</t></is></c></row></sheetData></worksheet>',
     ),
   };
   const base64 = Buffer.from(zipSync(files)).toString("base64");
@@ -218,6 +255,7 @@ test("insertWorksheetsFromBase64 reads inline and shared strings and numbers", a
     await context.sync();
     expect(result.value).toEqual(["Result"]);
   });
+  expect(w.host.cell("Result", 0, 3).value).toBe("inline text");
   expect(w.host.cell("Result", 0, 1).value).toBe("shared & text");
   expect(w.host.cell("Result", 0, 2).value).toBe(2.5);
 });

@@ -42,6 +42,30 @@ export class InMemoryWorkbook implements InMemoryHost {
     };
   }
 
+  /**
+   * Excel's "include new rows in table": typing in the row just below a table adds that row to it,
+   * with the number formats and list validations of the row above.
+   */
+  private growTableTo(s: SheetData, row: number, col: number): void {
+    const t = this.model.tables.find(
+      (x) =>
+        x.sheetId === s.id &&
+        row === x.rect.row + x.rect.rows &&
+        col >= x.rect.col &&
+        col < x.rect.col + x.rect.cols,
+    );
+    if (!t) return;
+    const last = row - 1;
+    for (let c = t.rect.col; c < t.rect.col + t.rect.cols; c++) {
+      const format = this.model.cell(s, last, c)?.numberFormat;
+      if (format) this.model.touch(s, row, c).numberFormat = format;
+    }
+    for (const v of s.validations)
+      if (v.rect.row + v.rect.rows === row && v.rect.row > t.rect.row)
+        v.rect = { ...v.rect, rows: v.rect.rows + 1 };
+    t.rect = { ...t.rect, rows: t.rect.rows + 1 };
+  }
+
   changed(): void {
     for (const l of this.listeners) l();
   }
@@ -85,7 +109,7 @@ export class InMemoryWorkbook implements InMemoryHost {
         rect: { ...t.rect },
       })),
     validations: (sheet: string) =>
-      this.sheet(sheet).validations.map((v) => ({ rect: { ...v.rect }, list: [...v.list] })),
+      this.sheet(sheet).validations.map((v) => ({ ...v, rect: { ...v.rect }, list: [...v.list] })),
     /** What a user typing into a cell does: numbers, TRUE/FALSE, text, or a formula. */
     setInput: (sheet: string, row: number, col: number, input: string) => {
       const s = this.sheet(sheet);
@@ -96,6 +120,7 @@ export class InMemoryWorkbook implements InMemoryHost {
         this.changed();
         return;
       }
+      if (t !== "") this.growTableTo(s, row, col);
       const cell = this.model.touch(s, row, col);
       cell.formula = undefined;
       cell.value =

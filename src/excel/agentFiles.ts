@@ -32,7 +32,11 @@ export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promis
 }
 
 /** Writes a table parsed from an agent file on a new sheet through the shared, text-safe table writer. */
-export async function writeAgentTableSheet(excel: ExcelHost, sheetName: string, table: TypedTable): Promise<string> {
+export async function writeAgentTableSheet(
+  excel: ExcelHost,
+  sheetName: string,
+  table: TypedTable,
+): Promise<string> {
   const tableName = `Agent_${sheetName.replace(/[^A-Za-z0-9_]/g, "_")}_${Date.now().toString(36)}`;
   return (await writeNewTable(excel, table, { sheetName, tableName })).sheetName;
 }

@@ -7,16 +7,15 @@ import type { CellValue } from "../api/table";
 import { PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
 import type { GroupOutcome } from "../writebacks/planSend";
-import type { CellError, PlanSheet } from "../writebacks/planValidate";
+import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import { serialFromDate } from "./campaignPlanDates";
+import { columnName } from "./columnName";
 import type { ExcelHost } from "./host";
-
 
 export const PLAN_SHEET = "Campaign plan";
 export const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
 const OUTPUT_HEADER_FILL = "#D9D9D9";
-const REQUIRED = ["name", "advertiser", "type", "status", "id", "createdExternalId", "createdAt"];
 
 export interface PlanLocation {
   tableName: string;
@@ -27,17 +26,6 @@ export interface PlanLocation {
 
 export interface ReadPlan extends PlanLocation {
   sheet: PlanSheet;
-}
-
-function columnLetter(index: number): string {
-  let n = index + 1;
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
 }
 
 function uniqueName(base: string, taken: readonly string[]): string {
@@ -55,17 +43,27 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
     sheets.load("items/name");
     tables.load("items/name");
     await context.sync();
-    const sheetName = uniqueName(PLAN_SHEET, sheets.items.map((s) => s.name));
-    const tableName = uniqueName(PLAN_TABLE, tables.items.map((t) => t.name)).replace(/ /g, "_");
+    const sheetName = uniqueName(
+      PLAN_SHEET,
+      sheets.items.map((s) => s.name),
+    );
+    const tableName = uniqueName(
+      PLAN_TABLE,
+      tables.items.map((t) => t.name),
+    ).replace(/ /g, "_");
     const sheet = sheets.add(sheetName);
-    const last = columnLetter(PLAN_HEADERS.length - 1);
+    const last = columnName(PLAN_HEADERS.length - 1);
     sheet.getRange(`A1:${last}1`).values = [PLAN_HEADERS.slice()];
     const table = sheet.tables.add(`A1:${last}${1 + rows}`, true);
     table.name = tableName;
+    const bodyRows = table.getDataBodyRange();
+    const header = table.getHeaderRowRange();
+    const each = (format: string): string[][] => Array.from({ length: rows }, () => [format]);
     PLAN_COLUMNS.forEach((c, i) => {
-      const body = table.columns.getItemAt(i).getDataBodyRange();
-      if (c.kind === "date") body.numberFormat = [[c.header === "createdAt" ? "yyyy-mm-dd hh:mm:ss" : "yyyy-mm-dd"]];
-      else if (c.kind === "text" || c.kind === "list" || c.kind === "units") body.numberFormat = [["@"]];
+      const body = bodyRows.getColumn(i);
+      if (c.kind === "date")
+        body.numberFormat = each(c.header === "createdAt" ? "yyyy-mm-dd hh:mm:ss" : "yyyy-mm-dd");
+      else if (c.kind === "text" || c.kind === "list" || c.kind === "units") body.numberFormat = each("@");
       if (c.choices) {
         body.dataValidation.rule = { list: { inCellDropDown: true, source: c.choices.join(",") } };
         // Where the spec says more values exist than it lists, a value off the list only warns.
@@ -77,9 +75,11 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
         };
       }
       if (c.hint) body.dataValidation.prompt = { showPrompt: true, title: c.header, message: c.hint };
-      if (c.level === "output") table.columns.getItemAt(i).getHeaderRowRange().format.fill.color = OUTPUT_HEADER_FILL;
+      if (c.level === "output") header.getCell(0, i).format.fill.color = OUTPUT_HEADER_FILL;
     });
     sheet.activate();
+    // The first plan cell, so typing starts the first flight.
+    sheet.getRange("A2").select();
     await context.sync();
     return { tableName, sheetName, firstRowNumber: 2 };
   });
@@ -87,7 +87,7 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
 
 function looksLikePlan(headers: readonly CellValue[]): boolean {
   const set = new Set(headers.map((h) => String(h)));
-  return REQUIRED.every((h) => set.has(h));
+  return REQUIRED_HEADERS.every((h) => set.has(h));
 }
 
 /** The plan table holding the selection, else the first plan-shaped table in the workbook. */
@@ -97,7 +97,10 @@ async function findPlanTable(context: Excel.RequestContext): Promise<Excel.Table
   const all = context.workbook.tables;
   all.load("items/name");
   await context.sync();
-  const candidates = [...selected.items, ...all.items.filter((t) => !selected.items.some((s) => s.name === t.name))];
+  // eslint-disable-next-line office-addins/load-object-before-read -- loaded above as "items/name"
+  const inSelection = selected.items;
+  const selectedNames = new Set(inSelection.map((t) => t.name));
+  const candidates = [...inSelection, ...all.items.filter((t) => !selectedNames.has(t.name))];
   const headers = candidates.map((t) => {
     const r = t.getHeaderRowRange();
     r.load("values");
@@ -105,7 +108,10 @@ async function findPlanTable(context: Excel.RequestContext): Promise<Excel.Table
   });
   await context.sync();
   const i = headers.findIndex((h) => looksLikePlan(h.values[0]));
-  if (i < 0) throw new Error("No campaign plan table found. Use 'Insert campaign plan' first, or select a cell in your plan.");
+  if (i < 0)
+    throw new Error(
+      "No campaign plan table found. Use 'Insert campaign plan' first, or select a cell in your plan.",
+    );
   return candidates[i];
 }
 
@@ -116,12 +122,13 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
     const body = table.getDataBodyRange();
     header.load("values");
     body.load("values,rowIndex");
+    const worksheet = table.worksheet;
     table.load("name");
-    table.worksheet.load("name");
+    worksheet.load("name");
     await context.sync();
     return {
       tableName: table.name,
-      sheetName: table.worksheet.name,
+      sheetName: worksheet.name,
       firstRowNumber: body.rowIndex + 1,
       sheet: { headers: header.values[0].map((h) => String(h)), rows: body.values as CellValue[][] },
     };
@@ -129,14 +136,19 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
 }
 
 /** Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column. */
-export async function markValidation(excel: ExcelHost, plan: ReadPlan, errors: readonly CellError[]): Promise<void> {
+export async function markValidation(
+  excel: ExcelHost,
+  plan: ReadPlan,
+  errors: readonly CellError[],
+): Promise<void> {
   await excel.run(async (context) => {
     const table = context.workbook.tables.getItem(plan.tableName);
     const body = table.getDataBodyRange();
     const headers = plan.sheet.headers;
     const validationCol = headers.indexOf("validation");
     headers.forEach((h, c) => {
-      if (PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output")) body.getColumn(c).format.fill.clear();
+      if (PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output"))
+        body.getColumn(c).format.fill.clear();
     });
     const byRow = new Map<number, string[]>();
     for (const e of errors) {
@@ -154,7 +166,11 @@ export async function markValidation(excel: ExcelHost, plan: ReadPlan, errors: r
 }
 
 /** Writes one campaign's outcome (status, ids, time) into its rows, in one sync. */
-export async function writeCampaignOutcome(excel: ExcelHost, plan: ReadPlan, outcome: GroupOutcome): Promise<void> {
+export async function writeCampaignOutcome(
+  excel: ExcelHost,
+  plan: ReadPlan,
+  outcome: GroupOutcome,
+): Promise<void> {
   await excel.run(async (context) => {
     const body = context.workbook.tables.getItem(plan.tableName).getDataBodyRange();
     const col = (h: string): number => plan.sheet.headers.indexOf(h);
@@ -174,7 +190,12 @@ export async function writeCampaignOutcome(excel: ExcelHost, plan: ReadPlan, out
         put(row, "status", "Created", "@");
         put(row, "createdAt", at, "yyyy-mm-dd hh:mm:ss");
       } else {
-        put(row, "status", outcome.kind === "failed" ? `Failed: ${outcome.message}` : "Failed: the service returned no id", "@");
+        put(
+          row,
+          "status",
+          outcome.kind === "failed" ? `Failed: ${outcome.message}` : "Failed: the service returned no id",
+          "@",
+        );
       }
     }
     await context.sync();

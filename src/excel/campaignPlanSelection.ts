@@ -17,7 +17,10 @@ export async function readSelectedValues(excel: ExcelHost): Promise<CellValue[][
 /** Writes one row of text starting at the selected cell's top-left corner; "@" format keeps "=..." as text. */
 export async function writeTextAtSelection(excel: ExcelHost, texts: readonly string[]): Promise<string> {
   return excel.run(async (context) => {
-    const target = context.workbook.getSelectedRange().getCell(0, 0).getResizedRange(0, texts.length - 1);
+    const target = context.workbook
+      .getSelectedRange()
+      .getCell(0, 0)
+      .getResizedRange(0, texts.length - 1);
     target.numberFormat = [texts.map(() => "@")];
     target.values = [texts.slice()];
     target.load("address");

@@ -5,10 +5,15 @@ const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 /** A stand-in CSV reader: every column text. */
 const naiveCsv = (csv: string): TypedTable => {
   const [head, ...rest] = csv.split("\n");
-  return { columns: head.split(",").map((name) => ({ name, kind: "text" })), rows: rest.map((l) => l.split(",")) };
+  return {
+    columns: head.split(",").map((name) => ({ name, kind: "text" })),
+    rows: rest.map((l) => l.split(",")),
+  };
 };
 
-function fakeDeps(bytes: Uint8Array): AgentFileDeps & { written: [string, TypedTable][]; inserted: string[]; saved: string[] } {
+function fakeDeps(
+  bytes: Uint8Array,
+): AgentFileDeps & { written: [string, TypedTable][]; inserted: string[]; saved: string[] } {
   const written: [string, TypedTable][] = [];
   const inserted: string[] = [];
   const saved: string[] = [];
@@ -50,10 +55,16 @@ describe("openAgentFile", () => {
 
   it("inserts xlsx bytes as base64 and downloads other types", async () => {
     const xlsx = fakeDeps(new Uint8Array([80, 75, 3, 4, 255]));
-    expect(await openAgentFile({ fileName: "r.xlsx", fileType: "xlsx" }, xlsx)).toEqual({ kind: "workbook", sheetNames: ["Data"] });
+    expect(await openAgentFile({ fileName: "r.xlsx", fileType: "xlsx" }, xlsx)).toEqual({
+      kind: "workbook",
+      sheetNames: ["Data"],
+    });
     expect(xlsx.inserted).toEqual([Buffer.from([80, 75, 3, 4, 255]).toString("base64")]);
     const zip = fakeDeps(new Uint8Array([1]));
-    expect(await openAgentFile({ fileName: "all.zip", fileType: "zip" }, zip)).toEqual({ kind: "downloaded", fileName: "all.zip" });
+    expect(await openAgentFile({ fileName: "all.zip", fileType: "zip" }, zip)).toEqual({
+      kind: "downloaded",
+      fileName: "all.zip",
+    });
     expect(zip.saved).toEqual(["all.zip"]);
   });
 

@@ -32,7 +32,8 @@ export type OpenedFile =
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
   const chunk = 0x8000; // keeps String.fromCharCode's argument list small
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  for (let i = 0; i < bytes.length; i += chunk)
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
   return btoa(binary);
 }
 
@@ -42,7 +43,11 @@ export function tsvToCsv(tsv: string): string {
   return Papa.unparse(parsed.data, { newline: "\n" });
 }
 
-export function textFileToTable(fileType: string, text: string, parseCsv: (csv: string) => TypedTable): TypedTable {
+export function textFileToTable(
+  fileType: string,
+  text: string,
+  parseCsv: (csv: string) => TypedTable,
+): TypedTable {
   const t = text.replace(/^\uFEFF/, "");
   switch (fileType.toLowerCase()) {
     case "csv":
@@ -63,7 +68,8 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
     deps.saveAs(bytes, file.fileName);
     return { kind: "downloaded", fileName: file.fileName };
   }
-  if (action === "workbook") return { kind: "workbook", sheetNames: await deps.insertWorkbook(bytesToBase64(bytes)) };
+  if (action === "workbook")
+    return { kind: "workbook", sheetNames: await deps.insertWorkbook(bytesToBase64(bytes)) };
   const table = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes), deps.parseCsv);
   const name = sheetNameFor(file.fileName, await deps.sheetNames());
   return { kind: "sheet", sheetName: await deps.writeSheet(name, table), rows: table.rows.length };

@@ -48,7 +48,12 @@ function isRecord(v: Json): v is { [k: string]: Json } {
 }
 
 /** Nested objects become dotted column names; arrays stay whole as JSON text. */
-function flatten(value: { [k: string]: Json }, prefix: string, out: Map<string, CellValue>, arrays: Set<string>): void {
+function flatten(
+  value: { [k: string]: Json },
+  prefix: string,
+  out: Map<string, CellValue>,
+  arrays: Set<string>,
+): void {
   for (const [k, v] of Object.entries(value)) {
     const name = prefix ? `${prefix}.${k}` : k;
     if (isRecord(v)) flatten(v, name, out, arrays);
@@ -104,7 +109,13 @@ export function jsonToTable(text: string): TypedTable {
     }
   }
   const rows = flat.map((m) => names.map((n) => (m.has(n) ? (m.get(n) as CellValue) : null)));
-  const columns = names.map((name, i) => ({ name, kind: kindOf(rows.map((r) => r[i]), arrayColumns.has(name)) }));
+  const columns = names.map((name, i) => ({
+    name,
+    kind: kindOf(
+      rows.map((r) => r[i]),
+      arrayColumns.has(name),
+    ),
+  }));
   return { columns, rows };
 }
 

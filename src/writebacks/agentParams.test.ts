@@ -17,7 +17,10 @@ describe("agent params", () => {
       { name: "", value: "x" },
       { name: "a", value: "2" },
     ]);
-    expect(r).toEqual({ ok: false, errors: ['Parameter 2: the name is empty (value "x")', 'Parameter 3: "a" is given twice'] });
+    expect(r).toEqual({
+      ok: false,
+      errors: ['Parameter 2: the name is empty (value "x")', 'Parameter 3: "a" is given twice'],
+    });
   });
 
   it("reads a two-column range, skipping a name/value header and typing cells as text", () => {

@@ -25,7 +25,8 @@ export function paramsFromPairs(pairs: readonly ParamPair[]): ParamsResult {
     const name = p.name.trim();
     if (name === "" && p.value.trim() === "") return;
     if (name === "") errors.push(`Parameter ${i + 1}: the name is empty (value "${p.value}")`);
-    else if (Object.prototype.hasOwnProperty.call(params, name)) errors.push(`Parameter ${i + 1}: "${name}" is given twice`);
+    else if (Object.prototype.hasOwnProperty.call(params, name))
+      errors.push(`Parameter ${i + 1}: "${name}" is given twice`);
     else params[name] = p.value;
   });
   return errors.length ? { ok: false, errors } : { ok: true, params };
@@ -35,10 +36,16 @@ export function paramsFromPairs(pairs: readonly ParamPair[]): ParamsResult {
  * A selected range (rows of cells) → pairs. The range must be two columns wide; a first
  * row reading "name | value" (any case) is taken as a header and skipped.
  */
-export function pairsFromRange(values: readonly (readonly CellValue[])[]): { ok: true; pairs: ParamPair[] } | { ok: false; error: string } {
+export function pairsFromRange(
+  values: readonly (readonly CellValue[])[],
+): { ok: true; pairs: ParamPair[] } | { ok: false; error: string } {
   if (values.length === 0) return { ok: false, error: "The selected range is empty" };
   const width = values[0].length;
-  if (width !== 2) return { ok: false, error: `Select a two-column range (name, value); the selection has ${width} columns` };
+  if (width !== 2)
+    return {
+      ok: false,
+      error: `Select a two-column range (name, value); the selection has ${width} columns`,
+    };
   const rows = values.map((r) => ({ name: cellText(r[0]).trim(), value: cellText(r[1]) }));
   const first = rows[0];
   const header = first.name.toLowerCase() === "name" && first.value.trim().toLowerCase() === "value";

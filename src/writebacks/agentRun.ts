@@ -29,7 +29,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** Polls until the run is done or failed; throws on an unknown status, on abort, or past the deadline. */
-export async function followRun<S extends RunStatusLike>(getStatus: () => Promise<S>, options: PollOptions<S> = {}): Promise<S> {
+export async function followRun<S extends RunStatusLike>(
+  getStatus: () => Promise<S>,
+  options: PollOptions<S> = {},
+): Promise<S> {
   const { intervalMs = 1500, deadlineMs = 30 * 60_000, signal, onStatus } = options;
   const started = Date.now();
   for (;;) {
@@ -37,7 +40,10 @@ export async function followRun<S extends RunStatusLike>(getStatus: () => Promis
     onStatus?.(s);
     if (s.status === "done" || s.status === "failed") return s;
     if (s.status !== "processing") throw new Error(`Unknown agent run status "${s.status}"`);
-    if (Date.now() - started > deadlineMs) throw new Error(`The run is still processing after ${Math.round(deadlineMs / 60_000)} minutes; check it again later.`);
+    if (Date.now() - started > deadlineMs)
+      throw new Error(
+        `The run is still processing after ${Math.round(deadlineMs / 60_000)} minutes; check it again later.`,
+      );
     await sleep(intervalMs, signal);
   }
 }

@@ -6,14 +6,19 @@ import type { GroupOutcome } from "./planSend";
 import type { CellError, PlanSheet } from "./planValidate";
 
 /** A plan held in memory that applies marks and write-backs the way the Excel layer does. */
-function memoryPlan(sheet: PlanSheet): PlanIO & { sheet: PlanSheet; marks: CellError[]; cell(row: number, h: string): CellValue } {
+function memoryPlan(
+  sheet: PlanSheet,
+): PlanIO & { sheet: PlanSheet; marks: CellError[]; cell(row: number, h: string): CellValue } {
   const rows = sheet.rows.map((r) => [...r]);
   const col = (h: string): number => sheet.headers.indexOf(h);
   const state = {
     sheet: { headers: sheet.headers, rows },
     marks: [] as CellError[],
     cell: (row: number, h: string) => rows[row][col(h)],
-    read: async () => ({ sheet: { headers: sheet.headers, rows: rows.map((r) => [...r]) }, firstRowNumber: 2 }),
+    read: async () => ({
+      sheet: { headers: sheet.headers, rows: rows.map((r) => [...r]) },
+      firstRowNumber: 2,
+    }),
     mark: async (errors: readonly CellError[]) => {
       state.marks = [...errors];
     },
@@ -40,13 +45,23 @@ function fakeService(failOn?: number) {
       n++;
       if (n === failOn) throw new Error("Service error (500)");
       sent.push(body);
-      return { campaigns: body.flights.map((_, i) => ({ id: `${body.name}-${i}`, externalId: body.externalId ?? null })) };
+      return {
+        campaigns: body.flights.map((_, i) => ({
+          id: `${body.name}-${i}`,
+          externalId: body.externalId ?? null,
+        })),
+      };
     },
   };
 }
 
 const plan = (): PlanSheet =>
-  planSheet([daiRow({ name: "A" }), daiRow({ name: "B" }), daiRow({ name: "A", cpm: 50 }), daiRow({ name: "C" })]);
+  planSheet([
+    daiRow({ name: "A" }),
+    daiRow({ name: "B" }),
+    daiRow({ name: "A", cpm: 50 }),
+    daiRow({ name: "C" }),
+  ]);
 
 describe("plan actions", () => {
   it("Validate marks every bad cell and lists problems with sheet row numbers", async () => {

@@ -27,7 +27,10 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
   const check = checkPlan(sheet);
   const errors = check.rows.flatMap((r) => r.errors);
   if (check.tableErrors.length === 0) await io.mark(errors);
-  return { rows: check.rows.length, problems: [...check.tableErrors, ...errors.map((e) => describeError(e, firstRowNumber))] };
+  return {
+    rows: check.rows.length,
+    problems: [...check.tableErrors, ...errors.map((e) => describeError(e, firstRowNumber))],
+  };
 }
 
 export type CreateResult =
@@ -47,9 +50,11 @@ export async function createCampaigns(
   const pending = check.rows.filter((r) => !r.id);
   const errors = pending.flatMap((r) => r.errors);
   await io.mark(errors);
-  if (errors.length) return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
+  if (errors.length)
+    return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
   const groups = groupCampaigns(pending);
-  if (groups.length === 0) return { kind: "nothing-to-send", alreadyCreated: check.rows.length - pending.length };
+  if (groups.length === 0)
+    return { kind: "nothing-to-send", alreadyCreated: check.rows.length - pending.length };
   const summary = await sendCampaigns(groups, { create, writeBack: io.writeBack, signal });
   return { kind: "sent", summary, firstRowNumber };
 }

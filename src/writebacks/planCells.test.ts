@@ -11,8 +11,14 @@ describe("plan cells", () => {
   });
 
   it("refuses text that is not a date, impossible days and absurd serials", () => {
-    expect(readDate("15/03/2025")).toMatchObject({ ok: false, reason: expect.stringContaining("YYYY-MM-DD") });
-    expect(readDate("2025-02-30")).toMatchObject({ ok: false, reason: expect.stringContaining("not a valid date") });
+    expect(readDate("15/03/2025")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("YYYY-MM-DD"),
+    });
+    expect(readDate("2025-02-30")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("not a valid date"),
+    });
     expect(readDate(-3)).toMatchObject({ ok: false });
     expect(readDate(true)).toMatchObject({ ok: false });
   });

@@ -49,7 +49,8 @@ export function serialToIso(serial: number): string {
   return new Date(EXCEL_EPOCH_MS + Math.round(serial * DAY_MS)).toISOString();
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A date as an Excel serial or ISO text ("2025-03-01", "2025-03-01T09:00:00Z") → ISO date-time (UTC). */
 export function readDate(v: CellValue | undefined): CellRead<string> {
@@ -63,7 +64,9 @@ export function readDate(v: CellValue | undefined): CellRead<string> {
   if (!m) return bad(`"${text}" is not a date (use an Excel date or YYYY-MM-DD)`);
   const [, y, mo, d, h = "00", mi = "00", s = "00", zone] = m;
   const local = `${y}-${mo}-${d}T${h}:${mi}:${s}`;
-  const ms = Date.parse(zone ? `${local}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}` : `${local}Z`);
+  const ms = Date.parse(
+    zone ? `${local}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}` : `${local}Z`,
+  );
   const back = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
   // Date.parse rolls 2025-02-30 over to March; refuse instead.
   if (Number.isNaN(ms) || back.getUTCDate() !== Number(d) || back.getUTCMonth() !== Number(mo) - 1) {
@@ -99,7 +102,8 @@ export function readUnits(v: CellValue | undefined): CellRead<ExpectedUnit[]> {
 export function readBoolean(v: CellValue | undefined): CellRead<boolean> {
   if (isBlank(v)) return EMPTY;
   if (typeof v === "boolean") return ok(v);
-  if (typeof v === "number") return v === 1 ? ok(true) : v === 0 ? ok(false) : bad(`${v} is not TRUE or FALSE`);
+  if (typeof v === "number")
+    return v === 1 ? ok(true) : v === 0 ? ok(false) : bad(`${v} is not TRUE or FALSE`);
   const t = v.trim().toLowerCase();
   if (["true", "yes", "y"].includes(t)) return ok(true);
   if (["false", "no", "n"].includes(t)) return ok(false);

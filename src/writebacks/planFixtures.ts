@@ -5,7 +5,10 @@ import type { PlanSheet } from "./planValidate";
 
 export type PlanRowInput = Partial<Record<string, CellValue>>;
 
-export function planSheet(rows: readonly PlanRowInput[], headers: readonly string[] = PLAN_HEADERS): PlanSheet {
+export function planSheet(
+  rows: readonly PlanRowInput[],
+  headers: readonly string[] = PLAN_HEADERS,
+): PlanSheet {
   return { headers: [...headers], rows: rows.map((r) => headers.map((h) => r[h] ?? "")) };
 }
 

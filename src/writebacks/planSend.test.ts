@@ -3,7 +3,12 @@ import type { CampaignGroup } from "./planGroup";
 import { sendCampaigns, WriteBackError, type GroupOutcome } from "./planSend";
 
 const body = (name: string, flights: number): CampaignRequest =>
-  ({ name, advertiser: "Acme", type: "DAI", flights: Array.from({ length: flights }, () => ({ cpm: 20 })) }) as CampaignRequest;
+  ({
+    name,
+    advertiser: "Acme",
+    type: "DAI",
+    flights: Array.from({ length: flights }, () => ({ cpm: 20 })),
+  }) as CampaignRequest;
 
 const groups: CampaignGroup[] = [
   { rows: [0, 2], body: body("A", 2) },
@@ -23,7 +28,9 @@ describe("sendCampaigns", () => {
         expect(pending).toBe(0); // the previous write-back has finished
         log.push(`create ${b.name}`);
         pending++;
-        return { campaigns: b.flights.map((_, i) => ({ id: `${b.name}-${i}`, externalId: i === 0 ? "ext" : null })) };
+        return {
+          campaigns: b.flights.map((_, i) => ({ id: `${b.name}-${i}`, externalId: i === 0 ? "ext" : null })),
+        };
       },
       writeBack: async (o) => {
         await Promise.resolve();
@@ -72,7 +79,12 @@ describe("sendCampaigns", () => {
       ["created", [0, 2]],
       ["failed", [1]],
     ]);
-    expect(summary).toEqual({ campaigns: 1, flights: 2, failure: { rows: [1], message: "Service error (500)" }, notAttempted: 1 });
+    expect(summary).toEqual({
+      campaigns: 1,
+      flights: 2,
+      failure: { rows: [1], message: "Service error (500)" },
+      notAttempted: 1,
+    });
   });
 
   it("keeps the ids in the error when the plan cannot be written after a campaign was created", async () => {
@@ -99,7 +111,11 @@ describe("sendCampaigns", () => {
     const controller = new AbortController();
     controller.abort();
     const create = jest.fn();
-    const summary = await sendCampaigns(groups, { signal: controller.signal, create, writeBack: async () => undefined });
+    const summary = await sendCampaigns(groups, {
+      signal: controller.signal,
+      create,
+      writeBack: async () => undefined,
+    });
     expect(create).not.toHaveBeenCalled();
     expect(summary.notAttempted).toBe(4);
   });

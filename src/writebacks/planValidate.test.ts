@@ -4,7 +4,9 @@ import { checkPlan, describeError } from "./planValidate";
 
 describe("checkPlan", () => {
   it("turns a good row into campaign fields and an ISO-dated flight", () => {
-    const { tableErrors, rows } = checkPlan(planSheet([daiRow({ billToPublisher: true, teamMembers: "a@x.com,b@x.com" })]));
+    const { tableErrors, rows } = checkPlan(
+      planSheet([daiRow({ billToPublisher: true, teamMembers: "a@x.com,b@x.com" })]),
+    );
     expect(tableErrors).toEqual([]);
     expect(rows).toHaveLength(1);
     expect(rows[0].errors).toEqual([]);
@@ -44,18 +46,24 @@ describe("checkPlan", () => {
     expect(rows[1].errors.find((e) => e.column === "startDate")?.reason).toBe("is required for DAI flights");
     expect(rows[1].errors.find((e) => e.column === "name")?.reason).toMatch(/.+/);
     expect(rows[1].campaign).toBeUndefined();
-    expect(rows[2].errors).toEqual([{ row: 2, column: "expectedDate", reason: "is required for Baked-in flights" }]);
+    expect(rows[2].errors).toEqual([
+      { row: 2, column: "expectedDate", reason: "is required for Baked-in flights" },
+    ]);
     expect(cols(3)).toEqual(["endDate", "expectedLandingUrl"]);
     expect(describeError(rows[2].errors[0], 2)).toBe("Row 4, expectedDate: is required for Baked-in flights");
   });
 
   it("says a required column that is empty is required", () => {
     const { rows } = checkPlan(planSheet([daiRow({ advertiser: "" })]));
-    expect(rows[0].errors).toEqual([{ row: 0, column: "advertiser", reason: expect.stringMatching(/required|at least|too small/i) }]);
+    expect(rows[0].errors).toEqual([
+      { row: 0, column: "advertiser", reason: expect.stringMatching(/required|at least|too small/i) },
+    ]);
   });
 
   it("skips blank rows, keeps row numbers, and reads the id of rows already created", () => {
-    const { rows } = checkPlan(planSheet([{}, daiRow({ id: "c-1", status: "Created" }), { status: "Created" }]));
+    const { rows } = checkPlan(
+      planSheet([{}, daiRow({ id: "c-1", status: "Created" }), { status: "Created" }]),
+    );
     expect(rows.map((r) => [r.row, r.id])).toEqual([[1, "c-1"]]);
   });
 

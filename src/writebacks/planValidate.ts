@@ -43,7 +43,16 @@ export interface PlanCheck {
   rows: PlanRow[];
 }
 
-const REQUIRED_HEADERS = ["name", "advertiser", "type", "status", "id", "createdExternalId", "createdAt"];
+/** Columns a table must have to be read as a campaign plan. */
+export const REQUIRED_HEADERS = [
+  "name",
+  "advertiser",
+  "type",
+  "status",
+  "id",
+  "createdExternalId",
+  "createdAt",
+];
 
 /** "Row 7, startDate: is required" — rows numbered as the sheet shows them. */
 export function describeError(e: CellError, firstRowNumber: number): string {
@@ -114,17 +123,27 @@ function issueColumn(path: readonly PropertyKey[]): string {
  * Which flight dates a campaign type needs (spec: startDate/endDate for DAI, expectedDate
  * for baked-in). Checked here too so the reason lands on the date cell, whatever the schema does.
  */
-function flightDateRules(row: number, type: PlanCellValue | undefined, flight: Record<string, PlanCellValue>): CellError[] {
+function flightDateRules(
+  row: number,
+  type: PlanCellValue | undefined,
+  flight: Record<string, PlanCellValue>,
+): CellError[] {
   const errors: CellError[] = [];
   const t = typeof type === "string" ? type.toLowerCase() : "";
   if (t === "dai") {
-    if (flight.startDate === undefined) errors.push({ row, column: "startDate", reason: "is required for DAI flights" });
-    if (flight.endDate === undefined) errors.push({ row, column: "endDate", reason: "is required for DAI flights" });
+    if (flight.startDate === undefined)
+      errors.push({ row, column: "startDate", reason: "is required for DAI flights" });
+    if (flight.endDate === undefined)
+      errors.push({ row, column: "endDate", reason: "is required for DAI flights" });
   }
   if (t === "baked-in" && flight.expectedDate === undefined) {
     errors.push({ row, column: "expectedDate", reason: "is required for Baked-in flights" });
   }
-  if (typeof flight.startDate === "string" && typeof flight.endDate === "string" && flight.endDate < flight.startDate) {
+  if (
+    typeof flight.startDate === "string" &&
+    typeof flight.endDate === "string" &&
+    flight.endDate < flight.startDate
+  ) {
     errors.push({ row, column: "endDate", reason: "is before startDate" });
   }
   return errors;

@@ -3,7 +3,18 @@
  * both, and insert the answer's advertiserName and lookupName at the selected cell.
  */
 import { useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Text, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Text,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { useServices } from "../services";
 import { writeTextAtSelection } from "../../excel/campaignPlanSelection";
 import { describeServiceError } from "../../writebacks/serviceErrors";
@@ -44,9 +55,12 @@ export function AdvertisersPanel(): JSX.Element {
     run(async () => {
       if (!client) throw new Error("Connect to the service first.");
       const text = value.trim();
-      if (!text) throw new Error(by === "name" ? "advertiserName: enter a name" : "itunesId: enter a directory id");
+      if (!text)
+        throw new Error(by === "name" ? "advertiserName: enter a name" : "itunesId: enter a directory id");
       setResult(null);
-      setResult(await client.advertisers.create(by === "name" ? { advertiserName: text } : { itunesId: text }));
+      setResult(
+        await client.advertisers.create(by === "name" ? { advertiserName: text } : { itunesId: text }),
+      );
     });
 
   const insert = (): Promise<void> =>
@@ -65,7 +79,11 @@ export function AdvertisersPanel(): JSX.Element {
         </RadioGroup>
       </Field>
       <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
-        <Input value={value} onChange={(_, d) => setValue(d.value)} aria-label={by === "name" ? "Advertiser name" : "Directory id"} />
+        <Input
+          value={value}
+          onChange={(_, d) => setValue(d.value)}
+          aria-label={by === "name" ? "Advertiser name" : "Directory id"}
+        />
       </Field>
       <Button appearance="primary" onClick={create} disabled={busy}>
         Create advertiser

@@ -4,7 +4,18 @@
  * opened as a sheet, inserted (xlsx) or downloaded.
  */
 import { useEffect, useRef, useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { useServices } from "../services";
 import { insertXlsxSheets, worksheetNames, writeAgentTableSheet } from "../../excel/agentFiles";
 import { readSelectedValues } from "../../excel/campaignPlanSelection";
@@ -20,7 +31,12 @@ const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   pair: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
   row: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap", alignItems: "center" },
-  file: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center", justifyContent: "space-between" },
+  file: {
+    display: "flex",
+    gap: tokens.spacingHorizontalS,
+    alignItems: "center",
+    justifyContent: "space-between",
+  },
 });
 
 type RunView = Pick<AgentRunStatus, "runId" | "status" | "output" | "files" | "error">;
@@ -78,7 +94,8 @@ export function AgentsPanel(): JSX.Element {
   async function start(): Promise<void> {
     setMessage(null);
     const id = Number(agentId.trim());
-    if (!Number.isInteger(id) || id < 1) return setMessage({ intent: "error", text: "agentId: enter a whole number, 1 or more" });
+    if (!Number.isInteger(id) || id < 1)
+      return setMessage({ intent: "error", text: "agentId: enter a whole number, 1 or more" });
     const params = paramsFromPairs(pairs);
     if (!params.ok) return setMessage({ intent: "error", text: params.errors.join("\n") });
     if (!client) return setMessage({ intent: "error", text: "Connect to the service first." });
@@ -97,9 +114,11 @@ export function AgentsPanel(): JSX.Element {
         onStatus: (s) => setRun(s),
       });
       setNow(Date.now());
-      if (final.status === "failed") setMessage({ intent: "error", text: `The run failed: ${final.error ?? "no reason given"}` });
+      if (final.status === "failed")
+        setMessage({ intent: "error", text: `The run failed: ${final.error ?? "no reason given"}` });
     } catch (e) {
-      if (!controller.signal.aborted) setMessage({ intent: "error", text: describeServiceError(e, { agentId: id }) });
+      if (!controller.signal.aborted)
+        setMessage({ intent: "error", text: describeServiceError(e, { agentId: id }) });
     } finally {
       setBusy(false);
     }
@@ -127,21 +146,41 @@ export function AgentsPanel(): JSX.Element {
   return (
     <div className={styles.root}>
       <Field label="Agent id" required>
-        <Input value={agentId} onChange={(_, d) => setAgentId(d.value)} inputMode="numeric" aria-label="Agent id" />
+        <Input
+          value={agentId}
+          onChange={(_, d) => setAgentId(d.value)}
+          inputMode="numeric"
+          aria-label="Agent id"
+        />
       </Field>
       <Field label="Parameters">
         <div className={styles.root}>
           {pairs.map((p, i) => (
             <div className={styles.pair} key={i}>
-              <Input placeholder="name" aria-label={`Parameter ${i + 1} name`} value={p.name} onChange={(_, d) => setPair(i, { name: d.value })} />
-              <Input placeholder="value" aria-label={`Parameter ${i + 1} value`} value={p.value} onChange={(_, d) => setPair(i, { value: d.value })} />
-              <Button aria-label={`Remove parameter ${i + 1}`} onClick={() => setPairs((prev) => prev.filter((_, k) => k !== i))}>
+              <Input
+                placeholder="name"
+                aria-label={`Parameter ${i + 1} name`}
+                value={p.name}
+                onChange={(_, d) => setPair(i, { name: d.value })}
+              />
+              <Input
+                placeholder="value"
+                aria-label={`Parameter ${i + 1} value`}
+                value={p.value}
+                onChange={(_, d) => setPair(i, { value: d.value })}
+              />
+              <Button
+                aria-label={`Remove parameter ${i + 1}`}
+                onClick={() => setPairs((prev) => prev.filter((_, k) => k !== i))}
+              >
                 ✕
               </Button>
             </div>
           ))}
           <div className={styles.row}>
-            <Button onClick={() => setPairs((prev) => [...prev, { name: "", value: "" }])}>Add parameter</Button>
+            <Button onClick={() => setPairs((prev) => [...prev, { name: "", value: "" }])}>
+              Add parameter
+            </Button>
             <Button onClick={readRange}>Read from selected range</Button>
           </div>
         </div>
@@ -175,7 +214,11 @@ export function AgentsPanel(): JSX.Element {
                   {f.fileName} · {f.fileType} · {formatSize(f.size)}
                 </Text>
                 <Button size="small" onClick={() => void open(f)} aria-label={`Open ${f.fileName}`}>
-                  {action === "table" ? "Open as sheet" : action === "workbook" ? "Insert sheets" : "Download"}
+                  {action === "table"
+                    ? "Open as sheet"
+                    : action === "workbook"
+                      ? "Insert sheets"
+                      : "Download"}
                 </Button>
               </div>
             );

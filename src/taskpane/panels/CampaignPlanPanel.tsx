@@ -3,7 +3,15 @@
  * (one request per campaign, ids written back row by row). See docs/writebacks.md.
  */
 import { useState } from "react";
-import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { useServices } from "../services";
 import { campaignPlanIO, insertCampaignPlan } from "../../excel/campaignPlan";
 import { createCampaigns, validatePlan } from "../../writebacks/planActions";
@@ -39,22 +47,37 @@ export function CampaignPlanPanel(): JSX.Element {
   const insert = (): Promise<void> =>
     act("insert", async () => {
       const at = await insertCampaignPlan(excel);
-      return { intent: "success", text: `Plan table ${at.tableName} added on sheet "${at.sheetName}". One row per flight.` };
+      return {
+        intent: "success",
+        text: `Plan table ${at.tableName} added on sheet "${at.sheetName}". One row per flight.`,
+      };
     });
 
   const validate = (): Promise<void> =>
     act("validate", async () => {
       const r = await validatePlan(campaignPlanIO(excel));
       if (r.problems.length === 0) return { intent: "success", text: `All ${r.rows} rows are valid.` };
-      return { intent: "warning", text: `${r.problems.length} problem(s) in ${r.rows} rows; bad cells are marked.`, problems: r.problems };
+      return {
+        intent: "warning",
+        text: `${r.problems.length} problem(s) in ${r.rows} rows; bad cells are marked.`,
+        problems: r.problems,
+      };
     });
 
   const create = (): Promise<void> =>
     act("create", async () => {
       if (!client) return { intent: "error", text: "Connect to the service first." };
-      const r = await createCampaigns(campaignPlanIO(excel), (body, signal) => client.campaigns.create(body, signal));
-      if (r.kind === "invalid") return { intent: "warning", text: "Nothing was sent: fix the marked cells first.", problems: r.problems };
-      if (r.kind === "nothing-to-send") return { intent: "info", text: `Nothing to send: ${r.alreadyCreated} row(s) already have an id.` };
+      const r = await createCampaigns(campaignPlanIO(excel), (body, signal) =>
+        client.campaigns.create(body, signal),
+      );
+      if (r.kind === "invalid")
+        return {
+          intent: "warning",
+          text: "Nothing was sent: fix the marked cells first.",
+          problems: r.problems,
+        };
+      if (r.kind === "nothing-to-send")
+        return { intent: "info", text: `Nothing to send: ${r.alreadyCreated} row(s) already have an id.` };
       const { summary } = r;
       const done = `${summary.campaigns} campaign(s) created (${summary.flights} flight(s)).`;
       if (!summary.failure) return { intent: "success", text: done };

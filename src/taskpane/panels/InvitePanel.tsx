@@ -3,7 +3,17 @@
  * all tabs) and team members, and show the service's message.
  */
 import { useState } from "react";
-import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Textarea,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { useServices } from "../services";
 import { INVITE_TABS } from "../../api/schemas";
 import { describeServiceError } from "../../writebacks/serviceErrors";

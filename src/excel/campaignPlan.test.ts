@@ -1,0 +1,308 @@
+/**
+ * Campaign plans against the in-memory workbook: the inserted table, Validate's marks, Create's
+ * grouping and write-back, and a failure part-way followed by a re-run that creates nothing twice.
+ */
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import type { CampaignRequest } from "../api/schemas";
+import { CAMPAIGN_TYPES, GEOS } from "../api/schemas";
+import { PLAN_HEADERS } from "../writebacks/planColumns";
+import { createCampaigns, validatePlan } from "../writebacks/planActions";
+import type { CreatedCampaigns } from "../writebacks/planSend";
+import { BAD_CELL_FILL, campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
+
+type Row = Partial<Record<(typeof PLAN_HEADERS)[number], string>>;
+
+function setup() {
+  const wb = new InMemoryWorkbook();
+  // src/excel reads enums from the global Excel namespace, as it does inside Office.
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  return wb;
+}
+
+const col = (header: string): number => PLAN_HEADERS.indexOf(header);
+
+/** Types rows into the plan as a user would, from its first data row (typing below the table grows it). */
+function typeRows(wb: InMemoryWorkbook, sheet: string, rows: readonly Row[], from = 0): void {
+  rows.forEach((r, i) => {
+    for (const [header, text] of Object.entries(r)) wb.host.setInput(sheet, 1 + from + i, col(header), text!);
+  });
+}
+
+function value(wb: InMemoryWorkbook, sheet: string, row: number, header: string) {
+  return wb.host.cell(sheet, 1 + row, col(header));
+}
+
+const dai = (name: string, over: Row = {}): Row => ({
+  name,
+  advertiser: "Acme Mattress",
+  publisher: "demo-publisher",
+  type: "DAI",
+  startDate: "2026-12-01",
+  endDate: "2026-12-31",
+  cpm: "25",
+  currency: "USD",
+  externalId: `ext-${name}`,
+  expectedUnits: "pre:30, mid:60",
+  tags: "q4, audio",
+  ...over,
+});
+
+const bakedIn = (name: string): Row => ({
+  name,
+  advertiser: "Acme Mattress",
+  itunesOrYtId: "1200000001",
+  type: "Baked-in",
+  expectedDate: "2026-12-15",
+  totalCost: "1500",
+  currency: "USD",
+});
+
+/** A create() that answers like the service: one {id, externalId} per flight, in order. */
+function fakeService(failWhen: (body: CampaignRequest) => boolean = () => false) {
+  const bodies: CampaignRequest[] = [];
+  let n = 0;
+  const create = async (body: CampaignRequest): Promise<CreatedCampaigns> => {
+    bodies.push(body);
+    if (failWhen(body)) throw new Error("Service error (500): Internal error");
+    return { campaigns: body.flights.map(() => ({ id: `c-${++n}`, externalId: body.externalId ?? null })) };
+  };
+  return { bodies, create };
+}
+
+test("Insert campaign plan: every request field as a column, drop-down lists where the spec lists values, first cell selected", async () => {
+  const wb = setup();
+  const at = await insertCampaignPlan(wb.excel);
+  expect(at).toEqual({ sheetName: "Campaign plan", tableName: "CampaignPlan", firstRowNumber: 2 });
+  expect(wb.host.tables()).toEqual([
+    {
+      name: "CampaignPlan",
+      sheet: "Campaign plan",
+      rect: { row: 0, col: 0, rows: 2, cols: PLAN_HEADERS.length },
+    },
+  ]);
+  const headerRow = PLAN_HEADERS.map((_, c) => wb.host.cell("Campaign plan", 0, c).value);
+  expect(headerRow).toEqual([...PLAN_HEADERS]);
+  for (const field of [
+    "startDate",
+    "endDate",
+    "expectedDate",
+    "expectedUnits",
+    "billToPublisher",
+    "creativeIds",
+  ])
+    expect(headerRow).toContain(field);
+
+  const lists = wb.host.validations("Campaign plan");
+  const listAt = (header: string) => lists.find((v) => v.rect.col === col(header));
+  expect(listAt("type")?.list).toEqual([...CAMPAIGN_TYPES]);
+  expect(listAt("type")?.alert?.style).toBe("Stop");
+  // The spec lists some geos and media types and says more exist: off-list values only warn.
+  expect(listAt("geo")?.list).toEqual([...GEOS]);
+  expect(listAt("geo")?.alert?.style).toBe("Warning");
+  expect(listAt("currency")).toBeDefined();
+  expect(listAt("mediaType")).toBeDefined();
+  expect(listAt("billToPublisher")?.list).toEqual(["TRUE", "FALSE"]);
+  expect(listAt("name")).toBeUndefined();
+
+  expect(wb.host.cell("Campaign plan", 1, col("startDate")).numberFormat).toBe("yyyy-mm-dd");
+  expect(wb.host.cell("Campaign plan", 1, col("name")).numberFormat).toBe("@");
+  expect(wb.host.cell("Campaign plan", 0, col("id")).fill).toBeTruthy();
+  expect(wb.host.cell("Campaign plan", 0, col("name")).fill).toBeFalsy();
+  expect(wb.host.selection()).toEqual({ sheet: "Campaign plan", row: 1, col: 0 });
+
+  // A second plan gets its own sheet and table.
+  const again = await insertCampaignPlan(wb.excel);
+  expect(again).toMatchObject({ sheetName: "Campaign plan 2", tableName: "CampaignPlan_2" });
+});
+
+test("typing below the plan adds rows that keep the column formats and lists", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("Spring"), dai("Spring"), bakedIn("Summer")]);
+  expect(wb.host.tables()[0].rect.rows).toBe(4);
+  expect(wb.host.cell("Campaign plan", 3, col("startDate")).numberFormat).toBe("yyyy-mm-dd");
+  const type = wb.host.validations("Campaign plan").find((v) => v.rect.col === col("type"));
+  expect(type?.rect).toMatchObject({ row: 1, rows: 3 });
+  const plan = await readCampaignPlan(wb.excel);
+  expect(plan.sheet.rows).toHaveLength(3);
+  expect(plan.sheet.rows[2][col("type")]).toBe("Baked-in");
+});
+
+test("Validate marks each bad cell with its reason, and clears the marks once fixed", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [
+    dai("Spring"),
+    dai("Spring", { cpm: "lots", startDate: "" }),
+    bakedIn("Summer"),
+    { ...bakedIn("Autumn"), expectedDate: "" },
+  ]);
+  const result = await validatePlan(campaignPlanIO(wb.excel));
+  expect(result.rows).toBe(4);
+  expect(result.problems.join("\n")).toMatch(/Row 3, cpm: /);
+  expect(result.problems.join("\n")).toMatch(/Row 3, startDate: /);
+  expect(result.problems.join("\n")).toMatch(/Row 5, expectedDate: /);
+  expect(result.problems.some((p) => p.startsWith("Row 2,") || p.startsWith("Row 4,"))).toBe(false);
+
+  expect(value(wb, "Campaign plan", 1, "cpm").fill).toBe(BAD_CELL_FILL);
+  expect(value(wb, "Campaign plan", 1, "startDate").fill).toBe(BAD_CELL_FILL);
+  expect(value(wb, "Campaign plan", 3, "expectedDate").fill).toBe(BAD_CELL_FILL);
+  expect(value(wb, "Campaign plan", 0, "cpm").fill).toBeFalsy();
+  expect(String(value(wb, "Campaign plan", 1, "validation").value)).toMatch(
+    /^(cpm|startDate): .+; (cpm|startDate): /,
+  );
+  expect(value(wb, "Campaign plan", 0, "validation").value ?? "").toBe("");
+  // Validating changes no input cell.
+  expect(value(wb, "Campaign plan", 1, "cpm").value).toBe("lots");
+
+  typeRows(wb, "Campaign plan", [{ cpm: "30", startDate: "2026-12-02" }], 1);
+  typeRows(wb, "Campaign plan", [{ expectedDate: "2027-01-05" }], 3);
+  const again = await validatePlan(campaignPlanIO(wb.excel));
+  expect(again.problems).toEqual([]);
+  expect(value(wb, "Campaign plan", 1, "cpm").fill).toBeFalsy();
+  expect(value(wb, "Campaign plan", 3, "expectedDate").fill).toBeFalsy();
+  expect(value(wb, "Campaign plan", 1, "validation").value ?? "").toBe("");
+});
+
+test("Create groups rows into campaigns (shared fields = flights, in row order), one request each; ids, status and time written back", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [
+    dai("Spring", { startDate: "2026-12-01", endDate: "2026-12-10" }),
+    bakedIn("Summer"),
+    dai("Spring", { startDate: "2026-12-11", endDate: "2026-12-31", cpm: "30" }),
+  ]);
+  const service = fakeService();
+  const before = Date.now();
+  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(result).toMatchObject({ kind: "sent", summary: { campaigns: 2, flights: 3, notAttempted: 0 } });
+  expect(service.bodies.map((b) => [b.name, b.flights.length])).toEqual([
+    ["Spring", 2],
+    ["Summer", 1],
+  ]);
+  expect(service.bodies[0].flights.map((f) => [f.startDate, f.endDate, f.cpm])).toEqual([
+    // The spec's flight dates are date-times.
+    ["2026-12-01T00:00:00.000Z", "2026-12-10T00:00:00.000Z", 25],
+    ["2026-12-11T00:00:00.000Z", "2026-12-31T00:00:00.000Z", 30],
+  ]);
+  expect(service.bodies[0].expectedUnits).toEqual([
+    { position: "pre", length: 30 },
+    { position: "mid", length: 60 },
+  ]);
+  expect(service.bodies[1].flights[0]).toMatchObject({
+    expectedDate: "2026-12-15T00:00:00.000Z",
+    totalCost: 1500,
+  });
+
+  const S = "Campaign plan";
+  expect([0, 1, 2].map((r) => value(wb, S, r, "id").value)).toEqual(["c-1", "c-3", "c-2"]);
+  expect([0, 1, 2].map((r) => value(wb, S, r, "createdExternalId").value)).toEqual([
+    "ext-Spring",
+    null, // Summer has no externalId: the cell stays empty
+    "ext-Spring",
+  ]);
+  expect([0, 1, 2].map((r) => value(wb, S, r, "status").value)).toEqual(["Created", "Created", "Created"]);
+  const at = value(wb, S, 0, "createdAt");
+  expect(at.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
+  const ms = (at.value as number) * 86_400_000 + Date.UTC(1899, 11, 30);
+  expect(ms).toBeGreaterThanOrEqual(before - 1000);
+  expect(ms).toBeLessThanOrEqual(Date.now() + 1000);
+
+  // Every row has an id now: running again sends nothing.
+  const again = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(again).toEqual({ kind: "nothing-to-send", alreadyCreated: 3 });
+  expect(service.bodies).toHaveLength(2);
+});
+
+test("a failure part-way leaves created rows marked and the rest untouched; the re-run creates nothing twice", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const S = "Campaign plan";
+  typeRows(wb, S, [dai("Spring"), dai("Spring"), bakedIn("Broken"), dai("Winter")]);
+  let down = true;
+  const service = fakeService((b) => down && b.name === "Broken");
+  const first = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(first).toMatchObject({
+    kind: "sent",
+    summary: { campaigns: 1, flights: 2, notAttempted: 1, failure: { rows: [2] } },
+  });
+  expect([0, 1].map((r) => value(wb, S, r, "id").value)).toEqual(["c-1", "c-2"]);
+  expect(value(wb, S, 2, "status").value).toMatch(/^Failed: .*500/);
+  expect(value(wb, S, 2, "id").value ?? "").toBe("");
+  // The campaign after the failure was never attempted: its output cells are as they were.
+  expect(value(wb, S, 3, "status").value ?? "").toBe("");
+  expect(value(wb, S, 3, "id").value ?? "").toBe("");
+
+  down = false;
+  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(second).toMatchObject({ kind: "sent", summary: { campaigns: 2, flights: 2, notAttempted: 0 } });
+  expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Broken", "Broken", "Winter"]);
+  expect([0, 1, 2, 3].map((r) => value(wb, S, r, "id").value)).toEqual(["c-1", "c-2", "c-3", "c-4"]);
+  expect([0, 1, 2, 3].map((r) => value(wb, S, r, "status").value)).toEqual([
+    "Created",
+    "Created",
+    "Created",
+    "Created",
+  ]);
+});
+
+test("a row with an id is never sent, even when its other cells no longer validate", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const S = "Campaign plan";
+  typeRows(wb, S, [
+    { ...dai("Spring", { cpm: "not a number" }), id: "old-1", status: "Created" },
+    dai("Fresh"),
+  ]);
+  const service = fakeService();
+  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(result).toMatchObject({ kind: "sent", summary: { campaigns: 1, flights: 1 } });
+  expect(service.bodies.map((b) => b.name)).toEqual(["Fresh"]);
+  expect(value(wb, S, 0, "id").value).toBe("old-1");
+});
+
+test("invalid pending rows block Create: nothing is sent and the bad cells are marked", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("Spring"), dai("Spring", { currency: "", totalCost: "-5" })]);
+  const service = fakeService();
+  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(result.kind).toBe("invalid");
+  expect(service.bodies).toHaveLength(0);
+  expect(value(wb, "Campaign plan", 1, "totalCost").fill).toBe(BAD_CELL_FILL);
+});
+
+test("the ids of a created campaign are never lost: if writing them back fails, the error lists them", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("Spring")]);
+  const service = fakeService();
+  // The workbook starts refusing writes once the campaign exists on the service.
+  let broken = false;
+  wb.faultHook = () => {
+    if (broken) throw new Error("The workbook is busy");
+  };
+  const create = (body: CampaignRequest) => {
+    broken = true;
+    return service.create(body);
+  };
+  await expect(createCampaigns(campaignPlanIO(wb.excel), create)).rejects.toThrow(
+    /Campaign created but the plan could not be updated.*Record these ids.*c-1/,
+  );
+});
+
+test("a plan is found from the selection, or as the first plan-shaped table", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan 2", [dai("Only in plan 2")]);
+  wb.host.select("Campaign plan 2", 1, 3);
+  expect((await readCampaignPlan(wb.excel)).tableName).toBe("CampaignPlan_2");
+  wb.host.select("Sheet1", 0, 0);
+  expect((await readCampaignPlan(wb.excel)).tableName).toBe("CampaignPlan");
+});
+
+test("no plan table: a clear message", async () => {
+  const wb = setup();
+  await expect(readCampaignPlan(wb.excel)).rejects.toThrow(/Insert campaign plan/);
+});
