@@ -852,6 +852,9 @@ function agentFiles(run: RunRecord): AgentFileData[] {
   const json = JSON.stringify(
     rows.slice(1).map(([show, downloads, note]) => ({ show, downloads, meta: { note, run: run.runId } })),
   );
+  const tsv = rows.map((r) => r.join("\t")).join("\n");
+  const summary = `Shortlist for ${JSON.stringify(run.params)}\nTop show: Show 1\n=SUM(1,2) stays text\n`;
+  const html = `<html><body><h1>Shortlist</h1><p>${rows.length - 1} shows</p></body></html>`;
   return [
     {
       fileId: `${run.runId}-csv`,
@@ -873,6 +876,27 @@ function agentFiles(run: RunRecord): AgentFileData[] {
       fileType: "xlsx",
       mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       bytes: xlsx(rows),
+    },
+    {
+      fileId: `${run.runId}-tsv`,
+      fileName: "shortlist.tsv",
+      fileType: "tsv",
+      mime: "text/tab-separated-values",
+      bytes: strToU8(tsv),
+    },
+    {
+      fileId: `${run.runId}-txt`,
+      fileName: "summary.txt",
+      fileType: "txt",
+      mime: "text/plain",
+      bytes: strToU8(summary),
+    },
+    {
+      fileId: `${run.runId}-html`,
+      fileName: "shortlist.html",
+      fileType: "html",
+      mime: "text/html",
+      bytes: strToU8(html),
     },
   ];
 }

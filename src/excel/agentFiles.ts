@@ -1,19 +1,14 @@
 /**
- * The Office side of agent files: list sheet names, and insert the worksheets of an xlsx
- * file. Text files become sheets through the shared table writer (text-safe).
+ * The Office side of agent files: a parsed text file becomes a sheet and table named after the file
+ * (through the shared, text-safe table writer), and an xlsx file's worksheets are inserted.
  */
+import { parseReportCsv } from "../api/csv";
 import type { TypedTable } from "../api/table";
+import type { AgentFileDeps } from "../writebacks/agentFileOpen";
+import { sheetNameFor, tableNameFor } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import { writeNewTable } from "./tableWriter";
-
-export async function worksheetNames(excel: ExcelHost): Promise<string[]> {
-  return excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    return sheets.items.map((s) => s.name);
-  });
-}
+import { takenNames } from "./workbookNames";
 
 /** Inserts every sheet of an xlsx file at the end of the workbook; returns the names of the new sheets. */
 export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<string[]> {
@@ -31,12 +26,27 @@ export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promis
   });
 }
 
-/** Writes a table parsed from an agent file on a new sheet through the shared, text-safe table writer. */
+/** Writes a table parsed from an agent file on a new sheet named after the file (extension dropped). */
 export async function writeAgentTableSheet(
   excel: ExcelHost,
-  sheetName: string,
+  fileName: string,
   table: TypedTable,
 ): Promise<string> {
-  const tableName = `Agent_${sheetName.replace(/[^A-Za-z0-9_]/g, "_")}_${Date.now().toString(36)}`;
-  return (await writeNewTable(excel, table, { sheetName, tableName })).sheetName;
+  const label = fileName.replace(/\.[^.]+$/, "") || "Agent file";
+  const taken = await takenNames(excel);
+  const names = {
+    sheetName: sheetNameFor(label, taken.sheets),
+    tableName: tableNameFor(label, taken.tables),
+  };
+  return (await writeNewTable(excel, table, names)).sheetName;
+}
+
+/** Everything openAgentFile needs from the workbook; the caller adds the download and the browser save. */
+export function workbookFileTargets(excel: ExcelHost): Omit<AgentFileDeps, "download" | "saveAs"> {
+  return {
+    // Agent CSVs have no report kind: columns are typed by inference.
+    parseCsv: (csv) => parseReportCsv(null, csv),
+    writeSheet: (fileName, table) => writeAgentTableSheet(excel, fileName, table),
+    insertWorkbook: (base64) => insertXlsxSheets(excel, base64),
+  };
 }

@@ -112,7 +112,7 @@ test("Insert campaign plan: every request field as a column, drop-down lists whe
 
   // A second plan gets its own sheet and table.
   const again = await insertCampaignPlan(wb.excel);
-  expect(again).toMatchObject({ sheetName: "Campaign plan 2", tableName: "CampaignPlan_2" });
+  expect(again).toMatchObject({ sheetName: "Campaign plan (2)", tableName: "CampaignPlan_2" });
 });
 
 test("typing below the plan adds rows that keep the column formats and lists", async () => {
@@ -295,8 +295,8 @@ test("a plan is found from the selection, or as the first plan-shaped table", as
   const wb = setup();
   await insertCampaignPlan(wb.excel);
   await insertCampaignPlan(wb.excel);
-  typeRows(wb, "Campaign plan 2", [dai("Only in plan 2")]);
-  wb.host.select("Campaign plan 2", 1, 3);
+  typeRows(wb, "Campaign plan (2)", [dai("Only in plan 2")]);
+  wb.host.select("Campaign plan (2)", 1, 3);
   expect((await readCampaignPlan(wb.excel)).tableName).toBe("CampaignPlan_2");
   wb.host.select("Sheet1", 0, 0);
   expect((await readCampaignPlan(wb.excel)).tableName).toBe("CampaignPlan");

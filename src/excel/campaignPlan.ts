@@ -9,7 +9,9 @@ import type { PlanIO } from "../writebacks/planActions";
 import type { GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import { serialFromDate } from "./campaignPlanDates";
+import { sheetNameFor, tableNameFor } from "./cellFormats";
 import { columnName } from "./columnName";
+import { takenNames } from "./workbookNames";
 import type { ExcelHost } from "./host";
 
 export const PLAN_SHEET = "Campaign plan";
@@ -28,30 +30,13 @@ export interface ReadPlan extends PlanLocation {
   sheet: PlanSheet;
 }
 
-function uniqueName(base: string, taken: readonly string[]): string {
-  const lower = new Set(taken.map((t) => t.toLowerCase()));
-  let name = base;
-  for (let i = 2; lower.has(name.toLowerCase()); i++) name = `${base} ${i}`;
-  return name;
-}
-
 /** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats) and activates it. */
 export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<PlanLocation> {
+  const taken = await takenNames(excel);
+  const sheetName = sheetNameFor(PLAN_SHEET, taken.sheets);
+  const tableName = tableNameFor(PLAN_TABLE, taken.tables);
   return excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    const tables = context.workbook.tables;
-    sheets.load("items/name");
-    tables.load("items/name");
-    await context.sync();
-    const sheetName = uniqueName(
-      PLAN_SHEET,
-      sheets.items.map((s) => s.name),
-    );
-    const tableName = uniqueName(
-      PLAN_TABLE,
-      tables.items.map((t) => t.name),
-    ).replace(/ /g, "_");
-    const sheet = sheets.add(sheetName);
+    const sheet = context.workbook.worksheets.add(sheetName);
     const last = columnName(PLAN_HEADERS.length - 1);
     sheet.getRange(`A1:${last}1`).values = [PLAN_HEADERS.slice()];
     const table = sheet.tables.add(`A1:${last}${1 + rows}`, true);

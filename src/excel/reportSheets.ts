@@ -24,6 +24,7 @@ import {
   splitParts,
 } from "./reportStore";
 import { writeShowSheet } from "./showLayout";
+import { takenNames } from "./workbookNames";
 import { rewriteTable, writeNewTable } from "./tableWriter";
 
 export type SheetData = { type: "table"; table: TypedTable } | { type: "show"; show: ShowInfo };
@@ -35,20 +36,6 @@ export interface NewReport {
   datePreset?: DatePreset;
   /** Readable base for the sheet and table names. */
   label: string;
-}
-
-async function takenNames(excel: ExcelHost): Promise<{ sheets: Set<string>; tables: Set<string> }> {
-  return excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    const tables = context.workbook.tables;
-    sheets.load("items/name");
-    tables.load("items/name");
-    await context.sync();
-    return {
-      sheets: new Set(sheets.items.map((s) => s.name)),
-      tables: new Set(tables.items.map((t) => t.name)),
-    };
-  });
 }
 
 /** Writes fetched data to a new sheet and stores its definition there. */

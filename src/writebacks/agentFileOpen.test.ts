@@ -23,10 +23,9 @@ function fakeDeps(
     saved,
     download: async () => bytes,
     parseCsv: naiveCsv,
-    sheetNames: async () => ["Sheet1", "shows"],
-    writeSheet: async (name, table) => {
-      written.push([name, table]);
-      return name;
+    writeSheet: async (fileName, table) => {
+      written.push([fileName, table]);
+      return `sheet for ${fileName}`;
     },
     insertWorkbook: async (b64) => {
       inserted.push(b64);
@@ -37,10 +36,11 @@ function fakeDeps(
 }
 
 describe("openAgentFile", () => {
-  it("writes a CSV file as a new, uniquely named sheet", async () => {
+  it("writes a CSV file as a new sheet named after the file", async () => {
     const deps = fakeDeps(enc("\uFEFFshow,downloads\nA,10\nB,20"));
     const r = await openAgentFile({ fileName: "shows.csv", fileType: "csv" }, deps);
-    expect(r).toEqual({ kind: "sheet", sheetName: "shows (2)", rows: 2 });
+    expect(r).toEqual({ kind: "sheet", sheetName: "sheet for shows.csv", rows: 2 });
+    expect(deps.written[0][0]).toBe("shows.csv");
     expect(deps.written[0][1].rows).toEqual([
       ["A", "10"],
       ["B", "20"],

@@ -5,7 +5,7 @@
  */
 import Papa from "papaparse";
 import type { TypedTable } from "../api/table";
-import { fileAction, jsonToTable, sheetNameFor, textToTable } from "./agentFiles";
+import { fileAction, jsonToTable, textToTable } from "./agentFiles";
 
 export interface AgentFileRef {
   fileName: string;
@@ -16,9 +16,8 @@ export interface AgentFileDeps {
   download(): Promise<Uint8Array>;
   /** CSV text → typed table (the report CSV reader, no report kind). */
   parseCsv(csv: string): TypedTable;
-  sheetNames(): Promise<string[]>;
-  /** Writes the table on a new sheet with that name; returns the sheet name used. */
-  writeSheet(name: string, table: TypedTable): Promise<string>;
+  /** Writes the table on a new sheet named after the file (made valid and unique); returns the sheet name. */
+  writeSheet(fileName: string, table: TypedTable): Promise<string>;
   /** Inserts the worksheets of an xlsx file; returns their names. */
   insertWorkbook(base64: string): Promise<string[]>;
   saveAs(bytes: Uint8Array, fileName: string): void;
@@ -71,6 +70,5 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
   if (action === "workbook")
     return { kind: "workbook", sheetNames: await deps.insertWorkbook(bytesToBase64(bytes)) };
   const table = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes), deps.parseCsv);
-  const name = sheetNameFor(file.fileName, await deps.sheetNames());
-  return { kind: "sheet", sheetName: await deps.writeSheet(name, table), rows: table.rows.length };
+  return { kind: "sheet", sheetName: await deps.writeSheet(file.fileName, table), rows: table.rows.length };
 }

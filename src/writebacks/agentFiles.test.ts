@@ -1,4 +1,4 @@
-import { fileAction, formatSize, jsonToTable, sheetNameFor, textToTable } from "./agentFiles";
+import { fileAction, formatSize, jsonToTable, textToTable } from "./agentFiles";
 
 describe("agent files", () => {
   it("opens text formats as tables, inserts xlsx and downloads the rest", () => {
@@ -46,14 +46,5 @@ describe("agent files", () => {
 
   it("refuses text that is not JSON with a clear message", () => {
     expect(() => jsonToTable("{nope")).toThrow(/not valid JSON/);
-  });
-
-  it("names sheets after the file, within Excel's rules and unique", () => {
-    expect(sheetNameFor("top shows.csv", [])).toBe("top shows");
-    expect(sheetNameFor("a/b:c?.json", [])).toBe("a_b_c_");
-    expect(sheetNameFor("report.csv", ["Report"])).toBe("report (2)");
-    const long = sheetNameFor(`${"x".repeat(40)}.csv`, [`${"x".repeat(31)}`]);
-    expect(long).toHaveLength(31);
-    expect(long.endsWith(" (2)")).toBe(true);
   });
 });

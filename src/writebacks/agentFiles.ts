@@ -118,22 +118,3 @@ export function jsonToTable(text: string): TypedTable {
   }));
   return { columns, rows };
 }
-
-const SHEET_NAME_MAX = 31;
-
-/** A worksheet name for a file: extension dropped, characters Excel forbids replaced, at most 31 characters, unique. */
-export function sheetNameFor(fileName: string, existing: readonly string[]): string {
-  const base =
-    fileName
-      .replace(/\.[^.]+$/, "")
-      .replace(/[[\]:*?/\\]/g, "_")
-      .replace(/^'+|'+$/g, "")
-      .trim() || "Agent file";
-  const taken = new Set(existing.map((n) => n.toLowerCase()));
-  let name = base.slice(0, SHEET_NAME_MAX);
-  for (let i = 2; taken.has(name.toLowerCase()); i++) {
-    const suffix = ` (${i})`;
-    name = base.slice(0, SHEET_NAME_MAX - suffix.length) + suffix;
-  }
-  return name;
-}

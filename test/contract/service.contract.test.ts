@@ -205,14 +205,14 @@ test("campaign creation: one id per flight, in order; advertisers by name or dir
 });
 
 describe("agents", () => {
-  test("a run goes processing → done with csv, json and xlsx files; an expired URL is refreshed", async () => {
+  test("a run goes processing → done with csv, tsv, txt, json, xlsx and html files; an expired URL is refreshed", async () => {
     const t = await startSandbox({ downloadTtlMs: 150 });
     try {
       const c = t.client();
       const { runId } = await c.agents.startRun(1, { topic: "sleep" });
       const done = await c.agents.waitForRun(runId, { deadlineMs: 5000 });
       expect(done.output).toMatch(/finished/);
-      expect(done.files!.map((f) => f.fileType).sort()).toEqual(["csv", "json", "xlsx"]);
+      expect(done.files!.map((f) => f.fileType).sort()).toEqual(["csv", "html", "json", "tsv", "txt", "xlsx"]);
       await new Promise((r) => setTimeout(r, 250));
       const csv = done.files!.find((f) => f.fileType === "csv")!;
       expect((await fetch(csv.downloadUrl)).status).toBe(410);

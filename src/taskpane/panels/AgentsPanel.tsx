@@ -17,9 +17,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useServices } from "../services";
-import { insertXlsxSheets, worksheetNames, writeAgentTableSheet } from "../../excel/agentFiles";
+import { workbookFileTargets } from "../../excel/agentFiles";
 import { readSelectedValues } from "../../excel/campaignPlanSelection";
-import { parseReportCsv } from "../../api/csv";
 import type { AgentFile, AgentRunStatus } from "../../api/schemas";
 import { fileAction, formatSize } from "../../writebacks/agentFiles";
 import { openAgentFile, type OpenedFile } from "../../writebacks/agentFileOpen";
@@ -129,12 +128,9 @@ export function AgentsPanel(): JSX.Element {
     setMessage(null);
     try {
       const opened = await openAgentFile(file, {
+        ...workbookFileTargets(excel),
         // The client re-reads the run status for a fresh URL when the one it has expired.
         download: () => client.agents.downloadFile(run.runId, file),
-        parseCsv: (csv) => parseReportCsv(null, csv),
-        sheetNames: () => worksheetNames(excel),
-        writeSheet: (name, table) => writeAgentTableSheet(excel, name, table),
-        insertWorkbook: (b64) => insertXlsxSheets(excel, b64),
         saveAs,
       });
       setMessage({ intent: "success", text: describeOpened(opened) });

@@ -1,0 +1,127 @@
+/** Agent files opened into the in-memory workbook: text files as typed sheets, xlsx inserted, others saved. */
+import { strToU8, zipSync } from "fflate";
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { openAgentFile } from "../writebacks/agentFileOpen";
+import { workbookFileTargets } from "./agentFiles";
+
+function setup() {
+  const wb = new InMemoryWorkbook();
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const saved: string[] = [];
+  const open = (fileName: string, fileType: string, content: string | Uint8Array) =>
+    openAgentFile(
+      { fileName, fileType },
+      {
+        ...workbookFileTargets(wb.excel),
+        download: async () => (typeof content === "string" ? strToU8(content) : content),
+        saveAs: (_bytes, name) => void saved.push(name),
+      },
+    );
+  return { wb, open, saved };
+}
+
+const rowsOf = (wb: InMemoryWorkbook, sheet: string) => {
+  const { rows, cols } = wb.host.usedSize(sheet);
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => wb.host.cell(sheet, r, c).value),
+  );
+};
+
+/** A minimal xlsx package with inline strings, as some agents write. */
+function xlsx(sheetName: string, rows: (string | number)[][]): Uint8Array {
+  const cells = rows
+    .map(
+      (r, i) =>
+        `<row r="${i + 1}">${r
+          .map((v, j) => {
+            const ref = `${String.fromCharCode(65 + j)}${i + 1}`;
+            return typeof v === "number"
+              ? `<c r="${ref}"><v>${v}</v></c>`
+              : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+          })
+          .join("")}</row>`,
+    )
+    .join("");
+  return zipSync({
+    "xl/workbook.xml": strToU8(
+      `<workbook xmlns:r="r"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    "xl/_rels/workbook.xml.rels": strToU8(
+      `<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    "xl/worksheets/sheet1.xml": strToU8(`<worksheet><sheetData>${cells}</sheetData></worksheet>`),
+  });
+}
+
+test("a CSV file opens as a typed table on a sheet named after the file; formula-like text stays text", async () => {
+  const { wb, open } = setup();
+  const result = await open(
+    "shortlist.csv",
+    "csv",
+    "\uFEFFShow,Downloads,Note\r\nShow 1,12000,rank 1\r\nShow 2,11000,=not a formula\r\n",
+  );
+  expect(result).toEqual({ kind: "sheet", sheetName: "shortlist", rows: 2 });
+  expect(rowsOf(wb, "shortlist")).toEqual([
+    ["Show", "Downloads", "Note"],
+    ["Show 1", 12000, "rank 1"],
+    ["Show 2", 11000, "=not a formula"],
+  ]);
+  expect(wb.host.cell("shortlist", 2, 2).formula).toBeUndefined();
+  expect(wb.host.tables()).toEqual([expect.objectContaining({ name: "shortlist", sheet: "shortlist" })]);
+  expect(wb.host.sheets().find((s) => s.active)?.name).toBe("shortlist");
+
+  // Opened again: a second sheet and table, nothing overwritten.
+  expect(await open("shortlist.csv", "csv", "a,b\n1,2\n")).toMatchObject({ sheetName: "shortlist (2)" });
+  expect(wb.host.tables().map((t) => t.name)).toEqual(["shortlist", "shortlist_2"]);
+  expect(rowsOf(wb, "shortlist")[1]).toEqual(["Show 1", 12000, "rank 1"]);
+});
+
+test("TSV, TXT and tabular JSON (flattened to columns) open as sheets", async () => {
+  const { wb, open } = setup();
+  await open("top.tsv", "tsv", "Show\tDownloads\nA, B\t10\n");
+  expect(rowsOf(wb, "top")).toEqual([
+    ["Show", "Downloads"],
+    ["A, B", 10],
+  ]);
+  await open("summary.txt", "txt", "Top show: Show 1\n=SUM(1,2) stays text\n");
+  expect(rowsOf(wb, "summary")).toEqual([["text"], ["Top show: Show 1"], ["=SUM(1,2) stays text"]]);
+  expect(wb.host.cell("summary", 2, 0).formula).toBeUndefined();
+  await open(
+    "shows.json",
+    "json",
+    JSON.stringify([
+      { show: "A", downloads: 10, meta: { note: "x", tags: ["a", "b"] } },
+      { show: "B", meta: { note: "y" }, extra: true },
+    ]),
+  );
+  expect(rowsOf(wb, "shows")).toEqual([
+    ["show", "downloads", "meta.note", "meta.tags", "extra"],
+    ["A", 10, "x", '["a","b"]', null],
+    ["B", null, "y", null, true],
+  ]);
+});
+
+test("an xlsx file's sheets are inserted; html is handed to the browser; bad JSON says so and writes nothing", async () => {
+  const { wb, open, saved } = setup();
+  const inserted = await open(
+    "shortlist.xlsx",
+    "xlsx",
+    xlsx("Shortlist", [
+      ["Show", "Downloads"],
+      ["A", 5],
+    ]),
+  );
+  expect(inserted).toEqual({ kind: "workbook", sheetNames: ["Shortlist"] });
+  expect(rowsOf(wb, "Shortlist")).toEqual([
+    ["Show", "Downloads"],
+    ["A", 5],
+  ]);
+  expect(await open("report.html", "html", "<p>hi</p>")).toEqual({
+    kind: "downloaded",
+    fileName: "report.html",
+  });
+  expect(saved).toEqual(["report.html"]);
+  const sheets = wb.host.sheets().length;
+  await expect(open("broken.json", "json", "{nope")).rejects.toThrow(/not valid JSON/);
+  expect(wb.host.sheets()).toHaveLength(sheets);
+});
