@@ -8,7 +8,7 @@ import Papa from "papaparse";
 import { parseReportCsv } from "../src/api/csv";
 import { minimumSyncs } from "../src/excel/chunkPlan";
 import { writeNewTable } from "../src/excel/tableWriter";
-import { InMemoryWorkbook } from "../preview/workbook";
+import { InMemoryWorkbook } from "../preview/memory/workbook";
 import { World, generateReportCsv } from "../sandbox/index";
 
 export async function run(): Promise<Record<string, number | string>> {

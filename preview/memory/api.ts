@@ -164,9 +164,11 @@ export class WorkbookProxy {
         let name = sheet.name;
         for (let i = 2; this.ctx.model.sheetByName(name); i++) name = `${sheet.name} (${i})`;
         const s = this.ctx.model.addSheet(name);
-        sheet.cells.forEach(([r, c, v]) =>
-          this.ctx.model.setValue(s, r, c, typeof v === "string" && /^[=+\-@]/.test(v) ? v : v),
-        );
+        // A stored string cell stays text, even when it starts like a formula.
+        sheet.cells.forEach(([r, c, v]) => {
+          if (typeof v === "string") this.ctx.model.touch(s, r, c).value = v;
+          else this.ctx.model.setValue(s, r, c, v);
+        });
         result.value.push(name);
       }
     });

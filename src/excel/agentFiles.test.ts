@@ -109,13 +109,16 @@ test("an xlsx file's sheets are inserted; html is handed to the browser; bad JSO
     xlsx("Shortlist", [
       ["Show", "Downloads"],
       ["A", 5],
+      ["=not a formula", 6],
     ]),
   );
   expect(inserted).toEqual({ kind: "workbook", sheetNames: ["Shortlist"] });
   expect(rowsOf(wb, "Shortlist")).toEqual([
     ["Show", "Downloads"],
     ["A", 5],
+    ["=not a formula", 6],
   ]);
+  expect(wb.host.cell("Shortlist", 2, 0).formula).toBeUndefined();
   expect(await open("report.html", "html", "<p>hi</p>")).toEqual({
     kind: "downloaded",
     fileName: "report.html",

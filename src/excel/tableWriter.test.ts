@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
-import { TRUNCATION_MARKER } from "./cellFormats";
+import { sheetNameFor, tableNameFor, TRUNCATION_MARKER } from "./cellFormats";
 import { rewriteTable, writeNewTable } from "./tableWriter";
 import { impressionsTable } from "./testing/tables";
 
@@ -131,6 +131,37 @@ test("a result that would not fit the sheet is refused before anything is writte
   );
   expect(wb.syncLog).toHaveLength(0);
   expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+});
+
+test("a readable label gives unique, valid sheet and table names; rewriteTable writes into an existing table", async () => {
+  const wb = new InMemoryWorkbook();
+  const tagged = (n: number, tag: string): TypedTable => ({
+    columns: [
+      { name: "Day", kind: "date" },
+      { name: "Campaign", kind: "text" },
+    ],
+    rows: Array.from({ length: n }, (_, i) => [45292 + i, `${tag} ${i}`]),
+  });
+  const writeLabelled = (label: string, table: TypedTable) => {
+    const sheets = new Set(wb.host.sheets().map((s) => s.name));
+    const tables = new Set(wb.host.tables().map((t) => t.name));
+    return writeNewTable(wb.excel, table, {
+      sheetName: sheetNameFor(label, sheets),
+      tableName: tableNameFor(label, tables),
+    });
+  };
+  const a = await writeLabelled("Spend by day", tagged(3, "a"));
+  const b = await writeLabelled("Spend by day", tagged(3, "b"));
+  expect(a.sheetName).not.toBe(b.sheetName);
+  expect(a.tableName).not.toBe(b.tableName);
+  expect(a.tableName).toMatch(/^[A-Za-z_][A-Za-z0-9_.]*$/);
+  const c = await rewriteTable(wb.excel, { sheetName: a.sheetName, tableName: a.tableName }, tagged(7, "c"));
+  expect(c).toMatchObject({ sheetName: a.sheetName, tableName: a.tableName, rows: 7 });
+  expect(wb.host.cell(a.sheetName, 7, 1).value).toBe("c 6");
+  expect(wb.host.cell(b.sheetName, 3, 1).value).toBe("b 2");
+  await expect(
+    rewriteTable(wb.excel, { sheetName: a.sheetName, tableName: "NoSuchTable" }, tagged(1, "d")),
+  ).rejects.toMatchObject({ code: "ItemNotFound" });
 });
 
 describe("rewriteTable (refresh)", () => {

@@ -5,15 +5,7 @@
  * hyperlinks (up to a cap), over-long text cut with a visible marker, frozen header, fitted widths.
  */
 import type { CellValue, TypedTable } from "../api/table";
-import {
-  cellValue,
-  columnFormat,
-  fittedWidth,
-  looksLikeFormula,
-  sheetNameFor,
-  tableNameFor,
-  TEXT_FORMAT,
-} from "./cellFormats";
+import { cellValue, columnFormat, fittedWidth, looksLikeFormula, TEXT_FORMAT } from "./cellFormats";
 import { cellBytes, planChunks } from "./chunkPlan";
 import type { ExcelHost } from "./host";
 import { columnName } from "./columnName";
@@ -398,54 +390,4 @@ async function restore(
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();
   }
-}
-
-export interface WriteTableOptions {
-  /** Base for the new sheet's name (made unique in the workbook). Default "Report". */
-  sheetName?: string;
-  /** Base for the new table's name (made readable and unique in the workbook). Default from the sheet name. */
-  tableName?: string;
-  /** An existing table to write into (refresh): rows replaced in place, table resized, name kept. */
-  target?: string;
-}
-
-/**
- * One entry point for writers: a new sheet + table (names made unique), or, with `target`, the rows of
- * an existing table replaced in place (see rewriteTable: previous cells restored if a sync fails).
- */
-export async function writeTable(
-  excel: ExcelHost,
-  table: TypedTable,
-  opts: WriteTableOptions = {},
-): Promise<WriteResult> {
-  if (opts.target) {
-    const target = opts.target;
-    const sheetName = await excel.run(async (context) => {
-      const t = context.workbook.tables.getItemOrNullObject(target);
-      // worksheet is a navigation property: it needs no load of its own.
-      // eslint-disable-next-line office-addins/call-sync-before-read
-      const ws = t.worksheet;
-      ws.load("name");
-      await context.sync();
-      if (t.isNullObject)
-        throw Object.assign(new Error(`There is no table named ${target}`), { code: "ItemNotFound" });
-      return ws.name;
-    });
-    return rewriteTable(excel, { sheetName, tableName: target }, table);
-  }
-  const taken = await excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    const tables = context.workbook.tables;
-    sheets.load("items/name");
-    tables.load("items/name");
-    await context.sync();
-    return {
-      sheets: new Set(sheets.items.map((s) => s.name)),
-      tables: new Set(tables.items.map((t) => t.name)),
-    };
-  });
-  const base = opts.sheetName ?? "Report";
-  const sheetName = sheetNameFor(base, taken.sheets);
-  const tableName = tableNameFor(opts.tableName ?? base, taken.tables);
-  return writeNewTable(excel, table, { sheetName, tableName });
 }

@@ -1,10 +1,25 @@
-import { InMemoryWorkbook } from "../../preview/workbook";
+/**
+ * Refreshing report sheets (reportSheets.ts) against the in-memory workbook: a failure at any sync
+ * restores the previous sheet exactly (hyperlinks included) and records the error on the definition;
+ * refresh all keeps going past failures; refresh on open runs only the flagged sheets; the key is never
+ * stored. Creation, date resolution and the show sheet are in reportSheets.test.ts.
+ */
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
-import { createReportSheet } from "./reportSheets";
-import { listReports, removeReport, readReport } from "./reportRegistry";
-import { refreshAll, refreshOnOpen, refreshSheet, type ReportRunner } from "./refresh";
-import { setRefreshOnOpenFlag } from "./reportSheets";
-import { writeTable } from "./tableWriter";
+import type { ResolvedSource } from "../reports/definition";
+import {
+  createReportSheet,
+  listDefinitions,
+  readDefinition,
+  refreshAll,
+  refreshOnOpen,
+  refreshReport,
+  removeDefinition,
+  setRefreshOnOpenFlag,
+  type SheetData,
+  type SheetFetcher,
+} from "./reportSheets";
+import { writeNewTable } from "./tableWriter";
 
 const SECRET = "demo-pro-SECRET-KEY-123";
 
@@ -22,6 +37,11 @@ const table = (n: number, tag: string): TypedTable => ({
     `https://x.test/${tag}/${i}`,
   ]),
 });
+
+/** A fetcher answering every source with a table (what the pane builds from the client). */
+const answer =
+  (make: (source: ResolvedSource) => TypedTable): SheetFetcher =>
+  async (source): Promise<SheetData> => ({ type: "table", table: make(source) });
 
 function dump(wb: InMemoryWorkbook): string {
   const parts: string[] = [JSON.stringify(wb.host.sheets()), JSON.stringify(wb.host.tables())];
@@ -65,34 +85,18 @@ async function setup(rows = 200) {
   return wb;
 }
 
-test("the runner gets the definition with dates resolved for today; the table is rewritten in place, resized", async () => {
-  const wb = await setup();
-  let seen: Record<string, unknown> = {};
-  const runner: ReportRunner = async (def) => {
-    seen = def.params;
-    expect(def.kind).toBe("impressions");
-    expect(def.tableName).toBe("Impressions");
-    return table(50, "v2");
-  };
-  const def = await refreshSheet(wb.excel, "Impressions", runner, { now: () => new Date(2027, 0, 10) });
-  expect(seen).toMatchObject({ startDate: "2026-12-01", endDate: "2026-12-31", advertiser: ["Acme"] });
-  expect(def).toMatchObject({ status: "ok", rowCount: 50 });
-  expect(wb.host.tables()).toEqual([
-    { name: "Impressions", sheet: "Impressions", rect: { row: 0, col: 0, rows: 51, cols: 4 } },
-  ]);
-  expect(wb.host.cell("Impressions", 50, 1).value).toBe("v2 49");
-  expect(wb.host.cell("Impressions", 51, 1).value).toBeNull();
-  expect(wb.host.cell("Sheet1", 0, 0).formula).toBe("=ROWS(Impressions)");
-});
-
 // Count the syncs of a successful refresh so the failure sweep covers every one of them.
 async function syncsOfRefresh(): Promise<number> {
   const wb = await setup();
   let start = 0;
-  await refreshSheet(wb.excel, "Impressions", async () => {
-    start = wb.syncLog.length;
-    return table(320, "v3");
-  });
+  await refreshReport(
+    wb.excel,
+    "Impressions",
+    answer(() => {
+      start = wb.syncLog.length;
+      return table(320, "v3");
+    }),
+  );
   return wb.syncLog.length - start;
 }
 
@@ -110,14 +114,14 @@ test("a failure at any sync of the refresh leaves the previous data exactly as i
       const wb = await setup();
       const before = dump(wb);
       let start = 0;
-      const runner: ReportRunner = async () => {
+      const fetch = answer(() => {
         start = wb.syncLog.length;
         wb.faultHook = ({ sync, op }) => {
           if (when(sync - start, op, n)) throw Object.assign(new Error(`${label} at sync ${n}`), { code });
         };
         return table(320, "v3");
-      };
-      const outcome = await refreshSheet(wb.excel, "Impressions", runner).then(
+      });
+      const outcome = await refreshReport(wb.excel, "Impressions", fetch).then(
         () => "ok",
         (e: Error) => e.message,
       );
@@ -128,7 +132,7 @@ test("a failure at any sync of the refresh leaves the previous data exactly as i
       }
       checked++;
       expect(dump(wb)).toBe(before);
-      const def = await readReport(wb.excel, "Impressions");
+      const def = await readDefinition(wb.excel, "Impressions");
       // The updated definition commits in the data's last sync, so a failure anywhere records the error.
       expect(def).toMatchObject({ status: "error", rowCount: 200 });
       expect(def!.lastError).toContain(label);
@@ -137,9 +141,10 @@ test("a failure at any sync of the refresh leaves the previous data exactly as i
   expect(checked).toBeGreaterThan(total);
 }, 120_000);
 
-test("a failing runner touches nothing and records the error; refresh all keeps going", async () => {
+test("a failing request touches nothing and records the error; refresh all keeps going past it", async () => {
   const wb = await setup();
-  await writeTable(wb.excel, table(5, "other"), { sheetName: "Other" }); // not a report
+  // Not a report: refresh all leaves it alone.
+  await writeNewTable(wb.excel, table(5, "other"), { sheetName: "Other", tableName: "Other" });
   await createReportSheet(
     wb.excel,
     { kind: "search", params: { query: '=HYPERLINK("x")' }, label: "Search" },
@@ -149,69 +154,63 @@ test("a failing runner touches nothing and records the error; refresh all keeps 
   const progress: string[] = [];
   const result = await refreshAll(
     wb.excel,
-    async (def) => {
-      if (def.kind === "impressions") throw new Error("Monthly request limit exceeded");
+    answer((source) => {
+      if (source.kind === "impressions") throw new Error("Monthly request limit exceeded");
       return table(4, "s2");
-    },
-    (p) => progress.push(`${p.done}/${p.total} ${p.sheetName}${p.error ? " !" : ""}`),
+    }),
+    { onProgress: (p) => progress.push(`${p.done}/${p.total} ${p.sheetName}${p.error ? " !" : ""}`) },
   );
   expect(result.refreshed).toEqual(["Search"]);
-  expect(result.failed).toHaveLength(1);
+  expect(result.failed).toEqual([
+    { sheetName: "Impressions", error: "Impressions: Monthly request limit exceeded" },
+  ]);
   expect(progress).toEqual(["1/2 Impressions !", "2/2 Search"]);
-  expect(
-    dump(wb)
-      .split("\n")
-      .filter((l) => l.startsWith("Impressions!")),
-  ).toEqual(before.split("\n").filter((l) => l.startsWith("Impressions!")));
-  expect(await readReport(wb.excel, "Impressions")).toMatchObject({
+  const lines = (text: string, sheet: string) => text.split("\n").filter((l) => l.startsWith(`${sheet}!`));
+  expect(lines(dump(wb), "Impressions")).toEqual(lines(before, "Impressions"));
+  expect(lines(dump(wb), "Other")).toEqual(lines(before, "Other"));
+  expect(wb.host.cell("Search", 4, 1).value).toBe("s2 3");
+  expect(await readDefinition(wb.excel, "Impressions")).toMatchObject({
     status: "error",
     lastError: "Monthly request limit exceeded",
   });
-  expect((await listReports(wb.excel)).map((d) => d.sheetName)).toEqual(["Impressions", "Search"]);
+  expect((await readDefinition(wb.excel, "Search"))!.params).toEqual({ query: '=HYPERLINK("x")' });
+  expect((await listDefinitions(wb.excel)).map((d) => d.sheetName)).toEqual(["Impressions", "Search"]);
 });
 
-test("refresh on open runs only the flagged sheets; removeReport forgets the definition, keeps the data", async () => {
+test("refresh on open runs only the flagged sheets; removing a definition keeps the data", async () => {
   const wb = await setup();
   await createReportSheet(
     wb.excel,
     { kind: "search", params: { query: "q" }, label: "Search" },
-    {
-      type: "table",
-      table: table(3, "s1"),
-    },
+    { type: "table", table: table(3, "s1") },
   );
   await setRefreshOnOpenFlag(wb.excel, "Search", true);
   const seen: string[] = [];
-  const r = await refreshOnOpen(wb.excel, async (def) => {
-    seen.push(def.sheetName);
-    return table(2, "s3");
-  });
-  expect(seen).toEqual(["Search"]);
+  const r = await refreshOnOpen(
+    wb.excel,
+    answer((source) => {
+      seen.push(source.kind);
+      return table(2, "s3");
+    }),
+  );
+  expect(seen).toEqual(["search"]);
   expect(r.refreshed).toEqual(["Search"]);
-  await removeReport(wb.excel, "Search");
-  expect((await listReports(wb.excel)).map((d) => d.sheetName)).toEqual(["Impressions"]);
+  await removeDefinition(wb.excel, "Search");
+  expect((await listDefinitions(wb.excel)).map((d) => d.sheetName)).toEqual(["Impressions"]);
   expect(wb.host.cell("Search", 1, 1).value).toBe("s3 0");
 });
 
-test("the API key is never stored: every property and cell scanned", async () => {
+test("the API key is never stored: every property and cell scanned after a refresh and a failed one", async () => {
   const wb = await setup();
-  await refreshSheet(wb.excel, "Impressions", async () => table(10, "v4"));
-  await refreshSheet(wb.excel, "Impressions", async () => {
-    throw new Error("401 Unauthorized");
-  }).catch(() => undefined);
+  // The fetcher holds the key, as the pane's client does; nothing of it may reach the workbook.
+  const withKey = (apiKey: string, fail: boolean): SheetFetcher =>
+    answer(() => {
+      if (fail) throw new Error(apiKey ? "401 Unauthorized" : "no key");
+      return table(10, "v4");
+    });
+  await refreshReport(wb.excel, "Impressions", withKey(SECRET, false));
+  await refreshReport(wb.excel, "Impressions", withKey(SECRET, true)).catch(() => undefined);
+  expect((await readDefinition(wb.excel, "Impressions"))!.lastError).toBe("401 Unauthorized");
   expect(allStoredText(wb)).not.toContain(SECRET);
   expect(allStoredText(wb).toLowerCase()).not.toContain("apikey");
-});
-
-test("writeTable: unique readable names, and target writes into an existing table", async () => {
-  const wb = new InMemoryWorkbook();
-  const a = await writeTable(wb.excel, table(3, "a"), { sheetName: "Spend by day" });
-  const b = await writeTable(wb.excel, table(3, "b"), { sheetName: "Spend by day" });
-  expect(a.sheetName).not.toBe(b.sheetName);
-  expect(a.tableName).not.toBe(b.tableName);
-  expect(a.tableName).toMatch(/^[A-Za-z_][A-Za-z0-9_.]*$/);
-  const c = await writeTable(wb.excel, table(7, "c"), { target: a.tableName });
-  expect(c).toMatchObject({ sheetName: a.sheetName, tableName: a.tableName, rows: 7 });
-  expect(wb.host.cell(a.sheetName, 7, 1).value).toBe("c 6");
-  await expect(writeTable(wb.excel, table(1, "d"), { target: "NoSuchTable" })).rejects.toThrow(/NoSuchTable/);
 });

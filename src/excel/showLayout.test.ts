@@ -1,6 +1,7 @@
-import { InMemoryWorkbook } from "../../preview/workbook";
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { ShowInfo } from "../api/schemas";
-import { writeShow } from "./showSheet";
+import { createReportSheet, refreshReport } from "./reportSheets";
+import { writeShowSheet } from "./showLayout";
 
 const show: ShowInfo = {
   serviceSeriesId: 77,
@@ -28,12 +29,11 @@ const show: ShowInfo = {
   ],
 };
 
-test("writeShow: a readable sheet named after the show; service text never becomes a formula", async () => {
+test("writeShowSheet: a readable sheet; service text never becomes a formula; one row per ad", async () => {
   const wb = new InMemoryWorkbook();
-  const a = await writeShow(wb.excel, show);
-  const b = await writeShow(wb.excel, show);
-  expect(a.sheetName).not.toBe(b.sheetName);
-  const s = wb.model.sheetByName(a.sheetName)!;
+  const { rows } = await writeShowSheet(wb.excel, show, { sheetName: "Evil Show", prefix: "Evil" });
+  expect(rows).toBe(4); // 1 similar show, 1 episode, 2 ads
+  const s = wb.model.sheetByName("Evil Show")!;
   const texts: string[] = [];
   for (const cols of s.rows.values())
     for (const c of cols.values()) {
@@ -43,15 +43,15 @@ test("writeShow: a readable sheet named after the show; service text never becom
   for (const t of ["=Evil Show", "Key metrics", "-Minus Corp", "Other", "medium", "@Ep", "+Plus"])
     expect(texts.some((x) => x.includes(t))).toBe(true);
   expect(texts.some((x) => x.includes("social-b.example"))).toBe(true);
-  // One row per ad in the ads table.
-  const ads = wb.host.tables().filter((t) => /ads/i.test(t.name) && t.sheet === a.sheetName);
-  expect(ads).toHaveLength(1);
-  expect(ads[0].rect.rows).toBe(3);
+  // Table names take the prefix; one row per ad in the ads table (header + 2).
+  expect(wb.host.tables().map((t) => [t.name, t.sheet, t.rect.rows])).toEqual([
+    ["Evil_Similarshows", "Evil Show", 2],
+    ["Evil_Episodes", "Evil Show", 2],
+    ["Evil_Ads", "Evil Show", 3],
+  ]);
 });
 
 test("a show report sheet can be created twice and refreshed again and again (table names never collide)", async () => {
-  const { createReportSheet } = await import("./reportSheets");
-  const { refreshSheet } = await import("./refresh");
   const wb = new InMemoryWorkbook();
   for (let i = 0; i < 2; i++)
     await createReportSheet(
@@ -60,7 +60,7 @@ test("a show report sheet can be created twice and refreshed again and again (ta
       { type: "show", show },
     );
   for (let i = 0; i < 3; i++) {
-    const def = await refreshSheet(wb.excel, "Show 77", async () => ({
+    const def = await refreshReport(wb.excel, "Show 77", async () => ({
       type: "show" as const,
       show: { ...show, monthlyDownloads: 1000 + i },
     }));
