@@ -46,6 +46,16 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
     [cell.formula, cell.value, selected.row, selected.col, active?.name],
   );
 
+  // Another sheet opens at its top-left corner, scrolled just enough to show its selected cell
+  // (only when the sheet changes, so moving within a sheet keeps the scroll position).
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    el.scrollTop = Math.max(0, (selected.row + 2) * ROW_HEIGHT - el.clientHeight);
+    el.scrollLeft = Math.max(0, 48 + (selected.col + 1) * COL_WIDTH - el.clientWidth);
+    setScrollTop(el.scrollTop);
+  }, [active?.name]);
+
   if (!active) return null;
   const select = (row: number, col: number) => host.select(active.name, Math.max(0, row), Math.max(0, col));
   const commit = () => {

@@ -5,7 +5,13 @@
  */
 import type { CampaignRequest } from "../api/schemas";
 import { groupCampaigns } from "./planGroup";
-import { sendCampaigns, type CreatedCampaigns, type GroupOutcome, type SendSummary } from "./planSend";
+import {
+  sendCampaigns,
+  type CreatedCampaigns,
+  type GroupOutcome,
+  type SendDeps,
+  type SendSummary,
+} from "./planSend";
 import { checkPlan, describeError, type CellError, type PlanSheet } from "./planValidate";
 
 export interface PlanIO {
@@ -41,7 +47,7 @@ export type CreateResult =
 export async function createCampaigns(
   io: PlanIO,
   create: (body: CampaignRequest, signal?: AbortSignal) => Promise<CreatedCampaigns>,
-  signal?: AbortSignal,
+  opts: Pick<SendDeps, "signal" | "onProgress"> = {},
 ): Promise<CreateResult> {
   const { sheet, firstRowNumber } = await io.read();
   const check = checkPlan(sheet);
@@ -55,6 +61,6 @@ export async function createCampaigns(
   const groups = groupCampaigns(pending);
   if (groups.length === 0)
     return { kind: "nothing-to-send", alreadyCreated: check.rows.length - pending.length };
-  const summary = await sendCampaigns(groups, { create, writeBack: io.writeBack, signal });
+  const summary = await sendCampaigns(groups, { create, writeBack: io.writeBack, ...opts });
   return { kind: "sent", summary, firstRowNumber };
 }

@@ -98,6 +98,16 @@ describe("sendCampaigns", () => {
     await expect(run).rejects.toThrow(/plan row 2 → id-77/);
   });
 
+  it("reports progress before each request", async () => {
+    const progress: string[] = [];
+    await sendCampaigns(groups, {
+      create: async (b) => ({ campaigns: b.flights.map((_, i) => ({ id: `${b.name}-${i}` })) }),
+      writeBack: async () => undefined,
+      onProgress: (done, total) => void progress.push(`${done}/${total}`),
+    });
+    expect(progress).toEqual(["0/3", "1/3", "2/3"]);
+  });
+
   it("reports flights the service returned no id for", async () => {
     const summary = await sendCampaigns(groups, {
       create: async () => ({ campaigns: [{ id: "only-one" }] }),
@@ -105,6 +115,26 @@ describe("sendCampaigns", () => {
     });
     expect(summary.failure).toEqual({ rows: [2], message: "The service returned 1 ids for 2 flights" });
     expect(summary.notAttempted).toBe(2);
+  });
+
+  it("a stop during a request lets that request finish and its ids land, then sends no more", async () => {
+    const controller = new AbortController();
+    const written: GroupOutcome[] = [];
+    const seen: (AbortSignal | undefined)[] = [];
+    const summary = await sendCampaigns(groups, {
+      signal: controller.signal,
+      create: async (b, ...rest: unknown[]) => {
+        seen.push(rest[0] as AbortSignal | undefined);
+        controller.abort(); // the user presses Stop while the first POST is in flight
+        await new Promise((r) => setTimeout(r, 5));
+        return { campaigns: b.flights.map((_, i) => ({ id: `${b.name}-${i}` })) };
+      },
+      writeBack: async (o) => void written.push(o),
+    });
+    expect(seen).toEqual([undefined]); // the POST never carries the stop signal
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ kind: "created", rows: [0, 2] });
+    expect(summary).toMatchObject({ campaigns: 1, flights: 2, notAttempted: 2 });
   });
 
   it("sends nothing once aborted", async () => {

@@ -22,12 +22,14 @@ export interface CreatedCampaigns {
 }
 
 export interface SendDeps {
-  /** POST /api/public/campaign; never retried (a retry could create a campaign twice). */
-  create(body: CampaignRequest, signal?: AbortSignal): Promise<CreatedCampaigns>;
+  /** POST /api/public/campaign; never retried nor aborted (either could create a campaign twice). */
+  create(body: CampaignRequest): Promise<CreatedCampaigns>;
   /** Writes one campaign's outcome to the plan; awaited before the next request. */
   writeBack(outcome: GroupOutcome): Promise<void>;
   now?: () => Date;
   signal?: AbortSignal;
+  /** Called before each request: campaigns sent so far and in all. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface SendSummary {
@@ -69,9 +71,12 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       summary.failure = { rows: [], message: "Stopped before all campaigns were sent" };
       return summary;
     }
+    deps.onProgress?.(i, groups.length);
     let created: CreatedCampaigns;
     try {
-      created = await deps.create(group.body, deps.signal);
+      // The stop signal is checked between campaigns only: aborting a POST in flight could leave a
+      // campaign created on the service with no id in the plan, and a re-run would create it twice.
+      created = await deps.create(group.body);
     } catch (e) {
       const message = messageOf(e);
       await deps.writeBack({ kind: "failed", rows: group.rows, message, at: now() });

@@ -20,21 +20,28 @@ export interface E2E {
 export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
   const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: opts.taskDelayMs ?? 300 });
   const profile = mkdtempSync(path.join(os.tmpdir(), "ads-e2e-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const context = await chromium
+    .launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    })
+    .catch(async (err: unknown) => {
+      // Without a browser the preview servers would keep Jest from exiting.
+      await preview.close();
+      rmSync(profile, { recursive: true, force: true });
+      throw err;
+    });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
   await page.goto(preview.url);

@@ -71,19 +71,24 @@ export function AdvertisersPanel(): JSX.Element {
     });
 
   return (
-    <div className={styles.root}>
+    <section className={`panel ${styles.root}`} aria-labelledby="advertiser-heading">
+      <h3 id="advertiser-heading">Advertisers</h3>
       <Field label="Create advertiser by">
-        <RadioGroup layout="horizontal" value={by} onChange={(_, d) => setBy(d.value as By)}>
+        <RadioGroup
+          layout="horizontal"
+          value={by}
+          onChange={(_, d) => {
+            // A name is not a directory id: switching starts from an empty field.
+            setBy(d.value as By);
+            setValue("");
+          }}
+        >
           <Radio value="name" label="Name" />
           <Radio value="itunesId" label="Directory id" />
         </RadioGroup>
       </Field>
       <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
-        <Input
-          value={value}
-          onChange={(_, d) => setValue(d.value)}
-          aria-label={by === "name" ? "Advertiser name" : "Directory id"}
-        />
+        <Input value={value} onChange={(_, d) => setValue(d.value)} />
       </Field>
       <Button appearance="primary" onClick={create} disabled={busy}>
         Create advertiser
@@ -106,6 +111,6 @@ export function AdvertisersPanel(): JSX.Element {
           <MessageBarBody>{message.text}</MessageBarBody>
         </MessageBar>
       )}
-    </div>
+    </section>
   );
 }

@@ -50,6 +50,8 @@ function saveAs(bytes: Uint8Array, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const ACTION_LABEL = { table: "Open as sheet", workbook: "Insert sheets", download: "Download" } as const;
+
 function describeOpened(o: OpenedFile): string {
   if (o.kind === "sheet") return `Opened as sheet "${o.sheetName}" (${o.rows} rows).`;
   if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
@@ -120,6 +122,15 @@ export function AgentsPanel(): JSX.Element {
         setMessage({ intent: "error", text: describeServiceError(e, { agentId: id }) });
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function copyOutput(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      setMessage({ intent: "success", text: "Output copied." });
+    } catch {
+      setMessage({ intent: "error", text: "Copy is not allowed here: select the output and press Ctrl+C." });
     }
   }
 
@@ -197,24 +208,20 @@ export function AgentsPanel(): JSX.Element {
       {typeof run?.output === "string" && (
         <Field label="Output">
           <Textarea readOnly value={run.output} resize="vertical" rows={8} aria-label="Agent output" />
-          <Button onClick={() => void navigator.clipboard?.writeText(run.output ?? "")}>Copy</Button>
+          <Button onClick={() => void copyOutput(run.output ?? "")}>Copy</Button>
         </Field>
       )}
       {run?.files && run.files.length > 0 && (
         <div className={styles.root} aria-label="Agent files">
           {run.files.map((f) => {
-            const action = fileAction(f.fileType);
+            const verb = ACTION_LABEL[fileAction(f.fileType)];
             return (
               <div className={styles.file} key={f.fileId}>
                 <Text>
                   {f.fileName} · {f.fileType} · {formatSize(f.size)}
                 </Text>
-                <Button size="small" onClick={() => void open(f)} aria-label={`Open ${f.fileName}`}>
-                  {action === "table"
-                    ? "Open as sheet"
-                    : action === "workbook"
-                      ? "Insert sheets"
-                      : "Download"}
+                <Button size="small" onClick={() => void open(f)} aria-label={`${verb}: ${f.fileName}`}>
+                  {verb}
                 </Button>
               </div>
             );

@@ -2,7 +2,7 @@
  * Campaign plan panel: insert a plan table, validate it, and create its campaigns
  * (one request per campaign, ids written back row by row). See docs/writebacks.md.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   Button,
   MessageBar,
@@ -31,6 +31,8 @@ export function CampaignPlanPanel(): JSX.Element {
   const { client, excel } = useServices();
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [progress, setProgress] = useState<string | null>(null);
+  const stop = useRef<AbortController | null>(null);
 
   async function act(kind: Exclude<Busy, null>, work: () => Promise<Outcome>): Promise<void> {
     setBusy(kind);
@@ -67,9 +69,17 @@ export function CampaignPlanPanel(): JSX.Element {
   const create = (): Promise<void> =>
     act("create", async () => {
       if (!client) return { intent: "error", text: "Connect to the service first." };
-      const r = await createCampaigns(campaignPlanIO(excel), (body, signal) =>
-        client.campaigns.create(body, signal),
-      );
+      const controller = new AbortController();
+      stop.current = controller;
+      setProgress(null);
+      const r = await createCampaigns(campaignPlanIO(excel), (body) => client.campaigns.create(body), {
+        // Stop takes effect between campaigns: a request already sent is never cut off half-way.
+        signal: controller.signal,
+        onProgress: (done, total) => setProgress(`Creating campaign ${done + 1} of ${total}…`),
+      }).finally(() => {
+        stop.current = null;
+        setProgress(null);
+      });
       if (r.kind === "invalid")
         return {
           intent: "warning",
@@ -82,14 +92,16 @@ export function CampaignPlanPanel(): JSX.Element {
       const done = `${summary.campaigns} campaign(s) created (${summary.flights} flight(s)).`;
       if (!summary.failure) return { intent: "success", text: done };
       const rows = summary.failure.rows.map((row) => row + r.firstRowNumber).join(", ");
+      const where = rows ? ` at row ${rows}` : "";
       return {
-        intent: "error",
-        text: `${done} Stopped at row ${rows}: ${summary.failure.message}. ${summary.notAttempted} row(s) not sent; run again to continue.`,
+        intent: rows ? "error" : "warning",
+        text: `${done} Stopped${where}: ${summary.failure.message}. ${summary.notAttempted} row(s) not sent; run again to continue.`,
       };
     });
 
   return (
-    <div className={styles.root}>
+    <section className={`panel ${styles.root}`} aria-labelledby="plan-heading">
+      <h3 id="plan-heading">Campaign plan</h3>
       <Text>One row per flight. Rows that share every campaign field are flights of one campaign.</Text>
       <div className={styles.buttons}>
         <Button onClick={insert} disabled={busy !== null}>
@@ -102,7 +114,14 @@ export function CampaignPlanPanel(): JSX.Element {
           Create campaigns
         </Button>
       </div>
-      {busy && <Spinner size="tiny" label={busy === "create" ? "Creating campaigns…" : "Working…"} />}
+      {busy && (
+        <div className={styles.buttons}>
+          <Spinner size="tiny" label={busy === "create" ? (progress ?? "Reading the plan…") : "Working…"} />
+          {busy === "create" && (
+            <Button onClick={() => stop.current?.abort()}>Stop after this campaign</Button>
+          )}
+        </div>
+      )}
       {outcome && (
         <MessageBar intent={outcome.intent} data-testid="plan-outcome">
           <MessageBarBody>{outcome.text}</MessageBarBody>
@@ -115,6 +134,6 @@ export function CampaignPlanPanel(): JSX.Element {
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }

@@ -10,6 +10,7 @@ import {
   Input,
   MessageBar,
   MessageBarBody,
+  Text,
   Textarea,
   makeStyles,
   tokens,
@@ -72,14 +73,17 @@ export function InvitePanel(): JSX.Element {
   }
 
   return (
-    <div className={styles.root}>
-      <Field label="Advertiser name" required>
+    <section className={`panel ${styles.root}`} aria-labelledby="invite-heading">
+      <h3 id="invite-heading">Invite an advertiser user</h3>
+      <Field label="Advertiser the user may see" required>
         <Input value={advertiserName} onChange={(_, d) => setAdvertiserName(d.value)} />
       </Field>
       <Field label="Email of the invitee" required>
         <Input type="email" value={email} onChange={(_, d) => setEmail(d.value)} />
       </Field>
-      <Field label="Tabs" hint="None ticked: the invitee gets all tabs.">
+      {/* A fieldset, not a Field: a Field hands its one control id to every checkbox inside it. */}
+      <fieldset aria-describedby="invite-tabs-hint">
+        <legend>Tabs</legend>
         <div className={styles.tabs}>
           {INVITE_TABS.map((t) => (
             <Checkbox
@@ -91,7 +95,10 @@ export function InvitePanel(): JSX.Element {
             />
           ))}
         </div>
-      </Field>
+        <Text id="invite-tabs-hint" size={200}>
+          None ticked: the invitee gets all tabs. simple_overview_show needs simple_overview.
+        </Text>
+      </fieldset>
       <Field label="Team members" hint="Emails of existing users, one per line or comma-separated.">
         <Textarea value={team} onChange={(_, d) => setTeam(d.value)} />
       </Field>
@@ -103,6 +110,6 @@ export function InvitePanel(): JSX.Element {
           <MessageBarBody>{message.text}</MessageBarBody>
         </MessageBar>
       )}
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,153 @@
+/**
+ * Write-backs and agents in the browser preview, as a planner would: insert a campaign plan, type
+ * flights, Validate, Create campaigns (ids written back), run an agent and open its CSV as a sheet.
+ */
+import path from "path";
+import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
+import { columnName } from "../../src/excel/columnName";
+import {
+  ARTIFACTS,
+  cell,
+  ensureConnected,
+  expectText,
+  launch,
+  openSheetTab,
+  typeInto,
+  type E2E,
+} from "./support";
+
+jest.setTimeout(180_000);
+let e: E2E;
+beforeAll(async () => {
+  e = await launch();
+}, 120_000);
+afterAll(async () => {
+  await e?.close();
+});
+
+const at = (header: string, row: number): string => `${columnName(PLAN_HEADERS.indexOf(header))}${row}`;
+
+async function typeRow(row: number, values: Record<string, string>): Promise<void> {
+  for (const [header, text] of Object.entries(values)) await typeInto(e.page, at(header, row), text);
+}
+
+const flight = (name: string, start: string, end: string): Record<string, string> => ({
+  name,
+  advertiser: "Acme Mattress",
+  publisher: "demo-publisher",
+  type: "DAI",
+  startDate: start,
+  endDate: end,
+  cpm: "25",
+  externalId: `ext-${name}`,
+});
+
+test("campaigns are created from a plan table: Validate marks a bad cell, Create writes ids back, a re-run sends nothing", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await page.getByRole("button", { name: "Insert campaign plan" }).click();
+  await expectText(page.getByTestId("plan-outcome"), /Plan table CampaignPlan added/);
+  expect(await cell(page, "A1").textContent()).toBe("name");
+
+  await typeRow(2, flight("Spring", "2026-12-01", "2026-12-10"));
+  await typeRow(3, { ...flight("Spring", "2026-12-11", "2026-12-31"), cpm: "lots" });
+  await typeRow(4, { ...flight("Winter", "2027-01-01", "2027-01-31") });
+
+  await page.getByRole("button", { name: "Validate" }).click();
+  await expectText(page.getByTestId("plan-outcome"), /1 problem\(s\) in 3 rows/);
+  await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, cpm/);
+  await expectText(cell(page, at("validation", 3)), /^cpm: /);
+
+  await typeInto(page, at("cpm", 3), "30");
+  await page.getByRole("button", { name: "Create campaigns" }).click();
+  await expectText(page.getByTestId("plan-outcome"), "2 campaign(s) created (3 flight(s)).", 30_000);
+  for (const row of [2, 3, 4]) {
+    await expectText(cell(page, at("status", row)), "Created");
+    await expectText(cell(page, at("id", row)), /^[0-9a-f-]{36}$/);
+  }
+  await expectText(cell(page, at("createdExternalId", 2)), "ext-Spring");
+  expect(await cell(page, at("id", 2)).textContent()).not.toBe(await cell(page, at("id", 3)).textContent());
+  await page.screenshot({ path: path.join(ARTIFACTS, "campaign-plan.png") });
+
+  await page.getByRole("button", { name: "Create campaigns" }).click();
+  await expectText(page.getByTestId("plan-outcome"), /Nothing to send: 3 row\(s\) already have an id/);
+});
+
+test("an agent run is followed to done and its CSV opens as a sheet", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByLabel("Agent id").fill("1");
+  await page.getByLabel("Parameter 1 name").fill("topic");
+  await page.getByLabel("Parameter 1 value").fill("sleep");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
+  await expectText(page.getByLabel("Agent output"), /finished/).catch(async () => {
+    // A textarea's text is its value.
+    expect(await page.getByLabel("Agent output").inputValue()).toMatch(/finished/);
+  });
+  const files = page.getByLabel("Agent files");
+  await expectText(files, /shortlist\.csv · csv · /);
+  await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
+  await expectText(page.getByTestId("agent-message"), 'Opened as sheet "shortlist" (12 rows).');
+  await page.locator(".tabs button", { hasText: "shortlist" }).first().waitFor();
+  await expectText(cell(page, "A1"), "Show");
+  await expectText(cell(page, "B2"), /12,?000/);
+  await expectText(cell(page, "C5"), "=not a formula");
+  await page.screenshot({ path: path.join(ARTIFACTS, "agent-csv-sheet.png") });
+});
+
+test("an inactive agent gets a clear message", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByLabel("Agent id").fill("3");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expectText(page.getByTestId("agent-message"), "Agent 3 is not active.");
+});
+
+test("an advertiser is created by name or directory id and inserted at the selected cell", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await page.getByLabel("Advertiser name").fill("Acme Mattress");
+  await page.getByRole("button", { name: "Create advertiser" }).click();
+  await expectText(
+    page.getByTestId("advertiser-result"),
+    /advertiserNameAcme MattresslookupNameacme-mattress/,
+  );
+  await openSheetTab(page, "Sheet1");
+  await cell(page, "D5").click();
+  await page.getByRole("button", { name: "Insert at selected cell" }).click();
+  await expectText(cell(page, "D5"), "Acme Mattress");
+  await expectText(cell(page, "E5"), "acme-mattress");
+
+  await page.getByRole("radio", { name: "Directory id" }).check();
+  expect(await page.getByLabel("Directory id of the show").inputValue()).toBe("");
+  await page.getByLabel("Directory id of the show").fill("1200000001");
+  await page.getByRole("button", { name: "Create advertiser" }).click();
+  await expectText(page.getByTestId("advertiser-result"), /The Demo Show \(promo\)/);
+});
+
+test("an invite names the bad field, then shows the service's message; simple_overview_show needs simple_overview", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await page.getByLabel("Advertiser the user may see").fill("Acme Mattress");
+  await page.getByLabel("Email of the invitee").fill("not-an-email");
+  await page.getByRole("button", { name: "Send invite" }).click();
+  await expectText(page.getByTestId("invite-outcome"), /email/i);
+
+  const showTab = page.getByRole("checkbox", { name: "simple_overview_show" });
+  expect(await showTab.isDisabled()).toBe(true);
+  await page.getByRole("checkbox", { name: "simple_overview", exact: true }).check();
+  expect(await showTab.isDisabled()).toBe(false);
+  await showTab.check();
+  await page.getByLabel("Email of the invitee").fill("planner@example.com");
+  await page.getByRole("button", { name: "Send invite" }).click();
+  await expectText(
+    page.getByTestId("invite-outcome"),
+    "Invitation sent to planner@example.com for Acme Mattress",
+  );
+});
