@@ -212,7 +212,14 @@ describe("agents", () => {
       const { runId } = await c.agents.startRun(1, { topic: "sleep" });
       const done = await c.agents.waitForRun(runId, { deadlineMs: 5000 });
       expect(done.output).toMatch(/finished/);
-      expect(done.files!.map((f) => f.fileType).sort()).toEqual(["csv", "html", "json", "tsv", "txt", "xlsx"]);
+      expect(done.files!.map((f) => f.fileType).sort()).toEqual([
+        "csv",
+        "html",
+        "json",
+        "tsv",
+        "txt",
+        "xlsx",
+      ]);
       await new Promise((r) => setTimeout(r, 250));
       const csv = done.files!.find((f) => f.fileType === "csv")!;
       expect((await fetch(csv.downloadUrl)).status).toBe(410);
