@@ -9,8 +9,9 @@ import { PLAN_HEADERS } from "../writebacks/planColumns";
 import { createCampaigns, validatePlan } from "../writebacks/planActions";
 import type { CreatedCampaigns } from "../writebacks/planSend";
 import { BAD_CELL_FILL, campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
+import { daiFlight, planColumn, typePlanRows, type PlanInput } from "./testing/planRows";
 
-type Row = Partial<Record<(typeof PLAN_HEADERS)[number], string>>;
+type Row = PlanInput;
 
 function setup() {
   const wb = new InMemoryWorkbook();
@@ -19,33 +20,14 @@ function setup() {
   return wb;
 }
 
-const col = (header: string): number => PLAN_HEADERS.indexOf(header);
-
-/** Types rows into the plan as a user would, from its first data row (typing below the table grows it). */
-function typeRows(wb: InMemoryWorkbook, sheet: string, rows: readonly Row[], from = 0): void {
-  rows.forEach((r, i) => {
-    for (const [header, text] of Object.entries(r)) wb.host.setInput(sheet, 1 + from + i, col(header), text!);
-  });
-}
+const col = planColumn;
+const typeRows = typePlanRows;
 
 function value(wb: InMemoryWorkbook, sheet: string, row: number, header: string) {
   return wb.host.cell(sheet, 1 + row, col(header));
 }
 
-const dai = (name: string, over: Row = {}): Row => ({
-  name,
-  advertiser: "Acme Mattress",
-  publisher: "demo-publisher",
-  type: "DAI",
-  startDate: "2026-12-01",
-  endDate: "2026-12-31",
-  cpm: "25",
-  currency: "USD",
-  externalId: `ext-${name}`,
-  expectedUnits: "pre:30, mid:60",
-  tags: "q4, audio",
-  ...over,
-});
+const dai = (name: string, over: Row = {}): Row => ({ ...daiFlight(name), tags: "q4, audio", ...over });
 
 const bakedIn = (name: string): Row => ({
   name,

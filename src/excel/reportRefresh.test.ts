@@ -20,6 +20,7 @@ import {
   type SheetFetcher,
 } from "./reportSheets";
 import { writeNewTable } from "./tableWriter";
+import { allStoredText } from "./testing/storedText";
 
 const SECRET = "demo-pro-SECRET-KEY-123";
 
@@ -53,16 +54,6 @@ function dump(wb: InMemoryWorkbook): string {
         if (json !== '{"value":null}') parts.push(`${s.name}!${r},${c}=${json}`);
       }
     parts.push(`${s.name} used ${JSON.stringify(wb.host.usedSize(s.name))}`);
-  }
-  return parts.join("\n");
-}
-
-function allStoredText(wb: InMemoryWorkbook): string {
-  const parts: string[] = [];
-  for (const s of wb.model.sheets) {
-    parts.push(s.name, ...s.properties.keys(), ...s.properties.values());
-    for (const cols of s.rows.values())
-      for (const c of cols.values()) parts.push(String(c.value), c.formula ?? "");
   }
   return parts.join("\n");
 }

@@ -13,6 +13,7 @@ import {
   type SheetData,
 } from "./reportSheets";
 import { PART_LENGTH } from "./reportStore";
+import { allStoredText } from "./testing/storedText";
 
 const table = (n: number, tag: string): TypedTable => ({
   columns: [
@@ -24,16 +25,6 @@ const table = (n: number, tag: string): TypedTable => ({
 });
 
 const SECRET = "demo-pro-SECRET-KEY";
-
-function allStoredText(wb: InMemoryWorkbook): string {
-  const parts: string[] = [];
-  for (const s of wb.model.sheets) {
-    parts.push(s.name, ...s.properties.keys(), ...s.properties.values());
-    for (const cols of s.rows.values())
-      for (const c of cols.values()) parts.push(String(c.value), c.formula ?? "");
-  }
-  return parts.join("\n");
-}
 
 async function setup() {
   const wb = new InMemoryWorkbook();

@@ -5,7 +5,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { campaignPlanIO, insertCampaignPlan } from "../../src/excel/campaignPlan";
 import { workbookFileTargets } from "../../src/excel/agentFiles";
-import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
+import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../../src/excel/testing/planRows";
 import { createCampaigns, validatePlan } from "../../src/writebacks/planActions";
 import { openAgentFile } from "../../src/writebacks/agentFileOpen";
 import { describeServiceError } from "../../src/writebacks/serviceErrors";
@@ -13,7 +13,7 @@ import type { AdsClient } from "../../src/api/client";
 import { startSandbox } from "../support/sandbox";
 
 const S = "Campaign plan";
-const col = (h: string) => PLAN_HEADERS.indexOf(h);
+const col = planColumn;
 
 function workbook() {
   const wb = new InMemoryWorkbook();
@@ -21,27 +21,12 @@ function workbook() {
   return wb;
 }
 
-function typeRows(wb: InMemoryWorkbook, rows: Record<string, string>[]): void {
-  rows.forEach((r, i) => {
-    for (const [h, text] of Object.entries(r)) wb.host.setInput(S, 1 + i, col(h), text);
-  });
-}
+const typeRows = (wb: InMemoryWorkbook, rows: PlanInput[]) => typePlanRows(wb, S, rows);
 
 const out = (wb: InMemoryWorkbook, header: string, rows: number) =>
   Array.from({ length: rows }, (_, r) => wb.host.cell(S, 1 + r, col(header)).value);
 
-const flight = (name: string, start: string, end: string) => ({
-  name,
-  advertiser: "Acme Mattress",
-  publisher: "demo-publisher",
-  type: "DAI",
-  startDate: start,
-  endDate: end,
-  cpm: "25",
-  currency: "USD",
-  externalId: `ext-${name}`,
-  expectedUnits: "pre:30",
-});
+const flight = daiFlight;
 
 describe("campaign plans against the sandbox", () => {
   let t: Awaited<ReturnType<typeof startSandbox>>;

@@ -5,19 +5,12 @@
  */
 import path from "path";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, launch, type E2E } from "./support";
+import { ARTIFACTS, usePreview } from "./support";
 
-jest.setTimeout(180_000);
 const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"];
 /** Tabs whose controls this suite checks for names (Campaigns and Agents, the write-backs panels, only for fit). */
 const NAMED_TABS = new Set(["Connect", "Reports", "Data", "Sheets"]);
-let e: E2E;
-beforeAll(async () => {
-  e = await launch();
-}, 120_000);
-afterAll(async () => {
-  await e?.close();
-});
+const e = usePreview();
 
 async function setPaneWidth(page: Page, px: number): Promise<void> {
   await page.addStyleTag({

@@ -11,20 +11,12 @@ import {
   ensureConnected,
   expectCount,
   expectText,
-  launch,
+  usePreview,
   openSheetTab,
   typeInto,
-  type E2E,
 } from "./support";
 
-jest.setTimeout(180_000);
-let e: E2E;
-beforeAll(async () => {
-  e = await launch();
-}, 120_000);
-afterAll(async () => {
-  await e?.close();
-});
+const e = usePreview();
 
 test("a bad key shows the service's own message", async () => {
   await connect(e.page, "not-a-real-key");

@@ -2,17 +2,10 @@
  * The life of a request in the pane: a slow report cancelled from the activity list, a failure that
  * keeps its message and what was asked, and Edit request opening the form pre-filled.
  */
-import { connect, expectText, launch, type E2E } from "./support";
+import { connect, expectText, usePreview } from "./support";
 
-jest.setTimeout(180_000);
-let e: E2E;
-beforeAll(async () => {
-  // Report tasks take 8 s here, so a running one can be cancelled at leisure.
-  e = await launch({ taskDelayMs: 8_000 });
-}, 120_000);
-afterAll(async () => {
-  await e?.close();
-});
+// Report tasks take 8 s here, so a running one can be cancelled at leisure.
+const e = usePreview({ taskDelayMs: 8_000 });
 
 test("a running report shows in the activity list and Cancel stops it", async () => {
   const { page } = e;

@@ -59,6 +59,22 @@ export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> 
   };
 }
 
+/**
+ * One preview and browser for a test file: started before its tests, closed after them. The object
+ * is filled in by beforeAll, so tests read `e.page` as usual.
+ */
+export function usePreview(opts: { taskDelayMs?: number } = {}): E2E {
+  jest.setTimeout(180_000);
+  const e = {} as E2E;
+  beforeAll(async () => {
+    Object.assign(e, await launch(opts));
+  }, 120_000);
+  afterAll(async () => {
+    await e.close?.();
+  });
+  return e;
+}
+
 /** Connects the pane with a key, as a user would (signing out first when connected). */
 export async function connect(page: Page, key: string): Promise<void> {
   await page.getByRole("tab", { name: "Connect" }).click();

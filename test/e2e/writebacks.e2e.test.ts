@@ -5,42 +5,18 @@
 import path from "path";
 import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
 import { columnName } from "../../src/excel/columnName";
-import {
-  ARTIFACTS,
-  cell,
-  ensureConnected,
-  expectText,
-  launch,
-  openSheetTab,
-  typeInto,
-  type E2E,
-} from "./support";
+import { daiFlight, type PlanInput } from "../../src/excel/testing/planRows";
+import { ARTIFACTS, cell, ensureConnected, expectText, usePreview, openSheetTab, typeInto } from "./support";
 
-jest.setTimeout(180_000);
-let e: E2E;
-beforeAll(async () => {
-  e = await launch();
-}, 120_000);
-afterAll(async () => {
-  await e?.close();
-});
+const e = usePreview();
 
 const at = (header: string, row: number): string => `${columnName(PLAN_HEADERS.indexOf(header))}${row}`;
 
-async function typeRow(row: number, values: Record<string, string>): Promise<void> {
-  for (const [header, text] of Object.entries(values)) await typeInto(e.page, at(header, row), text);
+async function typeRow(row: number, values: PlanInput): Promise<void> {
+  for (const [header, text] of Object.entries(values)) await typeInto(e.page, at(header, row), text ?? "");
 }
 
-const flight = (name: string, start: string, end: string): Record<string, string> => ({
-  name,
-  advertiser: "Acme Mattress",
-  publisher: "demo-publisher",
-  type: "DAI",
-  startDate: start,
-  endDate: end,
-  cpm: "25",
-  externalId: `ext-${name}`,
-});
+const flight = daiFlight;
 
 test("campaigns are created from a plan table: Validate marks a bad cell, Create writes ids back, a re-run sends nothing", async () => {
   const { page } = e;
