@@ -30,7 +30,13 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   const sheets = host.sheets().filter((s) => s.visible);
   const active = sheets.find((s) => s.active) ?? sheets[0];
   const sel = host.selection();
-  const selected = sel && sel.sheet === active?.name ? sel : { sheet: active?.name ?? "", row: 0, col: 0 };
+  const selected =
+    sel && sel.sheet === active?.name ? sel : { sheet: active?.name ?? "", row: 0, col: 0, rows: 1, cols: 1 };
+  const inRange = (r: number, c: number) =>
+    r >= selected.row &&
+    r < selected.row + selected.rows &&
+    c >= selected.col &&
+    c < selected.col + selected.cols;
   const size = useMemo(
     () => (active ? host.usedSize(active.name) : { rows: 0, cols: 0 }),
     [host, active, version],
@@ -58,6 +64,14 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
 
   if (!active) return null;
   const select = (row: number, col: number) => host.select(active.name, Math.max(0, row), Math.max(0, col));
+  /** Shift+click: the range from the selected cell to this one, as in Excel. */
+  const extend = (row: number, col: number) => {
+    const top = Math.min(selected.row, row);
+    const left = Math.min(selected.col, col);
+    const bottom = Math.max(selected.row + selected.rows - 1, row);
+    const right = Math.max(selected.col + selected.cols - 1, col);
+    host.select(active.name, top, left, bottom - top + 1, right - left + 1);
+  };
   const commit = () => {
     host.setInput(active.name, selected.row, selected.col, input);
     select(selected.row + 1, selected.col);
@@ -86,7 +100,12 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
           id="name-box"
           className="name-box"
           readOnly
-          value={`${columnName(selected.col)}${selected.row + 1}`}
+          value={
+            `${columnName(selected.col)}${selected.row + 1}` +
+            (selected.rows > 1 || selected.cols > 1
+              ? `:${columnName(selected.col + selected.cols - 1)}${selected.row + selected.rows}`
+              : "")
+          }
         />
         <label htmlFor="formula-input" className="visually-hidden">
           Cell contents
@@ -132,16 +151,17 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
                 {Array.from({ length: cols }, (_, c) => {
                   const v = host.cell(active.name, r, c);
                   const isSel = r === selected.row && c === selected.col;
+                  const ranged = !isSel && inRange(r, c);
                   const text = displayValue(v);
                   return (
                     <span
                       key={c}
                       role="gridcell"
                       data-cell={`${columnName(c)}${r + 1}`}
-                      className={`cell${isSel ? " selected" : ""}${typeof v.value === "number" ? " num" : ""}${v.bold ? " bold" : ""}${v.hyperlink ? " link" : ""}`}
+                      className={`cell${isSel ? " selected" : ""}${ranged ? " in-range" : ""}${typeof v.value === "number" ? " num" : ""}${v.bold ? " bold" : ""}${v.hyperlink ? " link" : ""}`}
                       style={{ width: COL_WIDTH, background: v.fill }}
                       title={v.formula ? `${v.formula}\n${text}` : text}
-                      onMouseDown={() => select(r, c)}
+                      onMouseDown={(ev) => (ev.shiftKey ? extend(r, c) : select(r, c))}
                     >
                       {text}
                     </span>

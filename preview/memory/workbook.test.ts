@@ -225,7 +225,7 @@ test("host: typing numbers, booleans, text and formulas; used size with spills; 
   expect(w.host.cell("Sheet1", 4, 1).value).toBe(2);
   expect(w.host.usedSize("Sheet1")).toEqual({ rows: 5, cols: 2 });
   w.host.select("Sheet1", 2, 1);
-  expect(w.host.selection()).toEqual({ sheet: "Sheet1", row: 2, col: 1 });
+  expect(w.host.selection()).toEqual({ sheet: "Sheet1", row: 2, col: 1, rows: 1, cols: 1 });
   expect(changes).toBeGreaterThan(0);
   off();
   const n = changes;

@@ -139,10 +139,11 @@ export class InMemoryWorkbook implements InMemoryHost {
       this.model.selection = { sheetId: s.id, rect: { row, col, rows, cols } };
       this.changed();
     },
-    selection: (): { sheet: string; row: number; col: number } | null => {
+    /** The selected range: its top-left cell and its size. */
+    selection: (): { sheet: string; row: number; col: number; rows: number; cols: number } | null => {
       const sel = this.model.selection;
       const s = sel && this.model.sheetById(sel.sheetId);
-      return sel && s ? { sheet: s.name, row: sel.rect.row, col: sel.rect.col } : null;
+      return sel && s ? { sheet: s.name, ...sel.rect } : null;
     },
     /** Shows a formula cell's calculated value; an array spills right and down (#SPILL! if blocked). */
     setCalculated: (sheet: string, row: number, col: number, result: Value | Value[][]) => {

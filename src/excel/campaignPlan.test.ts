@@ -90,7 +90,7 @@ test("Insert campaign plan: every request field as a column, drop-down lists whe
   expect(wb.host.cell("Campaign plan", 1, col("name")).numberFormat).toBe("@");
   expect(wb.host.cell("Campaign plan", 0, col("id")).fill).toBeTruthy();
   expect(wb.host.cell("Campaign plan", 0, col("name")).fill).toBeFalsy();
-  expect(wb.host.selection()).toEqual({ sheet: "Campaign plan", row: 1, col: 0 });
+  expect(wb.host.selection()).toEqual({ sheet: "Campaign plan", row: 1, col: 0, rows: 1, cols: 1 });
 
   // A second plan gets its own sheet and table.
   const again = await insertCampaignPlan(wb.excel);

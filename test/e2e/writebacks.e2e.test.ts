@@ -59,10 +59,7 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   await page.getByLabel("Parameter 1 value").fill("sleep");
   await page.getByRole("button", { name: "Start run" }).click();
   await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
-  await expectText(page.getByLabel("Agent output"), /finished/).catch(async () => {
-    // A textarea's text is its value.
-    expect(await page.getByLabel("Agent output").inputValue()).toMatch(/finished/);
-  });
+  expect(await page.getByLabel("Agent output").inputValue()).toMatch(/^Agent 1 finished/);
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
   await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
@@ -126,4 +123,27 @@ test("an invite names the bad field, then shows the service's message; simple_ov
     page.getByTestId("invite-outcome"),
     "Invitation sent to planner@example.com for Acme Mattress",
   );
+});
+
+test("agent parameters are read from a selected two-column range", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await openSheetTab(page, "Sheet1");
+  await typeInto(page, "G1", "topic");
+  await typeInto(page, "H1", "coffee");
+  await typeInto(page, "G2", "region");
+  await typeInto(page, "H2", "US");
+  await cell(page, "G1").click();
+  await cell(page, "H2").click({ modifiers: ["Shift"] });
+  expect(await page.getByLabel("Selected cell").inputValue()).toBe("G1:H2");
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByRole("button", { name: "Read from selected range" }).click();
+  expect(await page.getByLabel("Parameter 1 name").inputValue()).toBe("topic");
+  expect(await page.getByLabel("Parameter 1 value").inputValue()).toBe("coffee");
+  expect(await page.getByLabel("Parameter 2 name").inputValue()).toBe("region");
+  expect(await page.getByLabel("Parameter 2 value").inputValue()).toBe("US");
+  await page.getByLabel("Agent id").fill("2");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
+  expect(await page.getByLabel("Agent output").inputValue()).toContain('{"topic":"coffee","region":"US"}');
 });
