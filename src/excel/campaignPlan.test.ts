@@ -3,6 +3,7 @@
  * grouping and write-back, and a failure part-way followed by a re-run that creates nothing twice.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { BadRequestError, ServerError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
 import { CAMPAIGN_TYPES, GEOS } from "../api/schemas";
 import { PLAN_HEADERS } from "../writebacks/planColumns";
@@ -39,13 +40,18 @@ const bakedIn = (name: string): Row => ({
   currency: "USD",
 });
 
+const refusal = new BadRequestError("Invalid data", "POST /api/public/campaign", 400);
+
 /** A create() that answers like the service: one {id, externalId} per flight, in order. */
-function fakeService(failWhen: (body: CampaignRequest) => boolean = () => false) {
+function fakeService(
+  failWhen: (body: CampaignRequest) => boolean = () => false,
+  failure: Error = new ServerError("Service error (500): Internal error", "POST /api/public/campaign", 500),
+) {
   const bodies: CampaignRequest[] = [];
   let n = 0;
   const create = async (body: CampaignRequest): Promise<CreatedCampaigns> => {
     bodies.push(body);
-    if (failWhen(body)) throw new Error("Service error (500): Internal error");
+    if (failWhen(body)) throw failure;
     return { campaigns: body.flights.map(() => ({ id: `c-${++n}`, externalId: body.externalId ?? null })) };
   };
   return { bodies, create };
@@ -186,13 +192,15 @@ test("Create groups rows into campaigns (shared fields = flights, in row order),
   expect([0, 1, 2].map((r) => value(wb, S, r, "status").value)).toEqual(["Created", "Created", "Created"]);
   const at = value(wb, S, 0, "createdAt");
   expect(at.numberFormat).toBe("yyyy-mm-dd hh:mm:ss");
+  // Local clock time, as Excel's NOW() shows it.
   const ms = (at.value as number) * 86_400_000 + Date.UTC(1899, 11, 30);
-  expect(ms).toBeGreaterThanOrEqual(before - 1000);
-  expect(ms).toBeLessThanOrEqual(Date.now() + 1000);
+  const local = (t: number) => t - new Date(t).getTimezoneOffset() * 60_000;
+  expect(ms).toBeGreaterThanOrEqual(local(before) - 1000);
+  expect(ms).toBeLessThanOrEqual(local(Date.now()) + 1000);
 
   // Every row has an id now: running again sends nothing.
   const again = await createCampaigns(campaignPlanIO(wb.excel), service.create);
-  expect(again).toEqual({ kind: "nothing-to-send", alreadyCreated: 3 });
+  expect(again).toEqual({ kind: "nothing-to-send", alreadyCreated: 3, held: 0 });
   expect(service.bodies).toHaveLength(2);
 });
 
@@ -202,14 +210,15 @@ test("a failure part-way leaves created rows marked and the rest untouched; the 
   const S = "Campaign plan";
   typeRows(wb, S, [dai("Spring"), dai("Spring"), bakedIn("Broken"), dai("Winter")]);
   let down = true;
-  const service = fakeService((b) => down && b.name === "Broken");
+  // A clear refusal (400): nothing was created, so the row may simply be sent again.
+  const service = fakeService((b) => down && b.name === "Broken", refusal);
   const first = await createCampaigns(campaignPlanIO(wb.excel), service.create);
   expect(first).toMatchObject({
     kind: "sent",
     summary: { campaigns: 1, flights: 2, notAttempted: 1, failure: { rows: [2] } },
   });
   expect([0, 1].map((r) => value(wb, S, r, "id").value)).toEqual(["c-1", "c-2"]);
-  expect(value(wb, S, 2, "status").value).toMatch(/^Failed: .*500/);
+  expect(value(wb, S, 2, "status").value).toBe("Failed: Invalid data");
   expect(value(wb, S, 2, "id").value ?? "").toBe("");
   // The campaign after the failure was never attempted: its output cells are as they were.
   expect(value(wb, S, 3, "status").value ?? "").toBe("");
@@ -226,6 +235,45 @@ test("a failure part-way leaves created rows marked and the rest untouched; the 
     "Created",
     "Created",
   ]);
+});
+
+test("a failure that may have created the campaign (5xx) holds its rows: never resent until the status is cleared", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const S = "Campaign plan";
+  typeRows(wb, S, [dai("Spring"), bakedIn("Unsure"), dai("Winter")]);
+  let down = true;
+  const service = fakeService((b) => down && b.name === "Unsure");
+  await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(String(value(wb, S, 1, "status").value)).toMatch(
+    /^Check: .*500.*clear this status to send the row again$/,
+  );
+  down = false;
+  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(second).toMatchObject({ kind: "sent", held: 1, summary: { campaigns: 1 } });
+  expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter"]);
+
+  wb.host.setInput(S, 2, col("status"), "");
+  await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter", "Unsure"]);
+  expect(value(wb, S, 1, "status").value).toBe("Created");
+});
+
+test("rows moved while campaigns are being created: nothing is written on the wrong rows, and the ids are reported", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const S = "Campaign plan";
+  typeRows(wb, S, [dai("Spring"), dai("Winter")]);
+  const service = fakeService();
+  const create = async (body: CampaignRequest) => {
+    // The planner sorts the plan (Winter above Spring) while the request is out.
+    typeRows(wb, S, [{ name: "Winter" }, { name: "Spring" }]);
+    return service.create(body);
+  };
+  await expect(createCampaigns(campaignPlanIO(wb.excel), create)).rejects.toThrow(
+    /row 2 changed while campaigns were being created.*row 2 → c-1/,
+  );
+  expect([0, 1].map((r) => value(wb, S, r, "id").value)).toEqual([null, null]);
 });
 
 test("a row with an id is never sent, even when its other cells no longer validate", async () => {
@@ -269,7 +317,7 @@ test("the ids of a created campaign are never lost: if writing them back fails, 
     return service.create(body);
   };
   await expect(createCampaigns(campaignPlanIO(wb.excel), create)).rejects.toThrow(
-    /Campaign created but the plan could not be updated.*Record these ids.*c-1/,
+    /Campaign "Spring" was created but the plan could not be updated.*row 2 → c-1/,
   );
 });
 

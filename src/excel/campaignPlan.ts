@@ -6,9 +6,9 @@
 import type { CellValue } from "../api/table";
 import { PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
-import type { GroupOutcome } from "../writebacks/planSend";
+import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
-import { serialFromDate } from "./campaignPlanDates";
+import { localSerial } from "./campaignPlanDates";
 import { sheetNameFor, tableNameFor } from "./cellFormats";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
@@ -150,7 +150,12 @@ export async function markValidation(
   });
 }
 
-/** Writes one campaign's outcome (status, ids, time) into its rows, in one sync. */
+/**
+ * Writes one campaign's outcome (status, ids, time) into its rows, in one sync. The rows are read
+ * again first: if the planner sorted, inserted or deleted rows since the plan was read, the flights
+ * are no longer where they were, and writing would put ids on the wrong rows. Then nothing is
+ * written and the error (with the ids, see WriteBackError) says so.
+ */
 export async function writeCampaignOutcome(
   excel: ExcelHost,
   plan: ReadPlan,
@@ -159,6 +164,23 @@ export async function writeCampaignOutcome(
   await excel.run(async (context) => {
     const body = context.workbook.tables.getItem(plan.tableName).getDataBodyRange();
     const col = (h: string): number => plan.sheet.headers.indexOf(h);
+    const inputs = plan.sheet.headers
+      .map((h, c) => [h, c] as const)
+      .filter(([h]) => PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output"))
+      .map(([, c]) => c);
+    const now = outcome.rows.map((row) => {
+      const r = body.getRow(row);
+      r.load("values");
+      return r;
+    });
+    await context.sync();
+    outcome.rows.forEach((row, k) => {
+      const moved = inputs.some((c) => now[k].values[0][c] !== plan.sheet.rows[row][c]);
+      if (moved)
+        throw new Error(
+          `row ${row + plan.firstRowNumber} changed while campaigns were being created (rows sorted, inserted or deleted?)`,
+        );
+    });
     const put = (row: number, header: string, value: string | number, format: string): void => {
       const c = col(header);
       if (c < 0) return;
@@ -166,22 +188,13 @@ export async function writeCampaignOutcome(
       cell.numberFormat = [[format]];
       cell.values = [[value]];
     };
-    const at = serialFromDate(outcome.at);
     for (const row of outcome.rows) {
-      const flight = outcome.kind === "created" ? outcome.flights.find((f) => f.row === row) : undefined;
-      if (flight) {
-        put(row, "id", flight.id, "@");
-        put(row, "createdExternalId", flight.externalId ?? "", "@");
-        put(row, "status", "Created", "@");
-        put(row, "createdAt", at, "yyyy-mm-dd hh:mm:ss");
-      } else {
-        put(
-          row,
-          "status",
-          outcome.kind === "failed" ? `Failed: ${outcome.message}` : "Failed: the service returned no id",
-          "@",
-        );
-      }
+      const { status, flight } = rowStatus(outcome, row);
+      put(row, "status", status, "@");
+      if (!flight) continue;
+      put(row, "id", flight.id, "@");
+      put(row, "createdExternalId", flight.externalId ?? "", "@");
+      put(row, "createdAt", localSerial(outcome.at), "yyyy-mm-dd hh:mm:ss");
     }
     await context.sync();
   });

@@ -114,14 +114,15 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
           {tab === "Reports" && <ReportsPanel editing={editing} onEdited={() => setEditing(null)} />}
           {tab === "Data" && <DataPanel />}
           {tab === "Sheets" && <SheetsPanel />}
-          {tab === "Campaigns" && (
-            <>
-              <CampaignPlanPanel />
-              <AdvertisersPanel />
-              <InvitePanel />
-            </>
-          )}
-          {tab === "Agents" && <AgentsPanel />}
+          {/* Write-backs and agent runs outlive a tab switch: they stay mounted, hidden. */}
+          <div hidden={tab !== "Campaigns"}>
+            <CampaignPlanPanel />
+            <AdvertisersPanel />
+            <InvitePanel />
+          </div>
+          <div hidden={tab !== "Agents"}>
+            <AgentsPanel />
+          </div>
           <ActivityList entries={entries} />
         </main>
       </ServicesContext.Provider>

@@ -2,7 +2,8 @@ import type { CampaignRequest } from "../api/schemas";
 import type { CellValue } from "../api/table";
 import { createCampaigns, validatePlan, type PlanIO } from "./planActions";
 import { daiRow, planSheet } from "./planFixtures";
-import type { GroupOutcome } from "./planSend";
+import { rowStatus, type GroupOutcome } from "./planSend";
+import { BadRequestError, ServerError } from "../api/errors";
 import type { CellError, PlanSheet } from "./planValidate";
 
 /** A plan held in memory that applies marks and write-backs the way the Excel layer does. */
@@ -24,26 +25,27 @@ function memoryPlan(
     },
     writeBack: async (o: GroupOutcome) => {
       for (const row of o.rows) {
-        const f = o.kind === "created" ? o.flights.find((x) => x.row === row) : undefined;
-        if (f) {
-          rows[row][col("id")] = f.id;
-          rows[row][col("status")] = "Created";
-        } else rows[row][col("status")] = o.kind === "failed" ? `Failed: ${o.message}` : "Failed";
+        const { status, flight } = rowStatus(o, row);
+        rows[row][col("status")] = status;
+        if (flight) rows[row][col("id")] = flight.id;
       }
     },
   };
   return state;
 }
 
-/** A fake service: numbers campaigns, optionally failing on the nth request. */
-function fakeService(failOn?: number) {
+/** A fake service: numbers campaigns, optionally failing on the nth request (a clear 400 refusal by default). */
+function fakeService(
+  failOn?: number,
+  failure: Error = new BadRequestError("Invalid data", "POST /api/public/campaign", 400),
+) {
   const sent: CampaignRequest[] = [];
   let n = 0;
   return {
     sent,
     create: async (body: CampaignRequest) => {
       n++;
-      if (n === failOn) throw new Error("Service error (500)");
+      if (n === failOn) throw failure;
       sent.push(body);
       return {
         campaigns: body.flights.map((_, i) => ({
@@ -67,7 +69,12 @@ describe("plan actions", () => {
   it("Validate marks every bad cell and lists problems with sheet row numbers", async () => {
     const io = memoryPlan(planSheet([daiRow(), daiRow({ cpm: "x" })]));
     const r = await validatePlan(io);
-    expect(r).toEqual({ rows: 2, problems: ['Row 3, cpm: "x" is not a number'] });
+    expect(r).toEqual({
+      rows: 2,
+      problems: ['Row 3, cpm: "x" is not a number'],
+      campaigns: [{ name: "Spring", rows: [2] }],
+      skipped: 0,
+    });
     expect(io.marks).toEqual([{ row: 1, column: "cpm", reason: '"x" is not a number' }]);
   });
 
@@ -86,7 +93,7 @@ describe("plan actions", () => {
     expect(r1).toMatchObject({ kind: "sent", summary: { campaigns: 1, flights: 2, notAttempted: 1 } });
     expect([0, 1, 2, 3].map((r) => [io.cell(r, "id"), io.cell(r, "status")])).toEqual([
       ["A-0", "Created"],
-      ["", "Failed: Service error (500)"],
+      ["", "Failed: Invalid data"],
       ["A-1", "Created"],
       ["", ""],
     ]);
@@ -98,7 +105,51 @@ describe("plan actions", () => {
     expect([0, 1, 2, 3].map((r) => io.cell(r, "id"))).toEqual(["A-0", "B-0", "A-1", "C-0"]);
 
     const third = fakeService();
-    expect(await createCampaigns(io, third.create)).toEqual({ kind: "nothing-to-send", alreadyCreated: 4 });
+    expect(await createCampaigns(io, third.create)).toEqual({
+      kind: "nothing-to-send",
+      alreadyCreated: 4,
+      held: 0,
+    });
     expect(third.sent).toEqual([]);
+  });
+
+  it("a failure that may have created the campaign (5xx, timeout) holds its rows until the status is cleared", async () => {
+    const io = memoryPlan(plan());
+    const first = fakeService(2, new ServerError("Internal error", "POST /api/public/campaign", 500));
+    const r1 = await createCampaigns(io, first.create);
+    expect(r1).toMatchObject({ summary: { failure: { rows: [1], uncertain: true } } });
+    expect(String(io.cell(1, "status"))).toMatch(/^Check: Internal error; the campaign may exist/);
+
+    const second = fakeService();
+    const r2 = await createCampaigns(io, second.create);
+    expect(second.sent.map((b) => b.name)).toEqual(["C"]); // B is held
+    expect(r2).toMatchObject({ kind: "sent", held: 1 });
+    expect(await createCampaigns(io, fakeService().create)).toEqual({
+      kind: "nothing-to-send",
+      alreadyCreated: 3,
+      held: 1,
+    });
+
+    // The planner checked the service (no campaign B) and cleared the status: B goes out once.
+    (io.sheet.rows[1] as CellValue[])[io.sheet.headers.indexOf("status")] = "";
+    const third = fakeService();
+    await createCampaigns(io, third.create);
+    expect(third.sent.map((b) => b.name)).toEqual(["B"]);
+    expect(io.cell(1, "id")).toBe("B-0");
+  });
+
+  it("Validate tells which campaigns Create would send, and how many rows it skips", async () => {
+    const sheet = planSheet([
+      daiRow({ name: "A" }),
+      daiRow({ name: "B" }),
+      daiRow({ name: "A", cpm: 50 }),
+      daiRow({ name: "C", id: "old", status: "Created" }),
+    ]);
+    const r = await validatePlan(memoryPlan(sheet));
+    expect(r.campaigns).toEqual([
+      { name: "A", rows: [2, 4] },
+      { name: "B", rows: [3] },
+    ]);
+    expect(r.skipped).toBe(1);
   });
 });

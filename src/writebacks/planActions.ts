@@ -12,7 +12,7 @@ import {
   type SendDeps,
   type SendSummary,
 } from "./planSend";
-import { checkPlan, describeError, type CellError, type PlanSheet } from "./planValidate";
+import { checkPlan, describeError, type CellError, type PlanRow, type PlanSheet } from "./planValidate";
 
 export interface PlanIO {
   read(): Promise<{ sheet: PlanSheet; firstRowNumber: number }>;
@@ -26,6 +26,15 @@ export interface ValidateResult {
   rows: number;
   /** "Row 7, cpm: ..." plus table-level problems. */
   problems: string[];
+  /** What Create would send now: one entry per campaign, with the sheet rows of its flights. */
+  campaigns: { name: string; rows: number[] }[];
+  /** Rows with an id (created) or held for checking: never sent. */
+  skipped: number;
+}
+
+/** Rows Create may send: no id yet, not held. Created and held rows are history, never re-judged. */
+function pendingRows(rows: readonly PlanRow[]): PlanRow[] {
+  return rows.filter((r) => !r.id && !r.held);
 }
 
 export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<ValidateResult> {
@@ -33,34 +42,40 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
   const check = checkPlan(sheet);
   const errors = check.rows.flatMap((r) => r.errors);
   if (check.tableErrors.length === 0) await io.mark(errors);
+  const pending = pendingRows(check.rows);
   return {
     rows: check.rows.length,
     problems: [...check.tableErrors, ...errors.map((e) => describeError(e, firstRowNumber))],
+    campaigns: groupCampaigns(pending).map((g) => ({
+      name: g.body.name,
+      rows: g.rows.map((r) => r + firstRowNumber),
+    })),
+    skipped: check.rows.length - pending.length,
   };
 }
 
 export type CreateResult =
   | { kind: "invalid"; problems: string[] }
-  | { kind: "nothing-to-send"; alreadyCreated: number }
-  | { kind: "sent"; summary: SendSummary; firstRowNumber: number };
+  | { kind: "nothing-to-send"; alreadyCreated: number; held: number }
+  | { kind: "sent"; summary: SendSummary; firstRowNumber: number; held: number };
 
 export async function createCampaigns(
   io: PlanIO,
-  create: (body: CampaignRequest, signal?: AbortSignal) => Promise<CreatedCampaigns>,
+  create: (body: CampaignRequest) => Promise<CreatedCampaigns>,
   opts: Pick<SendDeps, "signal" | "onProgress"> = {},
 ): Promise<CreateResult> {
   const { sheet, firstRowNumber } = await io.read();
   const check = checkPlan(sheet);
   if (check.tableErrors.length) return { kind: "invalid", problems: check.tableErrors };
-  // Rows already created are history: their cells are not re-judged and never block a send.
-  const pending = check.rows.filter((r) => !r.id);
+  const pending = pendingRows(check.rows);
+  const held = check.rows.filter((r) => !r.id && r.held).length;
   const errors = pending.flatMap((r) => r.errors);
   await io.mark(errors);
   if (errors.length)
     return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
   const groups = groupCampaigns(pending);
   if (groups.length === 0)
-    return { kind: "nothing-to-send", alreadyCreated: check.rows.length - pending.length };
-  const summary = await sendCampaigns(groups, { create, writeBack: io.writeBack, ...opts });
-  return { kind: "sent", summary, firstRowNumber };
+    return { kind: "nothing-to-send", alreadyCreated: check.rows.length - pending.length - held, held };
+  const summary = await sendCampaigns(groups, { create, writeBack: io.writeBack, firstRowNumber, ...opts });
+  return { kind: "sent", summary, firstRowNumber, held };
 }

@@ -38,6 +38,10 @@ describe("plan cells", () => {
     expect(readNumber("1,000,000")).toEqual({ ok: true, value: 1_000_000 });
     expect(readNumber(12.5)).toEqual({ ok: true, value: 12.5 });
     expect(readNumber("12x")).toMatchObject({ ok: false, reason: '"12x" is not a number' });
+    expect(readNumber("1,000.5")).toEqual({ ok: true, value: 1000.5 });
+    // A decimal comma is not a thousands separator: refused, never read as 125.
+    expect(readNumber("12,5")).toMatchObject({ ok: false, reason: expect.stringMatching(/use a point/) });
+    expect(readNumber("1,00")).toMatchObject({ ok: false });
   });
 
   it("splits comma lists and drops blanks", () => {

@@ -32,8 +32,12 @@ export function readNumber(v: CellValue | undefined): CellRead<number> {
   if (isBlank(v)) return EMPTY;
   if (typeof v === "number") return Number.isFinite(v) ? ok(v) : bad("is not a finite number");
   if (typeof v === "boolean") return bad("is TRUE/FALSE, expected a number");
-  // Thousands separators are common in plans typed as text ("1,000,000").
-  const text = String(v).trim().replace(/,/g, "");
+  // Thousands separators are common in plans typed as text ("1,000,000"); a decimal comma ("12,5")
+  // is not one of them, and is refused rather than read as 125.
+  const raw = String(v).trim();
+  if (raw.includes(",") && !/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(raw))
+    return bad(`"${raw}" is not a number (use a point for decimals: 12.5)`);
+  const text = raw.replace(/,/g, "");
   const n = Number(text);
   return text !== "" && Number.isFinite(n) ? ok(n) : bad(`"${String(v)}" is not a number`);
 }

@@ -81,6 +81,13 @@ export const PLAN_COLUMNS: readonly PlanColumn[] = [
 
 export const PLAN_HEADERS: readonly string[] = PLAN_COLUMNS.map((c) => c.header);
 
+/**
+ * A status starting with this marks a row whose campaign may or may not exist on the service (a
+ * timeout, a lost connection, a 5xx, an answer without its id). Such rows are held: never sent
+ * again until the planner has checked the service and cleared the status.
+ */
+export const HOLD_PREFIX = "Check:";
+
 export type OutputHeader = "status" | "id" | "createdExternalId" | "createdAt" | "validation";
 
 /** Zero-based position of a header in PLAN_COLUMNS. */

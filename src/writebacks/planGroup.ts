@@ -1,7 +1,7 @@
 /**
  * Grouping plan rows into campaigns: rows whose campaign fields (everything but the
  * flight columns) are equal are the flights of one campaign, in row order. Rows that
- * already carry a created id are left out, so a re-run never sends them again.
+ * already carry a created id, or are held for checking, are left out, so a re-run never sends them again.
  */
 import type { CampaignRequest } from "../api/schemas";
 import type { PlanRow } from "./planValidate";
@@ -28,7 +28,7 @@ function canonical(value: unknown): string {
 export function groupCampaigns(rows: readonly PlanRow[]): CampaignGroup[] {
   const groups = new Map<string, CampaignGroup>();
   for (const r of rows) {
-    if (r.id || !r.campaign || !r.flight) continue;
+    if (r.id || r.held || !r.campaign || !r.flight) continue;
     const key = canonical(r.campaign);
     const g = groups.get(key);
     if (g) {

@@ -1,6 +1,13 @@
 import type { CampaignRequest } from "../api/schemas";
 import type { CampaignGroup } from "./planGroup";
-import { sendCampaigns, WriteBackError, type GroupOutcome } from "./planSend";
+import {
+  BadRequestError,
+  ConnectionError,
+  RequestValidationError,
+  ServerError,
+  TimeoutError,
+} from "../api/errors";
+import { certainlyNotCreated, sendCampaigns, WriteBackError, type GroupOutcome } from "./planSend";
 
 const body = (name: string, flights: number): CampaignRequest =>
   ({
@@ -17,6 +24,18 @@ const groups: CampaignGroup[] = [
 ];
 
 const at = new Date("2026-01-02T03:04:05Z");
+
+describe("certainlyNotCreated", () => {
+  it("is true only for refusals: a request that did not validate, or a 4xx answer", () => {
+    const endpoint = "POST /api/public/campaign";
+    expect(certainlyNotCreated(new RequestValidationError("cpm", "cpm: too small", endpoint))).toBe(true);
+    expect(certainlyNotCreated(new BadRequestError("Invalid data", endpoint, 400))).toBe(true);
+    expect(certainlyNotCreated(new ServerError("Internal error", endpoint, 500))).toBe(false);
+    expect(certainlyNotCreated(new TimeoutError("timed out", endpoint))).toBe(false);
+    expect(certainlyNotCreated(new ConnectionError("reset", endpoint))).toBe(false);
+    expect(certainlyNotCreated(new Error("anything else"))).toBe(false);
+  });
+});
 
 describe("sendCampaigns", () => {
   it("sends one request per campaign and writes each outcome before the next request", async () => {
@@ -82,7 +101,7 @@ describe("sendCampaigns", () => {
     expect(summary).toEqual({
       campaigns: 1,
       flights: 2,
-      failure: { rows: [1], message: "Service error (500)" },
+      failure: { rows: [1], message: "Service error (500)", uncertain: true },
       notAttempted: 1,
     });
   });
@@ -95,7 +114,7 @@ describe("sendCampaigns", () => {
       },
     });
     await expect(run).rejects.toThrow(WriteBackError);
-    await expect(run).rejects.toThrow(/plan row 2 → id-77/);
+    await expect(run).rejects.toThrow(/row 2 → id-77/);
   });
 
   it("reports progress before each request", async () => {
@@ -113,7 +132,11 @@ describe("sendCampaigns", () => {
       create: async () => ({ campaigns: [{ id: "only-one" }] }),
       writeBack: async () => undefined,
     });
-    expect(summary.failure).toEqual({ rows: [2], message: "The service returned 1 ids for 2 flights" });
+    expect(summary.failure).toEqual({
+      rows: [2],
+      message: "The service returned 1 ids for 2 flights",
+      uncertain: true,
+    });
     expect(summary.notAttempted).toBe(2);
   });
 

@@ -4,7 +4,9 @@
  * campaign exists, stopping at any point (failure, abort, crash) leaves the plan telling
  * the truth, and a re-run sends only the rows that still have no id.
  */
+import { AdsError, RequestValidationError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
+import { HOLD_PREFIX } from "./planColumns";
 import type { CampaignGroup } from "./planGroup";
 
 export interface CreatedFlight {
@@ -15,7 +17,37 @@ export interface CreatedFlight {
 
 export type GroupOutcome =
   | { kind: "created"; rows: number[]; flights: CreatedFlight[]; at: Date }
-  | { kind: "failed"; rows: number[]; message: string; at: Date };
+  | {
+      kind: "failed";
+      rows: number[];
+      message: string;
+      /** True when the service may have created the campaign anyway (no clear refusal). */
+      uncertain: boolean;
+      at: Date;
+    };
+
+/**
+ * Whether a failed POST certainly created nothing: refused before sending (the request did not
+ * validate) or answered with a 4xx. A timeout, a lost connection, a 5xx or an unreadable answer
+ * leaves it open.
+ */
+export function certainlyNotCreated(e: unknown): boolean {
+  if (e instanceof RequestValidationError) return true;
+  return e instanceof AdsError && e.status !== undefined && e.status >= 400 && e.status < 500;
+}
+
+/** The status text a row gets from its campaign's outcome (and its created flight, if any). */
+export function rowStatus(outcome: GroupOutcome, row: number): { status: string; flight?: CreatedFlight } {
+  const check =
+    "the campaign may exist: check it on the service, then clear this status to send the row again";
+  if (outcome.kind === "created") {
+    const flight = outcome.flights.find((f) => f.row === row);
+    if (flight) return { status: "Created", flight };
+    return { status: `${HOLD_PREFIX} the service answered without an id for this flight; ${check}` };
+  }
+  if (outcome.uncertain) return { status: `${HOLD_PREFIX} ${outcome.message}; ${check}` };
+  return { status: `Failed: ${outcome.message}` };
+}
 
 export interface CreatedCampaigns {
   campaigns: { id: string; externalId?: string | null }[];
@@ -28,6 +60,8 @@ export interface SendDeps {
   writeBack(outcome: GroupOutcome): Promise<void>;
   now?: () => Date;
   signal?: AbortSignal;
+  /** Worksheet row number of data row 0, for messages (default 1). */
+  firstRowNumber?: number;
   /** Called before each request: campaigns sent so far and in all. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -37,8 +71,8 @@ export interface SendSummary {
   campaigns: number;
   /** Rows that received an id. */
   flights: number;
-  /** The failure that stopped the loop, if any. */
-  failure?: { rows: number[]; message: string };
+  /** The failure that stopped the loop, if any; uncertain when the campaign may exist anyway. */
+  failure?: { rows: number[]; message: string; uncertain: boolean };
   /** Rows not attempted because the loop stopped first. */
   notAttempted: number;
 }
@@ -48,10 +82,13 @@ export class WriteBackError extends Error {
   constructor(
     readonly flights: CreatedFlight[],
     cause: unknown,
+    campaignName: string,
+    firstRowNumber: number,
   ) {
     super(
-      `Campaign created but the plan could not be updated (${cause instanceof Error ? cause.message : String(cause)}). ` +
-        `Record these ids before running again: ${flights.map((f) => `plan row ${f.row + 1} → ${f.id}`).join(", ")}`,
+      `Campaign "${campaignName}" was created but the plan could not be updated (${messageOf(cause)}). ` +
+        `Write these ids into the id column before running again: ` +
+        flights.map((f) => `row ${f.row + firstRowNumber} → ${f.id}`).join(", "),
     );
     this.name = "WriteBackError";
   }
@@ -68,7 +105,7 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
     const group = groups[i];
     if (deps.signal?.aborted) {
       summary.notAttempted += remainingRows(groups, i);
-      summary.failure = { rows: [], message: "Stopped before all campaigns were sent" };
+      summary.failure = { rows: [], message: "Stopped before all campaigns were sent", uncertain: false };
       return summary;
     }
     deps.onProgress?.(i, groups.length);
@@ -79,8 +116,9 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       created = await deps.create(group.body);
     } catch (e) {
       const message = messageOf(e);
-      await deps.writeBack({ kind: "failed", rows: group.rows, message, at: now() });
-      summary.failure = { rows: group.rows, message };
+      const uncertain = !certainlyNotCreated(e);
+      await deps.writeBack({ kind: "failed", rows: group.rows, message, uncertain, at: now() });
+      summary.failure = { rows: group.rows, message, uncertain };
       summary.notAttempted += remainingRows(groups, i + 1);
       return summary;
     }
@@ -92,7 +130,7 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
     try {
       await deps.writeBack({ kind: "created", rows: group.rows, flights, at: now() });
     } catch (e) {
-      throw new WriteBackError(flights, e);
+      throw new WriteBackError(flights, e, group.body.name, deps.firstRowNumber ?? 1);
     }
     summary.campaigns += 1;
     summary.flights += flights.length;
@@ -101,6 +139,7 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       summary.failure = {
         rows: missing,
         message: `The service returned ${flights.length} ids for ${group.rows.length} flights`,
+        uncertain: true,
       };
       summary.notAttempted += remainingRows(groups, i + 1);
       return summary;

@@ -53,6 +53,20 @@ describe("checkPlan", () => {
     expect(describeError(rows[2].errors[0], 2)).toBe("Row 4, expectedDate: is required for Baked-in flights");
   });
 
+  it("takes the listed spelling of a drop-down value typed in another case", () => {
+    const { rows } = checkPlan(planSheet([daiRow({ type: "dai", currency: "eur", geo: "us" })]));
+    expect(rows[0].errors).toEqual([]);
+    expect(rows[0].campaign).toMatchObject({ type: "DAI", geo: "US" });
+    expect(rows[0].flight).toMatchObject({ currency: "EUR" });
+  });
+
+  it("reads a status starting with Check: as a held row", () => {
+    const { rows } = checkPlan(
+      planSheet([daiRow({ status: "Check: timed out; the campaign may exist" }), daiRow()]),
+    );
+    expect(rows.map((r) => r.held ?? false)).toEqual([true, false]);
+  });
+
   it("says a required column that is empty is required", () => {
     const { rows } = checkPlan(planSheet([daiRow({ advertiser: "" })]));
     expect(rows[0].errors).toEqual([

@@ -5,7 +5,7 @@
  */
 import type { CellValue } from "../api/table";
 import { campaignRequestSchema, type CampaignRequest } from "../api/schemas";
-import { PLAN_COLUMNS, type PlanColumn } from "./planColumns";
+import { HOLD_PREFIX, PLAN_COLUMNS, type PlanColumn } from "./planColumns";
 import { readCell, readText, type PlanCellValue } from "./planCells";
 
 /** The plan as read from the sheet: header row and data rows, values as Excel returns them. */
@@ -30,6 +30,8 @@ export interface PlanRow {
   row: number;
   /** Created campaign id already written back: the row is never sent again. */
   id?: string;
+  /** Status starts with HOLD_PREFIX: the campaign may exist, so the row is not sent until cleared. */
+  held?: boolean;
   errors: CellError[];
   /** The campaign fields and the flight of this row; present when the row has no errors. */
   campaign?: CampaignFields;
@@ -67,6 +69,7 @@ export function checkPlan(sheet: PlanSheet): PlanCheck {
   );
   const inputColumns = PLAN_COLUMNS.filter((c) => c.level !== "output" && headerIndex.has(c.header));
   const idCol = headerIndex.get("id");
+  const statusCol = headerIndex.get("status");
 
   const rows: PlanRow[] = [];
   sheet.rows.forEach((cells, row) => {
@@ -78,7 +81,11 @@ export function checkPlan(sheet: PlanSheet): PlanCheck {
     if (blank) return;
     const idRead = idCol === undefined ? undefined : readText(cells[idCol]);
     const id = idRead?.ok ? idRead.value : undefined;
-    rows.push(checkRow(row, id, inputColumns, cell));
+    const status = statusCol === undefined ? undefined : cells[statusCol];
+    const checked = checkRow(row, id, inputColumns, cell);
+    rows.push(
+      typeof status === "string" && status.startsWith(HOLD_PREFIX) ? { ...checked, held: true } : checked,
+    );
   });
   return { tableErrors, rows };
 }
@@ -94,6 +101,11 @@ function checkRow(
   const flight: Record<string, PlanCellValue> = {};
   for (const c of columns) {
     const read = readCell(c.kind, cell(c));
+    // Excel's list check ignores case ("dai" passes it): take the listed spelling.
+    if (read.ok && c.choices && typeof read.value === "string") {
+      const text = read.value;
+      read.value = c.choices.find((x) => x.toLowerCase() === text.toLowerCase()) ?? text;
+    }
     if (!read.ok) errors.push({ row, column: c.header, reason: read.reason });
     else if (read.value !== undefined) (c.level === "flight" ? flight : campaign)[c.header] = read.value;
   }

@@ -31,13 +31,19 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await typeRow(4, { ...flight("Winter", "2027-01-01", "2027-01-31") });
 
   await page.getByRole("button", { name: "Validate" }).click();
-  await expectText(page.getByTestId("plan-outcome"), /1 problem\(s\) in 3 rows/);
+  await expectText(page.getByTestId("plan-outcome"), /^1 problem in 3 rows/);
   await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, cpm/);
   await expectText(cell(page, at("validation", 3)), /^cpm: /);
 
   await typeInto(page, at("cpm", 3), "30");
+  await page.getByRole("button", { name: "Validate" }).click();
+  await expectText(
+    page.getByTestId("plan-outcome"),
+    'All 3 rows are valid. Create would send 2 campaigns: "Spring" (rows 2, 3); "Winter" (row 4).',
+  );
+  await expectText(cell(page, at("validation", 3)), "");
   await page.getByRole("button", { name: "Create campaigns" }).click();
-  await expectText(page.getByTestId("plan-outcome"), "2 campaign(s) created (3 flight(s)).", 30_000);
+  await expectText(page.getByTestId("plan-outcome"), "2 campaigns created (3 flights).", 30_000);
   for (const row of [2, 3, 4]) {
     await expectText(cell(page, at("status", row)), "Created");
     await expectText(cell(page, at("id", row)), /^[0-9a-f-]{36}$/);
@@ -47,7 +53,7 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await page.screenshot({ path: path.join(ARTIFACTS, "campaign-plan.png") });
 
   await page.getByRole("button", { name: "Create campaigns" }).click();
-  await expectText(page.getByTestId("plan-outcome"), /Nothing to send: 3 row\(s\) already have an id/);
+  await expectText(page.getByTestId("plan-outcome"), /Nothing to send: 3 rows already have an id/);
 });
 
 test("an agent run is followed to done and its CSV opens as a sheet", async () => {

@@ -71,8 +71,8 @@ export function AdvertisersPanel(): JSX.Element {
     });
 
   return (
-    <section className={`panel ${styles.root}`} aria-labelledby="advertiser-heading">
-      <h3 id="advertiser-heading">Advertisers</h3>
+    <section className={`panel ${styles.root}`}>
+      <h3>Advertisers</h3>
       <Field label="Create advertiser by">
         <RadioGroup
           layout="horizontal"

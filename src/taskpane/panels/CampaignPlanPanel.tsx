@@ -15,6 +15,7 @@ import {
 import { useServices } from "../services";
 import { campaignPlanIO, insertCampaignPlan } from "../../excel/campaignPlan";
 import { createCampaigns, validatePlan } from "../../writebacks/planActions";
+import { describeCreate, describeValidation, type PlanMessage } from "../../writebacks/planMessages";
 import { describeServiceError } from "../../writebacks/serviceErrors";
 
 const useStyles = makeStyles({
@@ -24,7 +25,7 @@ const useStyles = makeStyles({
 });
 
 type Busy = null | "insert" | "validate" | "create";
-type Outcome = { intent: "success" | "warning" | "error" | "info"; text: string; problems?: string[] };
+type Outcome = PlanMessage;
 
 export function CampaignPlanPanel(): JSX.Element {
   const styles = useStyles();
@@ -57,13 +58,7 @@ export function CampaignPlanPanel(): JSX.Element {
 
   const validate = (): Promise<void> =>
     act("validate", async () => {
-      const r = await validatePlan(campaignPlanIO(excel));
-      if (r.problems.length === 0) return { intent: "success", text: `All ${r.rows} rows are valid.` };
-      return {
-        intent: "warning",
-        text: `${r.problems.length} problem(s) in ${r.rows} rows; bad cells are marked.`,
-        problems: r.problems,
-      };
+      return describeValidation(await validatePlan(campaignPlanIO(excel)));
     });
 
   const create = (): Promise<void> =>
@@ -80,28 +75,12 @@ export function CampaignPlanPanel(): JSX.Element {
         stop.current = null;
         setProgress(null);
       });
-      if (r.kind === "invalid")
-        return {
-          intent: "warning",
-          text: "Nothing was sent: fix the marked cells first.",
-          problems: r.problems,
-        };
-      if (r.kind === "nothing-to-send")
-        return { intent: "info", text: `Nothing to send: ${r.alreadyCreated} row(s) already have an id.` };
-      const { summary } = r;
-      const done = `${summary.campaigns} campaign(s) created (${summary.flights} flight(s)).`;
-      if (!summary.failure) return { intent: "success", text: done };
-      const rows = summary.failure.rows.map((row) => row + r.firstRowNumber).join(", ");
-      const where = rows ? ` at row ${rows}` : "";
-      return {
-        intent: rows ? "error" : "warning",
-        text: `${done} Stopped${where}: ${summary.failure.message}. ${summary.notAttempted} row(s) not sent; run again to continue.`,
-      };
+      return describeCreate(r);
     });
 
   return (
-    <section className={`panel ${styles.root}`} aria-labelledby="plan-heading">
-      <h3 id="plan-heading">Campaign plan</h3>
+    <section className={`panel ${styles.root}`}>
+      <h3>Campaign plan</h3>
       <Text>One row per flight. Rows that share every campaign field are flights of one campaign.</Text>
       <div className={styles.buttons}>
         <Button onClick={insert} disabled={busy !== null}>

@@ -73,8 +73,8 @@ export function InvitePanel(): JSX.Element {
   }
 
   return (
-    <section className={`panel ${styles.root}`} aria-labelledby="invite-heading">
-      <h3 id="invite-heading">Invite an advertiser user</h3>
+    <section className={`panel ${styles.root}`}>
+      <h3>Invite an advertiser user</h3>
       <Field label="Advertiser the user may see" required>
         <Input value={advertiserName} onChange={(_, d) => setAdvertiserName(d.value)} />
       </Field>

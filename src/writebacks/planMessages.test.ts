@@ -1,0 +1,78 @@
+import { describeCreate, describeValidation } from "./planMessages";
+
+describe("plan messages", () => {
+  it("Validate lists the campaigns Create would send, with their sheet rows", () => {
+    expect(
+      describeValidation({
+        rows: 3,
+        problems: [],
+        campaigns: [
+          { name: "Spring", rows: [2, 4] },
+          { name: "Summer", rows: [3] },
+        ],
+        skipped: 1,
+      }).text,
+    ).toBe(
+      'All 3 rows are valid. Create would send 2 campaigns: "Spring" (rows 2, 4); "Summer" (row 3). 1 row already created or held will be skipped.',
+    );
+    const bad = describeValidation({ rows: 2, problems: ["Row 3, cpm: x"], campaigns: [], skipped: 0 });
+    expect(bad).toEqual({
+      intent: "warning",
+      text: "1 problem in 2 rows; bad cells are marked.",
+      problems: ["Row 3, cpm: x"],
+    });
+  });
+
+  it("Create tells a clear refusal from a failure that may have created the campaign", () => {
+    const base = { kind: "sent" as const, firstRowNumber: 2, held: 0 };
+    const refused = describeCreate({
+      ...base,
+      summary: {
+        campaigns: 1,
+        flights: 2,
+        notAttempted: 1,
+        failure: { rows: [2], message: "Invalid data", uncertain: false },
+      },
+    });
+    expect(refused).toEqual({
+      intent: "error",
+      text: "1 campaign created (2 flights). Stopped at row 4: Invalid data. 1 row not sent yet: run again to send them.",
+    });
+    const unsure = describeCreate({
+      ...base,
+      held: 1,
+      summary: {
+        campaigns: 0,
+        flights: 0,
+        notAttempted: 0,
+        failure: { rows: [0, 1], message: "Request timed out", uncertain: true },
+      },
+    });
+    expect(unsure.text).toMatch(
+      /^0 campaigns created \(0 flights\)\. Stopped at rows 2, 3: Request timed out\. The service may have created/,
+    );
+    expect(unsure.text).toMatch(/1 row marked "Check:" is held/);
+  });
+
+  it("nothing to send, and a stop between campaigns", () => {
+    expect(describeCreate({ kind: "nothing-to-send", alreadyCreated: 3, held: 0 })).toEqual({
+      intent: "info",
+      text: "Nothing to send: 3 rows already have an id.",
+    });
+    const stopped = describeCreate({
+      kind: "sent",
+      firstRowNumber: 2,
+      held: 0,
+      summary: {
+        campaigns: 1,
+        flights: 1,
+        notAttempted: 2,
+        failure: { rows: [], message: "Stopped before all campaigns were sent", uncertain: false },
+      },
+    });
+    expect(stopped).toEqual({
+      intent: "warning",
+      text: "1 campaign created (1 flight). Stopped: Stopped before all campaigns were sent. 2 rows not sent yet: run again to send them.",
+    });
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * What the plan buttons say: Validate's and Create's results as one message for the pane, with
+ * sheet row numbers, so the wording is tested without a pane.
+ */
+import type { CreateResult, ValidateResult } from "./planActions";
+
+export interface PlanMessage {
+  intent: "success" | "warning" | "error" | "info";
+  text: string;
+  problems?: string[];
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function rowList(rows: readonly number[]): string {
+  return `${rows.length === 1 ? "row" : "rows"} ${rows.join(", ")}`;
+}
+
+export function describeValidation(r: ValidateResult): PlanMessage {
+  const skipped = r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "";
+  if (r.problems.length)
+    return {
+      intent: "warning",
+      text: `${plural(r.problems.length, "problem")} in ${plural(r.rows, "row")}; bad cells are marked.`,
+      problems: r.problems,
+    };
+  if (r.campaigns.length === 0)
+    return { intent: "info", text: `All ${plural(r.rows, "row")} are valid. Nothing to send.${skipped}` };
+  const groups = r.campaigns.map((c) => `"${c.name}" (${rowList(c.rows)})`).join("; ");
+  return {
+    intent: "success",
+    text: `All ${plural(r.rows, "row")} are valid. Create would send ${plural(r.campaigns.length, "campaign")}: ${groups}.${skipped}`,
+  };
+}
+
+export function describeCreate(r: CreateResult): PlanMessage {
+  if (r.kind === "invalid")
+    return { intent: "warning", text: "Nothing was sent: fix the marked cells first.", problems: r.problems };
+  const held = r.held
+    ? ` ${plural(r.held, "row")} marked "Check:" ${r.held === 1 ? "is" : "are"} held: check the service, then clear the status to send again.`
+    : "";
+  if (r.kind === "nothing-to-send")
+    return {
+      intent: "info",
+      text: `Nothing to send: ${plural(r.alreadyCreated, "row")} already have an id.${held}`,
+    };
+  const { summary } = r;
+  const done = `${plural(summary.campaigns, "campaign")} created (${plural(summary.flights, "flight")}).`;
+  if (!summary.failure) return { intent: r.held ? "warning" : "success", text: `${done}${held}` };
+  const rows = summary.failure.rows.map((row) => row + r.firstRowNumber);
+  const where = rows.length ? ` at ${rowList(rows)}` : "";
+  const next = summary.notAttempted
+    ? ` ${plural(summary.notAttempted, "row")} not sent yet: run again to send them.`
+    : "";
+  const check = summary.failure.uncertain
+    ? " The service may have created that campaign: check it, then clear the row's status to send it again."
+    : "";
+  return {
+    intent: rows.length ? "error" : "warning",
+    text: `${done} Stopped${where}: ${summary.failure.message}.${check}${next}${held}`,
+  };
+}
