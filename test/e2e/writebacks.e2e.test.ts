@@ -153,3 +153,20 @@ test("agent parameters are read from a selected two-column range", async () => {
   await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
   expect(await page.getByLabel("Agent output").inputValue()).toContain('{"topic":"coffee","region":"US"}');
 });
+
+test("Stop following leaves the run alone; Resume follows it to the end", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByLabel("Agent id").fill("1");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await page.getByRole("button", { name: "Stop following" }).click();
+  await expectText(page.getByTestId("agent-message"), /^Stopped following run \d+; it may still be running/);
+  await expectText(page.getByTestId("agent-status"), /: processing/);
+  await page.getByRole("button", { name: /^Resume following run \d+$/ }).click();
+  // Another tab meanwhile: the run, its status and its output are still there on return.
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
+  expect(await page.getByLabel("Agent output").inputValue()).toMatch(/^Agent 1 finished/);
+});

@@ -18,7 +18,7 @@ import {
 } from "@fluentui/react-components";
 import { useServices } from "../services";
 import { workbookFileTargets } from "../../excel/agentFiles";
-import { readSelectedValues } from "../../excel/campaignPlanSelection";
+import { readSelectedText } from "../../excel/campaignPlanSelection";
 import type { AgentFile, AgentRunStatus } from "../../api/schemas";
 import { fileAction, formatSize } from "../../writebacks/agentFiles";
 import { openAgentFile, type OpenedFile } from "../../writebacks/agentFileOpen";
@@ -55,7 +55,7 @@ const ACTION_LABEL = { table: "Open as sheet", workbook: "Insert sheets", downlo
 function describeOpened(o: OpenedFile): string {
   if (o.kind === "sheet") return `Opened as sheet "${o.sheetName}" (${o.rows} rows).`;
   if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
-  return `Downloaded ${o.fileName}.`;
+  return `Downloaded ${o.fileName}${o.why ? `: ${o.why}` : ""}.`;
 }
 
 export function AgentsPanel(): JSX.Element {
@@ -70,12 +70,14 @@ export function AgentsPanel(): JSX.Element {
   const [message, setMessage] = useState<{ intent: "error" | "success" | "info"; text: string } | null>(null);
   const stop = useRef<AbortController | null>(null);
 
-  const polling = run?.status === "processing";
+  // The timer and spinner run while the pane follows the run, not merely while it is processing:
+  // after Stop following the run may still be processing on the service.
+  const [following, setFollowing] = useState(false);
   useEffect(() => {
-    if (!polling) return;
+    if (!following) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
-  }, [polling]);
+  }, [following]);
   useEffect(() => () => stop.current?.abort(), []);
 
   const setPair = (i: number, patch: Partial<ParamPair>): void =>
@@ -84,11 +86,41 @@ export function AgentsPanel(): JSX.Element {
   async function readRange(): Promise<void> {
     setMessage(null);
     try {
-      const r = pairsFromRange(await readSelectedValues(excel));
+      const r = pairsFromRange(await readSelectedText(excel));
       if (!r.ok) setMessage({ intent: "error", text: r.error });
       else setPairs(r.pairs.length ? r.pairs : [{ name: "", value: "" }]);
     } catch (e) {
       setMessage({ intent: "error", text: describeServiceError(e) });
+    }
+  }
+
+  /** Polls a started run until done or failed; Stop following ends only the polling. */
+  async function follow(runId: number): Promise<void> {
+    if (!client) return setMessage({ intent: "error", text: "Connect to the service first." });
+    stop.current?.abort();
+    const controller = new AbortController();
+    stop.current = controller;
+    setFollowing(true);
+    setMessage(null);
+    try {
+      const final = await followRun(() => client.agents.runStatus(runId, controller.signal), {
+        signal: controller.signal,
+        onStatus: (s) => setRun(s),
+      });
+      if (final.status === "failed")
+        setMessage({ intent: "error", text: `The run failed: ${final.error ?? "no reason given"}` });
+    } catch (e) {
+      setMessage(
+        controller.signal.aborted
+          ? {
+              intent: "info",
+              text: `Stopped following run ${runId}; it may still be running on the service.`,
+            }
+          : { intent: "error", text: `Run ${runId}: ${describeServiceError(e)}` },
+      );
+    } finally {
+      setNow(Date.now());
+      setFollowing(false);
     }
   }
 
@@ -100,29 +132,23 @@ export function AgentsPanel(): JSX.Element {
     const params = paramsFromPairs(pairs);
     if (!params.ok) return setMessage({ intent: "error", text: params.errors.join("\n") });
     if (!client) return setMessage({ intent: "error", text: "Connect to the service first." });
-    stop.current?.abort();
-    const controller = new AbortController();
-    stop.current = controller;
     setBusy(true);
     setRun(null);
+    let runId: number;
     try {
-      const started = await client.agents.startRun(id, params.params, controller.signal);
-      setStartedAt(Date.now());
-      setNow(Date.now());
-      setRun({ runId: started.runId, status: started.status });
-      const final = await followRun(() => client.agents.runStatus(started.runId, controller.signal), {
-        signal: controller.signal,
-        onStatus: (s) => setRun(s),
-      });
-      setNow(Date.now());
-      if (final.status === "failed")
-        setMessage({ intent: "error", text: `The run failed: ${final.error ?? "no reason given"}` });
+      // Never cancelled: an abandoned start could leave a run on the service with no id in hand,
+      // counting against the runs-in-progress limit.
+      runId = (await client.agents.startRun(id, params.params)).runId;
     } catch (e) {
-      if (!controller.signal.aborted)
-        setMessage({ intent: "error", text: describeServiceError(e, { agentId: id }) });
+      setMessage({ intent: "error", text: describeServiceError(e, { agentId: id }) });
+      return;
     } finally {
       setBusy(false);
     }
+    setStartedAt(Date.now());
+    setNow(Date.now());
+    setRun({ runId, status: "processing" });
+    await follow(runId);
   }
 
   async function copyOutput(text: string): Promise<void> {
@@ -193,10 +219,13 @@ export function AgentsPanel(): JSX.Element {
         </div>
       </Field>
       <div className={styles.row}>
-        <Button appearance="primary" onClick={start} disabled={busy}>
+        <Button appearance="primary" onClick={start} disabled={busy || following}>
           Start run
         </Button>
-        {busy && <Button onClick={() => stop.current?.abort()}>Stop following</Button>}
+        {following && <Button onClick={() => stop.current?.abort()}>Stop following</Button>}
+        {run && run.status === "processing" && !following && !busy && (
+          <Button onClick={() => void follow(run.runId)}>Resume following run {run.runId}</Button>
+        )}
       </div>
       {run && (
         <Text data-testid="agent-status">
@@ -204,7 +233,7 @@ export function AgentsPanel(): JSX.Element {
           {startedAt !== null && ` (${formatElapsed(now - startedAt)})`}
         </Text>
       )}
-      {polling && <Spinner size="tiny" label="Running…" />}
+      {following && <Spinner size="tiny" label="Running…" />}
       {typeof run?.output === "string" && (
         <Field label="Output">
           <Textarea readOnly value={run.output} resize="vertical" rows={8} aria-label="Agent output" />
