@@ -127,6 +127,14 @@ describe("parseReportCsv", () => {
     ]);
   });
 
+  test("the delimiter is always a comma: one-column files of ; or | text stay one column", () => {
+    // No trailing newline: the shape in which papaparse would otherwise guess ";" or "|".
+    const t = parseReportCsv(null, "Note;remark\nA;B\nC;D");
+    expect(t.columns.map((c) => c.name)).toEqual(["Note;remark"]);
+    expect(t.rows).toEqual([["A;B"], ["C;D"]]);
+    expect(parseReportCsv(null, "Tag|Kind\nx|y").rows).toEqual([["x|y"]]);
+  });
+
   test("empty input gives an empty table", () => {
     expect(parseReportCsv("audience", "")).toEqual({ columns: [], rows: [] });
   });

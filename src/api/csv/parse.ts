@@ -72,7 +72,9 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
 export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOptions = {}): TypedTable {
   const endpoint = opts.endpoint ?? "report CSV";
   const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  // The service's CSVs are comma-separated: never let papaparse guess (a one-column file of
+  // "A;B" or "x|y" values would be split on its own guess).
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: "," });
   if (parsed.errors.some((e) => e.code === "MissingQuotes")) {
     throw new ResponseValidationError(
       "csv",
