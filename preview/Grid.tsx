@@ -90,6 +90,17 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
     }
   };
 
+  // The in-cell drop-down of a list validation, drawn beside the formula bar.
+  const list = host
+    .validations(active.name)
+    .find(
+      (v) =>
+        selected.row >= v.rect.row &&
+        selected.row < v.rect.row + v.rect.rows &&
+        selected.col >= v.rect.col &&
+        selected.col < v.rect.col + v.rect.cols,
+    );
+
   return (
     <section className="grid-host" aria-label="Workbook">
       <div className="formula-bar">
@@ -123,6 +134,24 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
           }}
           placeholder="Type a value or a formula such as =ADS.SHOWLISTENERS(1200000001), then Enter"
         />
+        {list && (
+          <select
+            aria-label="Choose from the cell's list"
+            title={list.prompt}
+            value={list.list.includes(input) ? input : ""}
+            onChange={(e) => {
+              host.setInput(active.name, selected.row, selected.col, e.target.value);
+              setInput(e.target.value);
+            }}
+          >
+            <option value="">(list)</option>
+            {list.list.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
       <div
         className="viewport"

@@ -28,7 +28,21 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
 
   await typeRow(2, flight("Spring", "2026-12-01", "2026-12-10"));
   await typeRow(3, { ...flight("Spring", "2026-12-11", "2026-12-31"), cpm: "lots" });
-  await typeRow(4, { ...flight("Winter", "2027-01-01", "2027-01-31") });
+  const { type: _typed, ...winter } = flight("Winter", "2027-01-01", "2027-01-31");
+  await typeRow(4, winter);
+  // The type comes from the cell's drop-down list, as a planner would pick it.
+  await cell(page, at("type", 4)).click();
+  const list = page.getByLabel("Choose from the cell's list");
+  expect(await list.locator("option").allTextContents()).toEqual([
+    "(list)",
+    "Baked-in",
+    "DAI",
+    "story",
+    "reel",
+    "feed",
+  ]);
+  await list.selectOption("DAI");
+  await expectText(cell(page, at("type", 4)), "DAI");
 
   await page.getByRole("button", { name: "Validate" }).click();
   await expectText(page.getByTestId("plan-outcome"), /^1 problem in 3 rows/);
