@@ -82,13 +82,18 @@ export function createAdsFunctions(deps: FunctionDeps) {
         }
         const client = connected();
         const pageSize = 100;
-        const pages = await Promise.all(
-          Array.from({ length: Math.ceil(n / pageSize) }, (_, i) =>
-            cached(client, `episodes|${id}|${i}`, () =>
-              client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize }),
-            ),
-          ),
+        const page = (i: number) =>
+          cached(client, `episodes|${id}|${i}`, () =>
+            client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize }),
+          );
+        // The first page says how many episodes exist: only the pages that hold some are asked for.
+        const first = await page(0);
+        const total = first.episodesPagination?.rowCount ?? n;
+        const wantedPages = Math.ceil(Math.min(n, total) / pageSize);
+        const rest = await Promise.all(
+          Array.from({ length: Math.max(0, wantedPages - 1) }, (_, i) => page(i + 1)),
         );
+        const pages = [first, ...rest];
         const merged = { ...pages[0], episodes: pages.flatMap((p) => p.episodes ?? []) };
         return shape.episodesGrid(merged, n, wanted);
       }),

@@ -21,12 +21,18 @@ test("show ids from number cells, text and single-cell ranges", () => {
   valueError(() => arg.showId(12.5), /showId: 12.5 is not a show id/);
   valueError(() => arg.showId("a b"), /showId/);
   valueError(() => arg.showId([[1], [2]]), /showId: expects a single cell/);
+  // Past 2^53 the cell has already lost digits.
+  valueError(() => arg.showId(1e21), /showId: 1e\+21 is not a show id/);
 });
 
 test("dates from Excel serials and text", () => {
   expect(arg.optionalDate(45293, "startDate")).toBe("2024-01-02");
   expect(arg.optionalDate("2024-01-02", "startDate")).toBe("2024-01-02");
   expect(arg.optionalDate("1/2/2024", "startDate")).toBe("2024-01-02");
+  expect(arg.optionalDate(32874, "startDate")).toBe("1990-01-01");
+  // A bare year is a small serial (2024 is Excel's 1905-07-16): refused, not sent as a date.
+  valueError(() => arg.optionalDate(2024, "startDate"), /startDate: 2024 is not a date/);
+  valueError(() => arg.optionalDate(59, "startDate"), /startDate: 59 is not a date/);
   expect(arg.optionalDate(null, "startDate")).toBeUndefined();
   valueError(() => arg.optionalDate("2024-02-30", "endDate"), /endDate: is not a real date/);
   valueError(() => arg.optionalDate("next week", "endDate"), /endDate: "next week" is not a date/);

@@ -24,7 +24,8 @@ export function showId(value: Arg, name = "showId"): string {
   if (isBlank(v))
     throw badArgument(name, "is required (a directory id, an Alpha channel id or an Alpha playlist id)");
   if (typeof v === "number") {
-    if (!Number.isInteger(v) || v <= 0) throw badArgument(name, `${v} is not a show id`);
+    // Past 2^53 a number cell has already lost digits (and would print as 1e+21).
+    if (!Number.isSafeInteger(v) || v <= 0) throw badArgument(name, `${v} is not a show id`);
     return String(v);
   }
   if (typeof v === "boolean") throw badArgument(name, "must be a show id, not TRUE/FALSE");
@@ -72,12 +73,18 @@ function ymd(y: number, m: number, d: number, name: string): string {
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
+/** 1990-01-01 as an Excel serial. */
+const MIN_DATE_SERIAL = 32874;
+
 /** A date as YYYY-MM-DD, from an Excel serial or text (YYYY-MM-DD, M/D/YYYY). */
 export function optionalDate(value: Arg, name: string): string | undefined {
   const v = scalar(name, value);
   if (isBlank(v)) return undefined;
   if (typeof v === "number") {
-    if (v < 1 || v > 2958465) throw badArgument(name, "is not a date");
+    // The service has no data before 1990; a smaller serial is almost always a bare year (2024 is
+    // Excel's 1905-07-16) or a count, so it is refused rather than sent as a date nobody meant.
+    if (v < MIN_DATE_SERIAL || v > 2958465)
+      throw badArgument(name, `${v} is not a date (use a date cell, YYYY-MM-DD or M/D/YYYY)`);
     const d = new Date(Math.round((v - 25569) * 86_400_000));
     return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   }

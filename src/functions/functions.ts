@@ -45,11 +45,11 @@ export function show(showId: any, field: string): Promise<any> {
  * The show's most recent episodes as a table with a header row.
  * @customfunction EPISODES
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
- * @param {number} [count] Number of episodes, 1 to 1000 (default 25).
- * @param {any} [fields] Episode fields to show: comma-separated text or a range (default: all).
+ * @param {any} [count] Number of episodes, 1 to 1000 (default 25).
+ * @param {any[][]} [fields] Episode fields to show: comma-separated text or a range (default: all).
  * @returns {Promise<any[][]>} Spilled table of episodes.
  */
-export function episodes(showId: any, count?: number, fields?: any): Promise<any[][]> {
+export function episodes(showId: any, count?: any, fields?: any[][]): Promise<any[][]> {
   return excel(() => f.EPISODES(showId, count, fields));
 }
 
@@ -57,10 +57,10 @@ export function episodes(showId: any, count?: number, fields?: any): Promise<any
  * Podcast shows similar to this one, with the five similarity measures.
  * @customfunction SIMILAR
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
- * @param {number} [count] Number of shows, 1 to 50 (default 50).
+ * @param {any} [count] Number of shows, 1 to 50 (default 50).
  * @returns {Promise<any[][]>} Spilled table of similar shows.
  */
-export function similar(showId: any, count?: number): Promise<any[][]> {
+export function similar(showId: any, count?: any): Promise<any[][]> {
   return excel(() => f.SIMILAR(showId, count));
 }
 
@@ -78,11 +78,11 @@ export function topAdvertisers(showId: any): Promise<any[][]> {
  * Share (0-100) of the show's reach not exposed to the given advertisers (podcasts only).
  * @customfunction NETNEWREACH
  * @param {any} showId Directory id of the podcast.
- * @param {any} advertisers Advertiser lookup names: comma-separated text or a range (1 to 10).
- * @param {number} [months] Listening window in months, 1 to 3 (default 1).
+ * @param {any[][]} advertisers Advertiser lookup names: comma-separated text or a range (1 to 10).
+ * @param {any} [months] Listening window in months, 1 to 3 (default 1).
  * @returns {Promise<any>} Net new reach in percent.
  */
-export function netNewReach(showId: any, advertisers: any, months?: number): Promise<any> {
+export function netNewReach(showId: any, advertisers: any[][], months?: any): Promise<any> {
   return excel(() => f.NETNEWREACH(showId, advertisers, months));
 }
 
@@ -90,15 +90,15 @@ export function netNewReach(showId: any, advertisers: any, months?: number): Pro
  * Episodes whose title, description or transcript match a query.
  * @customfunction SEARCH
  * @param {string} query Text to search for.
- * @param {number} [timeFrame] Days to look back (default 31).
- * @param {any} [mediaType] Media types: podcast, alpha, radio, radio_show, beta or all (text or range).
+ * @param {any} [timeFrame] Days to look back (default 31).
+ * @param {any[][]} [mediaType] Media types: podcast, alpha, radio, radio_show, beta or all (text or range).
  * @param {boolean} [transcriptOnly] TRUE to search transcripts only.
  * @returns {Promise<any[][]>} Spilled table of matching episodes.
  */
 export function search(
   query: string,
-  timeFrame?: number,
-  mediaType?: any,
+  timeFrame?: any,
+  mediaType?: any[][],
   transcriptOnly?: boolean,
 ): Promise<any[][]> {
   return excel(() => f.SEARCH(query, timeFrame, mediaType, transcriptOnly));
@@ -110,10 +110,10 @@ export function search(
  * @param {string} advertiser Advertiser name.
  * @param {any} [startDate] First date (date cell or YYYY-MM-DD; default 24 months ago).
  * @param {any} [endDate] Last date (date cell or YYYY-MM-DD; default today).
- * @param {number} [maxRows] Most rows to fetch, 1 to 100000 (default 1000; 1000 rows a request).
+ * @param {any} [maxRows] Most rows to fetch, 1 to 100000 (default 1000; 1000 rows a request).
  * @returns {Promise<any[][]>} Spilled table of ads.
  */
-export function ads(advertiser: string, startDate?: any, endDate?: any, maxRows?: number): Promise<any[][]> {
+export function ads(advertiser: string, startDate?: any, endDate?: any, maxRows?: any): Promise<any[][]> {
   return excel(() => f.ADS(advertiser, startDate, endDate, maxRows));
 }
 

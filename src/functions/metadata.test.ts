@@ -17,6 +17,9 @@ interface Meta {
   }[];
 }
 
+/** Parameters that take a range: declared as matrices, or Excel would call the function once per cell. */
+const RANGE_PARAMS = new Set(["fields", "advertisers", "mediaType"]);
+
 const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: boolean }> = {
   SHOWLISTENERS: { params: ["showId"], optional: [], matrix: false },
   SHOW: { params: ["showId", "field"], optional: [], matrix: false },
@@ -64,6 +67,7 @@ test.each(Object.entries(EXPECTED))(
     for (const p of f.parameters) {
       expect(p.description.length).toBeGreaterThan(5);
       expect(Boolean(p.optional)).toBe(want.optional.includes(p.name));
+      expect([p.name, p.dimensionality === "matrix"]).toEqual([p.name, RANGE_PARAMS.has(p.name)]);
     }
     expect(f.result.dimensionality === "matrix").toBe(want.matrix);
   },

@@ -66,3 +66,20 @@ test("clear forgets every answer", async () => {
   cache.clear();
   expect(await cache.get("k", async () => ++calls)).toBe(2);
 });
+
+test("the cache stays bounded: expired answers go first, then the oldest settled ones", async () => {
+  let now = 0;
+  const cache = new RequestCache({ maxEntries: 3, ttlMs: 100, now: () => now });
+  await cache.get("a", async () => 1);
+  now = 200; // "a" has expired
+  await cache.get("b", async () => 2);
+  await cache.get("c", async () => 3);
+  await cache.get("d", async () => 4); // full: the expired "a" goes
+  expect(cache.size).toBe(3);
+  await cache.get("e", async () => 5); // full, nothing expired: the oldest, "b", goes
+  expect(cache.size).toBe(3);
+  let refetched = 0;
+  await cache.get("b", async () => ++refetched);
+  await cache.get("e", async () => ++refetched);
+  expect(refetched).toBe(1); // "b" was fetched again, "e" was still there
+});

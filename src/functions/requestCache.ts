@@ -11,6 +11,8 @@ export interface RequestCacheOptions {
   errorTtlMs?: number;
   /** Requests running at once (default 4). */
   concurrency?: number;
+  /** Answers kept at most; past it, expired then oldest settled answers are dropped (default 2,000). */
+  maxEntries?: number;
   now?: () => number;
 }
 
@@ -28,6 +30,7 @@ export class RequestCache {
   private readonly errorTtlMs: number;
   readonly concurrency: number;
   private readonly now: () => number;
+  private readonly maxEntries: number;
   /** Highest number of requests seen running at once (for tests and benchmarks). */
   maxRunning = 0;
 
@@ -36,6 +39,7 @@ export class RequestCache {
     this.errorTtlMs = options.errorTtlMs ?? 60_000;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.now = options.now ?? Date.now;
+    this.maxEntries = Math.max(1, options.maxEntries ?? 2000);
   }
 
   /** The answer for `key`: shared when in flight, reused while fresh, else fetched (queued behind the bound). */
@@ -56,8 +60,18 @@ export class RequestCache {
     );
     // Keep an unobserved rejection from being reported as unhandled; callers still see it.
     fresh.promise.catch(() => undefined);
+    if (this.entries.size >= this.maxEntries) this.evict();
     this.entries.set(key, fresh);
     return fresh.promise as Promise<T>;
+  }
+
+  /** Drops expired answers; if still full, the oldest settled ones (in-flight requests are kept). */
+  private evict(): void {
+    for (const [key, entry] of this.entries) if (this.expired(entry)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size < this.maxEntries) break;
+      if (entry.settledAt !== undefined) this.entries.delete(key);
+    }
   }
 
   clear(): void {

@@ -3,7 +3,7 @@
  * the session the task pane fills in. Requests count toward the pane's monthly counter.
  */
 import { AdsClient } from "../api/client";
-import { countRequest, getConnection, type Connection } from "../runtime/session";
+import { countRequest, getConnection, subscribe, type Connection } from "../runtime/session";
 import { createAdsFunctions } from "./adsFunctions";
 import { RequestCache } from "./requestCache";
 
@@ -24,6 +24,14 @@ function client(): AdsClient | null {
   }
   return current.client;
 }
+
+// Another key or service, or signing out: the previous connection's answers must never be served
+// (another account's data, or a cached "Invalid token" after the right key was entered).
+subscribe(() => {
+  if (getConnection() === current?.connection) return;
+  current = null;
+  cache.clear();
+});
 
 export const adsFunctions = createAdsFunctions({ client, cache });
 

@@ -104,3 +104,30 @@ test("error paths: monthly limit, authentication messages, inaccessible advertis
   });
   expect(s.sandbox.requests("demo-pro")).toBe(before);
 });
+
+test("EPISODES asks only for the pages that hold episodes (240 exist: 1,000 asked = 3 requests, not 10)", async () => {
+  const { fns, counted } = functions();
+  const eps = await fns.EPISODES("1200000001", 1000, "title");
+  expect(eps).toHaveLength(241);
+  expect(counted).toHaveLength(3);
+});
+
+test("a new connection never sees the previous one's cached answers", async () => {
+  const { setConnection } = await import("../../src/runtime/session");
+  const { adsFunctions } = await import("../../src/functions/runtime");
+  try {
+    setConnection({ apiKey: "demo-pro", baseUrl: s.url });
+    expect(typeof (await adsFunctions.SHOWLISTENERS(1200000001))).toBe("number");
+    setConnection({ apiKey: "not-a-key", baseUrl: s.url });
+    await expect(adsFunctions.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
+      code: "#N/A",
+      message: "Invalid token",
+    });
+    setConnection(null);
+    await expect(adsFunctions.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
+      message: expect.stringMatching(/^Not connected/),
+    });
+  } finally {
+    setConnection(null);
+  }
+});
