@@ -101,9 +101,22 @@ abstract class Proxy {
   /** Current values of the loadable properties, read from the model at sync time. */
   protected abstract snapshot(): Record<string, unknown>;
 
-  load(_props?: unknown): this {
+  load(props?: unknown): this {
     this.ctx.enqueue(20, () => {
-      this.loaded = this.snapshot();
+      const loaded = this.snapshot();
+      // Excel on the web caps what a sync returns as well as what it sends.
+      if (typeof props === "string") {
+        const bytes = props
+          .split(",")
+          .map((p) => p.trim())
+          .reduce((n, p) => n + (p in loaded ? valueBytes(loaded[p]) : 0), 0);
+        if (bytes > PAYLOAD_LIMIT_BYTES)
+          throw officeError(
+            "ResponsePayloadSizeLimitExceeded",
+            `The response payload size has exceeded the limit (${bytes} bytes loaded in one sync)`,
+          );
+      }
+      this.loaded = loaded;
       this.loadedOnce = true;
     });
     return this;

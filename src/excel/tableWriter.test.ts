@@ -80,6 +80,17 @@ test("100,000 rows by 46 columns: every sync under 5 MB, calculation suspended, 
   expect(formulas).toBe(0);
 }, 120_000);
 
+test("rewriting a large table reads its snapshot in chunks: no sync answers more than 5 MB", async () => {
+  const wb = new InMemoryWorkbook();
+  await writeNewTable(wb.excel, impressionsTable(20_000, 3), { sheetName: "Big", tableName: "Big" });
+  const written = wb.syncLog.length;
+  const next = impressionsTable(20_000, 4);
+  const result = await rewriteTable(wb.excel, { sheetName: "Big", tableName: "Big" }, next);
+  expect(result.rows).toBe(20_000);
+  expect(wb.syncLog.slice(written).every((s) => s.failed === undefined)).toBe(true);
+  expect(wb.host.cell("Big", 20_000, 45).value).toBe(next.rows[19_999][45]);
+}, 120_000);
+
 test("property: formula-like strings from the service always land as text", async () => {
   const formulaLike = fc
     .tuple(fc.constantFrom("=", "+", "-", "@"), fc.string({ maxLength: 30 }))

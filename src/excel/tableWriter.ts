@@ -249,6 +249,9 @@ function rangeOnly(address: string): string {
   return address.slice(address.lastIndexOf("!") + 1);
 }
 
+/** Cells read per sync when a table is snapshotted before a rewrite: ~50 bytes a cell stays well under 5 MB. */
+const SNAPSHOT_CELLS_PER_SYNC = 50_000;
+
 /**
  * Replaces the rows of an existing table in place (refresh): the table keeps its name and position,
  * resized, so formulas that reference it keep working. If any step fails, the previous cells are
@@ -278,10 +281,24 @@ export async function rewriteTable(
     const bodyRows = Math.max(1, table.rows.length);
     // Everything the rewrite may touch: old and new extent, plus a totals row below either.
     const oldRows = range.rowCount + 1;
-    const span = a1(full.headerRow, 0, Math.max(oldRows, bodyRows + 2), Math.max(range.columnCount, width));
-    const before = sheet.getRange(span);
-    before.load("formulas,numberFormat");
-    await context.sync();
+    const spanRows = Math.max(oldRows, bodyRows + 2);
+    const spanCols = Math.max(range.columnCount, width);
+    const span = a1(full.headerRow, 0, spanRows, spanCols);
+    // The snapshot is read in row chunks: a sync's answer is capped at 5 MB, as its request is.
+    const before = { formulas: [] as unknown[][], numberFormat: [] as unknown[][] };
+    const rowsPerRead = Math.max(1, Math.floor(SNAPSHOT_CELLS_PER_SYNC / spanCols));
+    let syncs = 1;
+    for (let start = 0; start < spanRows; start += rowsPerRead) {
+      const part = sheet.getRange(
+        a1(full.headerRow + start, 0, Math.min(rowsPerRead, spanRows - start), spanCols),
+      );
+      part.load("formulas,numberFormat");
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk, bounded by the 5 MB cap
+      await context.sync();
+      syncs++;
+      before.formulas.push(...part.formulas);
+      before.numberFormat.push(...part.numberFormat);
+    }
     // Hyperlinks are per cell: load them for the cells that hold URL text (a refresh may overwrite them).
     const linkProbes: [number, number, Excel.Range][] = [];
     before.formulas.forEach((row, i) =>
@@ -293,7 +310,6 @@ export async function rewriteTable(
         }
       }),
     );
-    let syncs = 2;
     if (linkProbes.length) {
       await context.sync();
       syncs++;
