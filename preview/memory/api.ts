@@ -6,7 +6,15 @@
  */
 import { unzipSync, strFromU8 } from "fflate";
 import { parseAddress, quoteSheet, rectAddress, columnIndex, type Rect } from "./address";
-import { WorkbookModel, officeError, overlaps, type SheetData, type TableData, type Value } from "./model";
+import {
+  WorkbookModel,
+  officeError,
+  overlaps,
+  type ClearWhat,
+  type SheetData,
+  type TableData,
+  type Value,
+} from "./model";
 
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 const CALL_OVERHEAD = 100;
@@ -743,7 +751,7 @@ export class RangeProxy extends Proxy {
     }));
   }
 
-  clear(applyTo: "All" | "Contents" | "Formats" = "All"): void {
+  clear(applyTo: ClearWhat = "All"): void {
     this.ctx.enqueue(10, () => this.ctx.model.clear(this.sheetData(), this.rect(), applyTo));
   }
 

@@ -40,6 +40,9 @@ export interface SheetData {
 export const MAX_CELL_CHARS = 32_767;
 const FORMULA_START = /^[=+\-@]/;
 
+/** What Range.clear removes (Excel.ClearApplyTo). */
+export type ClearWhat = "All" | "Contents" | "Formats" | "Hyperlinks";
+
 export class WorkbookModel {
   sheets: SheetData[] = [];
   tables: TableData[] = [];
@@ -154,12 +157,14 @@ export class WorkbookModel {
     }
   }
 
-  clear(sheet: SheetData, rect: Rect, what: "All" | "Contents" | "Formats"): void {
+  clear(sheet: SheetData, rect: Rect, what: ClearWhat): void {
     for (const [r, cols] of sheet.rows) {
       if (r < rect.row || r >= rect.row + rect.rows) continue;
       for (const [c, cell] of cols) {
         if (c < rect.col || c >= rect.col + rect.cols) continue;
         if (what === "All") cols.delete(c);
+        else if (what === "Hyperlinks")
+          cell.hyperlink = undefined; // text and formats stay
         else if (what === "Contents") {
           // As in Excel, clearing contents keeps hyperlinks and formats.
           cell.value = null;
@@ -173,7 +178,8 @@ export class WorkbookModel {
       }
       if (cols.size === 0) sheet.rows.delete(r);
     }
-    if (what !== "Contents") sheet.validations = sheet.validations.filter((v) => !overlaps(v.rect, rect));
+    if (what === "All" || what === "Formats")
+      sheet.validations = sheet.validations.filter((v) => !overlaps(v.rect, rect));
   }
 
   /** The smallest rectangle holding every non-empty cell, or null. */

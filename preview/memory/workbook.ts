@@ -232,7 +232,7 @@ function createExcelNamespace(host: InMemoryHost): ExcelLike {
     run: run as unknown as typeof Excel.run,
     CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
     SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
-    ClearApplyTo: { all: "All", contents: "Contents", formats: "Formats" },
+    ClearApplyTo: { all: "All", contents: "Contents", formats: "Formats", hyperlinks: "Hyperlinks" },
     WorksheetPositionType: {
       none: "None",
       before: "Before",

@@ -223,3 +223,33 @@ describe("rewriteTable (refresh)", () => {
     expect(changed.slice(0, 5)).toEqual([]);
   });
 });
+
+test("a refresh leaves no stale link: a cell that no longer holds a URL links nowhere", async () => {
+  const wb = new InMemoryWorkbook();
+  const linked: TypedTable = {
+    columns: [
+      { name: "Name", kind: "text" },
+      { name: "Link", kind: "url" },
+    ],
+    rows: [
+      ["a", "https://x.test/a"],
+      ["b", "https://x.test/b"],
+    ],
+  };
+  await writeNewTable(wb.excel, linked, { sheetName: "L", tableName: "Links" });
+  expect(wb.host.cell("L", 1, 1).hyperlink).toBe("https://x.test/a");
+  await rewriteTable(
+    wb.excel,
+    { sheetName: "L", tableName: "Links" },
+    {
+      ...linked,
+      rows: [
+        ["a", "no link any more"],
+        ["b", "https://x.test/b2"],
+      ],
+    },
+  );
+  expect(wb.host.cell("L", 1, 1)).toMatchObject({ value: "no link any more" });
+  expect(wb.host.cell("L", 1, 1).hyperlink).toBeUndefined();
+  expect(wb.host.cell("L", 2, 1).hyperlink).toBe("https://x.test/b2");
+});

@@ -329,6 +329,9 @@ export async function rewriteTable(
     try {
       context.workbook.application.suspendApiCalculationUntilNextSync();
       sheet.getRange(span).clear("Contents");
+      // Contents keep their links in Excel: without this, a cell whose new value is not a URL would
+      // still link to the old address.
+      sheet.getRange(span).clear("Hyperlinks");
       t.resize(a1(full.headerRow, 0, bodyRows + 1, width));
       const header = sheet.getRange(a1(full.headerRow, 0, 1, width));
       header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
@@ -342,7 +345,7 @@ export async function rewriteTable(
       await context.sync();
       syncs++;
     } catch (err) {
-      await restore(context, sheet, t, snapshot, prepared.links).catch((restoreErr: unknown) => {
+      await restore(context, sheet, t, snapshot).catch((restoreErr: unknown) => {
         throw new Error(
           `${err instanceof Error ? err.message : String(err)}; restoring the previous data also failed: ${restoreErr instanceof Error ? restoreErr.message : String(restoreErr)}`,
         );
@@ -367,35 +370,12 @@ async function restore(
   sheet: Excel.Worksheet,
   t: Excel.Table,
   snap: Snapshot,
-  written: readonly [number, number, string][],
 ): Promise<void> {
   const start = /^([A-Z]+)(\d+)/.exec(snap.address)!;
   const firstRow = Number(start[2]) - 1;
   const width = snap.formulas[0]?.length ?? 0;
   t.resize(snap.tableAddress);
-  // Hyperlinks the failed write may have set (body row r is snapshot row r + 1): put back the old
-  // link, or remove it (null: removes the link in the in-memory host; not verified in Excel), then
-  // the previous links; values and formats come back below, so display text is restored too.
-  const linkCalls: [number, number, string | null][] = written.map(([r, c]) => [
-    r + 1,
-    c,
-    snap.links.get(`${r + 1},${c}`) ?? null,
-  ]);
-  for (const [key, address] of snap.links) {
-    const [i, j] = key.split(",").map(Number);
-    linkCalls.push([i, j, address]);
-  }
-  const linkBytes = linkCalls.map(([, , a]) => HYPERLINK_CALL_BYTES + 2 * (a?.length ?? 0));
-  for (const chunk of planChunks(linkBytes)) {
-    for (const [i, j, address] of linkCalls.slice(chunk.start, chunk.end)) {
-      const value = snap.formulas[i]?.[j];
-      sheet.getRange(a1(firstRow + i, j)).hyperlink = (
-        address ? { address, textToDisplay: typeof value === "string" ? value : address } : null
-      ) as Excel.RangeHyperlink;
-    }
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
-    await context.sync();
-  }
+  // Values and formats first: they are what matters, and must not wait on anything that can fail.
   const rowBytes = snap.formulas.map((row, i) =>
     row.reduce((n: number, v, j) => n + cellBytes(v) + cellBytes(snap.numberFormat[i][j]), 16),
   );
@@ -403,6 +383,25 @@ async function restore(
     const r = sheet.getRange(a1(firstRow + chunk.start, 0, chunk.end - chunk.start, width));
     r.numberFormat = snap.numberFormat.slice(chunk.start, chunk.end) as string[][];
     r.formulas = snap.formulas.slice(chunk.start, chunk.end) as (string | number | boolean)[][];
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
+    await context.sync();
+  }
+  // Then the links: every link in the span goes (ClearApplyTo.hyperlinks keeps text and formats),
+  // and the previous ones are set again with their display text.
+  sheet.getRange(snap.address).clear("Hyperlinks");
+  const links = [...snap.links].map(([key, address]) => {
+    const [i, j] = key.split(",").map(Number);
+    return { i, j, address };
+  });
+  const linkBytes = links.map((l) => HYPERLINK_CALL_BYTES + 2 * l.address.length);
+  for (const chunk of planChunks(linkBytes)) {
+    for (const { i, j, address } of links.slice(chunk.start, chunk.end)) {
+      const value = snap.formulas[i]?.[j];
+      sheet.getRange(a1(firstRow + i, j)).hyperlink = {
+        address,
+        textToDisplay: typeof value === "string" ? value : address,
+      };
+    }
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();
   }
