@@ -253,3 +253,19 @@ test("a refresh leaves no stale link: a cell that no longer holds a URL links no
   expect(wb.host.cell("L", 1, 1).hyperlink).toBeUndefined();
   expect(wb.host.cell("L", 2, 1).hyperlink).toBe("https://x.test/b2");
 });
+
+test("a refresh that would overwrite the planner's cells below or beside the report changes nothing and says where", async () => {
+  const wb = new InMemoryWorkbook();
+  await writeNewTable(wb.excel, impressionsTable(5, 1), { sheetName: "R", tableName: "Report" });
+  wb.host.setInput("R", 20, 0, "my note");
+  const before = JSON.stringify(wb.host.tables());
+  await expect(
+    rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(50, 2)),
+  ).rejects.toThrow(/needs A21, which holds other data outside the report table/);
+  expect(wb.host.cell("R", 20, 0).value).toBe("my note");
+  expect(JSON.stringify(wb.host.tables())).toBe(before);
+  // A result that fits above the note refreshes as usual.
+  const fits = await rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(10, 3));
+  expect(fits.rows).toBe(10);
+  expect(wb.host.cell("R", 20, 0).value).toBe("my note");
+});

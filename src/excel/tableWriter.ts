@@ -249,6 +249,21 @@ function rangeOnly(address: string): string {
   return address.slice(address.lastIndexOf("!") + 1);
 }
 
+/** The first non-empty cell of `cells` outside its top-left `ownRows` × `ownCols` block, as [row, col]. */
+function firstForeignCell(
+  cells: readonly (readonly unknown[])[],
+  ownRows: number,
+  ownCols: number,
+): [number, number] | null {
+  for (let r = 0; r < cells.length; r++)
+    for (let c = 0; c < cells[r].length; c++) {
+      if (r < ownRows && c < ownCols) continue;
+      const v = cells[r][c];
+      if (v !== "" && v !== null && v !== undefined) return [r, c];
+    }
+  return null;
+}
+
 /** Cells read per sync when a table is snapshotted before a rewrite: ~50 bytes a cell stays well under 5 MB. */
 const SNAPSHOT_CELLS_PER_SYNC = 50_000;
 
@@ -299,6 +314,13 @@ export async function rewriteTable(
       before.formulas.push(...part.formulas);
       before.numberFormat.push(...part.numberFormat);
     }
+    // A bigger result must not overwrite the planner's own cells beside or below the report: the
+    // table and the row under it (its totals row) are ours, anything else in the span must be empty.
+    const foreign = firstForeignCell(before.formulas, range.rowCount + 1, range.columnCount);
+    if (foreign)
+      throw new Error(
+        `the new data needs ${a1(full.headerRow + foreign[0], foreign[1])}, which holds other data outside the report table; move it, then refresh again (nothing was changed)`,
+      );
     // Hyperlinks are per cell: load them for the cells that hold URL text (a refresh may overwrite them).
     const linkProbes: [number, number, Excel.Range][] = [];
     before.formulas.forEach((row, i) =>
