@@ -49,8 +49,11 @@ describe("manifest.xml", () => {
     expect(app.tagName).toBe("OfficeApp");
     expect(app.getAttribute("xsi:type")).toBe("TaskPaneApp");
     expect(all(doc, "Host").some((h) => h.getAttribute("Name") === "Workbook")).toBe(true);
-    const sets = all(doc, "Set").map((s) => s.getAttribute("Name"));
-    expect(sets).toEqual(expect.arrayContaining(["SharedRuntime", "CustomFunctionsRuntime"]));
+    const sets = all(doc, "Set").map((s) => `${s.getAttribute("Name")} ${s.getAttribute("MinVersion")}`);
+    // ExcelApi 1.13: the highest set the Excel layer calls (Table.resize, insertWorksheetsFromBase64).
+    expect(sets).toEqual(
+      expect.arrayContaining(["SharedRuntime 1.1", "CustomFunctionsRuntime 1.1", "ExcelApi 1.13"]),
+    );
   });
 
   test("every resid used is defined exactly once in Resources", () => {

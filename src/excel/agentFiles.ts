@@ -10,16 +10,8 @@ import type { ExcelHost } from "./host";
 import { writeNewTable } from "./tableWriter";
 import { takenNames } from "./workbookNames";
 
-/** insertWorksheetsFromBase64 needs ExcelApi 1.13; outside an Office host the in-memory workbook has it. */
-function canInsertWorksheets(): boolean {
-  const office = (globalThis as { Office?: typeof Office }).Office;
-  if (!office?.context?.host) return true;
-  return office.context.requirements.isSetSupported("ExcelApi", "1.13");
-}
-
-/** Inserts every sheet of an xlsx file at the end of the workbook; returns the new sheets' names (null: not supported). */
-export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<string[] | null> {
-  if (!canInsertWorksheets()) return null;
+/** Inserts every sheet of an xlsx file at the end of the workbook (ExcelApi 1.13, required by the manifest); returns the new sheets' names. */
+export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<string[]> {
   return excel.run(async (context) => {
     const before = context.workbook.worksheets;
     before.load("items/name");

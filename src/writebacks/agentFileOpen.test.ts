@@ -68,18 +68,6 @@ describe("openAgentFile", () => {
     expect(zip.saved).toEqual(["all.zip"]);
   });
 
-  it("downloads an xlsx file when this Excel cannot insert sheets from a file", async () => {
-    const deps = { ...fakeDeps(new Uint8Array([80, 75])), insertWorkbook: async () => null };
-    const saved: string[] = [];
-    deps.saveAs = (_b, name) => void saved.push(name);
-    expect(await openAgentFile({ fileName: "r.xlsx", fileType: "xlsx" }, deps)).toEqual({
-      kind: "downloaded",
-      fileName: "r.xlsx",
-      why: "this version of Excel cannot insert sheets from a file (ExcelApi 1.13)",
-    });
-    expect(saved).toEqual(["r.xlsx"]);
-  });
-
   it("encodes large buffers to base64 exactly", () => {
     const big = new Uint8Array(100_000).map((_, i) => (i * 7) % 256);
     expect(bytesToBase64(big)).toBe(Buffer.from(big).toString("base64"));

@@ -18,15 +18,15 @@ export interface AgentFileDeps {
   parseCsv(csv: string): TypedTable;
   /** Writes the table on a new sheet named after the file (made valid and unique); returns the sheet name. */
   writeSheet(fileName: string, table: TypedTable): Promise<string>;
-  /** Inserts the worksheets of an xlsx file; returns their names, or null when this Excel cannot. */
-  insertWorkbook(base64: string): Promise<string[] | null>;
+  /** Inserts the worksheets of an xlsx file; returns their names. */
+  insertWorkbook(base64: string): Promise<string[]>;
   saveAs(bytes: Uint8Array, fileName: string): void;
 }
 
 export type OpenedFile =
   | { kind: "sheet"; sheetName: string; rows: number }
   | { kind: "workbook"; sheetNames: string[] }
-  | { kind: "downloaded"; fileName: string; why?: string };
+  | { kind: "downloaded"; fileName: string };
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -67,16 +67,8 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
     deps.saveAs(bytes, file.fileName);
     return { kind: "downloaded", fileName: file.fileName };
   }
-  if (action === "workbook") {
-    const sheetNames = await deps.insertWorkbook(bytesToBase64(bytes));
-    if (sheetNames) return { kind: "workbook", sheetNames };
-    deps.saveAs(bytes, file.fileName);
-    return {
-      kind: "downloaded",
-      fileName: file.fileName,
-      why: "this version of Excel cannot insert sheets from a file (ExcelApi 1.13)",
-    };
-  }
+  if (action === "workbook")
+    return { kind: "workbook", sheetNames: await deps.insertWorkbook(bytesToBase64(bytes)) };
   const table = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes), deps.parseCsv);
   return { kind: "sheet", sheetName: await deps.writeSheet(file.fileName, table), rows: table.rows.length };
 }
