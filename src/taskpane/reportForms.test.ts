@@ -31,6 +31,19 @@ describe("paramsFromForm", () => {
     expect(schemaErrors(REPORT_ENDPOINTS.impressions.schema, params)).toEqual({});
   });
 
+  test("a name holding a comma is quoted; (none) turns a default list off", () => {
+    const params = paramsFromForm(impressions, {
+      advertiser: '"Acme, Inc.", Northwind Coffee',
+      excludeReferrers: "(none)",
+    });
+    expect(params).toEqual({ advertiser: ["Acme, Inc.", "Northwind Coffee"], excludeReferrers: [] });
+    expect(schemaErrors(REPORT_ENDPOINTS.impressions.schema, params)).toEqual({});
+    expect(formFromParams(impressions, params)).toMatchObject({
+      advertiser: '"Acme, Inc.", Northwind Coffee',
+      excludeReferrers: "(none)",
+    });
+  });
+
   test("an empty form sends nothing at all (the service's defaults apply)", () => {
     for (const kind of REPORT_KINDS) expect(paramsFromForm(REPORT_FORMS[kind].fields, {})).toEqual({});
   });

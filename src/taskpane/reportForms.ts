@@ -14,6 +14,7 @@ import {
   type ReportKind,
 } from "../api/schemas";
 import { IMPRESSIONS_DEFAULTS, SHARED_SETTING_DEFAULTS, type DocumentedDefault } from "../api/defaults";
+import { listToText, parseListText } from "./listText";
 
 export type FieldType = "text" | "int" | "number" | "list" | "enum" | "bool" | "fields" | "mapping";
 
@@ -284,13 +285,7 @@ export function paramsFromForm(fields: readonly FieldSpec[], values: FormValues)
         set(f.name, raw === "true");
         break;
       case "list":
-        set(
-          f.name,
-          raw
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-        );
+        set(f.name, parseListText(raw));
         break;
       case "fields":
         set(f.name, raw.split("\n").filter(Boolean));
@@ -320,7 +315,7 @@ export function formFromParams(fields: readonly FieldSpec[], params: Record<stri
     const [head, tail] = f.name.split(".");
     const v = tail ? (params[head] as Record<string, unknown> | undefined)?.[tail] : params[head];
     if (v === undefined || v === null) continue;
-    if (f.type === "list") values[f.name] = (v as unknown[]).join(", ");
+    if (f.type === "list") values[f.name] = listToText(v as unknown[]);
     else if (f.type === "fields") values[f.name] = (v as unknown[]).join("\n");
     else if (f.type === "mapping")
       values[f.name] = Object.entries(v as Record<string, string>)

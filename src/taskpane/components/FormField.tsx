@@ -1,6 +1,7 @@
 /** One form field of a spec: a labelled input of the right kind, the documented default, and its validation message. */
 import { Field, Input, Select, Textarea } from "@fluentui/react-components";
 import { defaultText, type FieldSpec } from "../reportForms";
+import { EMPTY_LIST } from "../listText";
 import { recentNames } from "../recentNames";
 
 export interface FormFieldProps {
@@ -12,8 +13,13 @@ export interface FormFieldProps {
 
 export function FormField({ spec, value, error, onChange }: FormFieldProps) {
   const def = defaultText(spec);
+  const listHint =
+    spec.type === "list"
+      ? `Comma-separated; quote a name that holds a comma ("Acme, Inc.")${def ? `; ${EMPTY_LIST} sends an empty list` : ""}.`
+      : undefined;
   const hint =
-    [spec.hint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") || undefined;
+    [spec.hint, listHint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") ||
+    undefined;
   const id = `field-${spec.name.replace(/\W/g, "-")}`;
   const common = {
     validationMessage: error,

@@ -12,16 +12,15 @@ import { SHOW_FIELDS } from "../../functions/shapes";
 import { RecentNames } from "../components/FormField";
 import { rememberNames } from "../recentNames";
 import { insertFormulaAtSelection, openShowSheet, runSourceToSheet } from "../reportActions";
+import { parseListText } from "../listText";
 import { useServices } from "../services";
 import { definedOnly, fieldState, schemaErrors, type FieldErrors } from "../validation";
 
 const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
 const text = (s: string) => (s.trim() === "" ? undefined : s.trim());
+/** Comma-separated names (quoted when they hold a comma); blank means "not set". */
 const list = (s: string) => {
-  const l = s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
+  const l = parseListText(s);
   return l.length ? l : undefined;
 };
 
