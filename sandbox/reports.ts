@@ -84,7 +84,12 @@ function formatSmart(kind: ColumnKind, v: Cell): Cell {
   return v;
 }
 
-const ALLOWED_IMPRESSION_FIELDS = new Set(IMPRESSIONS_FIELD_GROUPS.flatMap((g) => g.fields));
+/** The sandbox's advertiser-specific custom actions (every advertiser has them here). */
+export const SANDBOX_CUSTOM_ACTIONS = ["Trial Starts", "Newsletter Signups"];
+const ALLOWED_IMPRESSION_FIELDS = new Set([
+  ...IMPRESSIONS_FIELD_GROUPS.flatMap((g) => g.fields),
+  ...SANDBOX_CUSTOM_ACTIONS.flatMap((a) => [a, `${a} Modeled`]),
+]);
 const EPISODE_COLUMNS = new Set([
   "Episode",
   "Episode GUID",

@@ -29,6 +29,8 @@ export interface FieldSpec {
   default?: DocumentedDefault;
   /** Remember entered names for next time (advertisers). */
   recent?: boolean;
+  /** A list whose documented default is not empty, so an explicit empty list means something. */
+  emptyAllowed?: boolean;
 }
 
 const d = (def: DocumentedDefault | undefined): string =>
@@ -57,12 +59,13 @@ const num = (name: string, label: string): FieldSpec => ({
   advanced: true,
   default: S[name],
 });
-const list = (name: string, label: string): FieldSpec => ({
+const list = (name: string, label: string, emptyAllowed = false): FieldSpec => ({
   name,
   label,
   type: "list",
   advanced: true,
   default: S[name],
+  emptyAllowed,
 });
 
 /** The shared attribution and simulcast settings (impressions and lag). */
@@ -95,9 +98,10 @@ const SHARED: FieldSpec[] = [
     advanced: true,
     default: S.attributionPreset,
   },
-  list("excludeReferrers", "Exclude referrers"),
-  list("excludeUtmMediums", "Exclude UTM mediums"),
-  list("excludeUtmSources", "Exclude UTM sources"),
+  // Their defaults hold entries (5, 10 and 9): an empty list turns them off.
+  list("excludeReferrers", "Exclude referrers", true),
+  list("excludeUtmMediums", "Exclude UTM mediums", true),
+  list("excludeUtmSources", "Exclude UTM sources", true),
   bool("excludePriorCustomers", "Exclude prior customers"),
   bool("excludePriorVisitors", "Exclude prior visitors"),
   bool("showIncrementalResults", "Show incremental results"),

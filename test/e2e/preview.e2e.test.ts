@@ -44,7 +44,10 @@ test("an impressions report with a relative date range and chosen columns lands 
     await page.getByLabel("Find a column").fill(column);
     await page.getByRole("checkbox", { name: column, exact: true }).first().check();
   }
-  await expectCount(page.getByRole("list", { name: "Chosen columns" }).locator("li"), 4);
+  // A custom action column is typed: no list can hold an advertiser's own actions.
+  await page.getByLabel("Add a custom action column").fill("Trial Starts");
+  await page.getByLabel("Add a custom action column").press("Enter");
+  await expectCount(page.getByRole("list", { name: "Chosen columns" }).locator("li"), 5);
   await page.screenshot({ path: path.join(ARTIFACTS, "pane-impressions-form.png") });
   await page.getByRole("button", { name: "Run report" }).click();
   await page.locator(".tabs button", { hasText: "Impressions" }).waitFor({ timeout: 60_000 });
@@ -53,6 +56,8 @@ test("an impressions report with a relative date range and chosen columns lands 
   await expectText(cell(page, "B1"), "Campaign");
   await expectText(cell(page, "C1"), "Spend");
   await expectText(cell(page, "D1"), "Podcast & Streaming Impressions");
+  await expectText(cell(page, "E1"), "Trial Starts");
+  await expectText(cell(page, "E2"), /^[\d,.]+$/);
   await expectText(cell(page, "A2"), /^\d{4}-\d{2}-\d{2}$/);
   await expectText(cell(page, "C2"), /^\$[\d,]+\.\d{2}$/);
   await expectText(cell(page, "D2"), /^[\d,]+$/);

@@ -8,11 +8,21 @@ import { IMPRESSIONS_DEFAULT_FIELDS, IMPRESSIONS_FIELD_GROUPS, fieldRules } from
 
 export interface FieldPickerProps {
   value: string[];
+  /** The validation message for the fields parameter, shown under the list. */
+  error?: string;
   onChange(fields: string[]): void;
 }
 
-export function FieldPicker({ value, onChange }: FieldPickerProps) {
+export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
   const [query, setQuery] = useState("");
+  const [custom, setCustom] = useState("");
+  // Custom action columns ("<action>" and "<action> Modeled") are named by the advertiser's setup,
+  // so no list can hold them: they are typed.
+  const addCustom = () => {
+    const name = custom.trim();
+    if (name && !value.includes(name)) onChange([...value, name]);
+    setCustom("");
+  };
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
     return IMPRESSIONS_FIELD_GROUPS.map((g) => ({
@@ -67,9 +77,33 @@ export function FieldPicker({ value, onChange }: FieldPickerProps) {
       <Button size="small" onClick={() => onChange([])}>
         Clear
       </Button>
+      {error && (
+        <Text role="alert" className="error" block>
+          {error}
+        </Text>
+      )}
       <Field label="Find a column">
         <Input value={query} onChange={(_, d) => setQuery(d.value)} name="fieldSearch" />
       </Field>
+      <Field
+        label="Add a custom action column"
+        hint='Your action as named in the service, e.g. "Signup" or "Signup Modeled".'
+      >
+        <Input
+          value={custom}
+          name="customField"
+          onChange={(_, d) => setCustom(d.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              addCustom();
+            }
+          }}
+        />
+      </Field>
+      <Button size="small" onClick={addCustom} disabled={!custom.trim()}>
+        Add column
+      </Button>
       <div className="field-groups">
         {groups.map((g) => (
           <details key={g.label} open={Boolean(query)}>

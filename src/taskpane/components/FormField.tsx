@@ -15,7 +15,7 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
   const def = defaultText(spec);
   const listHint =
     spec.type === "list"
-      ? `Comma-separated; quote a name that holds a comma ("Acme, Inc.")${def ? `; ${EMPTY_LIST} sends an empty list` : ""}.`
+      ? `Comma-separated; quote a name that holds a comma ("Acme, Inc.")${spec.emptyAllowed ? `; ${EMPTY_LIST} sends an empty list` : ""}.`
       : undefined;
   const hint =
     [spec.hint, listHint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") ||

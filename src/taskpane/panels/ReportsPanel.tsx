@@ -77,7 +77,12 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const advanced = form.fields.filter((f) => f.advanced);
   const renderField = (f: (typeof form.fields)[number]) =>
     f.type === "fields" ? (
-      <FieldPicker key={f.name} value={fieldsValue} onChange={(list) => set("fields")(list.join("\n"))} />
+      <FieldPicker
+        key={f.name}
+        value={fieldsValue}
+        error={errors[f.name]}
+        onChange={(list) => set("fields")(list.join("\n"))}
+      />
     ) : (
       <FormField
         key={f.name}
