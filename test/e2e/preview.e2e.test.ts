@@ -116,6 +116,45 @@ test("a show sheet opens, and Insert formula puts =ADS.SHOW at the selected cell
   await expectText(cell(page, "B3"), /^\d+$/, 30_000);
 });
 
+test("a show sheet can page its episodes (page 1 of 10 a page)", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  /** Row counts of the Episodes tables on sheets that did not exist at the start. */
+  const episodeTables = (known: string[]) =>
+    page.evaluate((old) => {
+      const h = (
+        window as unknown as {
+          __workbook: {
+            host: {
+              sheets(): { name: string }[];
+              tables(): { name: string; sheet: string; rect: { rows: number } }[];
+            };
+          };
+        }
+      ).__workbook.host;
+      return {
+        sheets: h.sheets().map((x) => x.name),
+        rows: h
+          .tables()
+          .filter((t) => !old.includes(t.sheet) && /Episodes/.test(t.name))
+          .map((t) => t.rect.rows),
+      };
+    }, known);
+  const { sheets } = await episodeTables([]);
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("textbox", { name: /^Show id/ }).fill("1200000001");
+  await page.getByLabel("Episodes page").fill("1");
+  await page.getByLabel("Episodes per page").fill("10");
+  await page.getByRole("button", { name: "Open show sheet" }).click();
+  const deadline = Date.now() + 60_000;
+  let rows: number[] = [];
+  while (rows.length === 0 && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    rows = (await episodeTables(sheets)).rows;
+  }
+  expect(rows).toEqual([11]); // header + 10 episodes
+});
+
 test("=ADS.EPISODES typed into a cell spills a table", async () => {
   const { page } = e;
   await ensureConnected(page);

@@ -48,7 +48,8 @@ export function DataPanel() {
   const [showId, setShowId] = useState("1200000001");
   const [showField, setShowField] = useState<string>("monthlyListeners");
   const [nnr, setNnr] = useState({ advertisers: "", months: "" });
-  const [ads, setAds] = useState({ advertiser: "", startDate: "", endDate: "", maxRows: "1000" });
+  const [episodesPage, setEpisodesPage] = useState({ index: "", size: "" });
+  const [ads, setAds] = useState({ advertiser: "", startDate: "", endDate: "", maxRows: "1000", offset: "" });
   const [inc, setInc] = useState({
     advertiser: "",
     aggregationLevel: "channel",
@@ -172,7 +173,13 @@ export function DataPanel() {
           send(
             "show",
             showInfoQuerySchema,
-            { id: showId.trim(), netNewReachAdvertisers: list(nnr.advertisers), months: num(nnr.months) },
+            {
+              id: showId.trim(),
+              netNewReachAdvertisers: list(nnr.advertisers),
+              months: num(nnr.months),
+              episodesPageIndex: num(episodesPage.index),
+              episodesPageSize: num(episodesPage.size),
+            },
             ({ id, ...query }) => openShowSheet(services, String(id), query),
           );
         }}
@@ -204,6 +211,30 @@ export function DataPanel() {
             type="number"
             value={nnr.months}
             onChange={(_, d) => setNnr({ ...nnr, months: d.value })}
+          />
+        </Field>
+        <Field
+          label="Episodes page"
+          hint="Zero-based; the service pages the 1,000 most recent episodes (default: the show's usual list)"
+          {...err("show", "episodesPageIndex")}
+        >
+          <Input
+            name="episodesPageIndex"
+            type="number"
+            value={episodesPage.index}
+            onChange={(_, d) => setEpisodesPage({ ...episodesPage, index: d.value })}
+          />
+        </Field>
+        <Field
+          label="Episodes per page"
+          hint="1 to 100; 25 when only the page is given"
+          {...err("show", "episodesPageSize")}
+        >
+          <Input
+            name="episodesPageSize"
+            type="number"
+            value={episodesPage.size}
+            onChange={(_, d) => setEpisodesPage({ ...episodesPage, size: d.value })}
           />
         </Field>
         <Button type="submit" appearance="primary">
@@ -244,7 +275,12 @@ export function DataPanel() {
           send(
             "ads",
             individualAdsRequestSchema,
-            { advertiser: ads.advertiser.trim(), startDate: text(ads.startDate), endDate: text(ads.endDate) },
+            {
+              advertiser: ads.advertiser.trim(),
+              startDate: text(ads.startDate),
+              endDate: text(ads.endDate),
+              offset: num(ads.offset),
+            },
             (params) => {
               rememberNames([String(params.advertiser)]);
               return runSourceToSheet(services, {
@@ -286,6 +322,14 @@ export function DataPanel() {
             type="number"
             value={ads.maxRows}
             onChange={(_, d) => setAds({ ...ads, maxRows: d.value })}
+          />
+        </Field>
+        <Field label="Skip the first rows (offset)" hint="0 or more; default 0" {...err("ads", "offset")}>
+          <Input
+            name="adsOffset"
+            type="number"
+            value={ads.offset}
+            onChange={(_, d) => setAds({ ...ads, offset: d.value })}
           />
         </Field>
         <Button type="submit" appearance="primary">
