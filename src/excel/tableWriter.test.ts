@@ -269,3 +269,54 @@ test("a refresh that would overwrite the planner's cells below or beside the rep
   expect(fits.rows).toBe(10);
   expect(wb.host.cell("R", 20, 0).value).toBe("my note");
 });
+
+test("a refresh rewrites the summary block above the header, so its dates follow the new range", async () => {
+  const wb = new InMemoryWorkbook();
+  const withSummary = (lines: string[][], tag: string): TypedTable => ({
+    columns: [{ name: "Campaign", kind: "text" }],
+    rows: [[`${tag} 1`], [`${tag} 2`]],
+    summary: lines,
+  });
+  await writeNewTable(
+    wb.excel,
+    withSummary(
+      [
+        ["Start date", "2026-09-01"],
+        ["End date", "2026-09-30"],
+      ],
+      "old",
+    ),
+    { sheetName: "S", tableName: "Summ" },
+  );
+  expect(wb.host.cell("S", 3, 0).value).toBe("Campaign"); // two summary lines, a blank row, the header
+  await rewriteTable(
+    wb.excel,
+    { sheetName: "S", tableName: "Summ" },
+    withSummary(
+      [
+        ["Start date", "2026-10-01"],
+        ["End date", "2026-10-31"],
+      ],
+      "new",
+    ),
+  );
+  expect([0, 1].map((r) => wb.host.cell("S", r, 1).value)).toEqual(["2026-10-01", "2026-10-31"]);
+  expect(wb.host.cell("S", 4, 0).value).toBe("new 1");
+
+  // More lines than the room above the header: what fits, and a line saying what was left out.
+  await rewriteTable(
+    wb.excel,
+    { sheetName: "S", tableName: "Summ" },
+    withSummary(
+      [
+        ["a", "1"],
+        ["b", "2"],
+        ["c", "3"],
+      ],
+      "third",
+    ),
+  );
+  expect([0, 1].map((r) => wb.host.cell("S", r, 0).value)).toEqual(["a", "… 2 more summary lines not shown"]);
+  expect(wb.host.cell("S", 1, 1).value).toBeNull();
+  expect(wb.host.cell("S", 3, 0).value).toBe("Campaign");
+});

@@ -249,6 +249,20 @@ function rangeOnly(address: string): string {
   return address.slice(address.lastIndexOf("!") + 1);
 }
 
+/**
+ * A refreshed summary block in the rows above the header (the header stays where it is): all of it
+ * when it fits, else what fits and a last line saying how many lines were left out.
+ */
+function fitSummary(
+  lines: NonNullable<TypedTable["summary"]>,
+  room: number,
+): NonNullable<TypedTable["summary"]> {
+  if (lines.length <= room) return lines;
+  if (room === 0) return [];
+  const shown = lines.slice(0, room - 1);
+  return [...shown, [`… ${lines.length - shown.length} more summary lines not shown`]];
+}
+
 /** The first non-empty cell of `cells` outside its top-left `ownRows` × `ownCols` block, as [row, col]. */
 function firstForeignCell(
   cells: readonly (readonly unknown[])[],
@@ -294,19 +308,20 @@ export async function rewriteTable(
     const prepared = prepare(table);
     const width = table.columns.length;
     const bodyRows = Math.max(1, table.rows.length);
-    // Everything the rewrite may touch: old and new extent, plus a totals row below either.
+    // Everything the rewrite may touch, from row 1: the summary block above the header (rewritten
+    // too, so its dates follow a relative range), the old and new extent, a totals row below either.
+    const summaryRoom = full.headerRow > 0 ? full.headerRow - 1 : 0;
+    const summary = fitSummary(table.summary ?? [], summaryRoom);
     const oldRows = range.rowCount + 1;
-    const spanRows = Math.max(oldRows, bodyRows + 2);
-    const spanCols = Math.max(range.columnCount, width);
-    const span = a1(full.headerRow, 0, spanRows, spanCols);
+    const spanRows = full.headerRow + Math.max(oldRows, bodyRows + 2);
+    const spanCols = Math.max(range.columnCount, width, ...summary.map((line) => line.length));
+    const span = a1(0, 0, spanRows, spanCols);
     // The snapshot is read in row chunks: a sync's answer is capped at 5 MB, as its request is.
     const before = { formulas: [] as unknown[][], numberFormat: [] as unknown[][] };
     const rowsPerRead = Math.max(1, Math.floor(SNAPSHOT_CELLS_PER_SYNC / spanCols));
     let syncs = 1;
     for (let start = 0; start < spanRows; start += rowsPerRead) {
-      const part = sheet.getRange(
-        a1(full.headerRow + start, 0, Math.min(rowsPerRead, spanRows - start), spanCols),
-      );
+      const part = sheet.getRange(a1(start, 0, Math.min(rowsPerRead, spanRows - start), spanCols));
       part.load("formulas,numberFormat");
       // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk, bounded by the 5 MB cap
       await context.sync();
@@ -316,7 +331,11 @@ export async function rewriteTable(
     }
     // A bigger result must not overwrite the planner's own cells beside or below the report: the
     // table and the row under it (its totals row) are ours, anything else in the span must be empty.
-    const foreign = firstForeignCell(before.formulas, range.rowCount + 1, range.columnCount);
+    const foreign = firstForeignCell(
+      before.formulas.slice(full.headerRow),
+      range.rowCount + 1,
+      range.columnCount,
+    );
     if (foreign)
       throw new Error(
         `the new data needs ${a1(full.headerRow + foreign[0], foreign[1])}, which holds other data outside the report table; move it, then refresh again (nothing was changed)`,
@@ -326,7 +345,7 @@ export async function rewriteTable(
     before.formulas.forEach((row, i) =>
       row.forEach((v, j) => {
         if (typeof v === "string" && /^https?:\/\//i.test(v) && linkProbes.length < HYPERLINK_CAP) {
-          const cell = sheet.getRange(a1(full.headerRow + i, j));
+          const cell = sheet.getRange(a1(i, j));
           cell.load("hyperlink");
           linkProbes.push([i, j, cell]);
         }
@@ -354,6 +373,7 @@ export async function rewriteTable(
       // Contents keep their links in Excel: without this, a cell whose new value is not a URL would
       // still link to the old address.
       sheet.getRange(span).clear("Hyperlinks");
+      queueTextLines(sheet, 0, summary);
       t.resize(a1(full.headerRow, 0, bodyRows + 1, width));
       const header = sheet.getRange(a1(full.headerRow, 0, 1, width));
       header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
