@@ -74,7 +74,7 @@ test("refresh resolves the relative dates again and writes into the same table, 
   };
   const updated = await refreshReport(wb.excel, "Impressions", fetch, { now: () => new Date(2027, 0, 15) });
   expect(asked[0].params).toMatchObject({
-    startDate: "2026-10-15",
+    startDate: "2026-10-16",
     endDate: "2027-01-15",
     advertiser: ["Acme Mattress"],
   });

@@ -8,10 +8,10 @@ test("a relative preset is resolved again at each refresh, replacing stored date
   };
   expect(resolveSource(def, new Date(2026, 10, 22))).toEqual({
     kind: "impressions",
-    params: { advertiser: ["Acme"], startDate: "2026-08-22", endDate: "2026-11-22" },
+    params: { advertiser: ["Acme"], startDate: "2026-08-23", endDate: "2026-11-22" },
   });
   expect(resolveSource(def, new Date(2027, 0, 10)).params).toMatchObject({
-    startDate: "2026-10-10",
+    startDate: "2026-10-11",
     endDate: "2027-01-10",
   });
 });

@@ -15,22 +15,26 @@ test("last N days, weeks and months end today", () => {
     endDate: "2026-01-05",
   });
   expect(r({ kind: "last", count: 3, unit: "months" }, on(2026, 5, 31))).toEqual({
-    startDate: "2026-02-28",
+    startDate: "2026-03-01",
     endDate: "2026-05-31",
   });
 });
 
-test("month arithmetic clamps to the end of shorter months, leap years included", () => {
+test("N months hold no extra day: the day after the same day N months back (clamped to shorter months)", () => {
   expect(r({ kind: "last", count: 1, unit: "months" }, on(2024, 3, 31))).toEqual({
-    startDate: "2024-02-29",
+    startDate: "2024-03-01",
     endDate: "2024-03-31",
   });
   expect(r({ kind: "last", count: 1, unit: "months" }, on(2025, 3, 31))).toEqual({
-    startDate: "2025-02-28",
+    startDate: "2025-03-01",
     endDate: "2025-03-31",
   });
+  expect(r({ kind: "last", count: 1, unit: "months" }, on(2026, 3, 15))).toEqual({
+    startDate: "2026-02-16",
+    endDate: "2026-03-15",
+  });
   expect(r({ kind: "last", count: 12, unit: "months" }, on(2024, 2, 29))).toEqual({
-    startDate: "2023-02-28",
+    startDate: "2023-03-01",
     endDate: "2024-02-29",
   });
 });
@@ -86,7 +90,7 @@ test.each([
   [{ kind: "last", count: 2, unit: "days" }, late(2023, 3, 1), "2023-02-28", "2023-03-01"],
   [{ kind: "last", count: 7, unit: "days" }, late(2026, 1, 3), "2025-12-28", "2026-01-03"],
   [{ kind: "last", count: 1, unit: "weeks" }, late(2026, 1, 3), "2025-12-28", "2026-01-03"],
-  [{ kind: "last", count: 3, unit: "months" }, late(2026, 1, 15), "2025-10-15", "2026-01-15"],
+  [{ kind: "last", count: 3, unit: "months" }, late(2026, 1, 15), "2025-10-16", "2026-01-15"],
   [{ kind: "previousMonth" }, late(2026, 1, 1), "2025-12-01", "2025-12-31"],
   [{ kind: "previousMonth" }, late(2100, 3, 5), "2100-02-01", "2100-02-28"],
   [{ kind: "quarterToDate" }, late(2026, 3, 31), "2026-01-01", "2026-03-31"],

@@ -44,7 +44,9 @@ export function resolvePreset(preset: DatePreset, today: Date = new Date()): Dat
           ? new Date(t.getFullYear(), t.getMonth(), t.getDate() - (preset.count - 1))
           : preset.unit === "weeks"
             ? new Date(t.getFullYear(), t.getMonth(), t.getDate() - (preset.count * 7 - 1))
-            : minusMonths(t, preset.count);
+            : // The day after the same day N months back, so N months hold no extra day (as N days
+              // hold exactly N): on 31 March, "last 1 month" is 1–31 March.
+              ((m) => new Date(m.getFullYear(), m.getMonth(), m.getDate() + 1))(minusMonths(t, preset.count));
       return { startDate: ymd(start), endDate: ymd(t) };
     }
     case "monthToDate":
