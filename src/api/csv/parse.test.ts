@@ -127,6 +127,27 @@ describe("parseReportCsv", () => {
     ]);
   });
 
+  test("a requested summary ends at the blank line, even when the report is as narrow as the summary", () => {
+    const csv = "Report,Impressions by day\r\nAdvertiser,Acme\r\n\r\nDay,Spend\r\n2024-01-02,12.5\r\n";
+    const t = parseReportCsv("impressions", csv, { summary: true });
+    expect(t.columns.map((c) => c.name)).toEqual(["Day", "Spend"]);
+    expect(t.summary).toEqual([
+      ["Report", "Impressions by day"],
+      ["Advertiser", "Acme"],
+    ]);
+    expect(t.rows).toEqual([[45293, 12.5]]);
+  });
+
+  test("requested totals are the last row whatever its label", () => {
+    const t = parseReportCsv("impressions", "Day,Spend\n2024-01-02,1\n2024-01-03,2\n,3\n", { totals: true });
+    expect(t.rows).toHaveLength(2);
+    expect(t.totals).toEqual([null, 3]);
+    // Not requested: an unlabelled last row is data.
+    expect(
+      parseReportCsv("impressions", "Day,Spend\n2024-01-02,1\n,3\n", { totals: false }).rows,
+    ).toHaveLength(2);
+  });
+
   test("the delimiter is always a comma: one-column files of ; or | text stay one column", () => {
     // No trailing newline: the shape in which papaparse would otherwise guess ";" or "|".
     const t = parseReportCsv(null, "Note;remark\nA;B\nC;D");

@@ -25,6 +25,13 @@ const isBlank = (row: string[]) => row.every((c) => c === "");
 function findHeader(rows: string[][], summary: boolean | undefined): number {
   const first = rows.findIndex((r) => !isBlank(r));
   if (first < 0 || summary === false) return Math.max(first, 0);
+  if (summary === true) {
+    // A requested summary block ends at the first blank line: the header is the next row. Widths
+    // cannot tell them apart (a two-column report is as wide as "Report,Impressions").
+    const gap = rows.findIndex((r, i) => i > first && isBlank(r));
+    const header = gap < 0 ? -1 : rows.findIndex((r, i) => i > gap && !isBlank(r));
+    if (header >= 0) return header;
+  }
   const maxLen = Math.max(...rows.map((r) => (isBlank(r) ? 0 : r.length)));
   const full = rows.findIndex((r) => r.length === maxLen && r.every((c) => c.trim() !== ""));
   return full >= 0 ? full : rows.findIndex((r) => r.length === maxLen);
@@ -102,7 +109,9 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
   if (opts.totals !== false && body.length) {
     const last = body[body.length - 1];
     const firstCell = last.find((c) => c.trim() !== "") ?? "";
-    if (TOTALS.test(firstCell.trim())) {
+    // Requested totals are the last row whatever its label (the spec names none); when it is not
+    // known whether totals were asked for, only a row labelled Total counts.
+    if (opts.totals === true || TOTALS.test(firstCell.trim())) {
       totalsText = last;
       body = body.slice(0, -1);
     }
