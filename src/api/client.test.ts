@@ -295,6 +295,46 @@ describe("agents", () => {
   });
 });
 
+describe("retries after a timeout", () => {
+  /** A service that never answers: every attempt ends in the client's timeout. */
+  const silent = () => {
+    const urls: string[] = [];
+    const fetch = (url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        urls.push(String(url));
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+      });
+    return { urls, fetch };
+  };
+
+  test("a GET is tried again; a POST is not (it has most likely reached the service and counted)", async () => {
+    const get = silent();
+    const { sleep } = instantSleep();
+    const reader = new AdsClient({
+      baseUrl: BASE,
+      apiKey: "k",
+      fetch: get.fetch,
+      sleep,
+      timeoutMs: 10,
+      maxRetries: 2,
+    });
+    await expect(reader.shows.get("1200000001")).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(get.urls).toHaveLength(3);
+
+    const post = silent();
+    const searcher = new AdsClient({
+      baseUrl: BASE,
+      apiKey: "k",
+      fetch: post.fetch,
+      sleep,
+      timeoutMs: 10,
+      maxRetries: 2,
+    });
+    await expect(searcher.reports.campaignsPerformance({})).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(post.urls).toHaveLength(1);
+  });
+});
+
 describe("security", () => {
   test("http is refused unless loopback", () => {
     expect(() => new AdsClient({ baseUrl: "http://api.example.com", apiKey: "k" })).toThrow(/https/);

@@ -238,8 +238,12 @@ export class Core {
       } catch (err) {
         if (!(err instanceof AdsError)) throw err;
         lastError = err;
+        // A POST that timed out has most likely reached the service: trying it again would spend the
+        // monthly allowance twice (and start a second report task) for one answer.
         const transient =
-          err instanceof ConnectionError || err instanceof TimeoutError || err instanceof ServerError;
+          err instanceof ConnectionError ||
+          err instanceof ServerError ||
+          (err instanceof TimeoutError && (init.method ?? "GET") !== "POST");
         if (!transient) throw err;
       }
     }

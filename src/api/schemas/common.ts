@@ -8,10 +8,13 @@ export function dateString(field: string) {
   return z
     .string()
     .regex(DATE_PATTERN, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`)
-    .refine(
-      (s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)),
-      `${field} is not a real date`,
-    );
+    .refine((s) => {
+      // Date.parse rolls 2024-02-30 over to March 1: check the calendar day itself.
+      const [y, m, d] = s.slice(0, 10).split("-").map(Number);
+      const day = new Date(Date.UTC(y, m - 1, d));
+      const real = day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+      return real && !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s));
+    }, `${field} is not a real date`);
 }
 
 /** The optional report display name: at most 255 characters. */

@@ -16,9 +16,16 @@ export const PLATFORMS = [
 ] as const;
 export const CONTENT_RISK_SCORES = ["minimal", "low", "medium", "high", "floor"] as const;
 
+// The names travel comma-joined in the query, so a comma inside an array entry is a separator too:
+// split every entry, so the 10-name limit counts what is really sent.
 const advertiserNames = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter((s) => s.length > 0))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  )
   .pipe(
     z
       .array(z.string())

@@ -126,6 +126,16 @@ export const campaignRequestSchema = z
     billToPublisher: z.boolean({ error: "billToPublisher must be true or false" }).optional(),
   })
   .superRefine((v, ctx) => {
+    // story, reel and feed are SocialC campaign types; SocialC is not one of the listed media types
+    // (nor the default, podcast), so those types need a mediaType that names it.
+    const socialType = (SOCIAL_C_CAMPAIGN_TYPES as readonly string[]).includes(v.type);
+    if (socialType && (!v.mediaType || (MEDIA_TYPES as readonly string[]).includes(v.mediaType))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["mediaType"],
+        message: `mediaType must be the SocialC media type for a ${v.type} campaign (story, reel and feed apply to SocialC campaigns only)`,
+      });
+    }
     if (!v.publisher && !v.itunesOrYtId) {
       ctx.addIssue({
         code: "custom",
