@@ -54,6 +54,12 @@ describe("plan messages", () => {
     expect(unsure.text).toMatch(/1 row marked "Check:" is held/);
   });
 
+  it("an empty plan says so, for Validate and Create alike", () => {
+    const empty = "The plan has no rows yet: add one row per flight under the header.";
+    expect(describeValidation({ rows: 0, problems: [], campaigns: [], skipped: 0 }).text).toBe(empty);
+    expect(describeCreate({ kind: "nothing-to-send", alreadyCreated: 0, held: 0 }).text).toBe(empty);
+  });
+
   it("nothing to send, and a stop between campaigns", () => {
     expect(describeCreate({ kind: "nothing-to-send", alreadyCreated: 3, held: 0 })).toEqual({
       intent: "info",

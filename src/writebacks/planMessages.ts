@@ -16,7 +16,13 @@ function rowList(rows: readonly number[]): string {
   return `${rows.length === 1 ? "row" : "rows"} ${rows.join(", ")}`;
 }
 
+const EMPTY_PLAN: PlanMessage = {
+  intent: "info",
+  text: "The plan has no rows yet: add one row per flight under the header.",
+};
+
 export function describeValidation(r: ValidateResult): PlanMessage {
+  if (r.rows === 0 && r.problems.length === 0) return EMPTY_PLAN;
   const skipped = r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "";
   if (r.problems.length)
     return {
@@ -39,6 +45,7 @@ export function describeCreate(r: CreateResult): PlanMessage {
   const held = r.held
     ? ` ${plural(r.held, "row")} marked "Check:" ${r.held === 1 ? "is" : "are"} held: check the service, then clear the status to send again.`
     : "";
+  if (r.kind === "nothing-to-send" && r.alreadyCreated === 0 && r.held === 0) return EMPTY_PLAN;
   if (r.kind === "nothing-to-send")
     return {
       intent: "info",

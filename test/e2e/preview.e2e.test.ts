@@ -76,12 +76,18 @@ test("an impressions report with a relative date range and chosen columns lands 
   await page.getByRole("tab", { name: "Sheets" }).click();
   const item = page.locator('li[data-sheet="Impressions"]');
   await expectText(item, new RegExp("Last 30 days"));
-  await item.getByRole("button", { name: "Refresh" }).click();
+  await item.getByRole("button", { name: "Refresh Impressions", exact: true }).click();
   await page
     .locator(".activity li", { hasText: "Refresh Impressions" })
     .filter({ hasText: "done" })
     .waitFor({ timeout: 60_000 });
   await expectText(item, new RegExp("ok"));
+
+  // Stopping the refresh asks first; Keep leaves everything as it was.
+  await item.getByRole("button", { name: "Stop refreshing Impressions", exact: true }).click();
+  await item.getByRole("button", { name: "Keep" }).click();
+  await expectText(item, /Last 30 days/);
+  expect(await item.getByRole("button", { name: /^Confirm/ }).count()).toBe(0);
 });
 
 test("a search lands as a sheet", async () => {

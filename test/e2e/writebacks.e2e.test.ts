@@ -108,7 +108,7 @@ test("an advertiser is created by name or directory id and inserted at the selec
   await page.getByRole("button", { name: "Create advertiser" }).click();
   await expectText(
     page.getByTestId("advertiser-result"),
-    /advertiserNameAcme MattresslookupNameacme-mattress/,
+    /Advertiser nameAcme MattressLookup nameacme-mattress/,
   );
   await openSheetTab(page, "Sheet1");
   await cell(page, "D5").click();
@@ -134,7 +134,7 @@ test("an invite names the bad field, then shows the service's message; simple_ov
 
   const showTab = page.getByRole("checkbox", { name: "simple_overview_show" });
   expect(await showTab.isDisabled()).toBe(true);
-  await page.getByRole("checkbox", { name: "simple_overview", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Overview (simple_overview)", exact: true }).check();
   expect(await showTab.isDisabled()).toBe(false);
   await showTab.check();
   await page.getByLabel("Email of the invitee").fill("planner@example.com");

@@ -4,7 +4,8 @@ import { Button, Text } from "@fluentui/react-components";
 import type { ActivityEntry } from "../services";
 
 function elapsed(e: ActivityEntry, now: number): string {
-  const s = Math.round(((e.endedAt ?? now) - e.startedAt) / 1000);
+  // `now` only ticks while something runs; a request started since the last tick counts from now.
+  const s = Math.max(0, Math.round(((e.endedAt ?? Math.max(now, Date.now())) - e.startedAt) / 1000));
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 

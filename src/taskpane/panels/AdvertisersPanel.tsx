@@ -56,7 +56,11 @@ export function AdvertisersPanel(): JSX.Element {
       if (!client) throw new Error("Connect to the service first.");
       const text = value.trim();
       if (!text)
-        throw new Error(by === "name" ? "advertiserName: enter a name" : "itunesId: enter a directory id");
+        throw new Error(
+          by === "name"
+            ? "Advertiser name: enter a name."
+            : "Directory id of the show: enter a directory id.",
+        );
       setResult(null);
       setResult(
         await client.advertisers.create(by === "name" ? { advertiserName: text } : { itunesId: text }),
@@ -71,7 +75,14 @@ export function AdvertisersPanel(): JSX.Element {
     });
 
   return (
-    <section className={`panel ${styles.root}`}>
+    <form
+      className={`panel ${styles.root}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) void create();
+      }}
+    >
       <h3>Advertisers</h3>
       <Field label="Create advertiser by">
         <RadioGroup
@@ -90,15 +101,15 @@ export function AdvertisersPanel(): JSX.Element {
       <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
         <Input value={value} onChange={(_, d) => setValue(d.value)} />
       </Field>
-      <Button appearance="primary" onClick={create} disabled={busy}>
+      <Button appearance="primary" type="submit" disabled={busy}>
         Create advertiser
       </Button>
       {result && (
         <>
           <div className={styles.result} data-testid="advertiser-result">
-            <Text weight="semibold">advertiserName</Text>
+            <Text weight="semibold">Advertiser name</Text>
             <Text>{result.advertiserName}</Text>
-            <Text weight="semibold">lookupName</Text>
+            <Text weight="semibold">Lookup name</Text>
             <Text>{result.lookupName}</Text>
           </div>
           <Button onClick={insert} disabled={busy}>
@@ -111,6 +122,6 @@ export function AdvertisersPanel(): JSX.Element {
           <MessageBarBody>{message.text}</MessageBarBody>
         </MessageBar>
       )}
-    </section>
+    </form>
   );
 }

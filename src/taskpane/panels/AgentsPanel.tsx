@@ -177,56 +177,64 @@ export function AgentsPanel(): JSX.Element {
   }
 
   return (
-    <div className={styles.root}>
-      <Field label="Agent id" required>
-        <Input
-          value={agentId}
-          onChange={(_, d) => setAgentId(d.value)}
-          inputMode="numeric"
-          aria-label="Agent id"
-        />
-      </Field>
-      <Field label="Parameters">
-        <div className={styles.root}>
-          {pairs.map((p, i) => (
-            <div className={styles.pair} key={i}>
-              <Input
-                placeholder="name"
-                aria-label={`Parameter ${i + 1} name`}
-                value={p.name}
-                onChange={(_, d) => setPair(i, { name: d.value })}
-              />
-              <Input
-                placeholder="value"
-                aria-label={`Parameter ${i + 1} value`}
-                value={p.value}
-                onChange={(_, d) => setPair(i, { value: d.value })}
-              />
-              <Button
-                aria-label={`Remove parameter ${i + 1}`}
-                onClick={() => setPairs((prev) => prev.filter((_, k) => k !== i))}
-              >
-                ✕
+    <section className={`panel ${styles.root}`}>
+      <h3>Run an AI agent</h3>
+      {/* A form, so Enter in any field starts the run. */}
+      <form
+        className={styles.root}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy && !following) void start();
+        }}
+      >
+        <Field label="Agent id" required>
+          <Input value={agentId} onChange={(_, d) => setAgentId(d.value)} inputMode="numeric" />
+        </Field>
+        {/* A fieldset, not a Field: a Field hands its one control id to every input inside it. */}
+        <fieldset>
+          <legend>Parameters</legend>
+          <div className={styles.root}>
+            {pairs.map((p, i) => (
+              <div className={styles.pair} key={i}>
+                <Input
+                  placeholder="name"
+                  aria-label={`Parameter ${i + 1} name`}
+                  value={p.name}
+                  onChange={(_, d) => setPair(i, { name: d.value })}
+                />
+                <Input
+                  placeholder="value"
+                  aria-label={`Parameter ${i + 1} value`}
+                  value={p.value}
+                  onChange={(_, d) => setPair(i, { value: d.value })}
+                />
+                <Button
+                  aria-label={`Remove parameter ${i + 1}`}
+                  onClick={() => setPairs((prev) => prev.filter((_, k) => k !== i))}
+                >
+                  ✕
+                </Button>
+              </div>
+            ))}
+            <div className={styles.row}>
+              <Button onClick={() => setPairs((prev) => [...prev, { name: "", value: "" }])}>
+                Add parameter
               </Button>
+              <Button onClick={readRange}>Read from selected range</Button>
             </div>
-          ))}
-          <div className={styles.row}>
-            <Button onClick={() => setPairs((prev) => [...prev, { name: "", value: "" }])}>
-              Add parameter
-            </Button>
-            <Button onClick={readRange}>Read from selected range</Button>
           </div>
+        </fieldset>
+        <div className={styles.row}>
+          <Button appearance="primary" type="submit" disabled={busy || following}>
+            Start run
+          </Button>
+          {following && <Button onClick={() => stop.current?.abort()}>Stop following</Button>}
+          {run && run.status === "processing" && !following && !busy && (
+            <Button onClick={() => void follow(run.runId)}>Resume following run {run.runId}</Button>
+          )}
         </div>
-      </Field>
-      <div className={styles.row}>
-        <Button appearance="primary" onClick={start} disabled={busy || following}>
-          Start run
-        </Button>
-        {following && <Button onClick={() => stop.current?.abort()}>Stop following</Button>}
-        {run && run.status === "processing" && !following && !busy && (
-          <Button onClick={() => void follow(run.runId)}>Resume following run {run.runId}</Button>
-        )}
-      </div>
+      </form>
       {run && (
         <Text data-testid="agent-status">
           Run {run.runId}: {run.status}
@@ -262,6 +270,6 @@ export function AgentsPanel(): JSX.Element {
           <MessageBarBody style={{ whiteSpace: "pre-wrap" }}>{message.text}</MessageBarBody>
         </MessageBar>
       )}
-    </div>
+    </section>
   );
 }

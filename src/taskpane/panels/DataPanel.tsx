@@ -63,6 +63,8 @@ export function DataPanel() {
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FormName, FieldErrors>>>({});
   const err = (form: FormName, name: string) => fieldState(errors[form] ?? {}, name);
+  // The form whose request is running: its button waits, so a second click makes no second sheet.
+  const [busy, setBusy] = useState<FormName | null>(null);
 
   /** Checks the form's parameters against the request schema; sends only when every field is valid. */
   function send(
@@ -83,7 +85,8 @@ export function DataPanel() {
       return;
     }
     setMessage(null);
-    void go(defined);
+    setBusy(form);
+    void go(defined).finally(() => setBusy(null));
   }
 
   return (
@@ -160,7 +163,7 @@ export function DataPanel() {
           checked={search.excludeAds}
           onChange={(_, d) => setSearch({ ...search, excludeAds: d.checked })}
         />
-        <Button type="submit" appearance="primary">
+        <Button type="submit" appearance="primary" disabled={busy === "search"}>
           Search to sheet
         </Button>
       </form>
@@ -237,7 +240,7 @@ export function DataPanel() {
             onChange={(_, d) => setEpisodesPage({ ...episodesPage, size: d.value })}
           />
         </Field>
-        <Button type="submit" appearance="primary">
+        <Button type="submit" appearance="primary" disabled={busy === "show"}>
           Open show sheet
         </Button>
         <Field label="Field for a formula">
@@ -332,7 +335,7 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, offset: d.value })}
           />
         </Field>
-        <Button type="submit" appearance="primary">
+        <Button type="submit" appearance="primary" disabled={busy === "ads"}>
           Ads to sheet
         </Button>
       </form>
@@ -435,7 +438,7 @@ export function DataPanel() {
           checked={inc.includeErrors}
           onChange={(_, d) => setInc({ ...inc, includeErrors: d.checked })}
         />
-        <Button type="submit" appearance="primary">
+        <Button type="submit" appearance="primary" disabled={busy === "incrementality"}>
           Incrementality to sheet
         </Button>
       </form>

@@ -26,6 +26,15 @@ const useStyles = makeStyles({
 
 type Tab = (typeof INVITE_TABS)[number];
 
+/** What each tab is called in the service's app, beside its API name. */
+const TAB_LABELS: Record<Tab, string> = {
+  ads: "Ads",
+  simple_campaigns: "Campaigns",
+  simple_overview: "Overview",
+  tag_debug: "Tag debugging",
+  simple_overview_show: "Show overview",
+};
+
 /** Team members typed one per line or comma-separated. */
 function splitEmails(text: string): string[] {
   return text
@@ -57,6 +66,10 @@ export function InvitePanel(): JSX.Element {
     setMessage(null);
     try {
       if (!client) throw new Error("Connect to the service first.");
+      // Checked here, in the words of the labels, before the client's own check of the request.
+      if (!advertiserName.trim())
+        throw new Error("Advertiser the user may see: enter the advertiser's name.");
+      if (!email.trim()) throw new Error("Email of the invitee: enter an email address.");
       const teamMembers = splitEmails(team);
       const r = await client.users.inviteAdvertiser({
         advertiserName: advertiserName.trim(),
@@ -73,7 +86,14 @@ export function InvitePanel(): JSX.Element {
   }
 
   return (
-    <section className={`panel ${styles.root}`}>
+    <form
+      className={`panel ${styles.root}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) void invite();
+      }}
+    >
       <h3>Invite an advertiser user</h3>
       <Field label="Advertiser the user may see" required>
         <Input value={advertiserName} onChange={(_, d) => setAdvertiserName(d.value)} />
@@ -88,7 +108,7 @@ export function InvitePanel(): JSX.Element {
           {INVITE_TABS.map((t) => (
             <Checkbox
               key={t}
-              label={t}
+              label={`${TAB_LABELS[t]} (${t})`}
               checked={tabs.includes(t)}
               disabled={t === "simple_overview_show" && !tabs.includes("simple_overview")}
               onChange={(_, d) => toggle(t, d.checked === true)}
@@ -96,13 +116,13 @@ export function InvitePanel(): JSX.Element {
           ))}
         </div>
         <Text id="invite-tabs-hint" size={200}>
-          None ticked: the invitee gets all tabs. simple_overview_show needs simple_overview.
+          None ticked: the invitee gets all tabs. Show overview needs Overview.
         </Text>
       </fieldset>
       <Field label="Team members" hint="Emails of existing users, one per line or comma-separated.">
         <Textarea value={team} onChange={(_, d) => setTeam(d.value)} />
       </Field>
-      <Button appearance="primary" onClick={invite} disabled={busy}>
+      <Button appearance="primary" type="submit" disabled={busy}>
         Send invite
       </Button>
       {message && (
@@ -110,6 +130,6 @@ export function InvitePanel(): JSX.Element {
           <MessageBarBody>{message.text}</MessageBarBody>
         </MessageBar>
       )}
-    </section>
+    </form>
   );
 }

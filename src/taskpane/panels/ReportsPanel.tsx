@@ -20,6 +20,7 @@ export interface ReportsPanelProps {
 export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const services = useServices();
   const [kind, setKind] = useState<ReportKind>("impressions");
+  const [running, setRunning] = useState(false);
   const [values, setValues] = useState<FormValues>({});
   const [preset, setPreset] = useState<DatePresetId>("last30days");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,7 +70,13 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     for (const f of form.fields)
       if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
     const request: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
-    await runSourceToSheet(services, request);
+    // One run at a time from this form: a second click would make a second sheet.
+    setRunning(true);
+    try {
+      await runSourceToSheet(services, request);
+    } finally {
+      setRunning(false);
+    }
     if (editing) onEdited?.();
   }
 
@@ -184,8 +191,12 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             <MessageBarBody>{message}</MessageBarBody>
           </MessageBar>
         )}
-        <Button appearance="primary" type="submit">
-          {editing ? `Save and refresh ${editing.sheetName}` : "Run report"}
+        <Button appearance="primary" type="submit" disabled={running}>
+          {running
+            ? "Running… (see Activity below)"
+            : editing
+              ? `Save and refresh ${editing.sheetName}`
+              : "Run report"}
         </Button>
         {editing && <Button onClick={() => onEdited?.()}>Cancel edit</Button>}
       </form>

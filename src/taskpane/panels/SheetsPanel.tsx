@@ -16,6 +16,8 @@ export function SheetsPanel() {
   const services = useServices();
   const [sheets, setSheets] = useState<ReportSheetSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
+  /** The sheet whose "Stop refreshing" waits for a confirming second click. */
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -68,17 +70,46 @@ export function SheetsPanel() {
               )}
               <Button
                 size="small"
+                aria-label={`Refresh ${s.sheetName}`}
                 onClick={act(() => refreshOneSheet(services, s.sheetName))}
                 disabled={!services.client}
               >
                 Refresh
               </Button>
-              <Button size="small" onClick={() => services.editReport(s.sheetName)} disabled={!s.editable}>
+              <Button
+                size="small"
+                aria-label={`Edit request of ${s.sheetName}`}
+                onClick={() => services.editReport(s.sheetName)}
+                disabled={!s.editable}
+              >
                 Edit request
               </Button>
-              <Button size="small" onClick={act(() => removeReportSheet(services, s.sheetName))}>
-                Remove
-              </Button>
+              {confirming === s.sheetName ? (
+                <>
+                  <Button
+                    size="small"
+                    appearance="primary"
+                    aria-label={`Confirm: stop refreshing ${s.sheetName} (the sheet stays)`}
+                    onClick={() => {
+                      setConfirming(null);
+                      act(() => removeReportSheet(services, s.sheetName))();
+                    }}
+                  >
+                    Stop refreshing (sheet stays)
+                  </Button>
+                  <Button size="small" onClick={() => setConfirming(null)}>
+                    Keep
+                  </Button>
+                </>
+              ) : (
+                <Button
+                  size="small"
+                  aria-label={`Stop refreshing ${s.sheetName}`}
+                  onClick={() => setConfirming(s.sheetName)}
+                >
+                  Stop refreshing…
+                </Button>
+              )}
               <Checkbox
                 label="Refresh when the workbook opens"
                 checked={s.refreshOnOpen}
