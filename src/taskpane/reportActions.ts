@@ -22,6 +22,7 @@ import {
 import type { ExcelHost } from "../excel/host";
 import { setLoadWithDocument } from "../excel/startup";
 import type { Services } from "./services";
+import { NOT_CONNECTED } from "./services";
 
 export interface SheetRequest {
   kind: SourceKind | "show";
@@ -61,7 +62,7 @@ function progressText(p: PollProgress): string {
 
 function fetcher(services: Services, id?: number): SheetFetcher {
   return (source, signal) => {
-    if (!services.client) throw new Error("Not connected: connect on the Connect tab first");
+    if (!services.client) throw new Error(NOT_CONNECTED);
     return fetchSheetData(services.client, source, {
       signal,
       onProgress:

@@ -33,12 +33,14 @@ export interface FieldSpec {
   emptyAllowed?: boolean;
 }
 
+/** A default as the form shows it: yes/no for switches, V1/V2 where the two variants differ. */
+const shown = (v: unknown): string => (typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
 const d = (def: DocumentedDefault | undefined): string =>
   def === undefined
     ? ""
     : def.value !== undefined
-      ? String(def.value)
-      : `V1 ${String(def.v1)} / V2 ${String(def.v2)}`;
+      ? shown(def.value)
+      : `V1 ${shown(def.v1)} / V2 ${shown(def.v2)}`;
 
 export function defaultText(spec: FieldSpec): string {
   return d(spec.default);

@@ -5,6 +5,9 @@
 import { createContext, useContext } from "react";
 import type { AdsClient } from "../api/client";
 
+/** The one message every panel gives when a request needs a connection. */
+export const NOT_CONNECTED = "Not connected: connect with your API key on the Connect tab first.";
+
 /** The part of the Excel namespace src/excel uses: the real one in Office, the in-memory one in the preview. */
 export interface ExcelHost {
   run: typeof Excel.run;

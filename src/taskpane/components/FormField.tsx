@@ -48,8 +48,8 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
         <Field label={spec.label} {...common}>
           <Select id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)}>
             <option value="">{`(service default${def ? `: ${def}` : ""})`}</option>
-            <option value="true">true</option>
-            <option value="false">false</option>
+            <option value="true">Yes</option>
+            <option value="false">No</option>
           </Select>
         </Field>
       );

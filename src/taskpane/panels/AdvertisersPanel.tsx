@@ -15,7 +15,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { useServices } from "../services";
+import { useServices, NOT_CONNECTED } from "../services";
 import { writeTextAtSelection } from "../../excel/campaignPlanSelection";
 import { describeServiceError } from "../../writebacks/serviceErrors";
 
@@ -53,7 +53,7 @@ export function AdvertisersPanel(): JSX.Element {
 
   const create = (): Promise<void> =>
     run(async () => {
-      if (!client) throw new Error("Connect to the service first.");
+      if (!client) throw new Error(NOT_CONNECTED);
       const text = value.trim();
       if (!text)
         throw new Error(

@@ -16,7 +16,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { useServices } from "../services";
+import { useServices, NOT_CONNECTED } from "../services";
 import { workbookFileTargets } from "../../excel/agentFiles";
 import { readSelectedText } from "../../excel/campaignPlanSelection";
 import type { AgentFile, AgentRunStatus } from "../../api/schemas";
@@ -96,7 +96,7 @@ export function AgentsPanel(): JSX.Element {
 
   /** Polls a started run until done or failed; Stop following ends only the polling. */
   async function follow(runId: number): Promise<void> {
-    if (!client) return setMessage({ intent: "error", text: "Connect to the service first." });
+    if (!client) return setMessage({ intent: "error", text: NOT_CONNECTED });
     stop.current?.abort();
     const controller = new AbortController();
     stop.current = controller;
@@ -131,7 +131,7 @@ export function AgentsPanel(): JSX.Element {
       return setMessage({ intent: "error", text: "agentId: enter a whole number, 1 or more" });
     const params = paramsFromPairs(pairs);
     if (!params.ok) return setMessage({ intent: "error", text: params.errors.join("\n") });
-    if (!client) return setMessage({ intent: "error", text: "Connect to the service first." });
+    if (!client) return setMessage({ intent: "error", text: NOT_CONNECTED });
     setBusy(true);
     setRun(null);
     let runId: number;

@@ -12,7 +12,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { useServices } from "../services";
+import { useServices, NOT_CONNECTED } from "../services";
 import { campaignPlanIO, insertCampaignPlan } from "../../excel/campaignPlan";
 import { createCampaigns, validatePlan } from "../../writebacks/planActions";
 import { describeCreate, describeValidation, type PlanMessage } from "../../writebacks/planMessages";
@@ -63,7 +63,7 @@ export function CampaignPlanPanel(): JSX.Element {
 
   const create = (): Promise<void> =>
     act("create", async () => {
-      if (!client) return { intent: "error", text: "Connect to the service first." };
+      if (!client) return { intent: "error", text: NOT_CONNECTED };
       const controller = new AbortController();
       stop.current = controller;
       setProgress(null);

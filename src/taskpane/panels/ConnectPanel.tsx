@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
 import { AdsClient } from "../../api/client";
-import { AdsError } from "../../api/errors";
+import { AuthenticationError, ConnectionError, RateLimitError, TimeoutError } from "../../api/errors";
 import {
   countRequest,
   getConnection,
@@ -10,6 +10,16 @@ import {
   setConnection,
   subscribe,
 } from "../../runtime/session";
+
+/** Why connecting failed, in a planner's words, with the service's own message kept. */
+function connectFailure(err: unknown, baseUrl: string): string {
+  const said = err instanceof Error ? err.message : String(err);
+  if (err instanceof AuthenticationError) return `The service did not accept this API key: ${said}`;
+  if (err instanceof RateLimitError) return `This key has no requests left this month: ${said}`;
+  if (err instanceof ConnectionError || err instanceof TimeoutError)
+    return `Could not reach the service at ${baseUrl} (${said}). Check the address and your connection.`;
+  return said;
+}
 
 export interface ConnectPanelProps {
   defaultBaseUrl: string;
@@ -40,10 +50,7 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
       setApiKey("");
       setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
     } catch (err) {
-      setMessage({
-        intent: "error",
-        text: err instanceof AdsError || err instanceof Error ? err.message : String(err),
-      });
+      setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
     } finally {
       setBusy(false);
     }

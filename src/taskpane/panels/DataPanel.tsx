@@ -13,7 +13,7 @@ import { RecentNames } from "../components/FormField";
 import { rememberNames } from "../recentNames";
 import { insertFormulaAtSelection, openShowSheet, runSourceToSheet } from "../reportActions";
 import { parseListText } from "../listText";
-import { useServices } from "../services";
+import { useServices, NOT_CONNECTED } from "../services";
 import { definedOnly, fieldState, schemaErrors, type FieldErrors } from "../validation";
 
 const num = (s: string) => (s.trim() === "" ? undefined : Number(s));
@@ -81,7 +81,7 @@ export function DataPanel() {
       return;
     }
     if (!services.client) {
-      setMessage("Connect first (Connect tab).");
+      setMessage(NOT_CONNECTED);
       return;
     }
     setMessage(null);

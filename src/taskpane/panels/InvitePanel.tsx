@@ -15,7 +15,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { useServices } from "../services";
+import { useServices, NOT_CONNECTED } from "../services";
 import { INVITE_TABS } from "../../api/schemas";
 import { describeServiceError } from "../../writebacks/serviceErrors";
 
@@ -65,7 +65,7 @@ export function InvitePanel(): JSX.Element {
     setBusy(true);
     setMessage(null);
     try {
-      if (!client) throw new Error("Connect to the service first.");
+      if (!client) throw new Error(NOT_CONNECTED);
       // Checked here, in the words of the labels, before the client's own check of the request.
       if (!advertiserName.trim())
         throw new Error("Advertiser the user may see: enter the advertiser's name.");

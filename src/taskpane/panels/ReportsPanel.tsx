@@ -8,7 +8,7 @@ import { FormField, RecentNames } from "../components/FormField";
 import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from "../reportForms";
 import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
-import { useServices } from "../services";
+import { useServices, NOT_CONNECTED } from "../services";
 import { schemaErrors } from "../validation";
 
 export interface ReportsPanelProps {
@@ -56,7 +56,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   async function run() {
     setMessage(null);
     if (!services.client) {
-      setMessage("Connect first (Connect tab).");
+      setMessage(NOT_CONNECTED);
       return;
     }
     const params = buildParams();
