@@ -57,7 +57,7 @@ function describe(req: SheetRequest): string {
 }
 
 function progressText(p: PollProgress): string {
-  return `${p.status} (poll ${p.polls})`;
+  return `The service is preparing it (${p.status}; checked ${p.polls} ${p.polls === 1 ? "time" : "times"})`;
 }
 
 function fetcher(services: Services, id?: number): SheetFetcher {
@@ -96,6 +96,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
         endedAt: Date.now(),
         detail: `Updated ${req.sheetName}`,
       });
+      services.notify(`Updated ${req.sheetName}`, "success");
       return;
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
@@ -112,6 +113,8 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
       endedAt: Date.now(),
       detail: `${def.rowCount} rows → sheet ${def.sheetName}`,
     });
+    // A toast as well: on a long form the Activity list is below the fold.
+    services.notify(`${def.rowCount} rows → sheet ${def.sheetName}`, "success");
   } catch (err) {
     const cancelled = controller.signal.aborted;
     services.activity.update(id, {
@@ -119,6 +122,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
       endedAt: Date.now(),
       detail: cancelled ? "Cancelled" : errorText(err),
     });
+    if (!cancelled) services.notify(`${describe(req)}: ${errorText(err)}`, "error");
   }
 }
 
