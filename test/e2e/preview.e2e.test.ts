@@ -99,7 +99,10 @@ test("a search lands as a sheet", async () => {
   await page.getByRole("button", { name: "Search to sheet" }).click();
   await page.locator(".tabs button", { hasText: "Search" }).waitFor({ timeout: 60_000 });
   // The outcome is also a toast: on a long form the Activity list is below the fold.
-  await page.locator(".fui-Toast", { hasText: /\d+ rows → sheet Search/ }).first().waitFor();
+  await page
+    .locator(".fui-Toast", { hasText: /\d+ rows → sheet Search/ })
+    .first()
+    .waitFor();
   await openSheetTab(page, "Search");
   await expectText(cell(page, "A1"), "Episode");
   await expectText(cell(page, "H2"), /mattress/i);

@@ -58,4 +58,12 @@ test("Edit request opens the form pre-filled and saves the change to the same sh
   await page.locator(".activity li", { hasText: `Updated ${sheetName}` }).waitFor({ timeout: 90_000 });
   await page.getByRole("tab", { name: "Sheets" }).click();
   await expectText(page.locator(`li[data-sheet="${sheetName}"]`), /Month to date/);
+
+  // Escape leaves Edit request without saving.
+  await page.locator(`li[data-sheet="${sheetName}"]`).getByRole("button", { name: "Edit request" }).click();
+  await page.getByLabel("Date range").selectOption("last7days");
+  await page.getByLabel("Date range").press("Escape");
+  await page.getByRole("button", { name: "Run report" }).waitFor();
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  await expectText(page.locator(`li[data-sheet="${sheetName}"]`), /Month to date/);
 });

@@ -1,5 +1,5 @@
 /** Connect: API key (masked, kept in runtime memory only), base URL, a check with the service's own message, sign out. */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
 import { AdsClient } from "../../api/client";
 import { AuthenticationError, ConnectionError, RateLimitError, TimeoutError } from "../../api/errors";
@@ -35,6 +35,16 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [count, setCount] = useState(requestsThisMonth());
   useEffect(() => subscribe(() => setCount(requestsThisMonth())), []);
+  // Keyboard users keep their place: the form they used is replaced, so focus moves to what
+  // replaced it (Sign out after connecting, the key field after signing out).
+  const signOutRef = useRef<HTMLButtonElement>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
+  const [moveFocus, setMoveFocus] = useState(false);
+  useEffect(() => {
+    if (!moveFocus) return;
+    (current ? signOutRef.current : keyRef.current)?.focus();
+    setMoveFocus(false);
+  }, [moveFocus, current]);
 
   async function connect() {
     setMessage(null);
@@ -49,6 +59,7 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
       setConnection({ apiKey: key, baseUrl: client.baseUrl }, { remember });
       setApiKey("");
       setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
+      setMoveFocus(true);
     } catch (err) {
       setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
     } finally {
@@ -64,9 +75,11 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
             Connected to <strong>{current.baseUrl}</strong>
           </Text>
           <Button
+            ref={signOutRef}
             onClick={() => {
               setConnection(null);
               setMessage(null);
+              setMoveFocus(true);
             }}
           >
             Sign out
@@ -93,6 +106,7 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
               onChange={(_, d) => setApiKey(d.value)}
               autoComplete="off"
               name="apiKey"
+              ref={keyRef}
             />
           </Field>
           <Checkbox

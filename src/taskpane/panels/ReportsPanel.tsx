@@ -109,6 +109,10 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
           e.preventDefault();
           void run();
         }}
+        onKeyDown={(e) => {
+          // Escape leaves Edit request without saving, as Cancel edit does.
+          if (e.key === "Escape" && editing) onEdited?.();
+        }}
       >
         <Field label="Report">
           <Select
