@@ -17,6 +17,29 @@ describe("schemaErrors", () => {
     expect(schemaErrors(searchQuerySchema, { search: "mattress", timeFrame: 30 })).toEqual({});
   });
 
+  test("messages use the form's labels: coined names anywhere, plain words only as the subject", () => {
+    const labels = {
+      groupKey: "Group by",
+      startDate: "Start date",
+      endDate: "End date",
+      advertiser: "Advertisers",
+    };
+    expect(schemaErrors(lagRequestSchema, { advertiser: ["Acme"], groupKey: "x" }, labels).groupKey).toMatch(
+      /^Group by must be one of/,
+    );
+    const dates = {
+      advertiser: ["Acme"],
+      groupKey: "publisher",
+      startDate: "2024-02-10",
+      endDate: "2024-02-01",
+    };
+    expect(schemaErrors(lagRequestSchema, dates, labels).endDate).toBe(
+      "End date must not be before Start date",
+    );
+    const missing = schemaErrors(lagRequestSchema, { groupKey: "publisher" }, { advertiser: "Advertisers" });
+    expect(missing.advertiser).toMatch(/^Advertisers /);
+  });
+
   test("keeps the first message of a field", () => {
     const errors = schemaErrors(searchQuerySchema, { search: "x", showFilterIds: [Number.NaN, 1.5] });
     expect(Object.keys(errors)).toEqual(["showFilterIds"]);

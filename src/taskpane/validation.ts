@@ -7,18 +7,41 @@ import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-export function schemaErrors(schema: z.ZodType, params: unknown): FieldErrors {
+/**
+ * `labels` maps request field names to the labels the form shows: messages are written with the
+ * API's names ("endDate must not be before startDate"), the planner reads the labels ("End date …").
+ */
+export function schemaErrors(
+  schema: z.ZodType,
+  params: unknown,
+  labels: Readonly<Record<string, string>> = {},
+): FieldErrors {
   const result = schema.safeParse(params);
   if (result.success) return {};
   const errors: FieldErrors = {};
+  // camelCase names (startDate) are renamed wherever they appear; plain words (advertiser, name)
+  // only as the message's subject, since "name" or "advertiser" may also be ordinary words.
+  const names = Object.keys(labels).sort((a, b) => b.length - a.length);
+  const coined = names.filter((n) => /[A-Z.]/.test(n)).map(escapeRegExp);
+  const plain = names.filter((n) => !/[A-Z.]/.test(n)).map(escapeRegExp);
+  const worded = (message: string): string => {
+    let m = message;
+    if (coined.length) m = m.replace(new RegExp(`\\b(${coined.join("|")})\\b`, "g"), (n) => labels[n]);
+    if (plain.length) m = m.replace(new RegExp(`^(${plain.join("|")})\\b`), (n) => labels[n]);
+    return m;
+  };
   for (const issue of result.error.issues) {
     const key =
       issue.path.length > 1 && issue.path[0] === "formatting"
         ? `formatting.${String(issue.path[1])}`
         : String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
+    errors[key] ??= worded(issue.message);
   }
   return errors;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The parameters without the keys left undefined (what a form sends). */

@@ -34,6 +34,39 @@ function Message({ text: t }: { text: string | null }) {
 
 type FormName = "search" | "show" | "ads" | "incrementality";
 
+/** The labels each form shows, so validation messages read in them rather than in request field names. */
+const LABELS: Record<FormName, Record<string, string>> = {
+  search: {
+    search: "Search for",
+    timeFrame: "Days to look back",
+    mediaType: "Media types",
+    showFilterIds: "Only these show ids",
+  },
+  show: {
+    id: "Show id",
+    netNewReachAdvertisers: "Net new reach against advertisers",
+    months: "Net new reach window (months)",
+    episodesPageIndex: "Episodes page",
+    episodesPageSize: "Episodes per page",
+  },
+  ads: {
+    advertiser: "Advertiser",
+    startDate: "Start date",
+    endDate: "End date",
+    maxRows: "Most rows",
+    offset: "Skip the first rows (offset)",
+  },
+  incrementality: {
+    advertiser: "Advertisers",
+    aggregationLevel: "Aggregation level",
+    channelType: "Channel types",
+    action: "Actions",
+    startDate: "Start date",
+    endDate: "End date",
+    incCiCertainty: "CI certainty (%)",
+  },
+};
+
 export function DataPanel() {
   const services = useServices();
   const [search, setSearch] = useState({
@@ -74,7 +107,7 @@ export function DataPanel() {
     go: (params: Record<string, unknown>) => Promise<void>,
   ) {
     const defined = definedOnly(params);
-    const check = schemaErrors(schema, defined);
+    const check = schemaErrors(schema, defined, LABELS[form]);
     setErrors((old) => ({ ...old, [form]: check }));
     if (Object.keys(check).length) {
       setMessage("Nothing was sent: fix the fields marked below.");

@@ -61,7 +61,12 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     }
     const params = buildParams();
     const datePreset = form.dates ? presetFor(preset) : undefined;
-    const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params);
+    const labels = {
+      ...Object.fromEntries(form.fields.map((f) => [f.name, f.label])),
+      startDate: "Start date",
+      endDate: "End date",
+    };
+    const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
     setErrors(check);
     if (Object.keys(check).length) {
       setMessage("Nothing was sent: fix the fields marked below.");
