@@ -346,3 +346,27 @@ describe("security", () => {
     expect(() => new AdsClient({ baseUrl: BASE, apiKey: " " })).toThrow(/apiKey is required/);
   });
 });
+
+test("the listener IDs report takes the optional display name, as every task endpoint does", async () => {
+  const { c, calls } = client(() => json(200, TASK));
+  await c.reports.impressionListeners({ episodeId: "ep-1", name: "Listeners of ep-1" });
+  expect(new URL(calls[0].url).searchParams.get("name")).toBe("Listeners of ep-1");
+});
+
+test("individual ads paging stops at the service's largest offset instead of failing", async () => {
+  const urls: string[] = [];
+  const { c } = client((call) => {
+    urls.push(call.url);
+    const offset = Number(new URL(call.url).searchParams.get("offset"));
+    return json(200, {
+      headers: [],
+      data: Array.from({ length: 1000 }, (_, i) => ({ id: `ad-${offset + i}` })),
+      pagination: { limit: 1000, offset, total: 5_000_000 },
+    });
+  });
+  let pages = 0;
+  for await (const page of c.ads.iterate({ advertiser: "Acme", offset: 998_000 }))
+    pages += page.data.length > 0 ? 1 : 0;
+  expect(pages).toBe(3); // offsets 998,000, 999,000 and 1,000,000
+  expect(urls.every((u) => Number(new URL(u).searchParams.get("offset")) <= 1_000_000)).toBe(true);
+});

@@ -265,6 +265,7 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
         type: "text",
         hint: "Without it, only prefix listeners are included.",
       },
+      NAME,
     ],
   },
 };

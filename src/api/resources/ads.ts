@@ -11,6 +11,8 @@ import { validateRequest } from "../validate";
 const PATH = "/api/public/advertisers/individual-ads";
 const ENDPOINT = `POST ${PATH}`;
 export const MAX_ADS_PAGE = 1000;
+/** The largest offset the service accepts. */
+export const MAX_ADS_OFFSET = 1_000_000;
 
 export class Ads {
   constructor(private readonly core: Core) {}
@@ -40,7 +42,8 @@ export class Ads {
     let offset = params.offset ?? 0;
     let delivered = 0;
     const maxRows = opts.maxRows ?? Infinity;
-    while (delivered < maxRows) {
+    // The service takes offsets up to 1,000,000: paging stops there rather than failing.
+    while (delivered < maxRows && offset <= MAX_ADS_OFFSET) {
       const limit = Math.min(pageSize, maxRows - delivered);
       const page = await this.individual({ ...params, limit, offset }, opts.signal);
       yield page;

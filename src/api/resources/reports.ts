@@ -25,16 +25,17 @@ export class Reports {
     const endpoint = `${def.method} ${def.path}`;
     const valid = validateRequest(def.schema, params, endpoint) as Record<string, unknown>;
     if (kind === "impressionListeners") {
-      const { episodeId, week_lb, advertiser } = valid as {
+      const { episodeId, week_lb, advertiser, name } = valid as {
         episodeId: string;
         week_lb?: string;
         advertiser?: string;
+        name?: string;
       };
       return this.core.request({
         method: "GET",
         path: def.path.replace("{episodeId}", encodeURIComponent(episodeId)),
         endpoint,
-        query: { week_lb, advertiser },
+        query: { week_lb, advertiser, name },
         schema: taskSchema,
         retry: true,
         signal,

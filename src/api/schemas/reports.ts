@@ -173,6 +173,8 @@ export const impressionListenersQuerySchema = z.object({
     .refine((v) => /^[1-9]\d*$/.test(v), "week_lb must be a whole number of weeks (1 or more)")
     .optional(),
   advertiser: z.string().trim().min(1, "advertiser must not be empty").optional(),
+  // Every task endpoint takes the optional display name (the report task pattern of the spec).
+  name: reportName.optional(),
 });
 
 export const taskSchema = z.looseObject({
