@@ -35,4 +35,8 @@ test("errors come back as Excel error values with the message; other formulas ar
   expect(await evaluateAdsFormula("=ADS.NOPE(1)", () => null, fns)).toMatchObject({ error: "#NAME?" });
   expect(await evaluateAdsFormula("=SUM(A1:A3)", () => null, fns)).toBeNull();
   expect(await evaluateAdsFormula("=ADS.SHOW(1+1)", () => null, fns)).toMatchObject({ error: "#VALUE!" });
+  expect(await evaluateAdsFormula('=ADS.SHOW(1, "title", "extra")', () => null, fns)).toEqual({
+    error: "#VALUE!",
+    message: "ADS.SHOW takes at most 2 arguments",
+  });
 });

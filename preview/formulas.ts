@@ -63,6 +63,9 @@ export async function evaluateAdsFormula(
     else if (REF.test(raw)) args.push(resolveRef(raw));
     else return { error: "#VALUE!", message: `Cannot read the argument ${raw}` };
   }
+  // Excel refuses a call with too many arguments; here the last parameter is the cancel signal.
+  const most = fn.length - 1;
+  if (args.length > most) return { error: "#VALUE!", message: `ADS.${name} takes at most ${most} arguments` };
   try {
     return await fn(...args);
   } catch (err) {

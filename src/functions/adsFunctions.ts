@@ -34,15 +34,24 @@ export function createAdsFunctions(deps: FunctionDeps) {
     return c;
   }
 
-  /** Cache keys carry the service so two connections never share answers. */
-  function cached<T>(client: AdsClient, key: string, fetcher: () => Promise<T>): Promise<T> {
-    return deps.cache.get(`${client.baseUrl}|${key}`, fetcher);
+  /**
+   * Cache keys carry the service so two connections never share answers. `signal` is the calling
+   * cell's cancellation; the fetcher gets the request's own signal (aborted only when every cell
+   * waiting on it was cancelled).
+   */
+  function cached<T>(
+    client: AdsClient,
+    key: string,
+    fetcher: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    return deps.cache.get(`${client.baseUrl}|${key}`, fetcher, signal);
   }
 
   /** Show info without paging parameters: one request shared by SHOW, SHOWLISTENERS, TOPADVERTISERS, SIMILAR. */
-  function showInfo(id: string): Promise<ShowInfo> {
+  function showInfo(id: string, signal?: AbortSignal): Promise<ShowInfo> {
     const client = connected();
-    return cached(client, `show|${id}`, () => client.shows.get(id));
+    return cached(client, `show|${id}`, (s) => client.shows.get(id, {}, s), signal);
   }
 
   async function guarded<T>(body: () => Promise<T>): Promise<T> {
@@ -54,20 +63,20 @@ export function createAdsFunctions(deps: FunctionDeps) {
   }
 
   return {
-    SHOWLISTENERS: (showId: Arg) =>
-      guarded(async () => shape.showField(await showInfo(arg.showId(showId)), "monthlyListeners")),
+    SHOWLISTENERS: (showId: Arg, signal?: AbortSignal) =>
+      guarded(async () => shape.showField(await showInfo(arg.showId(showId), signal), "monthlyListeners")),
 
-    SHOW: (showId: Arg, field: Arg) =>
+    SHOW: (showId: Arg, field: Arg, signal?: AbortSignal) =>
       guarded(async () => {
         const id = arg.showId(showId);
         const name = arg.requiredText(field, "field");
         const canonical = shape.canonicalShowField(name);
         if (!canonical)
           throw badArgument("field", `unknown show field "${name}" (see the README for the list)`);
-        return shape.showField(await showInfo(id), canonical);
+        return shape.showField(await showInfo(id, signal), canonical);
       }),
 
-    EPISODES: (showId: Arg, count?: Arg, fields?: Arg) =>
+    EPISODES: (showId: Arg, count?: Arg, fields?: Arg, signal?: AbortSignal) =>
       guarded(async () => {
         const id = arg.showId(showId);
         const n = arg.optionalInt(count, "count", 1, 1000) ?? 25;
@@ -83,8 +92,11 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const client = connected();
         const pageSize = 100;
         const page = (i: number) =>
-          cached(client, `episodes|${id}|${i}`, () =>
-            client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize }),
+          cached(
+            client,
+            `episodes|${id}|${i}`,
+            (s) => client.shows.get(id, { episodesPageIndex: i, episodesPageSize: pageSize }, s),
+            signal,
           );
         // The first page says how many episodes exist: only the pages that hold some are asked for.
         const first = await page(0);
@@ -98,25 +110,28 @@ export function createAdsFunctions(deps: FunctionDeps) {
         return shape.episodesGrid(merged, n, wanted);
       }),
 
-    SIMILAR: (showId: Arg, count?: Arg) =>
+    SIMILAR: (showId: Arg, count?: Arg, signal?: AbortSignal) =>
       guarded(async () => {
         const id = arg.showId(showId);
         const n = arg.optionalInt(count, "count", 1, 50) ?? 50;
-        return shape.similarGrid(await showInfo(id), n);
+        return shape.similarGrid(await showInfo(id, signal), n);
       }),
 
-    TOPADVERTISERS: (showId: Arg) =>
-      guarded(async () => shape.topAdvertisersGrid(await showInfo(arg.showId(showId)))),
+    TOPADVERTISERS: (showId: Arg, signal?: AbortSignal) =>
+      guarded(async () => shape.topAdvertisersGrid(await showInfo(arg.showId(showId), signal))),
 
-    NETNEWREACH: (showId: Arg, advertisers: Arg, months?: Arg) =>
+    NETNEWREACH: (showId: Arg, advertisers: Arg, months?: Arg, signal?: AbortSignal) =>
       guarded(async () => {
         const id = arg.showId(showId);
         const names = arg.nameList(advertisers, "advertisers");
         if (names.length > 10) throw badArgument("advertisers", "takes at most 10 advertiser names");
         const m = arg.optionalInt(months, "months", 1, 3);
         const client = connected();
-        const show = await cached(client, `nnr|${id}|${names.join(",")}|${m ?? ""}`, () =>
-          client.shows.get(id, { netNewReachAdvertisers: names, months: m }),
+        const show = await cached(
+          client,
+          `nnr|${id}|${names.join(",")}|${m ?? ""}`,
+          (s) => client.shows.get(id, { netNewReachAdvertisers: names, months: m }, s),
+          signal,
         );
         if (show.netNewReachPercent === null || show.netNewReachPercent === undefined) {
           throw new FunctionError(
@@ -127,7 +142,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
         return show.netNewReachPercent;
       }),
 
-    SEARCH: (query: Arg, timeFrame?: Arg, mediaType?: Arg, transcriptOnly?: Arg) =>
+    SEARCH: (query: Arg, timeFrame?: Arg, mediaType?: Arg, transcriptOnly?: Arg, signal?: AbortSignal) =>
       guarded(async () => {
         const search = arg.requiredText(query, "query");
         const days = arg.optionalInt(timeFrame, "timeFrame", 1, 3650);
@@ -135,14 +150,18 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const only = arg.optionalBool(transcriptOnly, "transcriptOnly");
         const client = connected();
         const key = JSON.stringify(["search", search, days, media, only]);
-        const result = await cached(client, key, () =>
-          client.search.episodes({ search, timeFrame: days, mediaType: media, transcriptOnly: only }),
+        const result = await cached(
+          client,
+          key,
+          (s) =>
+            client.search.episodes({ search, timeFrame: days, mediaType: media, transcriptOnly: only }, s),
+          signal,
         );
         if (result.data.length === 0) throw new FunctionError("#N/A", `No episodes match "${search}"`);
         return shape.searchGrid(result.data);
       }),
 
-    ADS: (advertiser: Arg, startDate?: Arg, endDate?: Arg, maxRows?: Arg) =>
+    ADS: (advertiser: Arg, startDate?: Arg, endDate?: Arg, maxRows?: Arg, signal?: AbortSignal) =>
       guarded(async () => {
         const name = arg.requiredText(advertiser, "advertiser");
         const start = arg.optionalDate(startDate, "startDate");
@@ -150,15 +169,20 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const rows = arg.optionalInt(maxRows, "maxRows", 1, 100_000) ?? 1000;
         const client = connected();
         const key = JSON.stringify(["ads", name, start, end, rows]);
-        const pages = await cached(client, key, async () => {
-          const all: IndividualAdsResponse[] = [];
-          for await (const page of client.ads.iterate(
-            { advertiser: name, startDate: start, endDate: end },
-            { maxRows: rows },
-          ))
-            all.push(page);
-          return all;
-        });
+        const pages = await cached(
+          client,
+          key,
+          async (s) => {
+            const all: IndividualAdsResponse[] = [];
+            for await (const page of client.ads.iterate(
+              { advertiser: name, startDate: start, endDate: end },
+              { maxRows: rows, signal: s },
+            ))
+              all.push(page);
+            return all;
+          },
+          signal,
+        );
         if (pages.every((p) => p.data.length === 0))
           throw new FunctionError("#N/A", `No ads found for ${name}`);
         return shape.adsGrid(pages);
@@ -171,6 +195,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
       endDate?: Arg,
       action?: Arg,
       channelType?: Arg,
+      signal?: AbortSignal,
     ) =>
       guarded(async () => {
         const body = {
@@ -182,8 +207,11 @@ export function createAdsFunctions(deps: FunctionDeps) {
           channelType: arg.optionalText(channelType, "channelType"),
         };
         const client = connected();
-        const results = await cached(client, JSON.stringify(["incrementality", body]), () =>
-          client.incrementality.get(body),
+        const results = await cached(
+          client,
+          JSON.stringify(["incrementality", body]),
+          (s) => client.incrementality.get(body, s),
+          signal,
         );
         if (results.length === 0)
           throw new FunctionError("#N/A", `No incrementality results for ${body.advertiser}`);

@@ -6,9 +6,18 @@
 import { FunctionError } from "./functionError";
 import { adsFunctions as f } from "./runtime";
 
-async function excel<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Runs one function for one cell. Excel cancels a cell whose formula was deleted or changed, or when
+ * the user stops a calculation: the signal tells the shared request engine this cell stopped waiting.
+ */
+async function excel<T>(
+  invocation: CustomFunctions.CancelableInvocation,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  invocation.onCanceled = () => controller.abort();
   try {
-    return await call();
+    return await call(controller.signal);
   } catch (err) {
     const e =
       err instanceof FunctionError
@@ -23,72 +32,100 @@ async function excel<T>(call: () => Promise<T>): Promise<T> {
 /**
  * Estimated monthly listeners of a show (podcast listeners who download at least one episode).
  * @customfunction SHOWLISTENERS
+ * @cancelable
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
  * @returns {Promise<any>} Monthly listeners.
  */
-export function showListeners(showId: any): Promise<any> {
-  return excel(() => f.SHOWLISTENERS(showId));
+export function showListeners(showId: any, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return excel(invocation, (signal) => f.SHOWLISTENERS(showId, signal));
 }
 
 /**
  * One field of a show's info, e.g. "monthlyDownloads", "adLoad", "hostRead", "contentRisk" (case-insensitive).
  * @customfunction SHOW
+ * @cancelable
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
  * @param {string} field Name of a show info field, for example monthlyDownloads.
  * @returns {Promise<any>} The field's value.
  */
-export function show(showId: any, field: string): Promise<any> {
-  return excel(() => f.SHOW(showId, field));
+export function show(
+  showId: any,
+  field: string,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any> {
+  return excel(invocation, (signal) => f.SHOW(showId, field, signal));
 }
 
 /**
  * The show's most recent episodes as a table with a header row.
  * @customfunction EPISODES
+ * @cancelable
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
  * @param {any} [count] Number of episodes, 1 to 1000 (default 25).
  * @param {any[][]} [fields] Episode fields to show: comma-separated text or a range (default: all).
  * @returns {Promise<any[][]>} Spilled table of episodes.
  */
-export function episodes(showId: any, count?: any, fields?: any[][]): Promise<any[][]> {
-  return excel(() => f.EPISODES(showId, count, fields));
+export function episodes(
+  showId: any,
+  count: any,
+  fields: any[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return excel(invocation, (signal) => f.EPISODES(showId, count, fields, signal));
 }
 
 /**
  * Podcast shows similar to this one, with the five similarity measures.
  * @customfunction SIMILAR
+ * @cancelable
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
  * @param {any} [count] Number of shows, 1 to 50 (default 50).
  * @returns {Promise<any[][]>} Spilled table of similar shows.
  */
-export function similar(showId: any, count?: any): Promise<any[][]> {
-  return excel(() => f.SIMILAR(showId, count));
+export function similar(
+  showId: any,
+  count: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return excel(invocation, (signal) => f.SIMILAR(showId, count, signal));
 }
 
 /**
  * Up to 25 advertisers of the show, most ads first.
  * @customfunction TOPADVERTISERS
+ * @cancelable
  * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
  * @returns {Promise<any[][]>} Spilled column of advertiser names.
  */
-export function topAdvertisers(showId: any): Promise<any[][]> {
-  return excel(() => f.TOPADVERTISERS(showId));
+export function topAdvertisers(
+  showId: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return excel(invocation, (signal) => f.TOPADVERTISERS(showId, signal));
 }
 
 /**
  * Share (0-100) of the show's reach not exposed to the given advertisers (podcasts only).
  * @customfunction NETNEWREACH
+ * @cancelable
  * @param {any} showId Directory id of the podcast.
  * @param {any[][]} advertisers Advertiser lookup names: comma-separated text or a range (1 to 10).
  * @param {any} [months] Listening window in months, 1 to 3 (default 1).
  * @returns {Promise<any>} Net new reach in percent.
  */
-export function netNewReach(showId: any, advertisers: any[][], months?: any): Promise<any> {
-  return excel(() => f.NETNEWREACH(showId, advertisers, months));
+export function netNewReach(
+  showId: any,
+  advertisers: any[][],
+  months: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any> {
+  return excel(invocation, (signal) => f.NETNEWREACH(showId, advertisers, months, signal));
 }
 
 /**
  * Episodes whose title, description or transcript match a query.
  * @customfunction SEARCH
+ * @cancelable
  * @param {string} query Text to search for.
  * @param {any} [timeFrame] Days to look back (default 31).
  * @param {any[][]} [mediaType] Media types: podcast, alpha, radio, radio_show, beta or all (text or range).
@@ -97,29 +134,38 @@ export function netNewReach(showId: any, advertisers: any[][], months?: any): Pr
  */
 export function search(
   query: string,
-  timeFrame?: any,
-  mediaType?: any[][],
-  transcriptOnly?: boolean,
+  timeFrame: any,
+  mediaType: any[][],
+  transcriptOnly: boolean,
+  invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(() => f.SEARCH(query, timeFrame, mediaType, transcriptOnly));
+  return excel(invocation, (signal) => f.SEARCH(query, timeFrame, mediaType, transcriptOnly, signal));
 }
 
 /**
  * Individual detected ads of an advertiser (Pro users with API access).
  * @customfunction ADS
+ * @cancelable
  * @param {string} advertiser Advertiser name.
  * @param {any} [startDate] First date (date cell or YYYY-MM-DD; default 24 months ago).
  * @param {any} [endDate] Last date (date cell or YYYY-MM-DD; default today).
  * @param {any} [maxRows] Most rows to fetch, 1 to 100000 (default 1000; 1000 rows a request).
  * @returns {Promise<any[][]>} Spilled table of ads.
  */
-export function ads(advertiser: string, startDate?: any, endDate?: any, maxRows?: any): Promise<any[][]> {
-  return excel(() => f.ADS(advertiser, startDate, endDate, maxRows));
+export function ads(
+  advertiser: string,
+  startDate: any,
+  endDate: any,
+  maxRows: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return excel(invocation, (signal) => f.ADS(advertiser, startDate, endDate, maxRows, signal));
 }
 
 /**
  * Test and control counts, lift and incrementality for an advertiser.
  * @customfunction INCREMENTALITY
+ * @cancelable
  * @param {string} advertiser Advertiser names, comma-separated.
  * @param {string} aggregationLevel Level of reporting, for example channel, publisher or show_campaign.
  * @param {any} [startDate] First date (date cell or YYYY-MM-DD; default 3 months ago).
@@ -131,10 +177,13 @@ export function ads(advertiser: string, startDate?: any, endDate?: any, maxRows?
 export function incrementality(
   advertiser: string,
   aggregationLevel: string,
-  startDate?: any,
-  endDate?: any,
-  action?: string,
-  channelType?: string,
+  startDate: any,
+  endDate: any,
+  action: string,
+  channelType: string,
+  invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(() => f.INCREMENTALITY(advertiser, aggregationLevel, startDate, endDate, action, channelType));
+  return excel(invocation, (signal) =>
+    f.INCREMENTALITY(advertiser, aggregationLevel, startDate, endDate, action, channelType, signal),
+  );
 }

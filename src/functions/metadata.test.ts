@@ -14,6 +14,7 @@ interface Meta {
     description: string;
     parameters: { name: string; description: string; optional?: boolean; dimensionality?: string }[];
     result: { dimensionality?: string };
+    options?: { cancelable?: boolean };
   }[];
 }
 
@@ -70,5 +71,7 @@ test.each(Object.entries(EXPECTED))(
       expect([p.name, p.dimensionality === "matrix"]).toEqual([p.name, RANGE_PARAMS.has(p.name)]);
     }
     expect(f.result.dimensionality === "matrix").toBe(want.matrix);
+    // Cancelable: a deleted or recalculated cell stops waiting, and a request no cell waits for is dropped.
+    expect(f.options?.cancelable).toBe(true);
   },
 );

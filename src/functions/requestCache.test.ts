@@ -83,3 +83,71 @@ test("the cache stays bounded: expired answers go first, then the oldest settled
   await cache.get("e", async () => ++refetched);
   expect(refetched).toBe(1); // "b" was fetched again, "e" was still there
 });
+
+/** Fetchers that wait until released by name, recording what was sent. */
+function held() {
+  const sent: string[] = [];
+  const release = new Map<string, () => void>();
+  const fetcher = (name: string) => (signal: AbortSignal) =>
+    new Promise<string>((resolve, reject) => {
+      sent.push(name);
+      release.set(name, () => resolve(name));
+      signal.addEventListener("abort", () => reject(new Error(`${name} aborted`)));
+    });
+  return { sent, release: (name: string) => release.get(name)!(), fetcher };
+}
+
+test("a request shared by two cells goes on when one of them is cancelled", async () => {
+  const cache = new RequestCache();
+  const h = held();
+  const first = new AbortController();
+  const second = new AbortController();
+  const p1 = cache.get("a", h.fetcher("a"), first.signal);
+  const p2 = cache.get("a", h.fetcher("a"), second.signal);
+  first.abort();
+  h.release("a");
+  await expect(p2).resolves.toBe("a");
+  await expect(p1).resolves.toBe("a");
+  expect(h.sent).toEqual(["a"]);
+});
+
+test("a queued request whose only cell is cancelled is never sent, and not cached", async () => {
+  const cache = new RequestCache({ concurrency: 1 });
+  const h = held();
+  const running = cache.get("d", h.fetcher("d"));
+  const cell = new AbortController();
+  const queued = cache.get("c", h.fetcher("c"), cell.signal);
+  cell.abort();
+  await expect(queued).rejects.toThrow("Cancelled");
+  h.release("d");
+  await running;
+  expect(h.sent).toEqual(["d"]);
+  await expect(cache.get("c", async () => "c again")).resolves.toBe("c again");
+});
+
+test("a request every waiting cell cancelled is aborted and forgotten", async () => {
+  const cache = new RequestCache();
+  let aborted = false;
+  const cell = new AbortController();
+  const p = cache.get(
+    "x",
+    (signal) =>
+      new Promise<number>((_, reject) =>
+        signal.addEventListener("abort", () => {
+          aborted = true;
+          reject(new Error("aborted"));
+        }),
+      ),
+    cell.signal,
+  );
+  p.catch(() => undefined);
+  cell.abort();
+  expect(aborted).toBe(true);
+  expect(cache.size).toBe(0);
+  // A caller that cannot cancel keeps a request alive whatever the others do.
+  const keep = new AbortController();
+  const kept = cache.get("y", async () => 5);
+  cache.get("y", async () => 6, keep.signal);
+  keep.abort();
+  await expect(kept).resolves.toBe(5);
+});

@@ -20,6 +20,18 @@ interface Entry {
   promise: Promise<unknown>;
   settledAt?: number;
   failed?: boolean;
+  /** Aborts the request once every caller waiting on it has been cancelled. */
+  controller: AbortController;
+  /** Callers still waiting; Infinity once a caller that cannot be cancelled joined. */
+  waiters: number;
+}
+
+/** Thrown to callers of a request that was dropped because every caller was cancelled. */
+export class CancelledError extends Error {
+  constructor() {
+    super("Cancelled");
+    this.name = "CancelledError";
+  }
 }
 
 export class RequestCache {
@@ -42,27 +54,51 @@ export class RequestCache {
     this.maxEntries = Math.max(1, options.maxEntries ?? 2000);
   }
 
-  /** The answer for `key`: shared when in flight, reused while fresh, else fetched (queued behind the bound). */
-  get<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(key);
-    if (entry && !this.expired(entry)) return entry.promise as Promise<T>;
-    const fresh: Entry = { promise: Promise.resolve() };
-    fresh.promise = this.limited(fetcher).then(
-      (value) => {
-        fresh.settledAt = this.now();
-        return value;
-      },
-      (err: unknown) => {
-        fresh.settledAt = this.now();
-        fresh.failed = true;
-        throw err;
-      },
-    );
-    // Keep an unobserved rejection from being reported as unhandled; callers still see it.
-    fresh.promise.catch(() => undefined);
-    if (this.entries.size >= this.maxEntries) this.evict();
-    this.entries.set(key, fresh);
-    return fresh.promise as Promise<T>;
+  /**
+   * The answer for `key`: shared when in flight, reused while fresh, else fetched (queued behind the
+   * bound). With `signal` (Excel cancelled the cell) the caller stops waiting; the request itself is
+   * dropped (or, when queued, never sent) only once every caller waiting on it has been cancelled,
+   * and a dropped request is not cached.
+   */
+  get<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    let entry = this.entries.get(key);
+    if (!entry || this.expired(entry)) {
+      const fresh: Entry = { promise: Promise.resolve(), controller: new AbortController(), waiters: 0 };
+      fresh.promise = this.limited(() => fetcher(fresh.controller.signal), fresh.controller.signal).then(
+        (value) => {
+          fresh.settledAt = this.now();
+          return value;
+        },
+        (err: unknown) => {
+          fresh.settledAt = this.now();
+          fresh.failed = true;
+          throw err;
+        },
+      );
+      // Keep an unobserved rejection from being reported as unhandled; callers still see it.
+      fresh.promise.catch(() => undefined);
+      if (this.entries.size >= this.maxEntries) this.evict();
+      this.entries.set(key, fresh);
+      entry = fresh;
+    }
+    this.join(key, entry, signal);
+    return entry.promise as Promise<T>;
+  }
+
+  private join(key: string, entry: Entry, signal: AbortSignal | undefined): void {
+    if (!signal) {
+      entry.waiters = Infinity;
+      return;
+    }
+    const leave = () => {
+      entry.waiters--;
+      if (entry.waiters > 0 || entry.settledAt !== undefined) return;
+      entry.controller.abort();
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    entry.waiters++;
+    if (signal.aborted) leave();
+    else signal.addEventListener("abort", leave, { once: true });
   }
 
   /** Drops expired answers; if still full, the oldest settled ones (in-flight requests are kept). */
@@ -87,8 +123,24 @@ export class RequestCache {
     return this.now() - entry.settledAt > (entry.failed ? this.errorTtlMs : this.ttlMs);
   }
 
-  private async limited<T>(fetcher: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.queue.push(resolve));
+  private async limited<T>(fetcher: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    if (this.running >= this.concurrency) {
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          signal.removeEventListener("abort", drop);
+          resolve();
+        };
+        // Cancelled while queued: leave the queue, never send.
+        const drop = () => {
+          const at = this.queue.indexOf(wake);
+          if (at >= 0) this.queue.splice(at, 1);
+          reject(new CancelledError());
+        };
+        this.queue.push(wake);
+        signal.addEventListener("abort", drop, { once: true });
+      });
+    }
+    if (signal.aborted) throw new CancelledError();
     this.running++;
     this.maxRunning = Math.max(this.maxRunning, this.running);
     try {

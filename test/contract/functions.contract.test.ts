@@ -131,3 +131,14 @@ test("a new connection never sees the previous one's cached answers", async () =
     setConnection(null);
   }
 });
+
+test("a cell Excel cancelled before its turn sends nothing; its neighbours still get their answers", async () => {
+  const { fns, counted } = functions("demo-pro", 1);
+  const cancelled = new AbortController();
+  const kept = fns.SHOWLISTENERS(SHOW_IDS[40]);
+  const dropped = fns.SHOWLISTENERS(SHOW_IDS[41], cancelled.signal);
+  cancelled.abort();
+  await expect(dropped).rejects.toMatchObject({ message: "Cancelled" });
+  expect(typeof (await kept)).toBe("number");
+  expect(counted).toHaveLength(1);
+});
