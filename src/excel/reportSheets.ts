@@ -61,7 +61,8 @@ export async function createReportSheet(
     params: report.params,
     datePreset: report.datePreset,
     sheetName,
-    tableName: data.type === "table" ? tableName : undefined,
+    // For a show sheet: the prefix of its tables (kept on refresh, so references to them hold).
+    tableName,
     lastRefresh: now.toISOString(),
     status: "ok",
     rowCount,
@@ -81,13 +82,54 @@ export class RefreshError extends Error {
   }
 }
 
-/** Rebuilds a show sheet beside the old one, then swaps; on failure the new one is dropped. */
-async function replaceShowSheet(excel: ExcelHost, def: ReportDefinition, show: ShowInfo): Promise<number> {
+/** The prefix a show sheet's tables share (`<prefix>_Episodes`, …), read from the sheet itself. */
+async function showTablePrefix(excel: ExcelHost, sheetName: string): Promise<string | undefined> {
+  return excel.run(async (context) => {
+    const tables = context.workbook.worksheets.getItem(sheetName).tables;
+    tables.load("items/name");
+    await context.sync();
+    return tables.items
+      .map((t) => t.name)
+      .find((n) => n.endsWith("_Episodes"))
+      ?.slice(0, -"_Episodes".length);
+  });
+}
+
+/**
+ * Refreshes a show sheet. The new content is built on a new sheet first (if the show cannot be
+ * written, the old sheet is untouched), then written in place under the old table names, so
+ * formulas pointing at the sheet or its tables keep working; the new sheet is then dropped. If the
+ * in-place write fails part-way, the complete new sheet takes the old one's place instead.
+ */
+async function replaceShowSheet(
+  excel: ExcelHost,
+  def: ReportDefinition,
+  show: ShowInfo,
+): Promise<{ rows: number; prefix: string }> {
   const taken = await takenNames(excel);
   const temp = sheetNameFor(`${def.sheetName} new`, taken.sheets);
   const prefix = tablePrefixFor(`${def.sheetName}_r`, taken.tables);
+  const dropTemp = () =>
+    excel
+      .run(async (context) => {
+        context.workbook.worksheets.getItemOrNullObject(temp).delete();
+        await context.sync();
+      })
+      .catch(() => undefined);
+  let rows: number;
   try {
-    const { rows } = await writeShowSheet(excel, show, { sheetName: temp, prefix });
+    rows = (await writeShowSheet(excel, show, { sheetName: temp, prefix })).rows;
+  } catch (err) {
+    await dropTemp();
+    throw err;
+  }
+  try {
+    const own = def.tableName ?? (await showTablePrefix(excel, def.sheetName));
+    if (!own) throw new Error("the sheet's tables are not recognised");
+    await writeShowSheet(excel, show, { sheetName: def.sheetName, prefix: own }, { existing: true });
+    await dropTemp();
+    return { rows, prefix: own };
+  } catch {
     await excel.run(async (context) => {
       const old = context.workbook.worksheets.getItem(def.sheetName);
       old.customProperties.load("items/key,items/value");
@@ -99,15 +141,7 @@ async function replaceShowSheet(excel: ExcelHost, def: ReportDefinition, show: S
       for (const [k, v] of props) fresh.customProperties.add(k, v);
       await context.sync();
     });
-    return rows;
-  } catch (err) {
-    await excel
-      .run(async (context) => {
-        context.workbook.worksheets.getItemOrNullObject(temp).delete();
-        await context.sync();
-      })
-      .catch(() => undefined);
-    throw err;
+    return { rows, prefix };
   }
 }
 
@@ -139,9 +173,10 @@ export async function refreshReport(
       });
       return updated;
     }
-    const rowCount = await replaceShowSheet(excel, def, data.show);
+    const { rows: rowCount, prefix } = await replaceShowSheet(excel, def, data.show);
     const updated: ReportDefinition = {
       ...def,
+      tableName: prefix,
       status: "ok",
       rowCount,
       lastRefresh: now().toISOString(),

@@ -2,6 +2,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { ShowInfo } from "../api/schemas";
 import { createReportSheet, refreshReport } from "./reportSheets";
 import { writeShowSheet } from "./showLayout";
+import { saveDefinition } from "./reportStore";
 
 const show: ShowInfo = {
   serviceSeriesId: 77,
@@ -74,4 +75,55 @@ test("a show report sheet can be created twice and refreshed again and again (ta
       .map((s) => s.name)
       .sort(),
   ).toEqual(["Sheet1", "Show 77", "Show 77 (2)"].sort());
+});
+
+test("a show sheet is refreshed in place: same sheet, same place, same table names, so references to it hold", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show },
+  );
+  wb.host.activate("Plan");
+  const sheetId = () => wb.model.sheetByName("Show 77")?.id;
+  const before = { id: sheetId(), order: wb.host.sheets().map((s) => s.name), tables: wb.host.tables() };
+  await refreshReport(wb.excel, "Show 77", async () => ({
+    type: "show" as const,
+    show: { ...show, title: "Renamed Show" },
+  }));
+  expect(sheetId()).toBe(before.id);
+  expect(wb.host.sheets().map((s) => s.name)).toEqual(before.order);
+  expect(wb.host.tables().map((t) => t.name)).toEqual(before.tables.map((t) => t.name));
+  expect(wb.host.cell("Show 77", 0, 0).value).toBe("Renamed Show");
+});
+
+test("when the sheet cannot be written in place, the complete new sheet takes its place (no half sheet, no leftover)", async () => {
+  const wb = new InMemoryWorkbook();
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show },
+  );
+  // An older definition without the table prefix, and the planner renamed the Episodes table.
+  await saveDefinition(wb.excel, { ...def, tableName: undefined });
+  await wb.excel.run(async (context) => {
+    context.workbook.tables.getItem(`${def.tableName}_Episodes`).name = "MyEpisodes";
+    await context.sync();
+  });
+  const updated = await refreshReport(wb.excel, "Show 77", async () => ({
+    type: "show" as const,
+    show: { ...show, title: "Fresh" },
+  }));
+  expect(updated.status).toBe("ok");
+  expect(
+    wb.host
+      .sheets()
+      .map((s) => s.name)
+      .sort(),
+  ).toEqual(["Sheet1", "Show 77"]);
+  expect(wb.host.cell("Show 77", 0, 0).value).toBe("Fresh");
+  expect(updated.tableName).toBeDefined();
+  expect(
+    wb.host.tables().some((t) => t.name === `${updated.tableName}_Episodes` && t.sheet === "Show 77"),
+  ).toBe(true);
 });

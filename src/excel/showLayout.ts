@@ -156,9 +156,19 @@ export async function writeShowSheet(
   excel: ExcelHost,
   show: ShowInfo,
   names: { sheetName: string; prefix: string },
+  opts: { existing?: boolean } = {},
 ): Promise<{ rows: number }> {
   return excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.add(names.sheetName);
+    let sheet: Excel.Worksheet;
+    if (opts.existing) {
+      // Rewritten in place (refresh): its tables and cells go, the sheet itself stays, so formulas
+      // elsewhere that point at it keep working (and so do its custom properties).
+      sheet = context.workbook.worksheets.getItem(names.sheetName);
+      sheet.tables.load("items/name");
+      await context.sync();
+      for (const t of sheet.tables.items) t.delete();
+      sheet.getRange().clear("All");
+    } else sheet = context.workbook.worksheets.add(names.sheetName);
     let row = 0;
     queueTextLines(sheet, row, [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]]);
     sheet.getRange("A1").format.font.bold = true;
