@@ -164,9 +164,10 @@ export async function writeShowSheet(
       // Rewritten in place (refresh): its tables and cells go, the sheet itself stays, so formulas
       // elsewhere that point at it keep working (and so do its custom properties).
       sheet = context.workbook.worksheets.getItem(names.sheetName);
-      sheet.tables.load("items/name");
+      const old = sheet.tables;
+      old.load("items/name");
       await context.sync();
-      for (const t of sheet.tables.items) t.delete();
+      for (const t of old.items) t.delete();
       sheet.getRange().clear("All");
     } else sheet = context.workbook.worksheets.add(names.sheetName);
     let row = 0;
