@@ -151,7 +151,21 @@ export function adsTable(show: ShowInfo): TypedTable {
   };
 }
 
-/** Writes the show sheet (a new sheet named `sheetName`); table names get `prefix`. */
+/**
+ * A show sheet emptied for rewriting in place (refresh): its tables and cells go, the sheet itself
+ * stays, so formulas elsewhere that point at it keep working (and so do its custom properties).
+ */
+async function clearedSheet(context: Excel.RequestContext, name: string): Promise<Excel.Worksheet> {
+  const tables = context.workbook.worksheets.getItem(name).tables;
+  tables.load("items/name");
+  await context.sync();
+  for (const t of tables.items) t.delete();
+  const sheet = context.workbook.worksheets.getItem(name);
+  sheet.getRange().clear("All");
+  return sheet;
+}
+
+/** Writes the show sheet (a new sheet named `sheetName`, or that sheet emptied with `existing`); table names get `prefix`. */
 export async function writeShowSheet(
   excel: ExcelHost,
   show: ShowInfo,
@@ -159,17 +173,9 @@ export async function writeShowSheet(
   opts: { existing?: boolean } = {},
 ): Promise<{ rows: number }> {
   return excel.run(async (context) => {
-    let sheet: Excel.Worksheet;
-    if (opts.existing) {
-      // Rewritten in place (refresh): its tables and cells go, the sheet itself stays, so formulas
-      // elsewhere that point at it keep working (and so do its custom properties).
-      sheet = context.workbook.worksheets.getItem(names.sheetName);
-      const old = sheet.tables;
-      old.load("items/name");
-      await context.sync();
-      for (const t of old.items) t.delete();
-      sheet.getRange().clear("All");
-    } else sheet = context.workbook.worksheets.add(names.sheetName);
+    const sheet = opts.existing
+      ? await clearedSheet(context, names.sheetName)
+      : context.workbook.worksheets.add(names.sheetName);
     let row = 0;
     queueTextLines(sheet, row, [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]]);
     sheet.getRange("A1").format.font.bold = true;
