@@ -579,6 +579,24 @@ export class RangeProxy extends Proxy {
     return required(this.ctx, this.resolveSheet, "The worksheet");
   }
 
+  /** Per-cell fill colour and bold (the subset of CellProperties the add-in reads), known after sync. */
+  getCellProperties(_spec: unknown): {
+    value: { format: { fill: { color: string }; font: { bold: boolean } } }[][];
+  } {
+    const result = { value: [] as { format: { fill: { color: string }; font: { bold: boolean } } }[][] };
+    this.ctx.enqueue(20, () => {
+      const r = this.rect();
+      const sheet = this.sheetData();
+      result.value = Array.from({ length: r.rows }, (_, i) =>
+        Array.from({ length: r.cols }, (_, j) => {
+          const c = this.ctx.model.cell(sheet, r.row + i, r.col + j);
+          return { format: { fill: { color: c?.fill ?? "#FFFFFF" }, font: { bold: c?.bold ?? false } } };
+        }),
+      );
+    });
+    return result;
+  }
+
   validationsHere(): SheetData["validations"] {
     const r = this.rect();
     return this.sheetData().validations.filter(

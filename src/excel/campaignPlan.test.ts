@@ -336,3 +336,21 @@ test("no plan table: a clear message", async () => {
   const wb = setup();
   await expect(readCampaignPlan(wb.excel)).rejects.toThrow(/Insert campaign plan/);
 });
+
+test("Validate clears only its own marks: a planner's colours on plan cells stay", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const S = "Campaign plan";
+  typeRows(wb, S, [dai("Spring", { cpm: "lots" }), dai("Summer")]);
+  // The planner highlights a cell of their own.
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem(S).getRange("A3").format.fill.color = "#FFFF00";
+    await context.sync();
+  });
+  await validatePlan(campaignPlanIO(wb.excel));
+  expect(value(wb, S, 0, "cpm").fill).toBe(BAD_CELL_FILL);
+  typeRows(wb, S, [{ cpm: "30" }]);
+  await validatePlan(campaignPlanIO(wb.excel));
+  expect(value(wb, S, 0, "cpm").fill).toBeFalsy();
+  expect(value(wb, S, 1, "name").fill).toBe("#FFFF00");
+});

@@ -131,10 +131,17 @@ export async function markValidation(
     const body = table.getDataBodyRange();
     const headers = plan.sheet.headers;
     const validationCol = headers.indexOf("validation");
-    headers.forEach((h, c) => {
-      if (PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output"))
-        body.getColumn(c).format.fill.clear();
-    });
+    // Earlier marks go, the planner's own colours stay: only cells filled with our red are cleared
+    // (one getCellProperties call reads every cell's fill; ExcelApi 1.9).
+    const fills = body.getCellProperties({ format: { fill: { color: true } } });
+    await context.sync();
+    const input = headers.map((h) => PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output"));
+    fills.value.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL)
+          body.getCell(r, c).format.fill.clear();
+      }),
+    );
     const byRow = new Map<number, string[]>();
     for (const e of errors) {
       const c = headers.indexOf(e.column);
