@@ -27,8 +27,13 @@ function client(): AdsClient | null {
 
 // Another key or service, or signing out: the previous connection's answers must never be served
 // (another account's data, or a cached "Invalid token" after the right key was entered).
+// The session also notifies on every counted request: only a change of connection clears. `seen`
+// is this bundle's own record (the pane and commands bundles load this module too, with no client).
+let seen = getConnection();
 subscribe(() => {
-  if (getConnection() === current?.connection) return;
+  const now = getConnection();
+  if (now === seen) return;
+  seen = now;
   current = null;
   cache.clear();
 });

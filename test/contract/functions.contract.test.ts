@@ -127,6 +127,17 @@ test("a new connection never sees the previous one's cached answers", async () =
     await expect(adsFunctions.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
       message: expect.stringMatching(/^Not connected/),
     });
+    // Counting a request notifies the session too: that must not clear the cache, not even from the
+    // copy of this module that the pane's bundle loads (it never builds a client of its own).
+    jest.isolateModules(() => {
+      require("../../src/functions/runtime");
+    });
+    setConnection({ apiKey: "demo-pro", baseUrl: s.url });
+    const before = s.sandbox.requests("demo-pro");
+    await adsFunctions.SHOWLISTENERS(SHOW_IDS[7]);
+    await adsFunctions.SHOWLISTENERS(SHOW_IDS[8]); // a new request: counted, the session notifies
+    await adsFunctions.SHOWLISTENERS(SHOW_IDS[7]); // still cached
+    expect(s.sandbox.requests("demo-pro") - before).toBe(2);
   } finally {
     setConnection(null);
   }
