@@ -431,6 +431,7 @@ async function restore(
   // Then the links: every link in the span goes (ClearApplyTo.hyperlinks keeps text and formats),
   // and the previous ones are set again with their display text.
   sheet.getRange(snap.address).clear("Hyperlinks");
+  await context.sync();
   const links = [...snap.links].map(([key, address]) => {
     const [i, j] = key.split(",").map(Number);
     return { i, j, address };

@@ -124,7 +124,9 @@ export class RequestCache {
   }
 
   private async limited<T>(fetcher: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    let waited = false;
     if (this.running >= this.concurrency) {
+      waited = true;
       await new Promise<void>((resolve, reject) => {
         const wake = () => {
           signal.removeEventListener("abort", drop);
@@ -140,7 +142,11 @@ export class RequestCache {
         signal.addEventListener("abort", drop, { once: true });
       });
     }
-    if (signal.aborted) throw new CancelledError();
+    if (signal.aborted) {
+      // Woken, then cancelled before starting: the slot goes to the next in the queue.
+      if (waited) this.queue.shift()?.();
+      throw new CancelledError();
+    }
     this.running++;
     this.maxRunning = Math.max(this.maxRunning, this.running);
     try {

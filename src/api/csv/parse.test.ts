@@ -142,6 +142,10 @@ describe("parseReportCsv", () => {
     const t = parseReportCsv("impressions", "Day,Spend\n2024-01-02,1\n2024-01-03,2\n,3\n", { totals: true });
     expect(t.rows).toHaveLength(2);
     expect(t.totals).toEqual([null, 3]);
+    // A cut-off last row is a truncated download, even when totals were asked for.
+    expect(() =>
+      parseReportCsv("impressions", "Day,Spend,Reach\n2024-01-02,1,5\n2024-01-03,2", { totals: true }),
+    ).toThrow(/truncated/);
     // Not requested: an unlabelled last row is data.
     expect(
       parseReportCsv("impressions", "Day,Spend\n2024-01-02,1\n,3\n", { totals: false }).rows,

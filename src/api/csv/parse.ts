@@ -111,7 +111,8 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
     const firstCell = last.find((c) => c.trim() !== "") ?? "";
     // Requested totals are the last row whatever its label (the spec names none); when it is not
     // known whether totals were asked for, only a row labelled Total counts.
-    if (opts.totals === true || TOTALS.test(firstCell.trim())) {
+    // A last row shorter than the header is a cut-off download, never totals (checked below).
+    if ((opts.totals === true || TOTALS.test(firstCell.trim())) && last.length >= header.length) {
       totalsText = last;
       body = body.slice(0, -1);
     }
