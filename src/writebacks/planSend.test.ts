@@ -127,6 +127,21 @@ describe("sendCampaigns", () => {
     expect(progress).toEqual(["0/3", "1/3", "2/3"]);
   });
 
+  it("a failed campaign whose rows cannot be marked says what they should have said", async () => {
+    const run = sendCampaigns(groups, {
+      firstRowNumber: 2,
+      create: async () => {
+        throw new Error("Request timed out");
+      },
+      writeBack: async () => {
+        throw new Error("row 2 changed while campaigns were being created");
+      },
+    });
+    await expect(run).rejects.toThrow(
+      'Campaign "A" failed (Request timed out) and may exist on the service; rows 2, 4 could not be marked (row 2 changed while campaigns were being created). Check the service before running again.',
+    );
+  });
+
   it("reports flights the service returned no id for", async () => {
     const summary = await sendCampaigns(groups, {
       create: async () => ({ campaigns: [{ id: "only-one" }] }),

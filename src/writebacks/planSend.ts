@@ -117,7 +117,18 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
     } catch (e) {
       const message = messageOf(e);
       const uncertain = !certainlyNotCreated(e);
-      await deps.writeBack({ kind: "failed", rows: group.rows, message, uncertain, at: now() });
+      try {
+        await deps.writeBack({ kind: "failed", rows: group.rows, message, uncertain, at: now() });
+      } catch (markErr) {
+        // The rows could not be marked (moved, workbook busy): say what they should have said, since
+        // an unmarked row that may already exist as a campaign would be sent again.
+        const rows = group.rows.map((r) => r + (deps.firstRowNumber ?? 1)).join(", ");
+        throw new Error(
+          `Campaign "${group.body.name}" failed (${message})${uncertain ? " and may exist on the service" : ""}; ` +
+            `rows ${rows} could not be marked (${messageOf(markErr)}).` +
+            (uncertain ? " Check the service before running again." : ""),
+        );
+      }
       summary.failure = { rows: group.rows, message, uncertain };
       summary.notAttempted += remainingRows(groups, i + 1);
       return summary;
