@@ -320,3 +320,17 @@ test("a refresh rewrites the summary block above the header, so its dates follow
   expect(wb.host.cell("S", 1, 1).value).toBeNull();
   expect(wb.host.cell("S", 3, 0).value).toBe("Campaign");
 });
+
+test("a refresh rewrites only the summary block above a wide table: a planner's note beside it stays", async () => {
+  const wb = new InMemoryWorkbook();
+  const wide = (tag: string): TypedTable => ({
+    columns: ["A", "B", "C", "D", "E"].map((name) => ({ name, kind: "text" as const })),
+    rows: [[tag, tag, tag, tag, tag]],
+    summary: [["Dates", `${tag} range`]],
+  });
+  await writeNewTable(wb.excel, wide("old"), { sheetName: "W", tableName: "Wide" });
+  wb.host.setInput("W", 0, 3, "my note");
+  await rewriteTable(wb.excel, { sheetName: "W", tableName: "Wide" }, wide("new"));
+  expect(wb.host.cell("W", 0, 1).value).toBe("new range");
+  expect(wb.host.cell("W", 0, 3).value).toBe("my note");
+});

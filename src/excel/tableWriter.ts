@@ -263,6 +263,12 @@ function fitSummary(
   return [...shown, [`… ${lines.length - shown.length} more summary lines not shown`]];
 }
 
+/** How many cells of a row, from column A, are filled before the first empty one. */
+function leadingWidth(row: readonly unknown[]): number {
+  const gap = row.findIndex((v) => v === "" || v === null || v === undefined);
+  return gap < 0 ? row.length : gap;
+}
+
 /** The first non-empty cell of `cells` outside its top-left `ownRows` × `ownCols` block, as [row, col]. */
 function firstForeignCell(
   cells: readonly (readonly unknown[])[],
@@ -367,12 +373,23 @@ export async function rewriteTable(
       tableAddress: rangeOnly(range.address),
       links,
     };
+    // Above the header only the summary block is ours: the old one (its cells from column A up to
+    // the first gap) and the new one; a planner's note beside it is left alone.
+    const summaryWidth = Math.max(
+      0,
+      ...summary.map((line) => line.length),
+      ...before.formulas.slice(0, full.headerRow).map(leadingWidth),
+    );
+    const regions = [a1(full.headerRow, 0, spanRows - full.headerRow, spanCols)];
+    if (full.headerRow > 0 && summaryWidth > 0) regions.push(a1(0, 0, full.headerRow, summaryWidth));
     try {
       context.workbook.application.suspendApiCalculationUntilNextSync();
-      sheet.getRange(span).clear("Contents");
-      // Contents keep their links in Excel: without this, a cell whose new value is not a URL would
-      // still link to the old address.
-      sheet.getRange(span).clear("Hyperlinks");
+      for (const region of regions) {
+        sheet.getRange(region).clear("Contents");
+        // Contents keep their links in Excel: without this, a cell whose new value is not a URL
+        // would still link to the old address.
+        sheet.getRange(region).clear("Hyperlinks");
+      }
       queueTextLines(sheet, 0, summary);
       t.resize(a1(full.headerRow, 0, bodyRows + 1, width));
       const header = sheet.getRange(a1(full.headerRow, 0, 1, width));
