@@ -334,3 +334,17 @@ test("a refresh rewrites only the summary block above a wide table: a planner's 
   expect(wb.host.cell("W", 0, 1).value).toBe("new range");
   expect(wb.host.cell("W", 0, 3).value).toBe("my note");
 });
+
+test("a table of long text cells is snapshotted in smaller reads when a read's answer would pass 5 MB", async () => {
+  const wb = new InMemoryWorkbook();
+  const long = (tag: string): TypedTable => ({
+    columns: Array.from({ length: 10 }, (_, c) => ({ name: `Description ${c + 1}`, kind: "text" as const })),
+    rows: Array.from({ length: 2000 }, (_, r) =>
+      Array.from({ length: 10 }, () => `${tag} ${r} ${"x".repeat(400)}`),
+    ),
+  });
+  await writeNewTable(wb.excel, long("old"), { sheetName: "L", tableName: "Long" });
+  const result = await rewriteTable(wb.excel, { sheetName: "L", tableName: "Long" }, long("new"));
+  expect(result.rows).toBe(2000);
+  expect(String(wb.host.cell("L", 2000, 9).value)).toMatch(/^new 1999 /);
+}, 120_000);

@@ -263,6 +263,12 @@ function fitSummary(
   return [...shown, [`… ${lines.length - shown.length} more summary lines not shown`]];
 }
 
+function errorCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err
+    ? String((err as { code: unknown }).code)
+    : undefined;
+}
+
 /** How many cells of a row, from column A, are filled before the first empty one. */
 function leadingWidth(row: readonly unknown[]): number {
   const gap = row.findIndex((v) => v === "" || v === null || v === undefined);
@@ -326,15 +332,27 @@ export async function rewriteTable(
     const before = { formulas: [] as unknown[][], numberFormat: [] as unknown[][] };
     const rowsPerRead = Math.max(1, Math.floor(SNAPSHOT_CELLS_PER_SYNC / spanCols));
     let syncs = 1;
-    for (let start = 0; start < spanRows; start += rowsPerRead) {
-      const part = sheet.getRange(a1(start, 0, Math.min(rowsPerRead, spanRows - start), spanCols));
+    const readRows = async (start: number, count: number): Promise<void> => {
+      const part = sheet.getRange(a1(start, 0, count, spanCols));
       part.load("formulas,numberFormat");
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk, bounded by the 5 MB cap
-      await context.sync();
+      try {
+        await context.sync();
+      } catch (err) {
+        // Long text cells can make even a chunk's answer too big: read its rows in halves.
+        if (count > 1 && errorCode(err) === "ResponsePayloadSizeLimitExceeded") {
+          const half = Math.ceil(count / 2);
+          await readRows(start, half);
+          await readRows(start + half, count - half);
+          return;
+        }
+        throw err;
+      }
       syncs++;
       before.formulas.push(...part.formulas);
       before.numberFormat.push(...part.numberFormat);
-    }
+    };
+    for (let start = 0; start < spanRows; start += rowsPerRead)
+      await readRows(start, Math.min(rowsPerRead, spanRows - start));
     // A bigger result must not overwrite the planner's own cells beside or below the report: the
     // table and the row under it (its totals row) are ours, anything else in the span must be empty.
     const foreign = firstForeignCell(
