@@ -4,7 +4,7 @@
  * the send loop) live in src/writebacks; this module only moves values in and out.
  */
 import type { CellValue } from "../api/table";
-import { PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
+import { INPUT_HEADERS, PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
@@ -135,7 +135,7 @@ export async function markValidation(
     // (one getCellProperties call reads every cell's fill; ExcelApi 1.9).
     const fills = body.getCellProperties({ format: { fill: { color: true } } });
     await context.sync();
-    const input = headers.map((h) => PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output"));
+    const input = headers.map((h) => INPUT_HEADERS.has(h));
     fills.value.forEach((row, r) =>
       row.forEach((cell, c) => {
         if (input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL)
@@ -173,7 +173,7 @@ export async function writeCampaignOutcome(
     const col = (h: string): number => plan.sheet.headers.indexOf(h);
     const inputs = plan.sheet.headers
       .map((h, c) => [h, c] as const)
-      .filter(([h]) => PLAN_COLUMNS.some((p) => p.header === h && p.level !== "output"))
+      .filter(([h]) => INPUT_HEADERS.has(h))
       .map(([, c]) => c);
     const now = outcome.rows.map((row) => {
       const r = body.getRow(row);

@@ -3,10 +3,16 @@ export interface ExcelHost {
   run: typeof Excel.run;
 }
 
-/** Office-like errors carry a code (ItemNotFound, RequestPayloadSizeLimitExceeded, ...). */
+/** The code of an Office-like error (ItemNotFound, ResponsePayloadSizeLimitExceeded, ...), if any. */
+export function errorCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err
+    ? String((err as { code: unknown }).code)
+    : undefined;
+}
+
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) {
-    const code = (err as Error & { code?: string }).code;
+    const code = errorCode(err);
     return code && !err.message.includes(code) ? `${err.message} (${code})` : err.message;
   }
   return String(err);

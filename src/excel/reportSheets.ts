@@ -61,7 +61,7 @@ export async function createReportSheet(
     params: report.params,
     datePreset: report.datePreset,
     sheetName,
-    // For a show sheet: the prefix of its tables (kept on refresh, so references to them hold).
+    // For a show sheet: the prefix of its tables (kept on refresh, so their names stay).
     tableName,
     lastRefresh: now.toISOString(),
     status: "ok",
@@ -98,7 +98,8 @@ async function showTablePrefix(excel: ExcelHost, sheetName: string): Promise<str
 /**
  * Refreshes a show sheet. The new content is built on a new sheet first (if the show cannot be
  * written, the old sheet is untouched), then written in place under the old table names, so
- * formulas pointing at the sheet or its tables keep working; the new sheet is then dropped. If the
+ * formulas pointing at the sheet's cells keep working (its tables are deleted and added again, which
+ * in Excel breaks structured references to them); the new sheet is then dropped. If the
  * in-place write fails part-way, the complete new sheet takes the old one's place instead.
  */
 async function replaceShowSheet(

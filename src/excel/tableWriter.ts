@@ -7,7 +7,7 @@
 import type { CellValue, TypedTable } from "../api/table";
 import { cellValue, columnFormat, fittedWidth, looksLikeFormula, TEXT_FORMAT } from "./cellFormats";
 import { cellBytes, planChunks } from "./chunkPlan";
-import type { ExcelHost } from "./host";
+import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
 
 export const MAX_SHEET_ROWS = 1_048_576;
@@ -263,15 +263,11 @@ function fitSummary(
   return [...shown, [`… ${lines.length - shown.length} more summary lines not shown`]];
 }
 
-function errorCode(err: unknown): string | undefined {
-  return typeof err === "object" && err !== null && "code" in err
-    ? String((err as { code: unknown }).code)
-    : undefined;
-}
+const isEmptyCell = (v: unknown): boolean => v === "" || v === null || v === undefined;
 
 /** How many cells of a row, from column A, are filled before the first empty one. */
 function leadingWidth(row: readonly unknown[]): number {
-  const gap = row.findIndex((v) => v === "" || v === null || v === undefined);
+  const gap = row.findIndex(isEmptyCell);
   return gap < 0 ? row.length : gap;
 }
 
@@ -284,8 +280,7 @@ function firstForeignCell(
   for (let r = 0; r < cells.length; r++)
     for (let c = 0; c < cells[r].length; c++) {
       if (r < ownRows && c < ownCols) continue;
-      const v = cells[r][c];
-      if (v !== "" && v !== null && v !== undefined) return [r, c];
+      if (!isEmptyCell(cells[r][c])) return [r, c];
     }
   return null;
 }

@@ -81,6 +81,11 @@ export const PLAN_COLUMNS: readonly PlanColumn[] = [
 
 export const PLAN_HEADERS: readonly string[] = PLAN_COLUMNS.map((c) => c.header);
 
+/** Headers of the columns the planner fills in (not the ones the add-in writes back). */
+export const INPUT_HEADERS: ReadonlySet<string> = new Set(
+  PLAN_COLUMNS.filter((c) => c.level !== "output").map((c) => c.header),
+);
+
 /**
  * A status starting with this marks a row whose campaign may or may not exist on the service (a
  * timeout, a lost connection, a 5xx, an answer without its id). Such rows are held: never sent
