@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { InMemoryWorkbook } from "./memory/workbook";
 import { columnName } from "./memory/address";
-import { displayValue } from "./display";
 
 const ROW_HEIGHT = 22;
 const COL_WIDTH = 120;
@@ -45,7 +44,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   const cols = Math.max(MIN_COLS, size.cols + 2);
   const first = Math.floor(scrollTop / ROW_HEIGHT);
   const visible = Math.ceil(height / ROW_HEIGHT) + 2;
-  const cell = active ? host.cell(active.name, selected.row, selected.col) : { value: null };
+  const cell = active ? host.cell(active.name, selected.row, selected.col) : { value: null, text: "" };
   const [input, setInput] = useState("");
   useEffect(
     () => setInput(cell.formula ?? (cell.value === null ? "" : String(cell.value))),
@@ -181,7 +180,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
                   const v = host.cell(active.name, r, c);
                   const isSel = r === selected.row && c === selected.col;
                   const ranged = !isSel && inRange(r, c);
-                  const text = displayValue(v);
+                  const text = v.text;
                   return (
                     <span
                       key={c}
@@ -189,7 +188,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
                       data-cell={`${columnName(c)}${r + 1}`}
                       className={`cell${isSel ? " selected" : ""}${ranged ? " in-range" : ""}${typeof v.value === "number" ? " num" : ""}${v.bold ? " bold" : ""}${v.hyperlink ? " link" : ""}`}
                       style={{ width: COL_WIDTH, background: v.fill }}
-                      title={v.formula ? `${v.formula}\n${text}` : text}
+                      title={[v.formula, text, v.errorMessage].filter(Boolean).join("\n")}
                       onMouseDown={(ev) => (ev.shiftKey ? extend(r, c) : select(r, c))}
                     >
                       {text}

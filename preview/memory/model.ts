@@ -1,21 +1,30 @@
 /**
- * The state of the in-memory workbook: sheets of sparse cells, tables, custom properties and the
- * selection. The proxy layer (api.ts) changes it only inside context.sync(), as Office does.
+ * The state of the in-memory workbook: sheets of sparse cells, tables, defined names, custom
+ * properties, the selection and what calculation still owes. The proxy layer changes it only
+ * inside context.sync(), as Office does. Every rule here is a row of docs/excel-fidelity.md.
  */
 import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
+import { typeIn } from "./coerce";
+import { definedNameProblem, sheetNameProblem } from "./names";
 
 export type Value = string | number | boolean | null;
 
 export interface CellData {
   value: Value;
+  /** The value is an error (#N/A, #DIV/0!, ...), held as its text. */
+  error?: boolean;
   formula?: string;
   numberFormat?: string;
   hyperlink?: string;
   fill?: string;
   bold?: boolean;
   color?: string;
-  /** A value computed by the host for a formula cell (ADS.* in the preview), or a spill from one. */
+  /** The anchor ("row,col") whose array result this cell shows. */
   spilledFrom?: string;
+  /** On a formula cell: its whole array result, spilled right and down when nothing is in the way. */
+  spill?: Value[][];
+  /** Cells a native formula read when it was last calculated (its precedents). */
+  reads?: { sheetId: string; rect: Rect }[];
 }
 
 export interface TableData {
@@ -37,19 +46,49 @@ export interface SheetData {
   validations: { rect: Rect; list: string[]; alert?: { style: string; message: string }; prompt?: string }[];
 }
 
+export interface DefinedName {
+  name: string;
+  formula: string;
+}
+
 export const MAX_CELL_CHARS = 32_767;
-const FORMULA_START = /^[=+\-@]/;
+export const TEXT_FORMAT = "@";
 
 /** What Range.clear removes (Excel.ClearApplyTo). */
 export type ClearWhat = "All" | "Contents" | "Formats" | "Hyperlinks";
 
+/** A place written in one sync, so calculation knows what changed. */
+export interface Change {
+  sheetId: string;
+  rect: Rect;
+}
+
+/** Calculates native formulas (calc.ts); the model tells it what changed. */
+export interface Calculator {
+  /** A native formula has just been written at this cell: calculate it now. */
+  calculateCell(sheet: SheetData, row: number, col: number): void;
+  /** Recalculates every native formula that reads (directly or through others) one of `changes`. */
+  propagate(changes: readonly Change[]): void;
+  /** Recalculates every native formula. */
+  calculateAll(): void;
+}
+
 export class WorkbookModel {
   sheets: SheetData[] = [];
   tables: TableData[] = [];
+  names: DefinedName[] = [];
   activeSheetId: string | null = null;
   selection: { sheetId: string; rect: Rect } | null = null;
+  /** The date Excel's typing rules read "3/4" against (tests pin it). */
+  today: () => Date = () => new Date();
   /** Told of every formula that lands in a cell, so the host can calculate what it knows (ADS.*). */
   onFormula?: (sheet: SheetData, row: number, col: number, formula: string) => void;
+  calculator?: Calculator;
+  /**
+   * Cells written while calculation was suspended: their dependents were not recalculated, and
+   * are not until the add-in asks (application.calculate).
+   */
+  owedCalculation: Change[] = [];
   private seq = 0;
 
   nextId(prefix: string): string {
@@ -65,16 +104,23 @@ export class WorkbookModel {
     return this.sheets.find((s) => s.id === id);
   }
 
+  /** Throws as Excel does when `name` is not a valid, unused sheet name (`except`: the sheet being renamed). */
+  checkSheetName(name: string, except?: SheetData): void {
+    const problem = sheetNameProblem(name);
+    if (problem) throw officeError("InvalidArgument", `"${name}" is not a valid sheet name: ${problem}`);
+    const other = this.sheetByName(name);
+    if (other && other !== except)
+      throw officeError("ItemAlreadyExists", `A sheet named "${name}" already exists`);
+  }
+
   addSheet(name?: string): SheetData {
     let n = name;
-    if (!n) {
+    if (n === undefined) {
       let i = this.sheets.length + 1;
       while (this.sheetByName(`Sheet${i}`)) i++;
       n = `Sheet${i}`;
     }
-    if (this.sheetByName(n)) throw officeError("ItemAlreadyExists", `A sheet named "${n}" already exists`);
-    if (n.length > 31 || /[\\/?*[\]:]/.test(n))
-      throw officeError("InvalidArgument", `"${n}" is not a valid sheet name`);
+    this.checkSheetName(n);
     const sheet: SheetData = {
       id: this.nextId("ws"),
       name: n,
@@ -101,6 +147,21 @@ export class WorkbookModel {
     if (this.selection?.sheetId === sheet.id) this.selection = null;
   }
 
+  /** Table and defined names share one namespace (case-insensitive) and one set of rules. */
+  checkDefinedName(name: string, except?: { kind: "table" | "name"; name: string }): void {
+    const problem = definedNameProblem(name);
+    if (problem) throw officeError("InvalidArgument", `"${name}" is not a valid name: ${problem}`);
+    const lower = name.toLowerCase();
+    const clash =
+      this.tables.find(
+        (t) => t.name.toLowerCase() === lower && !(except?.kind === "table" && except.name === t.name),
+      )?.name ??
+      this.names.find(
+        (n) => n.name.toLowerCase() === lower && !(except?.kind === "name" && except.name === n.name),
+      )?.name;
+    if (clash) throw officeError("InvalidArgument", `The name "${name}" is already used by "${clash}"`);
+  }
+
   cell(sheet: SheetData, row: number, col: number): CellData | undefined {
     return sheet.rows.get(row)?.get(col);
   }
@@ -120,55 +181,167 @@ export class WorkbookModel {
     return c;
   }
 
-  /** Writes a value as Excel does: a string starting with = + - @ becomes a formula unless the cell is text ("@"). */
+  /**
+   * Writes a value through `range.values`, as Excel does: "" clears; in a Text (`@`) cell any
+   * value is stored as text; elsewhere a string is read as if typed (numbers, dates, booleans,
+   * errors, formulas: coerce.ts) and the number format it implies is applied to a General cell.
+   */
   setValue(sheet: SheetData, row: number, col: number, value: Value): void {
     checkBounds(row, col);
+    if (typeof value === "number" && !Number.isFinite(value))
+      throw officeError("InvalidArgument", "A cell value must be a finite number");
     if (typeof value === "string" && value.length > MAX_CELL_CHARS) {
       throw officeError("InvalidArgument", `A cell can hold at most ${MAX_CELL_CHARS} characters`);
     }
     const cell = this.touch(sheet, row, col);
+    this.dropSpill(sheet, row, col, cell);
     cell.spilledFrom = undefined;
-    if (
-      typeof value === "string" &&
-      FORMULA_START.test(value) &&
-      cell.numberFormat !== "@" &&
-      value.length > 1
-    ) {
-      cell.formula = value;
-      cell.value = evaluateSimple(value);
-      this.onFormula?.(sheet, row, col, value);
+    cell.formula = undefined;
+    cell.error = undefined;
+    cell.reads = undefined;
+    if (value === "" || value === null) {
+      cell.value = null;
       return;
     }
-    cell.formula = undefined;
-    cell.value = value === "" ? null : value;
+    if (cell.numberFormat === TEXT_FORMAT) {
+      cell.value = typeof value === "boolean" ? (value ? "TRUE" : "FALSE") : String(value);
+      return;
+    }
+    if (typeof value !== "string") {
+      cell.value = value;
+      return;
+    }
+    const typed = typeIn(value, this.today());
+    switch (typed.type) {
+      case "formula":
+        this.placeFormula(sheet, row, col, cell, typed.formula);
+        return;
+      case "number":
+        cell.value = typed.value;
+        if (typed.format && !cell.numberFormat) cell.numberFormat = typed.format;
+        return;
+      case "error":
+        cell.value = typed.value;
+        cell.error = true;
+        return;
+      default:
+        cell.value = typed.value;
+    }
   }
 
+  /** Writes through `range.formulas`: a string starting with "=" is a formula, except in a Text cell. */
   setFormula(sheet: SheetData, row: number, col: number, formula: Value): void {
     checkBounds(row, col);
     const existing = this.cell(sheet, row, col);
-    if (typeof formula === "string" && formula.startsWith("=") && existing?.numberFormat !== "@") {
+    if (
+      typeof formula === "string" &&
+      formula.length > 1 &&
+      formula.startsWith("=") &&
+      existing?.numberFormat !== TEXT_FORMAT
+    ) {
+      if (formula.length > 8192)
+        throw officeError("InvalidArgument", "A formula can have at most 8,192 characters");
       const cell = this.touch(sheet, row, col);
-      cell.formula = formula;
-      cell.value = evaluateSimple(formula);
-      cell.spilledFrom = undefined;
-      this.onFormula?.(sheet, row, col, formula);
+      cell.error = undefined;
+      this.placeFormula(sheet, row, col, cell, formula);
     } else {
       this.setValue(sheet, row, col, formula);
     }
   }
 
+  private placeFormula(sheet: SheetData, row: number, col: number, cell: CellData, formula: string): void {
+    this.dropSpill(sheet, row, col, cell);
+    cell.formula = formula;
+    cell.spilledFrom = undefined;
+    cell.value = null;
+    if (/\bADS\./i.test(formula)) {
+      // Custom functions are the host's to calculate (asynchronously, as Excel does).
+      cell.value = "#BUSY!";
+      cell.error = true;
+      this.onFormula?.(sheet, row, col, formula);
+      return;
+    }
+    if (this.calculator) this.calculator.calculateCell(sheet, row, col);
+    else {
+      cell.value = "#NAME?";
+      cell.error = true;
+    }
+  }
+
+  /**
+   * Shows an array result at its anchor: spilled right and down, or #SPILL! while any cell of the
+   * spill range holds something (a value, a formula, another spill), as Excel does.
+   */
+  setSpill(sheet: SheetData, row: number, col: number, result: Value[][]): void {
+    const anchor = this.cell(sheet, row, col);
+    if (!anchor?.formula) return;
+    this.dropSpill(sheet, row, col, anchor);
+    anchor.spill = result;
+    this.renderSpill(sheet, row, col, anchor);
+  }
+
+  /** Re-draws the spills on `sheet` whose range meets `rect` (a write there may block or free them). */
+  respill(sheet: SheetData, rect: Rect): void {
+    for (const [r, cols] of sheet.rows)
+      for (const [c, cell] of cols)
+        if (
+          cell.spill &&
+          overlaps(rect, { row: r, col: c, rows: cell.spill.length, cols: spillWidth(cell.spill) })
+        )
+          this.renderSpill(sheet, r, c, cell);
+  }
+
+  private renderSpill(sheet: SheetData, row: number, col: number, anchor: CellData): void {
+    const result = anchor.spill!;
+    const key = `${row},${col}`;
+    for (const cols of sheet.rows.values())
+      for (const [c, x] of cols) if (x.spilledFrom === key) cols.delete(c);
+    const blocked = result.some((r, i) =>
+      r.some((_, j) => {
+        if (!i && !j) return false;
+        const x = this.cell(sheet, row + i, col + j);
+        return Boolean(x && (x.value !== null || x.formula));
+      }),
+    );
+    if (blocked || row + result.length > MAX_ROWS || col + spillWidth(result) > MAX_COLS) {
+      anchor.value = "#SPILL!";
+      anchor.error = true;
+      return;
+    }
+    result.forEach((r, i) =>
+      r.forEach((v, j) => {
+        const x = !i && !j ? anchor : this.touch(sheet, row + i, col + j);
+        x.value = v;
+        x.error = undefined; // a custom function's text "#N/A" is text; its errors come as errors
+        if (i || j) x.spilledFrom = key;
+      }),
+    );
+  }
+
+  /** A cell that stops being an array formula takes its spilled cells with it. */
+  private dropSpill(sheet: SheetData, row: number, col: number, cell: CellData): void {
+    if (!cell.spill) return;
+    cell.spill = undefined;
+    const key = `${row},${col}`;
+    for (const cols of sheet.rows.values())
+      for (const [c, x] of cols) if (x.spilledFrom === key) cols.delete(c);
+  }
+
+  /** Empties what `what` names in `rect`; Contents keeps hyperlinks and formats, as in Excel. */
   clear(sheet: SheetData, rect: Rect, what: ClearWhat): void {
     for (const [r, cols] of sheet.rows) {
       if (r < rect.row || r >= rect.row + rect.rows) continue;
       for (const [c, cell] of cols) {
         if (c < rect.col || c >= rect.col + rect.cols) continue;
+        if (what === "All" || what === "Contents") this.dropSpill(sheet, r, c, cell);
         if (what === "All") cols.delete(c);
-        else if (what === "Hyperlinks")
-          cell.hyperlink = undefined; // text and formats stay
+        else if (what === "Hyperlinks") cell.hyperlink = undefined;
         else if (what === "Contents") {
-          // As in Excel, clearing contents keeps hyperlinks and formats.
           cell.value = null;
           cell.formula = undefined;
+          cell.error = undefined;
+          cell.reads = undefined;
+          cell.spilledFrom = undefined;
         } else {
           cell.numberFormat = undefined;
           cell.fill = undefined;
@@ -204,6 +377,42 @@ export class WorkbookModel {
     const lower = name.toLowerCase();
     return this.tables.find((t) => t.name.toLowerCase() === lower);
   }
+
+  /**
+   * A table's header row holds unique, non-empty text: Excel turns numbers into text, names a blank
+   * header "ColumnN" and makes a repeated one unique by appending a number ("Name2").
+   */
+  normaliseHeaders(table: TableData): void {
+    const sheet = this.sheetById(table.sheetId);
+    if (!sheet) return;
+    const seen = new Set<string>();
+    for (let j = 0; j < table.rect.cols; j++) {
+      const cell = this.touch(sheet, table.rect.row, table.rect.col + j);
+      let text =
+        cell.value === null
+          ? ""
+          : typeof cell.value === "boolean"
+            ? cell.value
+              ? "TRUE"
+              : "FALSE"
+            : String(cell.value);
+      if (cell.formula) {
+        // Excel turns a header formula into its value as text.
+        cell.formula = undefined;
+        cell.reads = undefined;
+      }
+      if (text === "") text = `Column${j + 1}`;
+      let unique = text;
+      for (let k = 2; seen.has(unique.toLowerCase()); k++) unique = `${text}${k}`;
+      seen.add(unique.toLowerCase());
+      cell.value = unique;
+      cell.error = undefined;
+    }
+  }
+}
+
+function spillWidth(result: Value[][]): number {
+  return Math.max(1, ...result.map((r) => r.length));
 }
 
 function isEmpty(c: CellData): boolean {
@@ -218,13 +427,6 @@ function checkBounds(row: number, col: number): void {
   if (row < 0 || col < 0 || row >= MAX_ROWS || col >= MAX_COLS) {
     throw officeError("InvalidArgument", "The range is outside the sheet (1,048,576 rows by 16,384 columns)");
   }
-}
-
-/** Formulas are not calculated here; a plain number after + or - is, as Excel would. */
-function evaluateSimple(formula: string): Value {
-  const m = /^[+-]?=?\s*(-?\d+(\.\d+)?)$/.exec(formula);
-  if (m) return Number(formula.startsWith("-") ? -Math.abs(Number(m[1])) : m[1]);
-  return "#NAME?";
 }
 
 export interface OfficeLikeError extends Error {

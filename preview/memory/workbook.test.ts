@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { PAYLOAD_LIMIT_BYTES } from "./api";
+import { PAYLOAD_LIMIT_BYTES } from "./payload";
 import { InMemoryWorkbook } from "./workbook";
 
 const wb = () => new InMemoryWorkbook();
@@ -106,14 +106,21 @@ test("ranges: address maths, resize, offset, cell, used range, number formats, h
   expect(w.host.usedSize("Sheet1")).toEqual({ rows: 3, cols: 3 });
 });
 
-test("a string starting with = + - @ becomes a formula unless the cell is text", async () => {
+test("a string starting with = + - @ becomes a formula (or a number) unless the cell is text", async () => {
   const w = wb();
   await w.excel.run(async (context) => {
     context.workbook.worksheets.getItem("Sheet1").getRange("A1:D1").values = [["=SUM(1)", "+5", "-x", "@a"]];
     await context.sync();
   });
-  expect([0, 1, 2, 3].map((c) => w.host.cell("Sheet1", 0, c).formula)).toEqual(["=SUM(1)", "+5", "-x", "@a"]);
+  expect([0, 1, 2, 3].map((c) => w.host.cell("Sheet1", 0, c).formula)).toEqual([
+    "=SUM(1)",
+    undefined,
+    "=-x",
+    "=@a",
+  ]);
+  expect(w.host.cell("Sheet1", 0, 0).value).toBe(1);
   expect(w.host.cell("Sheet1", 0, 1).value).toBe(5);
+  expect(w.host.cell("Sheet1", 0, 2)).toMatchObject({ value: "#NAME?", error: true });
 });
 
 test("a values array must match the range's shape", async () => {
@@ -140,8 +147,11 @@ test("limits: 1,048,576 rows by 16,384 columns and 32,767 characters a cell", as
 
 test("a sync over 5 MB is refused whole with RequestPayloadSizeLimitExceeded and recorded", async () => {
   const w = wb();
+  // About 5.1 MB of JSON: 40,000 strings of 128 characters with their quotes and commas.
   const rows = 40_000;
-  const values = Array.from({ length: rows }, (_, i) => [`row ${i} ${"x".repeat(60)}`]);
+  const values = Array.from({ length: rows }, (_, i) => [
+    `row ${String(i).padStart(5, "0")} ${"x".repeat(118)}`,
+  ]);
   await w.excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Sheet1");
     sheet.getRange("B1").values = [["small, queued first"]];

@@ -4,14 +4,34 @@
  * - `workbook.excel` is used as the `Excel` namespace (`run`, and the enums the add-in reads).
  * - `workbook.host` is a direct, synchronous API for the preview grid and tests: read cells, type
  *   into a cell as a user would, select, show a formula's calculated (spilled) result, subscribe.
- * - `workbook.syncLog` records every context.sync() with its payload size.
+ * - `workbook.syncLog` records every context.sync() with its request and response size.
+ *
+ * It is never kinder than Excel: each rule it follows is a row of docs/excel-fidelity.md.
  */
 import { parseAddress, type Rect } from "./address";
-import { Context, type FaultHook, type InMemoryHost, type SyncRecord } from "./api";
-import { WorkbookModel, type CellData, type SheetData, type Value } from "./model";
+import { FormulaCalculator } from "./calc";
+import { typeIn } from "./coerce";
+import { Context, type FaultHook, type InMemoryHost, type SyncRecord } from "./context";
+import {
+  MAX_CELL_CHARS,
+  WorkbookModel,
+  overlaps,
+  type CellData,
+  type Change,
+  type SheetData,
+  type Value,
+} from "./model";
+import { displayText } from "./numberFormat";
+import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
+import { WorkbookProxy } from "./workbookProxy";
 
 export interface CellView {
   value: Value;
+  /** What Excel shows (the value under its number format). */
+  text: string;
+  error?: boolean;
+  /** Why a calculated cell shows its error (ADS.* messages). */
+  errorMessage?: string;
   formula?: string;
   numberFormat?: string;
   hyperlink?: string;
@@ -24,15 +44,24 @@ type Listener = () => void;
 /** Evaluates a formula cell the workbook cannot (ADS.* in the preview); may answer later. */
 export type FormulaEvaluator = (sheet: string, row: number, col: number, formula: string) => void;
 
+/** A calculated result, or an error with the message the function gave. */
+export type Calculated = Value | Value[][] | { error: string; message?: string };
+
+const REF =
+  /(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?(\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)/g;
+
 export class InMemoryWorkbook implements InMemoryHost {
   readonly model = new WorkbookModel();
   readonly syncLog: SyncRecord[] = [];
   faultHook?: FaultHook;
   evaluator?: FormulaEvaluator;
   private readonly listeners = new Set<Listener>();
+  private readonly errorMessages = new Map<CellData, string>();
   readonly excel: ExcelLike;
 
-  constructor(options: { sheets?: string[] } = {}) {
+  constructor(options: { sheets?: string[]; today?: () => Date } = {}) {
+    if (options.today) this.model.today = options.today;
+    this.model.calculator = new FormulaCalculator(this.model);
     for (const name of options.sheets ?? ["Sheet1"]) this.model.addSheet(name);
     this.model.selection = { sheetId: this.model.sheets[0].id, rect: { row: 0, col: 0, rows: 1, cols: 1 } };
     this.excel = createExcelNamespace(this);
@@ -70,13 +99,38 @@ export class InMemoryWorkbook implements InMemoryHost {
     for (const l of this.listeners) l();
   }
 
-  recalculate(): void {
-    if (!this.evaluator) return;
+  /** Re-evaluates ADS.* cells: every one, or those whose arguments read one of `changes`. */
+  recalculate(changes?: readonly Change[]): void {
+    if (!this.evaluator || changes?.length === 0) return;
     for (const sheet of this.model.sheets) {
       for (const [r, cols] of sheet.rows)
-        for (const [c, cell] of cols)
-          if (cell.formula && !cell.spilledFrom) this.evaluator(sheet.name, r, c, cell.formula);
+        for (const [c, cell] of cols) {
+          if (!cell.formula || cell.spilledFrom || !/\bADS\./i.test(cell.formula)) continue;
+          if (
+            changes &&
+            !this.reads(sheet, cell.formula).some((read) =>
+              changes.some((ch) => ch.sheetId === read.sheetId && overlaps(ch.rect, read.rect)),
+            )
+          )
+            continue;
+          this.evaluator(sheet.name, r, c, cell.formula);
+        }
     }
+  }
+
+  /** The cell references a formula's text names (for ADS.* cells, whose arguments the host reads). */
+  private reads(sheet: SheetData, formula: string): { sheetId: string; rect: Rect }[] {
+    const out: { sheetId: string; rect: Rect }[] = [];
+    for (const m of formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(REF)) {
+      const name = m[1]?.replace(/''/g, "'") ?? m[2];
+      const target = name ? this.model.sheetByName(name) : sheet;
+      try {
+        if (target) out.push({ sheetId: target.id, rect: parseAddress(m[3]).rect });
+      } catch {
+        /* not a reference after all (ADS.SHOW's field names never match) */
+      }
+    }
+    return out;
   }
 
   readonly host = {
@@ -94,7 +148,7 @@ export class InMemoryWorkbook implements InMemoryHost {
     },
     cell: (sheet: string, row: number, col: number): CellView => {
       const c = this.model.cell(this.sheet(sheet), row, col);
-      return c ? view(c) : { value: null };
+      return c ? this.view(c) : { value: null, text: "" };
     },
     usedSize: (sheet: string): { rows: number; cols: number } => {
       const r = this.model.usedRect(this.sheet(sheet));
@@ -110,27 +164,24 @@ export class InMemoryWorkbook implements InMemoryHost {
       })),
     validations: (sheet: string) =>
       this.sheet(sheet).validations.map((v) => ({ ...v, rect: { ...v.rect }, list: [...v.list] })),
-    /** What a user typing into a cell does: numbers, TRUE/FALSE, text, or a formula. */
+    /** What a user typing into a cell does: Excel's reading of typed text (coerce.ts), or a formula. */
     setInput: (sheet: string, row: number, col: number, input: string) => {
       const s = this.sheet(sheet);
-      this.clearSpill(s, row, col);
-      const t = input.trim();
-      if (t.startsWith("=")) {
-        this.model.setFormula(s, row, col, t);
-        this.changed();
-        return;
-      }
-      if (t !== "") this.growTableTo(s, row, col);
-      const cell = this.model.touch(s, row, col);
-      cell.formula = undefined;
-      cell.value =
-        t === ""
-          ? null
-          : /^-?\d+(\.\d+)?$/.test(t)
-            ? Number(t)
-            : /^(true|false)$/i.test(t)
-              ? t.toLowerCase() === "true"
-              : input;
+      if (input.trim() !== "") this.growTableTo(s, row, col);
+      const existing = this.model.cell(s, row, col);
+      const formula = existing?.numberFormat !== "@" && typeIn(input, this.model.today()).type === "formula";
+      if (formula) this.model.setFormula(s, row, col, input.trim());
+      else this.model.setValue(s, row, col, input === "" ? "" : input);
+      const change = { sheetId: s.id, rect: { row, col, rows: 1, cols: 1 } };
+      this.model.respill(s, change.rect);
+      // Typing is calculated at once (automatic calculation), including what an API write left owed.
+      const owed = this.model.owedCalculation;
+      this.model.owedCalculation = [];
+      this.model.calculator?.propagate([...owed, change]);
+      this.recalculate([change]);
+      for (const t of this.model.tables)
+        if (t.sheetId === s.id && row === t.rect.row && col >= t.rect.col && col < t.rect.col + t.rect.cols)
+          this.model.normaliseHeaders(t);
       this.changed();
     },
     select: (sheet: string, row: number, col: number, rows = 1, cols = 1) => {
@@ -145,32 +196,35 @@ export class InMemoryWorkbook implements InMemoryHost {
       const s = sel && this.model.sheetById(sel.sheetId);
       return sel && s ? { sheet: s.name, ...sel.rect } : null;
     },
-    /** Shows a formula cell's calculated value; an array spills right and down (#SPILL! if blocked). */
-    setCalculated: (sheet: string, row: number, col: number, result: Value | Value[][]) => {
+    /**
+     * Shows a formula cell's calculated value; an array spills right and down (#SPILL! if blocked).
+     * As in Excel on the web, a result over 5 MB never arrives (#BUSY! stays), and a string over
+     * 32,767 characters is #VALUE!.
+     */
+    setCalculated: (sheet: string, row: number, col: number, result: Calculated) => {
       const s = this.sheet(sheet);
       const anchor = this.model.cell(s, row, col);
       if (!anchor?.formula) return;
-      this.clearSpill(s, row, col);
-      const key = `${row},${col}`;
-      if (!Array.isArray(result)) {
-        anchor.value = result;
-      } else {
-        const blocked = result.some((r, i) =>
-          r.some((_, j) => (i || j) && this.occupied(s, row + i, col + j)),
-        );
-        if (blocked) anchor.value = "#SPILL!";
-        else
-          result.forEach((r, i) =>
-            r.forEach((v, j) => {
-              if (!i && !j) anchor.value = v;
-              else {
-                const c = this.model.touch(s, row + i, col + j);
-                c.value = v;
-                c.spilledFrom = key;
-              }
-            }),
-          );
-      }
+      this.errorMessages.delete(anchor);
+      const tooLong = (v: Value) => typeof v === "string" && v.length > MAX_CELL_CHARS;
+      const error =
+        result !== null && typeof result === "object" && !Array.isArray(result)
+          ? result
+          : jsonBytes(result) > PAYLOAD_LIMIT_BYTES
+            ? { error: "#BUSY!", message: "The result is over Excel's 5 MB limit for a custom function" }
+            : (Array.isArray(result) ? result.some((r) => r.some(tooLong)) : tooLong(result))
+              ? { error: "#VALUE!", message: "A text result over 32,767 characters" }
+              : null;
+      if (error) {
+        this.model.setSpill(s, row, col, [[error.error]]);
+        anchor.error = true;
+        if (error.message) this.errorMessages.set(anchor, error.message);
+      } else this.model.setSpill(s, row, col, Array.isArray(result) ? result : [[result as Value]]);
+      if (anchor.value === "#SPILL!")
+        this.errorMessages.set(anchor, "The spill range isn't blank: something is in the way of the result");
+      const rows = anchor.spill?.length ?? 1;
+      const cols = Math.max(1, ...(anchor.spill ?? [[]]).map((r) => r.length));
+      this.model.calculator?.propagate([{ sheetId: s.id, rect: { row, col, rows, cols } }]);
       this.changed();
     },
     subscribe: (listener: Listener): (() => void) => {
@@ -184,34 +238,26 @@ export class InMemoryWorkbook implements InMemoryHost {
     },
   };
 
+  private view(c: CellData): CellView {
+    return {
+      value: c.value,
+      text: displayText(c),
+      error: c.error,
+      errorMessage: this.errorMessages.get(c),
+      formula: c.formula,
+      numberFormat: c.numberFormat,
+      hyperlink: c.hyperlink,
+      fill: c.fill,
+      bold: c.bold,
+      spilled: Boolean(c.spilledFrom),
+    };
+  }
+
   private sheet(name: string): SheetData {
     const s = this.model.sheetByName(name);
     if (!s) throw new Error(`No sheet named "${name}"`);
     return s;
   }
-
-  private occupied(s: SheetData, row: number, col: number): boolean {
-    const c = this.model.cell(s, row, col);
-    return Boolean(c && !c.spilledFrom && (c.value !== null || c.formula));
-  }
-
-  private clearSpill(s: SheetData, row: number, col: number): void {
-    const key = `${row},${col}`;
-    for (const cols of s.rows.values())
-      for (const [c, cell] of cols) if (cell.spilledFrom === key) cols.delete(c);
-  }
-}
-
-function view(c: CellData): CellView {
-  return {
-    value: c.value,
-    formula: c.formula,
-    numberFormat: c.numberFormat,
-    hyperlink: c.hyperlink,
-    fill: c.fill,
-    bold: c.bold,
-    spilled: Boolean(c.spilledFrom),
-  };
 }
 
 function readRect(model: WorkbookModel, s: SheetData, rect: Rect): Value[][] {
@@ -227,7 +273,8 @@ export interface ExcelLike {
 }
 
 function createExcelNamespace(host: InMemoryHost): ExcelLike {
-  const run = async <T>(batch: (context: Context) => Promise<T>): Promise<T> => batch(new Context(host));
+  const run = async <T>(batch: (context: Context) => Promise<T>): Promise<T> =>
+    batch(new Context(host, (ctx) => new WorkbookProxy(ctx)));
   return {
     run: run as unknown as typeof Excel.run,
     CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },

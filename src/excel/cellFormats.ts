@@ -22,11 +22,6 @@ export function columnFormat(column: TableColumn): string {
   return column.numberFormat ?? DEFAULT_FORMATS[column.kind];
 }
 
-/** Whether Excel would read this text as a formula if the cell were not formatted as text. */
-export function looksLikeFormula(v: CellValue): boolean {
-  return typeof v === "string" && /^[=+\-@]/.test(v);
-}
-
 /** The value to write: empty for null, over-long text cut with a visible marker. */
 export function cellValue(v: CellValue): { value: string | number | boolean; truncated: boolean } {
   if (v === null) return { value: "", truncated: false };

@@ -7,7 +7,7 @@ import type { ShowInfo } from "../api/schemas";
 import { parseDateTime } from "../api/csv";
 import type { CellValue, TypedTable } from "../api/table";
 import type { ExcelHost } from "./host";
-import { a1, queueTextLines, writeTableBlock } from "./tableWriter";
+import { a1, queueRecalculation, queueTextLines, writeTableBlock } from "./tableWriter";
 
 type Line = (string | number | boolean | null)[];
 const val = (v: unknown): string | number | boolean | null =>
@@ -217,6 +217,7 @@ export async function writeShowSheet(
       rows += table.rows.length;
     }
     sheet.activate();
+    queueRecalculation(context);
     await context.sync();
     return { rows };
   });

@@ -4,9 +4,9 @@
  * any value (text columns as text, so nothing from the service can become a formula), URLs as
  * hyperlinks (up to a cap), over-long text cut with a visible marker, frozen header, fitted widths.
  */
-import type { CellValue, TypedTable } from "../api/table";
-import { cellValue, columnFormat, fittedWidth, looksLikeFormula, TEXT_FORMAT } from "./cellFormats";
-import { cellBytes, planChunks } from "./chunkPlan";
+import type { TypedTable } from "../api/table";
+import { cellValue, columnFormat, fittedWidth, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
+import { CALL_BYTES, callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
 
@@ -14,7 +14,6 @@ export const MAX_SHEET_ROWS = 1_048_576;
 export const MAX_SHEET_COLS = 16_384;
 /** Each hyperlink is its own call; past this many, URLs stay plain text. */
 export const HYPERLINK_CAP = 5000;
-const HYPERLINK_CALL_BYTES = 160;
 
 export interface WriteResult {
   sheetName: string;
@@ -55,27 +54,66 @@ export function checkFits(table: TypedTable, headerRow: number): void {
 }
 
 interface Prepared {
+  /** The header names as written: cut to the cell limit and unique, as Excel would make them. */
+  headers: string[];
   values: (string | number | boolean)[][];
-  /** Cells of non-text columns holding formula-like text: formatted as text before their value. */
-  textCells: [number, number][];
+  /**
+   * Per row, the cells whose value needs another format than their column's, as [col, format]:
+   * "@" for text in a non-text column (Excel would read "00123", "3/4" or "=x" as typed), "General"
+   * for a number or boolean in a text column (it would become text).
+   */
+  exceptions: Map<number, [number, string][]>;
   links: [number, number, string][];
+  /** JSON bytes each row adds to its chunk's sync: its values and its format and link calls. */
   rowBytes: number[];
   truncated: number;
 }
 
-function prepare(table: TypedTable): Prepared {
+/** Header names Excel keeps as written: text, never empty, unique ignoring case, within the cell limit. */
+export function tableHeaders(columns: readonly { name: string }[]): string[] {
+  const seen = new Set<string>();
+  return columns.map((c, j) => {
+    const base = cellValue(c.name).value || `Column${j + 1}`;
+    let name = String(base);
+    for (let k = 2; seen.has(name.toLowerCase()); k++) {
+      const suffix = String(k);
+      name = `${String(base).slice(0, MAX_CELL_CHARS - suffix.length)}${suffix}`;
+    }
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** The format a cell needs when its value's type does not fit its column's format, else null. */
+function exceptionFormat(value: string | number | boolean, textColumn: boolean): string | null {
+  if (value === "") return null;
+  if (typeof value === "string") return textColumn ? null : TEXT_FORMAT;
+  return textColumn ? "General" : null;
+}
+
+/** One call per exception cell, or one numberFormat row (nulls elsewhere) when that is lighter. */
+function exceptionCost(row: number, exceptions: [number, string][], width: number): number {
+  const perCell = exceptions.length * callBytes("XFD1048576", 8);
+  const perRow = callBytes(`A${row}:XFD${row}`, width * 5 + 8);
+  return Math.min(perCell, perRow);
+}
+
+function prepare(table: TypedTable, firstRow: number): Prepared {
   let truncated = 0;
-  const textCells: [number, number][] = [];
+  const exceptions = new Map<number, [number, string][]>();
   const links: [number, number, string][] = [];
-  const rowBytes: number[] = [];
+  const rowCost: number[] = [];
+  const width = table.columns.length;
   const textColumn = table.columns.map((c) => columnFormat(c) === TEXT_FORMAT);
   const urlColumn = table.columns.map((c) => c.kind === "url");
   const values = table.rows.map((row, r) => {
     let bytes = 0;
+    let own: [number, string][] | undefined;
     const out = table.columns.map((_, c) => {
       const { value, truncated: cut } = cellValue(row[c] ?? null);
       if (cut) truncated++;
-      if (!textColumn[c] && looksLikeFormula(value as CellValue)) textCells.push([r, c]);
+      const format = exceptionFormat(value, textColumn[c]);
+      if (format) (own ??= []).push([c, format]);
       if (
         urlColumn[c] &&
         typeof value === "string" &&
@@ -83,16 +121,41 @@ function prepare(table: TypedTable): Prepared {
         links.length < HYPERLINK_CAP
       ) {
         links.push([r, c, value]);
-        bytes += HYPERLINK_CALL_BYTES + 2 * value.length;
+        bytes += callBytes("XFD1048576", cellBytes(value) * 2 + 32);
       }
-      bytes += cellBytes(value);
       return value;
     });
-    rowBytes.push(bytes + 16);
+    if (own) {
+      exceptions.set(r, own);
+      bytes += exceptionCost(firstRow + r, own, width);
+    }
+    rowCost.push(bytes + rowBytes(out));
     return out;
   });
-  return { values, textCells, links, rowBytes, truncated };
+  return { headers: tableHeaders(table.columns), values, exceptions, links, rowBytes: rowCost, truncated };
 }
+
+/** Queues the format exceptions of body row `r` (sheet row `sheetRow`). */
+function queueExceptions(
+  sheet: Excel.Worksheet,
+  sheetRow: number,
+  list: [number, string][],
+  width: number,
+): void {
+  const perCell = list.length * callBytes("XFD1048576", 8);
+  const perRow = callBytes(`A${sheetRow + 1}:XFD${sheetRow + 1}`, width * 5 + 8);
+  if (perCell <= perRow) {
+    for (const [c, format] of list) sheet.getRange(a1(sheetRow, c)).numberFormat = [[format]];
+    return;
+  }
+  const formats: (string | null)[] = new Array<string | null>(width).fill(null);
+  for (const [c, format] of list) formats[c] = format;
+  // null leaves a cell's format as it is (the column's).
+  sheet.getRange(a1(sheetRow, 0, 1, width)).numberFormat = [formats] as string[][];
+}
+
+/** Calls every chunk's sync carries besides its rows: calculation suspended, the values call. */
+const CHUNK_FIXED_BYTES = 2 * CALL_BYTES + 64;
 
 /**
  * Writes the body rows of `table` under the header at `layout`, in planned chunks. The table object
@@ -107,14 +170,13 @@ async function writeRows(
 ): Promise<number> {
   let syncs = 0;
   const width = table.columns.length;
-  const chunks = planChunks(prepared.rowBytes);
+  const chunks = planChunks(prepared.rowBytes, DEFAULT_CHUNK_BUDGET, CHUNK_FIXED_BYTES);
   let linkIndex = 0;
-  let textIndex = 0;
   for (const chunk of chunks) {
     context.workbook.application.suspendApiCalculationUntilNextSync();
-    while (textIndex < prepared.textCells.length && prepared.textCells[textIndex][0] < chunk.end) {
-      const [r, c] = prepared.textCells[textIndex++];
-      sheet.getRange(a1(layout.headerRow + 1 + r, c)).numberFormat = [[TEXT_FORMAT]];
+    for (let r = chunk.start; r < chunk.end; r++) {
+      const list = prepared.exceptions.get(r);
+      if (list) queueExceptions(sheet, layout.headerRow + 1 + r, list, width);
     }
     sheet.getRange(a1(layout.headerRow + 1 + chunk.start, 0, chunk.end - chunk.start, width)).values =
       prepared.values.slice(chunk.start, chunk.end);
@@ -149,7 +211,12 @@ function writeTotalsAndWidths(sheet: Excel.Worksheet, layout: TableLayout, table
     const row = layout.headerRow + 1 + Math.max(1, table.rows.length);
     const totals = sheet.getRange(a1(row, 0, 1, width));
     totals.numberFormat = [
-      table.columns.map((c, i) => (typeof table.totals![i] === "string" ? TEXT_FORMAT : columnFormat(c))),
+      table.columns.map((c, i) => {
+        const v = table.totals![i];
+        const format = columnFormat(c);
+        if (typeof v === "string") return TEXT_FORMAT;
+        return format === TEXT_FORMAT ? "General" : format;
+      }),
     ];
     totals.values = [table.totals.map((v) => cellValue(v).value)];
     totals.format.font.bold = true;
@@ -175,13 +242,13 @@ export async function writeTableBlock(
   table: TypedTable,
   layout: TableLayout,
 ): Promise<{ syncs: number; prepared: Prepared }> {
-  const prepared = prepare(table);
+  const prepared = prepare(table, layout.headerRow + 2);
   const width = table.columns.length;
   const bodyRows = Math.max(1, table.rows.length);
   context.workbook.application.suspendApiCalculationUntilNextSync();
   const header = sheet.getRange(a1(layout.headerRow, 0, 1, width));
   header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
-  header.values = [table.columns.map((c) => c.name)];
+  header.values = [prepared.headers];
   setColumnFormats(sheet, layout, table, bodyRows);
   const t = sheet.tables.add(a1(layout.headerRow, 0, bodyRows + 1, width), true);
   t.name = layout.tableName;
@@ -190,6 +257,14 @@ export async function writeTableBlock(
   const syncs = 1 + (await writeRows(context, sheet, layout, table, prepared));
   writeTotalsAndWidths(sheet, layout, table);
   return { syncs, prepared };
+}
+
+/**
+ * Queues a recalculation for the caller's last sync: after suspendApiCalculationUntilNextSync the
+ * add-in owns recalculation, so formulas over what was written would otherwise stay stale.
+ */
+export function queueRecalculation(context: Excel.RequestContext): void {
+  context.workbook.application.calculate("Recalculate" as Excel.CalculationType);
 }
 
 /** Writes text lines (a summary block, labels) as text from `row` down, column A on. */
@@ -221,6 +296,7 @@ export async function writeNewTable(
     sheet.freezePanes.freezeRows(layout.headerRow + 1);
     const { syncs, prepared } = await writeTableBlock(context, sheet, table, layout);
     sheet.activate();
+    queueRecalculation(context);
     await context.sync();
     return {
       sheetName: names.sheetName,
@@ -243,6 +319,27 @@ interface Snapshot {
   tableAddress: string;
   /** Hyperlinks of the cells that held URL text (loaded one cell each, up to HYPERLINK_CAP), by "row,col" offset. */
   links: Map<string, string>;
+}
+
+/**
+ * What to write back to restore each cell: its formula, or its value; text in a cell that is not
+ * Text-formatted gets Excel's apostrophe prefix, so "00123" comes back as text, not 123.
+ */
+function restorable(before: {
+  formulas: unknown[][];
+  values: unknown[][];
+  numberFormat: unknown[][];
+}): unknown[][] {
+  return before.formulas.map((row, i) =>
+    row.map((f, j) =>
+      typeof f === "string" &&
+      f !== "" &&
+      f === before.values[i][j] &&
+      before.numberFormat[i][j] !== TEXT_FORMAT
+        ? `'${f}`
+        : f,
+    ),
+  );
 }
 
 function rangeOnly(address: string): string {
@@ -312,7 +409,7 @@ export async function rewriteTable(
       throw new Error(`The table ${layout.tableName} must start in column A to be refreshed`);
     const full: TableLayout = { ...layout, headerRow: range.rowIndex };
     checkFits(table, full.headerRow);
-    const prepared = prepare(table);
+    const prepared = prepare(table, full.headerRow + 2);
     const width = table.columns.length;
     const bodyRows = Math.max(1, table.rows.length);
     // Everything the rewrite may touch, from row 1: the summary block above the header (rewritten
@@ -324,12 +421,16 @@ export async function rewriteTable(
     const spanCols = Math.max(range.columnCount, width, ...summary.map((line) => line.length));
     const span = a1(0, 0, spanRows, spanCols);
     // The snapshot is read in row chunks: a sync's answer is capped at 5 MB, as its request is.
-    const before = { formulas: [] as unknown[][], numberFormat: [] as unknown[][] };
+    const before = {
+      formulas: [] as unknown[][],
+      values: [] as unknown[][],
+      numberFormat: [] as unknown[][],
+    };
     const rowsPerRead = Math.max(1, Math.floor(SNAPSHOT_CELLS_PER_SYNC / spanCols));
     let syncs = 1;
     const readRows = async (start: number, count: number): Promise<void> => {
       const part = sheet.getRange(a1(start, 0, count, spanCols));
-      part.load("formulas,numberFormat");
+      part.load("formulas,values,numberFormat");
       try {
         await context.sync();
       } catch (err) {
@@ -344,6 +445,7 @@ export async function rewriteTable(
       }
       syncs++;
       before.formulas.push(...part.formulas);
+      before.values.push(...part.values);
       before.numberFormat.push(...part.numberFormat);
     };
     for (let start = 0; start < spanRows; start += rowsPerRead)
@@ -381,7 +483,7 @@ export async function rewriteTable(
     }
     const snapshot: Snapshot = {
       address: span,
-      formulas: before.formulas,
+      formulas: restorable(before),
       numberFormat: before.numberFormat,
       tableAddress: rangeOnly(range.address),
       links,
@@ -407,13 +509,14 @@ export async function rewriteTable(
       t.resize(a1(full.headerRow, 0, bodyRows + 1, width));
       const header = sheet.getRange(a1(full.headerRow, 0, 1, width));
       header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
-      header.values = [table.columns.map((c) => c.name)];
+      header.values = [prepared.headers];
       setColumnFormats(sheet, full, table, bodyRows);
       await context.sync();
       syncs++;
       syncs += await writeRows(context, sheet, full, table, prepared);
       writeTotalsAndWidths(sheet, full, table);
       opts.commit?.(sheet);
+      queueRecalculation(context);
       await context.sync();
       syncs++;
     } catch (err) {
@@ -448,10 +551,8 @@ async function restore(
   const width = snap.formulas[0]?.length ?? 0;
   t.resize(snap.tableAddress);
   // Values and formats first: they are what matters, and must not wait on anything that can fail.
-  const rowBytes = snap.formulas.map((row, i) =>
-    row.reduce((n: number, v, j) => n + cellBytes(v) + cellBytes(snap.numberFormat[i][j]), 16),
-  );
-  for (const chunk of planChunks(rowBytes)) {
+  const costs = snap.formulas.map((row, i) => rowBytes(row) + rowBytes(snap.numberFormat[i]));
+  for (const chunk of planChunks(costs, DEFAULT_CHUNK_BUDGET, CHUNK_FIXED_BYTES)) {
     const r = sheet.getRange(a1(firstRow + chunk.start, 0, chunk.end - chunk.start, width));
     r.numberFormat = snap.numberFormat.slice(chunk.start, chunk.end) as string[][];
     r.formulas = snap.formulas.slice(chunk.start, chunk.end) as (string | number | boolean)[][];
@@ -466,7 +567,7 @@ async function restore(
     const [i, j] = key.split(",").map(Number);
     return { i, j, address };
   });
-  const linkBytes = links.map((l) => HYPERLINK_CALL_BYTES + 2 * l.address.length);
+  const linkBytes = links.map((l) => callBytes("XFD1048576", cellBytes(l.address) * 2 + 32));
   for (const chunk of planChunks(linkBytes)) {
     for (const { i, j, address } of links.slice(chunk.start, chunk.end)) {
       const value = snap.formulas[i]?.[j];
@@ -478,4 +579,6 @@ async function restore(
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();
   }
+  queueRecalculation(context);
+  await context.sync();
 }
