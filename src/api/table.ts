@@ -10,7 +10,8 @@ export type ColumnKind =
 /**
  * A cell value.
  * - date / datetime: Excel serial number (1900 date system, days since 1899-12-30, UTC; time as fraction).
- * - percent: percentage points as the service sends them (12.5 means 12.5 %).
+ * - percent: a fraction, as Excel holds percentages (0.125 shows as 12.5 % under a % format); the
+ *   service's percentage points become fractions where they are typed (percentFraction).
  * - currency / integer / number: plain numbers.
  * - text / url / json: the exact text.
  * - null: empty cell.
@@ -31,4 +32,9 @@ export interface TypedTable {
   summary?: string[][];
   /** The totals row at the bottom (formatting.totals), kept apart from the data rows. */
   totals?: CellValue[];
+}
+
+/** A percentage as the service sends it (percentage points: 12.5) as the fraction Excel holds (0.125). */
+export function percentFraction(v: CellValue): CellValue {
+  return typeof v === "number" ? v / 100 : v;
 }

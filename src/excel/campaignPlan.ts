@@ -9,7 +9,8 @@ import type { PlanIO } from "../writebacks/planActions";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import { localSerial } from "./campaignPlanDates";
-import { sheetNameFor, tableNameFor } from "./cellFormats";
+import { cellValue, sheetNameFor, tableNameFor, TEXT_FORMAT } from "./cellFormats";
+import { withNewSheet } from "./tableWriter";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
 import type { ExcelHost } from "./host";
@@ -35,10 +36,11 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
   const taken = await takenNames(excel);
   const sheetName = sheetNameFor(PLAN_SHEET, taken.sheets);
   const tableName = tableNameFor(PLAN_TABLE, taken.tables);
-  return excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.add(sheetName);
+  return withNewSheet(excel, sheetName, async (context, sheet) => {
     const last = columnName(PLAN_HEADERS.length - 1);
-    sheet.getRange(`A1:${last}1`).values = [PLAN_HEADERS.slice()];
+    const headerCells = sheet.getRange(`A1:${last}1`);
+    headerCells.numberFormat = [PLAN_HEADERS.map(() => TEXT_FORMAT)];
+    headerCells.values = [PLAN_HEADERS.slice()];
     const table = sheet.tables.add(`A1:${last}${1 + rows}`, true);
     table.name = tableName;
     const bodyRows = table.getDataBodyRange();
@@ -151,7 +153,7 @@ export async function markValidation(
     if (validationCol >= 0 && plan.sheet.rows.length > 0) {
       const column = body.getColumn(validationCol);
       column.numberFormat = plan.sheet.rows.map(() => ["@"]);
-      column.values = plan.sheet.rows.map((_, r) => [byRow.get(r)?.join("; ") ?? ""]);
+      column.values = plan.sheet.rows.map((_, r) => [cellValue(byRow.get(r)?.join("; ") ?? null).value]);
     }
     await context.sync();
   });
@@ -193,7 +195,7 @@ export async function writeCampaignOutcome(
       if (c < 0) return;
       const cell = body.getCell(row, c);
       cell.numberFormat = [[format]];
-      cell.values = [[value]];
+      cell.values = [[cellValue(value).value]];
     };
     for (const row of outcome.rows) {
       const { status, flight } = rowStatus(outcome, row);

@@ -9,7 +9,7 @@ const DEFAULT_FORMATS: Record<ColumnKind, string> = {
   integer: "#,##0",
   number: "#,##0.00",
   currency: "$#,##0.00",
-  percent: '0.00"%"',
+  percent: "0.00%",
   date: "yyyy-mm-dd",
   datetime: "yyyy-mm-dd hh:mm",
   boolean: "General",
@@ -34,30 +34,49 @@ export function cellValue(v: CellValue): { value: string | number | boolean; tru
   return { value: v, truncated: false };
 }
 
-/** A readable, valid and (against `taken`) unique Excel table name. */
+/**
+ * Whether Excel would refuse `name` as a table or defined name for its shape: it must not read as
+ * a cell reference in A1 or R1C1 style (Q1, R1C1, RC, R2, C3, and, read strictly, any R or C
+ * followed by a digit) nor be TRUE or FALSE (docs/excel-fidelity.md, "Names").
+ */
+function readsAsReference(name: string): boolean {
+  return (
+    /^[A-Za-z]{1,3}\d+$/.test(name) ||
+    /^[Rr]\d*([Cc]\d*)?$/.test(name) ||
+    /^[Cc]\d*$/.test(name) ||
+    /^[RrCc]\d/.test(name) ||
+    /^(true|false)$/i.test(name)
+  );
+}
+
+/**
+ * A readable, valid and unique Excel table name. `taken` holds every table and defined name of the
+ * workbook (they share one namespace, compared without case).
+ */
 export function tableNameFor(label: string, taken: ReadonlySet<string>): string {
   let base = label.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "Report";
-  if (!/^[A-Za-z_]/.test(base)) base = `T_${base}`;
-  if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[RrCc]$/.test(base)) base = `${base}_`;
+  if (!/^[A-Za-z_]/.test(base) || readsAsReference(base)) base = `T_${base}`;
   base = base.slice(0, 240);
   const lower = new Set([...taken].map((t) => t.toLowerCase()));
   if (!lower.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) if (!lower.has(`${base}_${i}`.toLowerCase())) return `${base}_${i}`;
 }
 
-/** A valid (31 characters, no []:*?/\) and unique sheet name. */
+/** Sheet names Excel keeps for itself. */
+const RESERVED_SHEET_NAMES = ["history"];
+
+/**
+ * A valid and unique sheet name: at most 31 characters, none of [ ] : * ? / \, no apostrophe
+ * first or last (checked after cutting), not "History".
+ */
 export function sheetNameFor(label: string, taken: ReadonlySet<string>): string {
-  const base =
-    label
-      .replace(/[[\]:*?/\\]/g, " ")
-      .replace(/^'+|'+$/g, "")
-      .trim()
-      .slice(0, 31) || "Report";
-  const lower = new Set([...taken].map((t) => t.toLowerCase()));
+  const trimApostrophes = (s: string) => s.replace(/^[\s']+|[\s']+$/g, "");
+  const base = trimApostrophes(trimApostrophes(label.replace(/[[\]:*?/\\]/g, " ")).slice(0, 31)) || "Report";
+  const lower = new Set([...[...taken].map((t) => t.toLowerCase()), ...RESERVED_SHEET_NAMES]);
   if (!lower.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) {
     const suffix = ` (${i})`;
-    const name = base.slice(0, 31 - suffix.length) + suffix;
+    const name = `${trimApostrophes(base.slice(0, 31 - suffix.length))}${suffix}`;
     if (!lower.has(name.toLowerCase())) return name;
   }
 }

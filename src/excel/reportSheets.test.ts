@@ -219,7 +219,11 @@ test("the show sheet: title, metrics, risk, social, top advertisers, similar sho
   };
   expect(find("=The Demo Show")?.cell.formula).toBeUndefined();
   expect(wb.host.cell("Show 1200000001", find("Monthly listeners")!.r, 1).value).toBe(120000);
-  expect(wb.host.cell("Show 1200000001", find("Net new reach %")!.r, 1).value).toBe(41.5);
+  expect(wb.host.cell("Show 1200000001", find("Net new reach %")!.r, 1)).toMatchObject({
+    value: 0.415,
+    numberFormat: "0.00%",
+    text: "41.50%",
+  });
   expect(find("Content risk")).not.toBeNull();
   expect(find("Acme Mattress")).not.toBeNull();
   const tables = wb.host.tables().map((t) => [t.name, t.rect.rows - 1]);

@@ -5,42 +5,68 @@
  */
 import type { ShowInfo } from "../api/schemas";
 import { parseDateTime } from "../api/csv";
-import type { CellValue, TypedTable } from "../api/table";
+import { percentFraction, type CellValue, type TypedTable } from "../api/table";
 import type { ExcelHost } from "./host";
-import { a1, queueRecalculation, queueTextLines, writeTableBlock } from "./tableWriter";
+import {
+  a1,
+  queueRecalculation,
+  queueTextLines,
+  withNewSheet,
+  writeTableBlock,
+  type LineCell,
+} from "./tableWriter";
 
-type Line = (string | number | boolean | null)[];
+type Line = LineCell[];
 const val = (v: unknown): string | number | boolean | null =>
   v === undefined || v === null ? null : (v as string | number | boolean);
+/** A number shown with `format`; anything else as it is. */
+const shown = (v: unknown, format: string): LineCell =>
+  typeof v === "number" ? { value: v, format } : val(v);
+const COUNT = "#,##0";
+const PERCENT = "0.00%";
+/** The service's percentage points (12.5) as a fraction under a % format (12.50%). */
+const pct = (v: unknown): LineCell => shown(typeof v === "number" ? percentFraction(v) : v, PERCENT);
 
 export function showMetricLines(show: ShowInfo): Line[] {
+  const optIn = typeof show.gammaVideoOptInDate === "string" ? parseDateTime(show.gammaVideoOptInDate) : null;
   const lines: Line[] = [
-    ["Monthly listeners", val(show.monthlyListeners)],
-    ["Monthly downloads", val(show.monthlyDownloads)],
-    ["Avg downloads per episode (60 days)", val(show.avgDownloadsPerEpisode)],
+    ["Monthly listeners", shown(show.monthlyListeners, COUNT)],
+    ["Monthly downloads", shown(show.monthlyDownloads, COUNT)],
+    ["Avg downloads per episode (60 days)", shown(show.avgDownloadsPerEpisode, COUNT)],
     [
       "Podcast monthly / avg per episode",
-      val(show.podcastMonthlyDownloads),
-      val(show.podcastAvgDownloadsPerEpisode),
+      shown(show.podcastMonthlyDownloads, COUNT),
+      shown(show.podcastAvgDownloadsPerEpisode, COUNT),
     ],
-    ["Alpha monthly / avg per episode", val(show.ytMonthlyDownloads), val(show.ytAvgDownloadsPerEpisode)],
+    [
+      "Alpha monthly / avg per episode",
+      shown(show.ytMonthlyDownloads, COUNT),
+      shown(show.ytAvgDownloadsPerEpisode, COUNT),
+    ],
     [
       "Gamma monthly / avg per episode",
-      val(show.gammaMonthlyDownloads),
-      val(show.gammaAvgDownloadsPerEpisode),
+      shown(show.gammaMonthlyDownloads, COUNT),
+      shown(show.gammaAvgDownloadsPerEpisode, COUNT),
     ],
-    ["Beta monthly / avg per episode", val(show.betaMonthlyDownloads), val(show.betaAvgDownloadsPerEpisode)],
-    ["Ad load %", val(show.adLoad)],
-    ["Ad load % (Alpha simulcast)", val(show.adLoadYT)],
-    ["Direct response %", val(show.directRes)],
-    ["Host read %", val(show.hostRead)],
-    ["Renewal rate %", val(show.renewalRate)],
-    ["Ads detected", val(show.countAds)],
+    [
+      "Beta monthly / avg per episode",
+      shown(show.betaMonthlyDownloads, COUNT),
+      shown(show.betaAvgDownloadsPerEpisode, COUNT),
+    ],
+    ["Ad load %", pct(show.adLoad)],
+    ["Ad load % (Alpha simulcast)", pct(show.adLoadYT)],
+    ["Direct response %", pct(show.directRes)],
+    ["Host read %", pct(show.hostRead)],
+    ["Renewal rate %", pct(show.renewalRate)],
+    ["Ads detected", shown(show.countAds, COUNT)],
     ["Service prefix placed", val(show.isServicePrefixPlaced)],
-    ["Gamma video opt-in", val(show.gammaVideoOptInDate)],
+    [
+      "Gamma video opt-in",
+      optIn === null ? val(show.gammaVideoOptInDate) : { value: optIn, format: "yyyy-mm-dd" },
+    ],
   ];
   if (show.netNewReachPercent !== undefined && show.netNewReachPercent !== null)
-    lines.push(["Net new reach %", show.netNewReachPercent]);
+    lines.push(["Net new reach %", pct(show.netNewReachPercent)]);
   return lines;
 }
 
@@ -52,7 +78,10 @@ export function showSocialLines(show: ShowInfo): Line[] {
     ["Alpha", show.alpha, show.numAlphaFans],
     ["SocialD", show.socialD, show.numSocialDFans],
   ];
-  return [["Platform", "Link", "Followers"], ...rows.map(([p, link, fans]) => [p, val(link), val(fans)])];
+  return [
+    ["Platform", "Link", "Followers"],
+    ...rows.map(([p, link, fans]) => [p, val(link), shown(fans, COUNT)]),
+  ];
 }
 
 export function similarTable(show: ShowInfo): TypedTable {
@@ -72,8 +101,8 @@ export function similarTable(show: ShowInfo): TypedTable {
       val(s.contentSimilarity),
       val(s.audienceSimilarityThirdParty),
       val(s.audienceSimilaritySocial),
-      val(s.audienceSimilarityOverlap),
-      val(s.audienceSimilarityOverlapReverse),
+      percentFraction(val(s.audienceSimilarityOverlap) as CellValue),
+      percentFraction(val(s.audienceSimilarityOverlapReverse) as CellValue),
     ]),
   };
 }
@@ -112,7 +141,7 @@ export function episodesTable(show: ShowInfo): TypedTable {
       val(e.alphaDownloads),
       val(e.gammaDownloads),
       val(e.betaDownloads),
-      val(e.adLoad),
+      percentFraction(val(e.adLoad) as CellValue),
       e.ads?.length ?? 0,
       val(e.description),
       val(e.url),
@@ -172,10 +201,7 @@ export async function writeShowSheet(
   names: { sheetName: string; prefix: string },
   opts: { existing?: boolean } = {},
 ): Promise<{ rows: number }> {
-  return excel.run(async (context) => {
-    const sheet = opts.existing
-      ? await clearedSheet(context, names.sheetName)
-      : context.workbook.worksheets.add(names.sheetName);
+  const write = async (context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<{ rows: number }> => {
     let row = 0;
     queueTextLines(sheet, row, [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]]);
     sheet.getRange("A1").format.font.bold = true;
@@ -220,5 +246,7 @@ export async function writeShowSheet(
     queueRecalculation(context);
     await context.sync();
     return { rows };
-  });
+  };
+  if (!opts.existing) return withNewSheet(excel, names.sheetName, write);
+  return excel.run(async (context) => write(context, await clearedSheet(context, names.sheetName)));
 }

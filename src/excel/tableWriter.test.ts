@@ -17,7 +17,7 @@ const small: TypedTable = {
     { name: "Reach", kind: "integer" },
   ],
   rows: [
-    [45292, "=cmd|' /C calc'!A0", 1234.5, 12.5, "https://example.com/a", true, 10],
+    [45292, "=cmd|' /C calc'!A0", 1234.5, 0.125, "https://example.com/a", true, 10],
     [45293, "@SUM(1)", 10, 1, null, false, "=bad number cell"],
   ],
   summary: [
@@ -48,7 +48,8 @@ test("a small table: header, typed values, formats, hyperlinks, summary, totals,
   expect(cell(4, 0)).toMatchObject({ value: 45292, numberFormat: "yyyy-mm-dd" });
   expect(cell(4, 1)).toMatchObject({ value: "=cmd|' /C calc'!A0", formula: undefined, numberFormat: "@" });
   expect(cell(4, 2)).toMatchObject({ value: 1234.5, numberFormat: "$#,##0.00" });
-  expect(cell(4, 3).numberFormat).toBe('0.00"%"');
+  // A percentage is the fraction 0.125, shown as 12.50 %.
+  expect(cell(4, 3)).toMatchObject({ value: 0.125, numberFormat: "0.00%", text: "12.50%" });
   expect(cell(4, 4)).toMatchObject({ hyperlink: "https://example.com/a" });
   expect(cell(4, 5).value).toBe(true);
   expect(cell(5, 6)).toMatchObject({ value: "=bad number cell", formula: undefined });

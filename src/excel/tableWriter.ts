@@ -267,18 +267,71 @@ export function queueRecalculation(context: Excel.RequestContext): void {
   context.workbook.application.calculate("Recalculate" as Excel.CalculationType);
 }
 
-/** Writes text lines (a summary block, labels) as text from `row` down, column A on. */
+/** A cell of a text line: text (written as text), a plain value, or a number with its format. */
+export type LineCell = string | number | boolean | null | { value: number; format: string };
+
+/** Writes lines (a summary block, labels, key metrics) from `row` down, column A on; text stays text. */
 export function queueTextLines(
   sheet: Excel.Worksheet,
   row: number,
-  lines: readonly (readonly (string | number | boolean | null)[])[],
+  lines: readonly (readonly LineCell[])[],
 ): void {
   lines.forEach((line, i) => {
     if (line.length === 0) return;
     const r = sheet.getRange(a1(row + i, 0, 1, line.length));
-    r.numberFormat = [line.map((v) => (typeof v === "string" ? TEXT_FORMAT : "General"))];
-    r.values = [line.map((v) => (v === null ? "" : typeof v === "string" ? cellValue(v).value : v))];
+    r.numberFormat = [
+      line.map((v) =>
+        typeof v === "string" ? TEXT_FORMAT : v !== null && typeof v === "object" ? v.format : "General",
+      ),
+    ];
+    r.values = [
+      line.map((v) =>
+        v === null ? "" : typeof v === "string" ? cellValue(v).value : typeof v === "object" ? v.value : v,
+      ),
+    ];
   });
+}
+
+/**
+ * Runs `write` on a new sheet named `sheetName`; if anything fails, the sheet goes again (nothing
+ * half-written stays behind) and the error is rethrown. The sheet's id is loaded in the first sync
+ * `write` makes; before that, the sheet is found by its (new, unique) name, unless adding it is
+ * what failed (the name was taken: that sheet is someone else's).
+ */
+export async function withNewSheet<T>(
+  excel: ExcelHost,
+  sheetName: string,
+  write: (context: Excel.RequestContext, sheet: Excel.Worksheet) => Promise<T>,
+): Promise<T> {
+  let id: string | undefined;
+  try {
+    return await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add(sheetName);
+      sheet.load("id");
+      try {
+        return await write(context, sheet);
+      } catch (err) {
+        try {
+          id = sheet.id;
+        } catch {
+          /* the first sync failed: the id was never loaded */
+        }
+        throw err;
+      }
+    });
+  } catch (err) {
+    if (errorCode(err) !== "ItemAlreadyExists") {
+      await excel
+        .run(async (context) => {
+          const sheet = context.workbook.worksheets.getItemOrNullObject(id ?? sheetName);
+          await context.sync();
+          if (!sheet.isNullObject) sheet.delete();
+          await context.sync();
+        })
+        .catch(() => undefined);
+    }
+    throw err;
+  }
 }
 
 /** Creates `sheetName` and writes the table (with its summary block above) into it. */
@@ -290,8 +343,7 @@ export async function writeNewTable(
   const summary = table.summary ?? [];
   const layout: TableLayout = { ...names, headerRow: summary.length ? summary.length + 1 : 0 };
   checkFits(table, layout.headerRow);
-  return excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.add(names.sheetName);
+  return withNewSheet(excel, names.sheetName, async (context, sheet) => {
     queueTextLines(sheet, 0, summary);
     sheet.freezePanes.freezeRows(layout.headerRow + 1);
     const { syncs, prepared } = await writeTableBlock(context, sheet, table, layout);

@@ -10,6 +10,7 @@ import * as arg from "./args";
 import type { Arg } from "./args";
 import { FunctionError, badArgument } from "./functionError";
 import { RequestCache } from "./requestCache";
+import { capResult } from "./resultLimits";
 import * as shape from "./shapes";
 
 export interface FunctionDeps {
@@ -54,9 +55,10 @@ export function createAdsFunctions(deps: FunctionDeps) {
     return cached(client, `show|${id}`, (s) => client.shows.get(id, {}, s), signal);
   }
 
-  async function guarded<T>(body: () => Promise<T>): Promise<T> {
+  /** Runs a function's body: its result within Excel's limits (resultLimits.ts), its errors as #N/A or #VALUE!. */
+  async function guarded<T extends shape.Cell | shape.Grid>(fn: string, body: () => Promise<T>): Promise<T> {
     try {
-      return await body();
+      return capResult(await body(), fn);
     } catch (err) {
       throw toFunctionError(err);
     }
@@ -64,10 +66,12 @@ export function createAdsFunctions(deps: FunctionDeps) {
 
   return {
     SHOWLISTENERS: (showId: Arg, signal?: AbortSignal) =>
-      guarded(async () => shape.showField(await showInfo(arg.showId(showId), signal), "monthlyListeners")),
+      guarded("SHOWLISTENERS", async () =>
+        shape.showField(await showInfo(arg.showId(showId), signal), "monthlyListeners"),
+      ),
 
     SHOW: (showId: Arg, field: Arg, signal?: AbortSignal) =>
-      guarded(async () => {
+      guarded("SHOW", async () => {
         const id = arg.showId(showId);
         const name = arg.requiredText(field, "field");
         const canonical = shape.canonicalShowField(name);
@@ -77,7 +81,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
       }),
 
     EPISODES: (showId: Arg, count?: Arg, fields?: Arg, signal?: AbortSignal) =>
-      guarded(async () => {
+      guarded("EPISODES", async () => {
         const id = arg.showId(showId);
         const n = arg.optionalInt(count, "count", 1, 1000) ?? 25;
         const wanted = arg.optionalList(fields, "fields") ?? [...shape.EPISODE_FIELDS];
@@ -111,17 +115,19 @@ export function createAdsFunctions(deps: FunctionDeps) {
       }),
 
     SIMILAR: (showId: Arg, count?: Arg, signal?: AbortSignal) =>
-      guarded(async () => {
+      guarded("SIMILAR", async () => {
         const id = arg.showId(showId);
         const n = arg.optionalInt(count, "count", 1, 50) ?? 50;
         return shape.similarGrid(await showInfo(id, signal), n);
       }),
 
     TOPADVERTISERS: (showId: Arg, signal?: AbortSignal) =>
-      guarded(async () => shape.topAdvertisersGrid(await showInfo(arg.showId(showId), signal))),
+      guarded("TOPADVERTISERS", async () =>
+        shape.topAdvertisersGrid(await showInfo(arg.showId(showId), signal)),
+      ),
 
     NETNEWREACH: (showId: Arg, advertisers: Arg, months?: Arg, signal?: AbortSignal) =>
-      guarded(async () => {
+      guarded("NETNEWREACH", async () => {
         const id = arg.showId(showId);
         const names = arg.nameList(advertisers, "advertisers");
         if (names.length > 10) throw badArgument("advertisers", "takes at most 10 advertiser names");
@@ -139,11 +145,12 @@ export function createAdsFunctions(deps: FunctionDeps) {
             `Net new reach is not available for show ${id} (podcasts with listening data only)`,
           );
         }
-        return show.netNewReachPercent;
+        // A fraction, as Excel holds percentages (the service sends 0–100).
+        return show.netNewReachPercent / 100;
       }),
 
     SEARCH: (query: Arg, timeFrame?: Arg, mediaType?: Arg, transcriptOnly?: Arg, signal?: AbortSignal) =>
-      guarded(async () => {
+      guarded("SEARCH", async () => {
         const search = arg.requiredText(query, "query");
         const days = arg.optionalInt(timeFrame, "timeFrame", 1, 3650);
         const media = arg.optionalList(mediaType, "mediaType");
@@ -162,7 +169,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
       }),
 
     ADS: (advertiser: Arg, startDate?: Arg, endDate?: Arg, maxRows?: Arg, signal?: AbortSignal) =>
-      guarded(async () => {
+      guarded("ADS", async () => {
         const name = arg.requiredText(advertiser, "advertiser");
         const start = arg.optionalDate(startDate, "startDate");
         const end = arg.optionalDate(endDate, "endDate");
@@ -197,7 +204,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
       channelType?: Arg,
       signal?: AbortSignal,
     ) =>
-      guarded(async () => {
+      guarded("INCREMENTALITY", async () => {
         const body = {
           advertiser: arg.requiredText(advertiser, "advertiser"),
           aggregationLevel: arg.requiredText(aggregationLevel, "aggregationLevel"),

@@ -6,6 +6,7 @@ import {
   type SearchHit,
   type ShowInfo,
 } from "../api/schemas";
+import { percentFraction } from "../api/table";
 import { FunctionError } from "./functionError";
 
 export type Cell = string | number | boolean;
@@ -57,6 +58,20 @@ export function canonicalShowField(field: string): string | undefined {
 const cell = (v: unknown): Cell =>
   v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : (v as Cell);
 
+/**
+ * Show fields the spec gives as percentages: functions return them as fractions (12.5 % is 0.125),
+ * as Excel holds percentages, so =ADS.SHOW(id,"adLoad")*Impressions needs no /100.
+ */
+export const PERCENT_SHOW_FIELDS: ReadonlySet<string> = new Set([
+  "directRes",
+  "hostRead",
+  "renewalRate",
+  "adLoad",
+  "adLoadYT",
+]);
+
+const fraction = (v: unknown): unknown => (typeof v === "number" ? percentFraction(v) : v);
+
 /** One scalar field of a show; a null value is #N/A with a message. */
 export function showField(show: ShowInfo, field: string): Cell {
   const value =
@@ -64,7 +79,7 @@ export function showField(show: ShowInfo, field: string): Cell {
   if (value === null || value === undefined) {
     throw new FunctionError("#N/A", `${field} is not available for show ${show.serviceSeriesId}`);
   }
-  return cell(value);
+  return cell(PERCENT_SHOW_FIELDS.has(field) ? fraction(value) : value);
 }
 
 export const EPISODE_FIELDS = [
@@ -91,7 +106,11 @@ export function episodesGrid(show: ShowInfo, count: number, fields: readonly str
   return [
     [...fields],
     ...episodes.map((e) =>
-      fields.map((f) => (f === "ads" ? (e.ads?.length ?? 0) : cell((e as Record<string, unknown>)[f]))),
+      fields.map((f) =>
+        f === "ads"
+          ? (e.ads?.length ?? 0)
+          : cell(f === "adLoad" ? fraction(e.adLoad) : (e as Record<string, unknown>)[f]),
+      ),
     ),
   ];
 }
@@ -110,7 +129,12 @@ export function similarGrid(show: ShowInfo, count: number): Grid {
   const rows = (show.similarShows ?? []).slice(0, count);
   return [
     [...SIMILAR_COLUMNS],
-    ...rows.map((s) => SIMILAR_COLUMNS.map((c) => cell((s as Record<string, unknown>)[c]))),
+    ...rows.map((s) =>
+      SIMILAR_COLUMNS.map((c) => {
+        const v = (s as Record<string, unknown>)[c];
+        return cell(c.startsWith("audienceSimilarityOverlap") ? fraction(v) : v);
+      }),
+    ),
   ];
 }
 
@@ -169,6 +193,11 @@ export function adsGrid(pages: IndividualAdsResponse[]): Grid {
 export function incrementalityGrid(results: IncrementalityResult[]): Grid {
   return [
     INCREMENTALITY_FIELDS.map(([, label]) => label),
-    ...results.map((r) => INCREMENTALITY_FIELDS.map(([key]) => cell((r as Record<string, unknown>)[key]))),
+    ...results.map((r) =>
+      INCREMENTALITY_FIELDS.map(([key, , kind]) => {
+        const v = (r as Record<string, unknown>)[key];
+        return cell(kind === "percent" ? fraction(v) : v);
+      }),
+    ),
   ];
 }

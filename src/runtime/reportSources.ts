@@ -18,7 +18,7 @@ import {
   type ShowInfoQuery,
 } from "../api/schemas";
 import { parseDate, parseDateTime } from "../api/csv";
-import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+import { percentFraction, type CellValue, type ColumnKind, type TypedTable } from "../api/table";
 
 export type JsonSourceKind = "search" | "individualAds" | "incrementality";
 export type SourceKind = ReportKind | JsonSourceKind;
@@ -131,11 +131,10 @@ export async function fetchSource(
       return typed(
         INCREMENTALITY_FIELDS.map(([, label, kind]) => [label, kind]),
         results.map((r) =>
-          INCREMENTALITY_FIELDS.map(([key, , kind]) =>
-            kind === "date"
-              ? asDate((r as Record<string, unknown>)[key])
-              : v((r as Record<string, unknown>)[key]),
-          ),
+          INCREMENTALITY_FIELDS.map(([key, , kind]) => {
+            const x = (r as Record<string, unknown>)[key];
+            return kind === "date" ? asDate(x) : kind === "percent" ? percentFraction(v(x)) : v(x);
+          }),
         ),
       );
     }

@@ -3,6 +3,7 @@
  * sheet (tracked in the activity list), refresh, edit, remove, insert a formula. Shared with the
  * ribbon commands through src/runtime/reportSources.ts.
  */
+import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormula";
 import { AdsError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
 import { SOURCE_LABELS, fetchSheetData, type SourceKind } from "../runtime/reportSources";
@@ -133,16 +134,7 @@ export function openShowSheet(services: Services, id: string, query: Record<stri
 /** Writes a formula into the selected cell; returns a message for the pane. */
 export async function insertFormulaAtSelection(services: Services, formula: string): Promise<string> {
   try {
-    return await services.excel.run(async (context) => {
-      const range = context.workbook.getSelectedRange();
-      range.load("address");
-      await context.sync();
-      const cell = range.getCell(0, 0);
-      cell.formulas = [[formula]];
-      cell.load("address");
-      await context.sync();
-      return `Inserted ${formula} at ${cell.address}`;
-    });
+    return `Inserted ${formula} at ${await insertFormula(services.excel, formula)}`;
   } catch (err) {
     return `Could not insert the formula: ${errorText(err)}`;
   }

@@ -5,7 +5,9 @@
  */
 import Papa from "papaparse";
 import type { TypedTable } from "../api/table";
+import { errorCode } from "../excel/host";
 import { fileAction, jsonToTable, textToTable } from "./agentFiles";
+import { oversizeReason, unsupportedParts } from "./xlsxInsert";
 
 export interface AgentFileRef {
   fileName: string;
@@ -26,7 +28,8 @@ export interface AgentFileDeps {
 export type OpenedFile =
   | { kind: "sheet"; sheetName: string; rows: number }
   | { kind: "workbook"; sheetNames: string[] }
-  | { kind: "downloaded"; fileName: string };
+  /** `reason`: why a file meant to open in the workbook was downloaded instead. */
+  | { kind: "downloaded"; fileName: string; reason?: string };
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -67,8 +70,39 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
     deps.saveAs(bytes, file.fileName);
     return { kind: "downloaded", fileName: file.fileName };
   }
-  if (action === "workbook")
-    return { kind: "workbook", sheetNames: await deps.insertWorkbook(bytesToBase64(bytes)) };
+  if (action === "workbook") return insertOrDownload(file, bytes, deps);
   const table = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes), deps.parseCsv);
   return { kind: "sheet", sheetName: await deps.writeSheet(file.fileName, table), rows: table.rows.length };
+}
+
+/**
+ * An xlsx file's sheets go into the workbook when Excel can take them; otherwise (too big for one
+ * request, or features Excel on the web refuses) the file is downloaded and the reason given.
+ */
+async function insertOrDownload(
+  file: AgentFileRef,
+  bytes: Uint8Array,
+  deps: AgentFileDeps,
+): Promise<OpenedFile> {
+  const downloaded = (reason: string): OpenedFile => {
+    deps.saveAs(bytes, file.fileName);
+    return { kind: "downloaded", fileName: file.fileName, reason };
+  };
+  const base64 = bytesToBase64(bytes);
+  const tooBig = oversizeReason(base64.length);
+  if (tooBig) return downloaded(tooBig);
+  try {
+    return { kind: "workbook", sheetNames: await deps.insertWorkbook(base64) };
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === "UnsupportedFeature") {
+      const parts = unsupportedParts(bytes);
+      return downloaded(
+        `Excel can't insert sheets with ${parts.length ? parts.join(", ") : "some of this file's features"} here`,
+      );
+    }
+    if (code === "RequestPayloadSizeLimitExceeded")
+      return downloaded("the file is over what Excel takes in one request");
+    throw err;
+  }
 }

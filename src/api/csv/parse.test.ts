@@ -16,7 +16,8 @@ describe("values", () => {
 
   test("smart-formatted numbers keep their display format", () => {
     expect(parseNumber("$1,234.56")).toEqual({ value: 1234.56, format: "$#,##0.00", currency: true });
-    expect(parseNumber("12.5%")).toEqual({ value: 12.5, format: '0.0"%"', percent: true });
+    // A percentage is a fraction, as Excel holds it, under a % format.
+    expect(parseNumber("12.5%")).toEqual({ value: 0.125, format: "0.0%", percent: true });
     expect(parseNumber("1,234")).toEqual({ value: 1234, format: "#,##0" });
     expect(parseNumber("(1,234.50)")).toMatchObject({ value: -1234.5 });
     expect(parseNumber("-$5")).toMatchObject({ value: -5, currency: true });
@@ -33,7 +34,8 @@ describe("parseReportCsv", () => {
       "\uFEFFDay,Advertiser,Spend,Podcast & Streaming Impressions,Visitors %,Campaign Start Date\r\n2024-01-02,Acme,12.5,1000,3.5,2024-01-01\r\n";
     const t = parseReportCsv("impressions", csv);
     expect(t.columns.map((c) => c.kind)).toEqual(["date", "text", "currency", "integer", "percent", "date"]);
-    expect(t.rows).toEqual([[45293, "Acme", 12.5, 1000, 3.5, 45292]]);
+    // Visitors % arrives in percentage points (3.5) and is held as the fraction 0.035.
+    expect(t.rows).toEqual([[45293, "Acme", 12.5, 1000, 0.035, 45292]]);
   });
 
   test("quoted newlines, quotes and formula-like text survive", () => {

@@ -63,7 +63,8 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
       const n = parseNumber(text.trim());
       if (n === null) return text;
       if (n.format && !column.numberFormat) column.numberFormat = n.format;
-      return n.value;
+      // A percent column holds fractions: "12.5%" is already 0.125, a plain 12.5 is percentage points.
+      return kind === "percent" && !n.percent ? n.value / 100 : n.value;
     }
     case "date":
       return parseDate(text.trim()) ?? parseDateTime(text.trim()) ?? text;

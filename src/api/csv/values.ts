@@ -1,6 +1,6 @@
 /**
  * Typing of single CSV values: dates to Excel serials, smart-formatted numbers ('$1,234.56',
- * '12.5%', '1,234', '(1,234)') to numbers with the display format they came with.
+ * '12.5%' → 0.125, '1,234', '(1,234)') to numbers with the display format they came with.
  */
 
 const MS_PER_DAY = 86_400_000;
@@ -80,7 +80,7 @@ export function parseNumber(text: string): ParsedNumber | null {
   if (!Number.isFinite(value)) return null;
   const decimals = frac ? frac.length - 1 : 0;
   const body = `${grouped || int.length > 3 || symbol ? "#,##0" : "0"}${decimalsFormat(decimals)}`;
-  if (pct) return { value, format: `${body}"%"`, percent: true };
+  if (pct) return { value: value / 100, format: `${body}%`, percent: true };
   if (symbol) return { value, format: `${symbol}${body}`, currency: true };
   return { value, format: grouped ? body : undefined };
 }

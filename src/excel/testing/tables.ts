@@ -31,7 +31,7 @@ export function impressionsTable(rows: number, seed = 1): TypedTable {
         case "number":
           return Math.round(next() * 1e6) / 100;
         case "percent":
-          return Math.round(next() * 10000) / 100;
+          return Math.round(next() * 10000) / 10000; // a fraction, as Excel holds percentages
         default:
           return (r + i) % 50 === 0 ? tricky[(r + i) % tricky.length] : `${c.name} ${r % 997}`;
       }

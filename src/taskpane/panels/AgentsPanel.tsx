@@ -55,7 +55,9 @@ const ACTION_LABEL = { table: "Open as sheet", workbook: "Insert sheets", downlo
 function describeOpened(o: OpenedFile): string {
   if (o.kind === "sheet") return `Opened as sheet "${o.sheetName}" (${o.rows} rows).`;
   if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
-  return `Downloaded ${o.fileName}.`;
+  return o.reason
+    ? `Downloaded ${o.fileName} instead of inserting it: ${o.reason}.`
+    : `Downloaded ${o.fileName}.`;
 }
 
 export function AgentsPanel(): JSX.Element {
