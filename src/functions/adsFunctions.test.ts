@@ -195,7 +195,9 @@ test("NETNEWREACH, SEARCH, ADS and INCREMENTALITY shape their answers", async ()
     return json(200, [{ aggregationLevel: "channel", advertiser: "Acme", lift: 1.5 }]);
   });
   // The service's 37.5 (percent) comes back as the fraction Excel reads as 37.5 %.
-  await expect(fns.NETNEWREACH(1200000001, [["Acme Mattress"], ["Northwind Coffee"]], 2)).resolves.toBe(0.375);
+  await expect(fns.NETNEWREACH(1200000001, [["Acme Mattress"], ["Northwind Coffee"]], 2)).resolves.toBe(
+    0.375,
+  );
   expect(new URL(calls[0].url).searchParams.get("netNewReachAdvertisers")).toBe(
     "Acme Mattress,Northwind Coffee",
   );
