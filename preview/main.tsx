@@ -6,7 +6,7 @@
 import { createRoot } from "react-dom/client";
 import { App } from "../src/taskpane/App";
 import { adsFunctions } from "../src/functions/runtime";
-import { evaluateAdsFormula } from "./formulas";
+import { attachAdsFunctions } from "./functionsHost";
 import { Grid } from "./Grid";
 import { InMemoryWorkbook } from "./memory/workbook";
 
@@ -28,29 +28,7 @@ async function main(): Promise<void> {
   const workbook = new InMemoryWorkbook();
   // src/excel reads a few enums from the global Excel namespace, as it would in Office.
   (globalThis as unknown as { Excel: unknown }).Excel = workbook.excel;
-  workbook.evaluator = (sheet, row, col, formula) => {
-    void evaluateAdsFormula(
-      formula,
-      (ref) => workbook.host.range(ref.includes("!") ? ref : `'${sheet}'!${ref}`),
-      adsFunctions,
-    ).then((result) => {
-      if (result === null) return;
-      if (Array.isArray(result))
-        workbook.host.setCalculated(
-          sheet,
-          row,
-          col,
-          result.map((r) => r.map((v) => v ?? null)),
-        );
-      else
-        workbook.host.setCalculated(
-          sheet,
-          row,
-          col,
-          typeof result === "object" && result !== null ? result.error : (result ?? null),
-        );
-    });
-  };
+  attachAdsFunctions(workbook, adsFunctions);
   (window as unknown as { __workbook: InMemoryWorkbook }).__workbook = workbook;
   const { sandboxUrl } = await config();
   createRoot(document.getElementById("root")!).render(

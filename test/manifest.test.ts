@@ -103,14 +103,14 @@ describe("manifest.xml", () => {
     expect(str?.getAttribute("DefaultValue")).toBe("ADS");
   });
 
-  test("the ribbon has Open pane, Refresh sheet and Refresh all, and the commands exist in the build", () => {
+  test("the ribbon has Open pane, Refresh sheet, Refresh all and Self-test, and the commands exist in the build", () => {
     const labels = all(doc, "Control").map((c) => {
       const resid = all(c, "Label")[0].getAttribute("resid");
       return all(doc, "bt:String")
         .find((s) => s.getAttribute("id") === resid)
         ?.getAttribute("DefaultValue");
     });
-    expect(labels).toEqual(["Open pane", "Refresh sheet", "Refresh all"]);
+    expect(labels).toEqual(["Open pane", "Refresh sheet", "Refresh all", "Self-test"]);
     const functionNames = all(doc, "FunctionName").map((f) => f.textContent);
     const commands = readFileSync(path.join(root, "src/commands/commands.ts"), "utf8");
     for (const name of functionNames)

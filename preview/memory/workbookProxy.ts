@@ -1,4 +1,5 @@
 /** The workbook proxy: worksheets, tables, defined names, the application (calculation), selection, xlsx insertion. */
+import { quoteSheet, rectAddress } from "./address";
 import { Proxy, type Context } from "./context";
 import { officeError } from "./model";
 import { RangeProxy } from "./range";
@@ -103,10 +104,18 @@ export class NamedItemCollectionProxy extends Proxy {
   get items(): { name: string; formula: string }[] {
     return this.get("items");
   }
-  add(name: string, reference: string, comment?: string): void {
-    this.ctx.enqueue([name, reference, comment ?? null], () => {
+  /** A name for a range (a Range, or a reference as text such as "=Sheet1!$A$1"). */
+  add(name: string, reference: string | RangeProxy, comment?: string): void {
+    this.ctx.enqueue([name, typeof reference === "string" ? reference : "range", comment ?? null], () => {
       this.ctx.model.checkDefinedName(name);
-      this.ctx.model.names.push({ name, formula: reference.startsWith("=") ? reference : `=${reference}` });
+      let formula: string;
+      if (typeof reference === "string") formula = reference.startsWith("=") ? reference : `=${reference}`;
+      else {
+        const r = reference.rect();
+        const abs = rectAddress(r).replace(/([A-Z]+)(\d+)/g, "$$$1$$$2");
+        formula = `=${quoteSheet(reference.sheetData().name)}!${abs}`;
+      }
+      this.ctx.model.names.push({ name, formula });
     });
   }
   getItemOrNullObject(name: string): { isNullObject: boolean; delete(): void } {

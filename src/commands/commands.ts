@@ -1,6 +1,6 @@
 /**
  * Ribbon commands, in the shared runtime: Refresh sheet (the active report sheet), Refresh all (every
- * report sheet, then the ADS.* functions), and refresh-on-open at start-up. Open pane is a
+ * report sheet, then the ADS.* functions), Self-test (in the pane), and refresh-on-open at start-up. Open pane is a
  * ShowTaskpane action in the manifest. Messages go to the task pane's activity list when it is open,
  * and always to the console.
  */
@@ -8,6 +8,7 @@ import { AdsClient } from "../api/client";
 import { refreshAll, refreshOnOpen, refreshReport, type SheetFetcher } from "../excel/reportSheets";
 import { refreshAdsFunctions } from "../functions/recalculate";
 import { fetchSheetData } from "../runtime/reportSources";
+import { requestSelfTest } from "../runtime/selfTestRequests";
 import { countRequest, getConnection } from "../runtime/session";
 
 function fetcher(): SheetFetcher {
@@ -48,8 +49,21 @@ async function refreshEverything(event: Office.AddinCommands.Event): Promise<voi
   }
 }
 
+/** Self-test: shows the pane, whose Connect tab runs the checks and shows the report. */
+async function selfTest(event: Office.AddinCommands.Event): Promise<void> {
+  try {
+    await Office.addin.showAsTaskpane();
+    requestSelfTest();
+  } catch (err) {
+    console.error("Self-test could not start:", err instanceof Error ? err.message : err);
+  } finally {
+    event.completed();
+  }
+}
+
 Office.onReady(() => {
   Office.actions.associate("refreshSheet", refreshActiveSheet);
+  Office.actions.associate("selfTest", selfTest);
   Office.actions.associate("refreshAll", refreshEverything);
   // Sheets marked "refresh when the workbook opens": the pane sets the add-in to load with the
   // document (Office.addin.setStartupBehavior) when such a sheet exists; a key must be available.

@@ -11,6 +11,7 @@ import type { Arg } from "./args";
 import { FunctionError, badArgument } from "./functionError";
 import { RequestCache } from "./requestCache";
 import { capResult } from "./resultLimits";
+import { selfTestGrid } from "../excel/selftest/functions";
 import * as shape from "./shapes";
 
 export interface FunctionDeps {
@@ -223,6 +224,14 @@ export function createAdsFunctions(deps: FunctionDeps) {
         if (results.length === 0)
           throw new FunctionError("#N/A", `No incrementality results for ${body.advertiser}`);
         return shape.incrementalityGrid(results);
+      }),
+
+    /** The self-test's own function: a grid of labels, no request and no key (src/excel/selftest). */
+    SELFTEST: (rows?: Arg, cols?: Arg, _signal?: AbortSignal) =>
+      guarded("SELFTEST", async () => {
+        const r = arg.optionalInt(rows, "rows", 1, 100) ?? 3;
+        const c = arg.optionalInt(cols, "cols", 1, 26) ?? 2;
+        return selfTestGrid(r, c);
       }),
   };
 }

@@ -187,3 +187,20 @@ export function incrementality(
     f.INCREMENTALITY(advertiser, aggregationLevel, startDate, endDate, action, channelType, signal),
   );
 }
+
+/**
+ * A grid of labels ("r1c1", "r1c2", …) computed without the service: the add-in's self-test uses it
+ * to check that results spill and show #SPILL! when blocked.
+ * @customfunction SELFTEST
+ * @cancelable
+ * @param {any} [rows] Rows, 1 to 100 (default 3).
+ * @param {any} [cols] Columns, 1 to 26 (default 2).
+ * @returns {Promise<any[][]>} The grid.
+ */
+export function selfTest(
+  rows: any,
+  cols: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return excel(invocation, (signal) => f.SELFTEST(rows, cols, signal));
+}

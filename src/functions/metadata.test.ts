@@ -43,6 +43,7 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
     optional: ["startDate", "endDate", "action", "channelType"],
     matrix: true,
   },
+  SELFTEST: { params: ["rows", "cols"], optional: ["rows", "cols"], matrix: true },
 };
 
 let meta: Meta;

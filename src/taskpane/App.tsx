@@ -12,6 +12,7 @@ import {
   webLightTheme,
 } from "@fluentui/react-components";
 import { AdsClient } from "../api/client";
+import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
 import { countRequest, getConnection, subscribe } from "../runtime/session";
 import { ActivityList } from "./components/ActivityList";
 import { AdvertisersPanel } from "./panels/AdvertisersPanel";
@@ -43,6 +44,8 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
   const toasterId = useId("toaster");
   const { dispatchToast } = useToastController(toasterId);
   useEffect(() => subscribe(() => setConn(getConnection())), []);
+  // The ribbon's Self-test button: the self-test lives on the Connect tab.
+  useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
 
   const client = useMemo(
     () => (connection ? new AdsClient({ ...connection, onRequest: () => countRequest() }) : null),

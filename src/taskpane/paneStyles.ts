@@ -27,4 +27,10 @@ export const PANE_CSS = `
 .pane .activity li > *, .pane .sheets li > .fui-Text { flex-basis: 100%; overflow-wrap: anywhere; }
 .pane .activity li > button { flex-basis: auto; }
 .pane .activity-failed .detail, .pane .error { color: #a4262c; }
+.pane .about { border-top: 1px solid #e0e0e0; margin-top: 8px; padding-top: 8px; }
+.pane .selftest { display: flex; flex-direction: column; gap: 6px; }
+.pane .selftest-results { list-style: none; padding: 0; margin: 0; }
+.pane .selftest-results li { padding: 3px 0; border-top: 1px solid #eee; overflow-wrap: anywhere; }
+.pane .selftest-results li[data-status="fail"] { color: #a4262c; }
+.pane .selftest-report { white-space: pre-wrap; font-size: 11px; max-height: 200px; overflow: auto; }
 `;

@@ -10,6 +10,7 @@ import {
   setConnection,
   subscribe,
 } from "../../runtime/session";
+import { SelfTest } from "../components/SelfTest";
 
 /** Why connecting failed, in a planner's words, with the service's own message kept. */
 function connectFailure(err: unknown, baseUrl: string): string {
@@ -130,6 +131,9 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
       <Text size={200} aria-live="polite">
         Requests this month (this add-in): <span data-testid="request-count">{count}</span>
       </Text>
+      <section aria-label="About" className="about">
+        <SelfTest />
+      </section>
     </section>
   );
 }

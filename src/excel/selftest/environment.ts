@@ -1,0 +1,30 @@
+/** What the self-test reports about its host: Office's diagnostics and the ExcelApi sets it supports. */
+import type { HostEnvironment } from "./step";
+
+/** ExcelApi 1.1 … 1.20: the sets the self-test asks about. */
+const SETS = Array.from({ length: 20 }, (_, i) => `1.${i + 1}`);
+
+/** The environment in Office (diagnostics and requirement sets), or null outside Office. */
+export function officeEnvironment(): HostEnvironment | null {
+  const office = (globalThis as { Office?: typeof Office }).Office;
+  const diagnostics = office?.context?.diagnostics;
+  if (!diagnostics) return null;
+  const requirements = office.context.requirements;
+  const platform = String(diagnostics.platform);
+  return {
+    host: String(diagnostics.host),
+    platform,
+    version: diagnostics.version,
+    requirementSets: SETS.filter((v) => requirements.isSetSupported("ExcelApi", v)),
+    webLimits: platform === "OfficeOnline",
+  };
+}
+
+/** The in-memory workbook of the preview: it models Excel on the web, every set the add-in uses. */
+export const PREVIEW_ENVIRONMENT: HostEnvironment = {
+  host: "Preview",
+  platform: "Preview (in-memory workbook modelling Excel on the web)",
+  version: "in-memory",
+  requirementSets: SETS.slice(0, 17),
+  webLimits: true,
+};
