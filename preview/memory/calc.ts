@@ -87,8 +87,11 @@ export class FormulaCalculator implements Calculator {
     let result: unknown;
     const formula = resolveStructured(cell.formula, this.model, sheet, row);
     if (unknownName(formula, this.model)) result = { _error: "#NAME?" };
-    else if (formula.includes("#REF!")) result = { _error: "#REF!" };
-    else
+    else if (formula.includes("#REF!")) {
+      result = { _error: "#REF!" };
+      // A structured reference that reads nothing now may read a table that grows: watch the sheet.
+      this.reads.push({ sheetId: sheet.id, rect: { row: 0, col: 0, rows: 1_048_576, cols: 16_384 } });
+    } else
       try {
         result = this.parser.parse(formula.slice(1), { sheet: sheet.name, row: row + 1, col: col + 1 });
       } catch (err) {

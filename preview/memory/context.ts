@@ -5,7 +5,7 @@
  * refused whole (RequestPayloadSizeLimitExceeded), and so is an answer over 5 MB
  * (ResponsePayloadSizeLimitExceeded).
  */
-import type { Change, WorkbookModel } from "./model";
+import type { CellData, Change, Value, WorkbookModel } from "./model";
 import { officeError } from "./model";
 import { CALL_ENVELOPE_BYTES, jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
 import type { WorkbookProxy } from "./workbookProxy";
@@ -31,6 +31,16 @@ export interface InMemoryHost {
   changed(): void;
   /** Re-evaluates host-calculated formulas (ADS.*): all of them, or those reading `changes`. */
   recalculate(changes?: readonly Change[]): void;
+  /** Tests: told of every value an add-in writes through range.values, with the cell it made. */
+  valueWritten?: (write: ValueWrite) => void;
+}
+
+export interface ValueWrite {
+  sheet: string;
+  row: number;
+  col: number;
+  input: Value;
+  cell: CellData;
 }
 
 interface Op {

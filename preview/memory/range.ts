@@ -311,7 +311,14 @@ export class RangeProxy extends Proxy {
           } else if (typeof x === "object") {
             throw officeError("InvalidArgument", "A cell value must be text, a number or a boolean");
           } else if (kind === "formulas") model.setFormula(sheet, r.row + i, r.col + j, x as Value);
-          else model.setValue(sheet, r.row + i, r.col + j, x as Value);
+          else {
+            model.setValue(sheet, r.row + i, r.col + j, x as Value);
+            const observe = this.ctx.host.valueWritten;
+            if (observe) {
+              const cell = model.cell(sheet, r.row + i, r.col + j)!;
+              observe({ sheet: sheet.name, row: r.row + i, col: r.col + j, input: x as Value, cell });
+            }
+          }
         }
       }
       if (kind !== "numberFormat") {

@@ -11,7 +11,7 @@
 import { parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { typeIn } from "./coerce";
-import { Context, type FaultHook, type InMemoryHost, type SyncRecord } from "./context";
+import { Context, type FaultHook, type InMemoryHost, type SyncRecord, type ValueWrite } from "./context";
 import {
   MAX_CELL_CHARS,
   WorkbookModel,
@@ -54,6 +54,7 @@ export class InMemoryWorkbook implements InMemoryHost {
   readonly model = new WorkbookModel();
   readonly syncLog: SyncRecord[] = [];
   faultHook?: FaultHook;
+  valueWritten?: (write: ValueWrite) => void;
   evaluator?: FormulaEvaluator;
   private readonly listeners = new Set<Listener>();
   private readonly errorMessages = new Map<CellData, string>();

@@ -2,6 +2,7 @@
  * Selection helpers for the write-back panels: read the selected range (agent parameters
  * from a two-column range) and write text at the selected cell (advertiser names).
  */
+import { cellValue, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 
 /** More rows than any parameter list; guards against a whole-column selection loading a million cells. */
@@ -24,8 +25,8 @@ export async function readSelectedText(excel: ExcelHost): Promise<string[][]> {
 }
 
 /**
- * Writes one row of text starting at the selected cell's top-left corner; "@" format keeps "=..." as
- * text. Refuses, writing nothing, when a cell it would fill beside the selected one is not empty.
+ * Writes one row of text starting at the selected cell's top-left corner, as text (a Text cell keeps
+ * "=...", "00123" or "3/4" as written; over-long text is cut with a visible marker). Refuses, writing nothing, when a cell it would fill beside the selected one is not empty.
  */
 export async function writeTextAtSelection(excel: ExcelHost, texts: readonly string[]): Promise<string> {
   return excel.run(async (context) => {
@@ -40,8 +41,8 @@ export async function writeTextAtSelection(excel: ExcelHost, texts: readonly str
       throw new Error(
         `Nothing inserted: the cell to the right of the selected one is not empty (${target.address}). Select a cell with an empty cell to its right.`,
       );
-    target.numberFormat = [texts.map(() => "@")];
-    target.values = [texts.slice()];
+    target.numberFormat = [texts.map(() => TEXT_FORMAT)];
+    target.values = [texts.map((t) => cellValue(t).value)];
     await context.sync();
     return target.address;
   });
