@@ -1,3 +1,4 @@
+/* eslint-disable office-addins/no-context-sync-in-loop -- each attempt is its own batch, so its refusal is its own */
 /** Names: Excel's rules for sheet and table names, and the names the add-in makes from labels. */
 import { sheetNameFor, tableNameFor } from "../cellFormats";
 import { takenNames } from "../workbookNames";

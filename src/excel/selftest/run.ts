@@ -52,6 +52,7 @@ function timeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
+/* eslint-disable office-addins/no-context-sync-in-loop -- one batch per sheet: one that cannot go must not keep the others */
 async function removeSheets(excel: ExcelHost, names: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
   for (const name of names) {
@@ -70,15 +71,16 @@ async function removeSheets(excel: ExcelHost, names: readonly string[]): Promise
   }
   return problems;
 }
+/* eslint-enable office-addins/no-context-sync-in-loop */
 
 /** Empties the scratch sheet between steps (its tables too), so each step starts blank. */
 async function clearScratch(excel: ExcelHost, name: string): Promise<void> {
   await excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(name);
-    sheet.tables.load("items/name");
+    const tables = context.workbook.worksheets.getItem(name).tables;
+    tables.load("items/name");
     await context.sync();
-    for (const t of sheet.tables.items) t.delete();
-    sheet.getRange().clear("All");
+    for (const t of tables.items) t.delete();
+    context.workbook.worksheets.getItem(name).getRange().clear("All");
     await context.sync();
   });
 }

@@ -65,11 +65,8 @@ export const textSteps: SelfTestStep[] = [
         range.values = column(CONVERTED_EVERYWHERE) as string[][];
         range.load("values,valueTypes,formulas");
         await context.sync();
-        return range.values.map((r, i) => ({
-          value: r[0],
-          type: range.valueTypes[i][0],
-          formula: range.formulas[i][0],
-        }));
+        const { values, valueTypes, formulas } = range;
+        return values.map((r, i) => ({ value: r[0], type: valueTypes[i][0], formula: formulas[i][0] }));
       });
       const kept = CONVERTED_EVERYWHERE.filter((t, i) => seen[i].type === "String" && seen[i].value === t);
       check(
