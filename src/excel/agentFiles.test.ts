@@ -128,3 +128,66 @@ test("an xlsx file's sheets are inserted; html is handed to the browser; bad JSO
   await expect(open("broken.json", "json", "{nope")).rejects.toThrow(/not valid JSON/);
   expect(wb.host.sheets()).toHaveLength(sheets);
 });
+
+describe("xlsx agent files Excel cannot insert are downloaded, with the reason", () => {
+  const zip = (extra: Record<string, Uint8Array>) =>
+    zipSync(
+      {
+        "xl/workbook.xml": strToU8(
+          '<workbook><sheets><sheet name="Out" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        ),
+        "xl/_rels/workbook.xml.rels": strToU8(
+          '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+        ),
+        "xl/worksheets/sheet1.xml": strToU8("<worksheet><sheetData/></worksheet>"),
+        ...extra,
+      },
+      { level: 0 },
+    );
+
+  async function open(bytes: Uint8Array) {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const saved: string[] = [];
+    const opened = await openAgentFile(
+      { fileName: "report.xlsx", fileType: "xlsx" },
+      {
+        ...workbookFileTargets(wb.excel),
+        download: async () => bytes,
+        saveAs: (_b, name) => void saved.push(name),
+      },
+    );
+    return { wb, opened, saved };
+  }
+
+  test("a file with a chart (Excel on the web refuses it): downloaded, the chart named as the reason", async () => {
+    const { wb, opened, saved } = await open(zip({ "xl/charts/chart1.xml": strToU8("<c/>") }));
+    expect(opened).toEqual({
+      kind: "downloaded",
+      fileName: "report.xlsx",
+      reason: "Excel can't insert sheets with charts here",
+    });
+    expect(saved).toEqual(["report.xlsx"]);
+    expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  test("a file whose base64 is over 5 MB is downloaded before anything is sent", async () => {
+    let seed = 1;
+    const noise = Uint8Array.from(
+      { length: 4_000_000 },
+      () => (seed = (seed * 1103515245 + 12345) % 2147483648) % 256,
+    );
+    const { wb, opened } = await open(zip({ "xl/media/image1.bin": noise }));
+    expect(opened).toMatchObject({
+      kind: "downloaded",
+      reason: expect.stringMatching(/over the 5 MB Excel takes in one request/),
+    });
+    expect(wb.syncLog.some((s) => s.failed)).toBe(false);
+  });
+
+  test("a plain file is inserted", async () => {
+    const { wb, opened } = await open(zip({}));
+    expect(opened).toEqual({ kind: "workbook", sheetNames: ["Out"] });
+    expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1", "Out"]);
+  });
+});

@@ -349,3 +349,33 @@ test("a table of long text cells is snapshotted in smaller reads when a read's a
   expect(result.rows).toBe(2000);
   expect(String(wb.host.cell("L", 2000, 9).value)).toMatch(/^new 1999 /);
 }, 120_000);
+
+test("formulas over a report table are current after it is written, refreshed, or restored (writes suspend calculation)", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
+  const reach = (values: number[]): TypedTable => ({
+    columns: [
+      { name: "Day", kind: "date" },
+      { name: "Reach", kind: "integer" },
+    ],
+    rows: values.map((v, i) => [45292 + i, v]),
+  });
+  await writeNewTable(wb.excel, reach([1, 2, 3]), { sheetName: "R", tableName: "Reach" });
+  wb.host.setInput("Notes", 0, 0, "=SUM(Reach[Reach])");
+  wb.host.setInput("Notes", 1, 0, "=R!B2*2");
+  expect([wb.host.cell("Notes", 0, 0).value, wb.host.cell("Notes", 1, 0).value]).toEqual([6, 2]);
+  await rewriteTable(wb.excel, { sheetName: "R", tableName: "Reach" }, reach([10, 20]));
+  expect([wb.host.cell("Notes", 0, 0).value, wb.host.cell("Notes", 1, 0).value]).toEqual([30, 20]);
+  expect(wb.syncLog.some((s) => s.calculationSuspended)).toBe(true);
+  expect(wb.model.owedCalculation).toEqual([]);
+  // A refresh that fails part-way restores the old rows, and the formulas read them again.
+  const before = wb.syncLog.length;
+  wb.faultHook = ({ sync }) => {
+    if (sync === before + 4) throw Object.assign(new Error("lost"), { code: "GeneralException" });
+  };
+  await expect(
+    rewriteTable(wb.excel, { sheetName: "R", tableName: "Reach" }, reach([7, 7, 7, 7])),
+  ).rejects.toThrow("lost");
+  wb.faultHook = undefined;
+  expect([wb.host.cell("Notes", 0, 0).value, wb.host.cell("Notes", 1, 0).value]).toEqual([30, 20]);
+  expect(wb.model.owedCalculation).toEqual([]);
+});

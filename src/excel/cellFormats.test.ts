@@ -1,0 +1,47 @@
+import { sheetNameProblem, definedNameProblem } from "../../preview/memory/names";
+import { sheetNameFor, tableNameFor, tablePrefixFor } from "./cellFormats";
+
+describe("sheet names the add-in makes are valid and unique", () => {
+  test.each([
+    ["History", "History (2)"],
+    ["history", "history (2)"],
+    ["'quoted'", "quoted"],
+    [`${"a".repeat(30)}'tail`, "a".repeat(30)], // cut to 31, the apostrophe it ends with trimmed
+    ["x:y/z?*[1]", "x y z   1"],
+    ["", "Report"],
+    ["'''", "Report"],
+    ["Acme+Northwind weekly", "Acme+Northwind weekly"],
+  ])("%j → %j", (label, name) => {
+    expect(sheetNameFor(label, new Set())).toBe(name);
+    expect(sheetNameProblem(name)).toBeNull();
+  });
+
+  test("a taken name gets a number that still fits 31 characters and ends without an apostrophe", () => {
+    const label = `${"b".repeat(26)}'xyz`;
+    const first = sheetNameFor(label, new Set());
+    const second = sheetNameFor(label, new Set([first.toUpperCase()]));
+    expect(second).toBe(`${"b".repeat(26)} (2)`);
+    expect(sheetNameProblem(second)).toBeNull();
+  });
+});
+
+describe("table names the add-in makes are valid, and unique among tables and defined names", () => {
+  test.each([
+    ["R1C1", "T_R1C1"],
+    ["RC", "T_RC"],
+    ["C", "T_C"],
+    ["Q1", "T_Q1"],
+    ["R2 weekly", "T_R2_weekly"],
+    ["TRUE", "T_TRUE"],
+    ["2026 spend", "T_2026_spend"],
+    ["Acme+Northwind weekly", "Acme_Northwind_weekly"],
+  ])("%j → %j", (label, name) => {
+    expect(tableNameFor(label, new Set())).toBe(name);
+    expect(definedNameProblem(name)).toBeNull();
+  });
+
+  test("a defined name counts as taken (same namespace, any case)", () => {
+    expect(tableNameFor("Budget", new Set(["BUDGET"]))).toBe("Budget_2");
+    expect(tablePrefixFor("Show 77", new Set(["Show_77_Episodes"]))).toBe("Show_77_2");
+  });
+});
