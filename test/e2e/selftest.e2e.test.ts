@@ -32,7 +32,11 @@ test("Self-test runs every check in the preview and all pass; the scratch sheet 
     page.locator(".selftest-report"),
     /Ads Analytics for Excel: self-test[\s\S]*\[PASS\] Text and numbers/,
   );
-  await page
-    .getByRole("region", { name: "Self-test" })
-    .screenshot({ path: path.join(ARTIFACTS, "pane-selftest.png") });
+  // Tall enough that the whole list shows in the pane column for the screenshot.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: size?.width ?? 1400, height: 2000 });
+  const region = page.getByRole("region", { name: "Self-test" });
+  await region.scrollIntoViewIfNeeded();
+  await region.screenshot({ path: path.join(ARTIFACTS, "pane-selftest.png") });
+  if (size) await page.setViewportSize(size);
 });

@@ -23,8 +23,8 @@ export function officeEnvironment(): HostEnvironment | null {
 /** The in-memory workbook of the preview: it models Excel on the web, every set the add-in uses. */
 export const PREVIEW_ENVIRONMENT: HostEnvironment = {
   host: "Preview",
-  platform: "Preview (in-memory workbook modelling Excel on the web)",
-  version: "in-memory",
+  platform: "in-memory workbook (models Excel on the web)",
+  version: "n/a",
   requirementSets: SETS.slice(0, 17),
   webLimits: true,
 };

@@ -92,8 +92,8 @@ export function SelfTest() {
         <>
           <MessageBar intent={failed || report.problems.length ? "error" : "success"} role="status">
             <MessageBarBody>
-              {passed} passed, {failed} failed, {skipped} skipped · {report.env.host} {report.env.platform}{" "}
-              {report.env.version}
+              {passed} passed, {failed} failed, {skipped} skipped · {report.env.host} · {report.env.platform}{" "}
+              · version {report.env.version}
             </MessageBarBody>
           </MessageBar>
           <ul className="selftest-results" aria-label="Self-test results">
