@@ -33,6 +33,10 @@ export interface TableData {
   sheetId: string;
   rect: Rect;
   style: string;
+  /** The sort last applied (Table.sort): body columns by index, kept until cleared. */
+  sort?: { key: number; ascending: boolean }[];
+  /** AutoFilter criteria by body column index: the values shown (Table.autoFilter). */
+  filters?: Map<number, string[]>;
 }
 
 export interface SheetData {
@@ -44,6 +48,8 @@ export interface SheetData {
   freezeRows: number;
   columnWidths: Map<number, number>;
   validations: { rect: Rect; list: string[]; alert?: { style: string; message: string }; prompt?: string }[];
+  /** Rows an AutoFilter hides. */
+  hiddenRows: Set<number>;
 }
 
 export interface DefinedName {
@@ -130,6 +136,7 @@ export class WorkbookModel {
       freezeRows: 0,
       columnWidths: new Map(),
       validations: [],
+      hiddenRows: new Set(),
     };
     this.sheets.push(sheet);
     if (!this.activeSheetId) this.activeSheetId = sheet.id;

@@ -4,6 +4,7 @@ import { Proxy, type Context } from "./context";
 import { officeError, overlaps, type CellData, type ClearWhat, type SheetData, type Value } from "./model";
 import { displayText } from "./numberFormat";
 import { jsonBytes } from "./payload";
+import { fromR1C1, toR1C1 } from "./r1c1";
 import { TableCollectionProxy } from "./table";
 import { WorksheetProxy } from "./worksheet";
 
@@ -26,7 +27,8 @@ class RangeFormatProxy {
     const ctx = range.context;
     this.font = {
       set bold(v: boolean) {
-        ctx.enqueue(v, () => each((c) => (c.bold = v)));
+        // Not bold is the default: a cell holds no flag for it.
+        ctx.enqueue(v, () => each((c) => (c.bold = v ? true : undefined)));
       },
       get bold(): boolean {
         return range.firstCell()?.bold ?? false;
@@ -209,6 +211,13 @@ export class RangeProxy extends Proxy {
     if (want("values")) out.values = grid((c) => c?.value ?? "");
     if (want("text")) out.text = grid(displayText);
     if (want("formulas")) out.formulas = grid((c) => c?.formula ?? c?.value ?? "");
+    if (want("formulasR1C1"))
+      out.formulasR1C1 = Array.from({ length: r.rows }, (_, i) =>
+        Array.from({ length: r.cols }, (_, j) => {
+          const c = cell(r.row + i, r.col + j);
+          return c?.formula ? toR1C1(c.formula, r.row + i, r.col + j) : (c?.value ?? "");
+        }),
+      );
     if (want("numberFormat")) out.numberFormat = grid((c) => c?.numberFormat ?? "General");
     if (want("valueTypes")) out.valueTypes = grid(valueType);
     if (want("hyperlink")) {
@@ -252,6 +261,12 @@ export class RangeProxy extends Proxy {
   set formulas(v: Value[][] | Value) {
     this.write(v, "formulas");
   }
+  get formulasR1C1(): Value[][] {
+    return this.get("formulasR1C1");
+  }
+  set formulasR1C1(v: Value[][] | Value) {
+    this.write(v, "formulasR1C1");
+  }
   get numberFormat(): string[][] {
     return this.get("numberFormat");
   }
@@ -282,7 +297,7 @@ export class RangeProxy extends Proxy {
    * values / formulas / numberFormat: a 2-D array of the range's shape (null leaves a cell as it
    * is, "" clears it or resets its format), or one value for every cell (never null).
    */
-  private write(v: unknown, kind: "values" | "formulas" | "numberFormat"): void {
+  private write(v: unknown, kind: "values" | "formulas" | "formulasR1C1" | "numberFormat"): void {
     this.ctx.enqueue(v, () => {
       const r = this.rect();
       const sheet = this.sheetData();
@@ -311,6 +326,13 @@ export class RangeProxy extends Proxy {
           } else if (typeof x === "object") {
             throw officeError("InvalidArgument", "A cell value must be text, a number or a boolean");
           } else if (kind === "formulas") model.setFormula(sheet, r.row + i, r.col + j, x as Value);
+          else if (kind === "formulasR1C1")
+            model.setFormula(
+              sheet,
+              r.row + i,
+              r.col + j,
+              typeof x === "string" && x.startsWith("=") ? fromR1C1(x, r.row + i, r.col + j) : (x as Value),
+            );
           else {
             model.setValue(sheet, r.row + i, r.col + j, x as Value);
             const observe = this.ctx.host.valueWritten;

@@ -3,6 +3,7 @@ import { parseAddress } from "./address";
 import { Proxy, type Context } from "./context";
 import { officeError, overlaps, type SheetData, type TableData, type Value } from "./model";
 import { RangeProxy } from "./range";
+import { AutoFilterProxy, TableSortProxy } from "./tableSort";
 import { WorksheetProxy } from "./worksheet";
 
 export class TableCollectionProxy extends Proxy {
@@ -83,6 +84,8 @@ export class TableCollectionProxy extends Proxy {
 export class TableProxy extends Proxy {
   readonly rows: { count: number; load(): void; add(index: number | null, values: Value[][]): void };
   readonly columns: { count: number; load(): void };
+  readonly sort: TableSortProxy;
+  readonly autoFilter: AutoFilterProxy;
 
   constructor(
     ctx: Context,
@@ -119,6 +122,8 @@ export class TableProxy extends Proxy {
       },
       load: () => void self.load(),
     };
+    this.sort = new TableSortProxy(ctx, () => self.table());
+    this.autoFilter = new AutoFilterProxy(ctx, () => self.table());
   }
 
   preload(): this {

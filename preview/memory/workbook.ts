@@ -250,7 +250,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       hyperlink: c.hyperlink,
       fill: c.fill,
       bold: c.bold,
-      spilled: Boolean(c.spilledFrom),
+      ...(c.spilledFrom ? { spilled: true } : {}),
     };
   }
 

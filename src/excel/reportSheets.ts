@@ -23,9 +23,10 @@ import {
   saveDefinition,
   splitParts,
 } from "./reportStore";
-import { writeShowSheet } from "./showLayout";
+import { rebuildShowSheet, refreshShowSheet, showLayoutState, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
-import { rewriteTable, writeNewTable } from "./tableWriter";
+import { rewriteTable } from "./tableRefresh";
+import { writeNewTable, writtenColumns } from "./tableWriter";
 
 export type SheetData = { type: "table"; table: TypedTable } | { type: "show"; show: ShowInfo };
 export type SheetFetcher = (source: ResolvedSource, signal?: AbortSignal) => Promise<SheetData>;
@@ -52,9 +53,16 @@ export async function createReportSheet(
       ? tableNameFor(report.label, taken.tables)
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
-  if (data.type === "table")
-    rowCount = (await writeNewTable(excel, data.table, { sheetName, tableName })).rows;
-  else rowCount = (await writeShowSheet(excel, data.show, { sheetName, prefix: tableName })).rows;
+  let written: Pick<ReportDefinition, "columns" | "tables">;
+  if (data.type === "table") {
+    const result = await writeNewTable(excel, data.table, { sheetName, tableName });
+    rowCount = result.rows;
+    written = { columns: result.written };
+  } else {
+    const result = await writeShowSheet(excel, data.show, { sheetName, prefix: tableName });
+    rowCount = result.rows;
+    written = { tables: result.tables };
+  }
   const def: ReportDefinition = {
     version: 1,
     kind: report.kind,
@@ -67,6 +75,7 @@ export async function createReportSheet(
     status: "ok",
     rowCount,
     refreshOnOpen: false,
+    ...written,
   };
   await saveDefinition(excel, def);
   return def;
@@ -96,54 +105,42 @@ async function showTablePrefix(excel: ExcelHost, sheetName: string): Promise<str
 }
 
 /**
- * Refreshes a show sheet. The new content is built on a new sheet first (if the show cannot be
- * written, the old sheet is untouched), then written in place under the old table names, so
- * formulas pointing at the sheet's cells keep working (its tables are deleted and added again, which
- * in Excel breaks structured references to them); the new sheet is then dropped. If the
- * in-place write fails part-way, the complete new sheet takes the old one's place instead.
+ * Refreshes a show sheet in place (refreshShowSheet: same sheet, same tables resized, the planner's
+ * columns kept, any failure undone); the updated definition commits in the same sync. A sheet made
+ * before the fixed layout is rewritten once in it (its tables are made again).
  */
-async function replaceShowSheet(
+async function refreshShow(
   excel: ExcelHost,
   def: ReportDefinition,
   show: ShowInfo,
-): Promise<{ rows: number; prefix: string }> {
-  const taken = await takenNames(excel);
-  const temp = sheetNameFor(`${def.sheetName} new`, taken.sheets);
-  const prefix = tablePrefixFor(`${def.sheetName}_r`, taken.tables);
-  const dropTemp = () =>
-    excel
-      .run(async (context) => {
-        context.workbook.worksheets.getItemOrNullObject(temp).delete();
-        await context.sync();
-      })
-      .catch(() => undefined);
-  let rows: number;
-  try {
-    rows = (await writeShowSheet(excel, show, { sheetName: temp, prefix })).rows;
-  } catch (err) {
-    await dropTemp();
-    throw err;
-  }
-  try {
-    const own = def.tableName ?? (await showTablePrefix(excel, def.sheetName));
-    if (!own) throw new Error("the sheet's tables are not recognised");
-    await writeShowSheet(excel, show, { sheetName: def.sheetName, prefix: own }, { existing: true });
-    await dropTemp();
-    return { rows, prefix: own };
-  } catch {
-    await excel.run(async (context) => {
-      const old = context.workbook.worksheets.getItem(def.sheetName);
-      old.customProperties.load("items/key,items/value");
-      await context.sync();
-      const props = old.customProperties.items.map((p) => [p.key, p.value] as const);
-      const fresh = context.workbook.worksheets.getItem(temp);
-      old.delete();
-      fresh.name = def.sheetName;
-      for (const [k, v] of props) fresh.customProperties.add(k, v);
-      await context.sync();
+  updated: (tables: ReportDefinition["tables"], rowCount: number) => ReportDefinition,
+): Promise<ReportDefinition> {
+  const prefix = def.tableName ?? (await showTablePrefix(excel, def.sheetName));
+  if (!prefix)
+    throw new Error(
+      "the sheet's tables are not recognised (an Episodes table was renamed or deleted): rename it back, or make a new show sheet (nothing was changed)",
+    );
+  const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
+  const state = await showLayoutState(excel, def.sheetName, prefix);
+  if (typeof state === "object")
+    throw new Error(
+      `the sheet's table${state.missing.length > 1 ? "s" : ""} ${state.missing.join(", ")} ${state.missing.length > 1 ? "are" : "is"} missing (renamed or deleted): rename ${state.missing.length > 1 ? "them" : "it"} back, or make a new show sheet (nothing was changed)`,
+    );
+  if (state === "current") {
+    let saved: ReportDefinition | undefined;
+    await refreshShowSheet(excel, def.sheetName, prefix, show, def.tables, (sheet, tables) => {
+      saved = updated(
+        tables,
+        tables.reduce((n, t) => n + t.rowCount, 0),
+      );
+      queueSaveDefinition(sheet, saved, previousParts);
     });
-    return { rows, prefix };
+    return saved!;
   }
+  const { rows, tables } = await rebuildShowSheet(excel, show, { sheetName: def.sheetName, prefix });
+  const next = updated(tables, rows);
+  await saveDefinition(excel, next);
+  return next;
 }
 
 /** Refreshes one report sheet; returns its updated definition. */
@@ -169,22 +166,21 @@ export async function refreshReport(
       };
       // The updated definition goes in the same (last) sync as the data: both commit, or neither.
       const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
+      updated.columns = writtenColumns(data.table);
       await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table, {
         commit: (sheet) => queueSaveDefinition(sheet, updated, previousParts),
+        previous: { columns: def.columns, rowCount: def.rowCount },
       });
       return updated;
     }
-    const { rows: rowCount, prefix } = await replaceShowSheet(excel, def, data.show);
-    const updated: ReportDefinition = {
+    return await refreshShow(excel, def, data.show, (tables, rowCount) => ({
       ...def,
-      tableName: prefix,
+      tables,
       status: "ok",
       rowCount,
       lastRefresh: now().toISOString(),
       lastError: undefined,
-    };
-    await saveDefinition(excel, updated);
-    return updated;
+    }));
   } catch (err) {
     const message = errorMessage(err);
     await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(

@@ -97,33 +97,70 @@ test("a show sheet is refreshed in place: same sheet, same place, same table nam
   expect(wb.host.cell("Show 77", 0, 0).value).toBe("Renamed Show");
 });
 
-test("when the sheet cannot be written in place, the complete new sheet takes its place (no half sheet, no leftover)", async () => {
+test("a show sheet whose tables the planner renamed is not refreshed: nothing changes and the message names them", async () => {
   const wb = new InMemoryWorkbook();
   const def = await createReportSheet(
     wb.excel,
     { kind: "show", params: { id: "77" }, label: "Show 77" },
     { type: "show", show },
   );
-  // An older definition without the table prefix, and the planner renamed the Episodes table.
-  await saveDefinition(wb.excel, { ...def, tableName: undefined });
   await wb.excel.run(async (context) => {
     context.workbook.tables.getItem(`${def.tableName}_Episodes`).name = "MyEpisodes";
     await context.sync();
   });
-  const updated = await refreshReport(wb.excel, "Show 77", async () => ({
-    type: "show" as const,
-    show: { ...show, title: "Fresh" },
-  }));
+  const before = JSON.stringify([wb.host.tables(), wb.host.cell("Show 77", 0, 0)]);
+  await expect(
+    refreshReport(wb.excel, "Show 77", async () => ({
+      type: "show" as const,
+      show: { ...show, title: "Fresh" },
+    })),
+  ).rejects.toThrow(
+    /Show_77_Episodes is missing \(renamed or deleted\): rename it back.*nothing was changed/,
+  );
+  expect(JSON.stringify([wb.host.tables(), wb.host.cell("Show 77", 0, 0)])).toBe(before);
+  // Without the table prefix in its definition (older sheets) and no Episodes table, likewise.
+  await saveDefinition(wb.excel, { ...def, tableName: undefined });
+  await expect(
+    refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show })),
+  ).rejects.toThrow(/not recognised/);
+});
+
+test("a show sheet laid out before the fixed layout is rewritten once in it, on the same sheet", async () => {
+  const wb = new InMemoryWorkbook();
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show },
+  );
+  // The old layout: the three tables stacked in column A.
+  await wb.excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem("Show 77");
+    const tables = sheet.tables;
+    tables.load("items/name");
+    await context.sync();
+    tables.items.forEach((t) => t.delete());
+    sheet.getRange().clear("All");
+    ["Similarshows", "Episodes", "Ads"].forEach((suffix, i) => {
+      sheet.getRange(`A${30 + i * 5}:B${31 + i * 5}`).values = [
+        ["H1", "H2"],
+        ["x", "y"],
+      ];
+      sheet.tables.add(`A${30 + i * 5}:B${31 + i * 5}`, true).name = `${def.tableName}_${suffix}`;
+    });
+    await context.sync();
+  });
+  const sheetId = wb.model.sheetByName("Show 77")!.id;
+  const updated = await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }));
   expect(updated.status).toBe("ok");
-  expect(
-    wb.host
-      .sheets()
-      .map((s) => s.name)
-      .sort(),
-  ).toEqual(["Sheet1", "Show 77"]);
-  expect(wb.host.cell("Show 77", 0, 0).value).toBe("Fresh");
-  expect(updated.tableName).toBeDefined();
-  expect(
-    wb.host.tables().some((t) => t.name === `${updated.tableName}_Episodes` && t.sheet === "Show 77"),
-  ).toBe(true);
+  expect(wb.model.sheetByName("Show 77")!.id).toBe(sheetId);
+  expect(wb.host.tables().find((t) => t.name === `${def.tableName}_Ads`)?.rect).toMatchObject({
+    row: 84,
+    col: 16,
+  });
+  // Refreshed again, now in place.
+  await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }));
+  expect(wb.host.tables().find((t) => t.name === `${def.tableName}_Ads`)?.rect).toMatchObject({
+    row: 84,
+    col: 16,
+  });
 });

@@ -7,12 +7,15 @@ import type { ShowInfo } from "../api/schemas";
 import { parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type TypedTable } from "../api/table";
 import type { ExcelHost } from "./host";
+import type { WrittenColumn } from "./plannerWork";
+import { refreshTables, type LinesBlock } from "./tableRefresh";
 import {
   a1,
   queueRecalculation,
   queueTextLines,
   withNewSheet,
   writeTableBlock,
+  writtenColumns,
   type LineCell,
 } from "./tableWriter";
 
@@ -181,72 +184,204 @@ export function adsTable(show: ShowInfo): TypedTable {
 }
 
 /**
- * A show sheet emptied for rewriting in place (refresh): its tables and cells go, the sheet itself
- * stays, so formulas elsewhere that point at it keep working (and so do its custom properties).
+ * The show sheet's layout: fixed places, so a refresh writes every block and table where it was
+ * (tables keep their names and places, only resized, so structured references to them hold).
+ * Title on top; key metrics, content risk, social links and top advertisers side by side; similar
+ * shows (at most 50, per the spec) below; episodes and ads side by side at the bottom, where both
+ * may grow.
  */
-async function clearedSheet(context: Excel.RequestContext, name: string): Promise<Excel.Worksheet> {
-  const tables = context.workbook.worksheets.getItem(name).tables;
-  tables.load("items/name");
-  await context.sync();
-  for (const t of tables.items) t.delete();
-  const sheet = context.workbook.worksheets.getItem(name);
-  sheet.getRange().clear("All");
-  return sheet;
+export const SHOW_LAYOUT = {
+  blocksRow: 3,
+  metrics: { col: 0, width: 3, room: 18 },
+  risk: { col: 4, width: 2, room: 22 },
+  social: { col: 7, width: 3, room: 6 },
+  top: { col: 11, width: 2, room: 26 },
+  similar: { row: 30, col: 0 },
+  episodes: { row: 83, col: 0 },
+  ads: { row: 83, col: 16 },
+} as const;
+
+/** The three tables of a show sheet: label, table name suffix, where they go, what they hold. */
+function showTables(show: ShowInfo) {
+  return [
+    { label: "Similar shows", suffix: "Similarshows", at: SHOW_LAYOUT.similar, table: similarTable(show) },
+    { label: "Episodes", suffix: "Episodes", at: SHOW_LAYOUT.episodes, table: episodesTable(show) },
+    { label: "Ads", suffix: "Ads", at: SHOW_LAYOUT.ads, table: adsTable(show) },
+  ];
 }
 
-/** Writes the show sheet (a new sheet named `sheetName`, or that sheet emptied with `existing`); table names get `prefix`. */
+/** The blocks of text lines above the tables (the refresh rewrites them in their regions). */
+export function showLines(show: ShowInfo): LinesBlock[] {
+  const risk = show.contentRisk;
+  const { blocksRow: row, metrics, risk: riskAt, social, top } = SHOW_LAYOUT;
+  const label = (text: string, r = 0) => [text, ...Array<LineCell>(r).fill(null)];
+  return [
+    {
+      row: 0,
+      col: 0,
+      width: 1,
+      room: 2,
+      lines: [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]],
+      boldRows: [0],
+    },
+    { row, ...metrics, lines: [label("Key metrics"), ...showMetricLines(show)], boldRows: [0] },
+    {
+      row,
+      ...riskAt,
+      lines: [
+        ["Content risk", val(risk?.overallScore)],
+        ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]): LineCell[] => [k, v]),
+      ],
+      boldRows: [0],
+    },
+    { row, ...social, lines: showSocialLines(show), boldRows: [0] },
+    {
+      row,
+      ...top,
+      lines: [label("Top advertisers"), ...(show.topAdvertisers ?? []).map((n, i): LineCell[] => [i + 1, n])],
+      boldRows: [0],
+    },
+    ...showTables(show).map(({ label: text, at }) => ({
+      row: at.row,
+      col: at.col,
+      width: 1,
+      room: 1,
+      lines: [[text]],
+      boldRows: [0],
+    })),
+  ];
+}
+
+/** Writes the whole show sheet (blocks and tables) on an empty sheet. */
+async function writeShowContent(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  show: ShowInfo,
+  names: { sheetName: string; prefix: string },
+): Promise<{ rows: number; tables: ShowTableRecord[] }> {
+  for (const block of showLines(show)) {
+    const shown = block.lines.slice(0, block.room);
+    queueTextLines(sheet, block.row, shown, block.col);
+    for (const r of block.boldRows ?? [])
+      sheet.getRange(a1(block.row + r, block.col)).format.font.bold = true;
+  }
+  await context.sync();
+  let rows = 0;
+  const tables: ShowTableRecord[] = [];
+  for (const { suffix, at, table } of showTables(show)) {
+    const tableName = `${names.prefix}_${suffix}`;
+    const { written } = await writeTableBlock(context, sheet, table, {
+      sheetName: names.sheetName,
+      tableName,
+      headerRow: at.row + 1,
+      col: at.col,
+    });
+    rows += table.rows.length;
+    tables.push({ name: tableName, columns: written, rowCount: table.rows.length });
+  }
+  sheet.activate();
+  queueRecalculation(context);
+  await context.sync();
+  return { rows, tables };
+}
+
+/** Writes a new show sheet named `sheetName`; its table names get `prefix`. */
 export async function writeShowSheet(
   excel: ExcelHost,
   show: ShowInfo,
   names: { sheetName: string; prefix: string },
-  opts: { existing?: boolean } = {},
-): Promise<{ rows: number }> {
-  const write = async (context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<{ rows: number }> => {
-    let row = 0;
-    queueTextLines(sheet, row, [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]]);
-    sheet.getRange("A1").format.font.bold = true;
-    row = 3;
-    const metrics = showMetricLines(show);
-    queueTextLines(sheet, row, [["Key metrics"], ...metrics]);
-    sheet.getRange(a1(row, 0)).format.font.bold = true;
-    row += metrics.length + 2;
-    const risk = show.contentRisk;
-    const riskLines: Line[] = [
-      ["Content risk", val(risk?.overallScore)],
-      ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]) => [k, v]),
-    ];
-    queueTextLines(sheet, row, riskLines);
-    sheet.getRange(a1(row, 0)).format.font.bold = true;
-    row += riskLines.length + 1;
-    const social = showSocialLines(show);
-    queueTextLines(sheet, row, social);
-    row += social.length + 1;
-    const top = show.topAdvertisers ?? [];
-    queueTextLines(sheet, row, [["Top advertisers"], ...top.map((n, i) => [i + 1, n])]);
-    sheet.getRange(a1(row, 0)).format.font.bold = true;
-    row += top.length + 2;
+): Promise<{ rows: number; tables: ShowTableRecord[] }> {
+  return withNewSheet(excel, names.sheetName, (context, sheet) =>
+    writeShowContent(context, sheet, show, names),
+  );
+}
+
+/**
+ * Rewrites a show sheet made before SHOW_LAYOUT in the current layout, on the same sheet (its
+ * tables are deleted and written again: structured references to them break once, here).
+ */
+export async function rebuildShowSheet(
+  excel: ExcelHost,
+  show: ShowInfo,
+  names: { sheetName: string; prefix: string },
+): Promise<{ rows: number; tables: ShowTableRecord[] }> {
+  return excel.run(async (context) => {
+    const tables = context.workbook.worksheets.getItem(names.sheetName).tables;
+    tables.load("items/name");
     await context.sync();
-    let rows = 0;
-    for (const [label, table] of [
-      ["Similar shows", similarTable(show)],
-      ["Episodes", episodesTable(show)],
-      ["Ads", adsTable(show)],
-    ] as const) {
-      queueTextLines(sheet, row, [[label]]);
-      sheet.getRange(a1(row, 0)).format.font.bold = true;
-      await writeTableBlock(context, sheet, table, {
-        sheetName: names.sheetName,
-        tableName: `${names.prefix}_${label.replace(/\s/g, "")}`,
-        headerRow: row + 1,
-      });
-      row += Math.max(1, table.rows.length) + 4;
-      rows += table.rows.length;
-    }
-    sheet.activate();
-    queueRecalculation(context);
+    for (const t of tables.items) t.delete();
+    const sheet = context.workbook.worksheets.getItem(names.sheetName);
+    sheet.getRange().clear("All");
+    return writeShowContent(context, sheet, show, names);
+  });
+}
+
+/** What the add-in wrote in one of a show sheet's tables (kept in the definition, for the next refresh). */
+export interface ShowTableRecord {
+  name: string;
+  columns: WrittenColumn[];
+  rowCount: number;
+}
+
+/**
+ * Where a show sheet's tables are: in SHOW_LAYOUT ("current"), all there but placed as sheets made
+ * before it ("legacy"), or some missing (renamed or deleted by the planner).
+ */
+export async function showLayoutState(
+  excel: ExcelHost,
+  sheetName: string,
+  prefix: string,
+): Promise<"current" | "legacy" | { missing: string[] }> {
+  const expected = showTables({ serviceSeriesId: 0 } as ShowInfo);
+  return excel.run(async (context) => {
+    const found = expected.map(({ suffix }) =>
+      context.workbook.worksheets.getItem(sheetName).tables.getItemOrNullObject(`${prefix}_${suffix}`),
+    );
     await context.sync();
-    return { rows };
-  };
-  if (!opts.existing) return withNewSheet(excel, names.sheetName, write);
-  return excel.run(async (context) => write(context, await clearedSheet(context, names.sheetName)));
+    const missing = expected
+      .filter((_, i) => found[i].isNullObject)
+      .map(({ suffix }) => `${prefix}_${suffix}`);
+    if (missing.length) return { missing };
+    const ranges = found.map((t) => {
+      const r = t.getRange();
+      r.load("rowIndex,columnIndex");
+      return r;
+    });
+    await context.sync();
+    return expected.every(
+      ({ at }, i) => ranges[i].rowIndex === at.row + 1 && ranges[i].columnIndex === at.col,
+    )
+      ? "current"
+      : "legacy";
+  });
+}
+
+/**
+ * Refreshes a show sheet in place: the same sheet, the same tables (resized, so structured
+ * references hold), every block rewritten in its region; the planner's columns and notes kept as
+ * in report tables; any failure puts every cell back.
+ */
+export async function refreshShowSheet(
+  excel: ExcelHost,
+  sheetName: string,
+  prefix: string,
+  show: ShowInfo,
+  previous: readonly ShowTableRecord[] = [],
+  commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[]) => void,
+): Promise<{ rows: number; tables: ShowTableRecord[] }> {
+  const targets = showTables(show).map(({ suffix, table }) => {
+    const tableName = `${prefix}_${suffix}`;
+    const was = previous.find((p) => p.name === tableName);
+    return { tableName, table, previous: was ? { columns: was.columns, rowCount: was.rowCount } : undefined };
+  });
+  const records = targets.map((t) => ({
+    name: t.tableName,
+    columns: writtenColumns(t.table),
+    rowCount: t.table.rows.length,
+  }));
+  await refreshTables(excel, sheetName, targets, {
+    lines: showLines(show),
+    commit: (sheet) => commit?.(sheet, records),
+  });
+  return { rows: targets.reduce((n, t) => n + t.table.rows.length, 0), tables: records };
 }

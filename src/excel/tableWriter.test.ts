@@ -3,7 +3,8 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
 import { sheetNameFor, tableNameFor, TRUNCATION_MARKER } from "./cellFormats";
-import { rewriteTable, writeNewTable } from "./tableWriter";
+import { rewriteTable } from "./tableRefresh";
+import { writeNewTable } from "./tableWriter";
 import { impressionsTable } from "./testing/tables";
 
 const small: TypedTable = {
@@ -317,7 +318,7 @@ test("a refresh rewrites the summary block above the header, so its dates follow
       "third",
     ),
   );
-  expect([0, 1].map((r) => wb.host.cell("S", r, 0).value)).toEqual(["a", "… 2 more summary lines not shown"]);
+  expect([0, 1].map((r) => wb.host.cell("S", r, 0).value)).toEqual(["a", "… 2 more lines not shown"]);
   expect(wb.host.cell("S", 1, 1).value).toBeNull();
   expect(wb.host.cell("S", 3, 0).value).toBe("Campaign");
 });

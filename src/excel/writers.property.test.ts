@@ -20,7 +20,8 @@ import { writeTextAtSelection } from "./campaignPlanSelection";
 import { sheetNameFor, tableNameFor } from "./cellFormats";
 import { createReportSheet, refreshReport } from "./reportSheets";
 import { LOOKS_LIKE_DATA } from "./selftest/text";
-import { rewriteTable, writeNewTable } from "./tableWriter";
+import { rewriteTable } from "./tableRefresh";
+import { writeNewTable } from "./tableWriter";
 
 /** Text Excel would change in a General cell, or that tests the edges (quotes, spaces, length). */
 const hostile: fc.Arbitrary<string> = fc.oneof(

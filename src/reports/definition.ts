@@ -10,6 +10,8 @@ import { datePresetSchema, resolvePreset, type DatePreset } from "./relativeDate
 export const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
 
+const writtenColumnSchema = z.object({ name: z.string(), format: z.string() });
+
 export const definitionSchema = z.object({
   version: z.literal(1),
   kind: z.enum(SOURCE_KINDS),
@@ -23,6 +25,18 @@ export const definitionSchema = z.object({
   rowCount: z.number().int().min(0),
   lastError: z.string().optional(),
   refreshOnOpen: z.boolean(),
+  /** The columns the add-in wrote (names and body formats), to tell the planner's work from its own. */
+  columns: z.array(writtenColumnSchema).optional(),
+  /** A show sheet's tables: what the add-in wrote in each. */
+  tables: z
+    .array(
+      z.object({
+        name: z.string(),
+        columns: z.array(writtenColumnSchema),
+        rowCount: z.number().int().min(0),
+      }),
+    )
+    .optional(),
 });
 
 export type ReportDefinition = z.infer<typeof definitionSchema>;
