@@ -23,6 +23,7 @@ import { InvitePanel } from "./panels/InvitePanel";
 import { ReportsPanel } from "./panels/ReportsPanel";
 import { SheetsPanel } from "./panels/SheetsPanel";
 import { loadSheetRequest, type SheetRequest } from "./reportActions";
+import type { Deployment } from "./deployment";
 import { PANE_CSS } from "./paneStyles";
 import { ServicesContext, type ActivityEntry, type ExcelHost, type Intent, type Services } from "./services";
 
@@ -31,10 +32,11 @@ type TabName = (typeof TABS)[number];
 
 export interface AppProps {
   excel: ExcelHost;
-  defaultBaseUrl: string;
+  /** The build's deployment settings (the preview swaps in its sandbox's address). */
+  deployment: Deployment;
 }
 
-export function App({ excel, defaultBaseUrl }: AppProps) {
+export function App({ excel, deployment }: AppProps) {
   const [tab, setTab] = useState<TabName>("Connect");
   const [connection, setConn] = useState(getConnection());
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
@@ -110,7 +112,7 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
           ))}
         </TabList>
         <main className="pane-body">
-          {tab === "Connect" && <ConnectPanel defaultBaseUrl={defaultBaseUrl} />}
+          {tab === "Connect" && <ConnectPanel deployment={deployment} />}
           {tab === "Reports" && <ReportsPanel editing={editing} onEdited={() => setEditing(null)} />}
           {tab === "Data" && <DataPanel />}
           {tab === "Sheets" && <SheetsPanel />}
