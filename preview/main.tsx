@@ -59,9 +59,10 @@ async function main(): Promise<void> {
   const { sandboxUrl } = await config();
   createRoot(document.getElementById("root")!).render(
     <div className="preview">
-      <aside className="pane-column" aria-label="Ads Analytics task pane">
+      {/* Not a landmark: in Office the pane is a page of its own, whose <main> is top-level. */}
+      <div className="pane-column">
         <App excel={workbook.excel} deployment={{ ...built, serviceUrl: sandboxUrl }} />
-      </aside>
+      </div>
       <Grid workbook={workbook} />
     </div>,
   );

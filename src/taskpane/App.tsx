@@ -43,6 +43,7 @@ export function App({ excel, deployment }: AppProps) {
   const [editing, setEditing] = useState<SheetRequest | null>(null);
   const nextId = useRef(1);
   const toasterId = useId("toaster");
+  const [toastNode, setToastNode] = useState<HTMLElement | null>(null);
   const { dispatchToast } = useToastController(toasterId);
   useEffect(() => subscribe(() => setConn(getConnection())), []);
 
@@ -98,19 +99,24 @@ export function App({ excel, deployment }: AppProps) {
     <FluentProvider theme={webLightTheme} className="pane">
       <style>{PANE_CSS}</style>
       <ServicesContext.Provider value={services}>
-        <Toaster toasterId={toasterId} />
-        <TabList
-          selectedValue={tab}
-          onTabSelect={(_, d) => setTab(d.value as TabName)}
-          size="small"
-          aria-label="Ads Analytics sections"
-        >
-          {TABS.map((t) => (
-            <Tab key={t} value={t}>
-              {t}
-            </Tab>
-          ))}
-        </TabList>
+        {/* Toasts render into a landmark of their own, so nothing in the pane is outside one. */}
+        <aside aria-label="Notifications" ref={setToastNode} />
+        {toastNode && <Toaster toasterId={toasterId} mountNode={toastNode} />}
+        {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
+        <header>
+          <TabList
+            selectedValue={tab}
+            onTabSelect={(_, d) => setTab(d.value as TabName)}
+            size="small"
+            aria-label="Ads Analytics sections"
+          >
+            {TABS.map((t) => (
+              <Tab key={t} value={t}>
+                {t}
+              </Tab>
+            ))}
+          </TabList>
+        </header>
         <main className="pane-body">
           {tab === "Connect" && <ConnectPanel deployment={deployment} />}
           {tab === "Reports" && <ReportsPanel editing={editing} onEdited={() => setEditing(null)} />}

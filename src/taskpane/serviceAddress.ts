@@ -36,7 +36,8 @@ export function checkServiceOverride(text: string, d: Deployment): ServiceAddres
       ok: false,
       error: `${FIELD}: ${normalized} is not one your administrator approved for this add-in (approved: ${approved.join(", ")}).`,
     };
-  if (!d.local && url.protocol !== "https:")
+  // Plain http only in a local build, and there the client allows it only on this computer.
+  if (url.protocol !== "https:" && !(d.local && url.protocol === "http:"))
     return {
       ok: false,
       error: `${FIELD}: the service must be reached over https:// (got ${url.protocol}//).`,

@@ -94,7 +94,7 @@ export async function connect(page: Page, key: string): Promise<void> {
   await page.getByRole("tab", { name: "Connect" }).click();
   const signOut = page.getByRole("button", { name: "Sign out" });
   if (await signOut.isVisible()) await signOut.click();
-  await page.getByLabel("API key").fill(key);
+  await page.getByRole("textbox", { name: "API key" }).fill(key);
   await page.getByRole("button", { name: "Connect" }).click();
 }
 

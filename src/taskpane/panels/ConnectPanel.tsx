@@ -5,7 +5,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Field, Input, Link, Text } from "@fluentui/react-components";
 import { AdsClient } from "../../api/client";
-import { AuthenticationError, ConnectionError, RateLimitError, TimeoutError } from "../../api/errors";
+import {
+  AuthenticationError,
+  ConnectionError,
+  RateLimitError,
+  RequestValidationError,
+  TimeoutError,
+} from "../../api/errors";
 import {
   countRequest,
   getConnection,
@@ -78,9 +84,10 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
       setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
       setMoveFocus(true);
     } catch (err) {
-      setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
-      // The key field gets focus back on a refused key, so it can be typed again straight away.
-      if (err instanceof AuthenticationError) keyRef.current?.focus();
+      // The client refuses an address it may not send the key to (plain http off this computer).
+      if (err instanceof RequestValidationError && err.field === "baseUrl")
+        setOverrideError(`Service address: ${err.message}`);
+      else setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
     } finally {
       setBusy(false);
     }
