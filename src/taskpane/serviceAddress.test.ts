@@ -51,4 +51,8 @@ test("a local build leaves plain http to the client's own rule (loopback only)",
     ok: true,
     url: "http://127.0.0.1:5000",
   });
+  expect(checkServiceOverride("ftp://127.0.0.1", local)).toEqual({
+    ok: false,
+    error: expect.stringMatching(/^Service address: .*https/),
+  });
 });
