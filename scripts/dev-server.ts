@@ -28,7 +28,7 @@ const IMAGES = new Set([".png", ".svg", ".gif", ".jpg", ".jpeg"]);
  * with no Cache-Control at all (Office replaces an icon that has one with a generic image), but with
  * Last-Modified and an ETag, so they are cached and revalidated.
  */
-export function staticHandler(root: string = DIST): RequestListener {
+export function staticHandler(root: string = DIST, opts: { cors?: boolean } = {}): RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const rel = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "taskpane.html";
@@ -38,10 +38,8 @@ export function staticHandler(root: string = DIST): RequestListener {
       return;
     }
     const ext = path.extname(file);
-    const headers: Record<string, string> = {
-      "content-type": TYPES[ext] ?? "application/octet-stream",
-      "access-control-allow-origin": "*",
-    };
+    const headers: Record<string, string> = { "content-type": TYPES[ext] ?? "application/octet-stream" };
+    if (opts.cors !== false) headers["access-control-allow-origin"] = "*";
     if (IMAGES.has(ext)) {
       const stat = statSync(file);
       const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;

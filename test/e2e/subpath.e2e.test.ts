@@ -41,7 +41,8 @@ const served: { path: string; status: number }[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "ads-subpath-"));
-  const files = staticHandler(dir);
+  // No CORS headers: a host needs none for the add-in's own files (docs/deploy.md).
+  const files = staticHandler(dir, { cors: false });
   server = createServer((req, res) => {
     const url = req.url ?? "/";
     res.on("finish", () => served.push({ path: url, status: res.statusCode }));
@@ -146,6 +147,10 @@ test("every URL of the manifest is served from under the path", async () => {
   for (const url of urls) {
     expect(url.startsWith(`${base}/`)).toBe(true);
     const res = await fetch(url);
-    expect({ url, status: res.status }).toEqual({ url, status: 200 });
+    expect({ url, status: res.status, cors: res.headers.get("access-control-allow-origin") }).toEqual({
+      url,
+      status: 200,
+      cors: null,
+    });
   }
 });
