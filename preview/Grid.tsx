@@ -100,6 +100,26 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         selected.col < v.rect.col + v.rect.cols,
     );
 
+  /** Arrow keys, Home and End move between sheet tabs, activating the sheet and keeping focus on its tab. */
+  function onTabKey(e: KeyboardEvent<HTMLDivElement>): void {
+    const at = sheets.findIndex((s) => s.active);
+    const to =
+      e.key === "ArrowRight"
+        ? (at + 1) % sheets.length
+        : e.key === "ArrowLeft"
+          ? (at - 1 + sheets.length) % sheets.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? sheets.length - 1
+              : -1;
+    if (to < 0 || !sheets[to]) return;
+    e.preventDefault();
+    const name = sheets[to].name;
+    host.activate(name);
+    e.currentTarget.querySelector<HTMLElement>(`[data-sheet-tab="${CSS.escape(name)}"]`)?.focus();
+  }
+
   return (
     <section className="grid-host" aria-label="Workbook">
       <div className="formula-bar">
@@ -159,6 +179,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         onKeyDown={onGridKey}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         role="grid"
+        id="sheet-grid"
         aria-label={`Sheet ${active.name}`}
         aria-rowcount={rows}
       >
@@ -200,19 +221,23 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
           })}
         </div>
       </div>
-      <nav className="tabs" aria-label="Sheets">
+      {/* The sheet tabs: one tablist, the arrow keys move between sheets (Home/End to the ends). */}
+      <div className="tabs" role="tablist" aria-label="Sheets" onKeyDown={onTabKey}>
         {sheets.map((s) => (
           <button
             key={s.name}
             role="tab"
             aria-selected={s.active}
+            aria-controls="sheet-grid"
+            tabIndex={s.active ? 0 : -1}
+            data-sheet-tab={s.name}
             className={s.active ? "tab active" : "tab"}
             onClick={() => host.activate(s.name)}
           >
             {s.name}
           </button>
         ))}
-      </nav>
+      </div>
     </section>
   );
 }

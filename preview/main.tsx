@@ -9,19 +9,23 @@ import { adsFunctions } from "../src/functions/runtime";
 import { attachAdsFunctions } from "./functionsHost";
 import { Grid } from "./Grid";
 import { InMemoryWorkbook } from "./memory/workbook";
+import { readDeployment } from "../src/taskpane/deployment";
 
 interface PreviewConfig {
   sandboxUrl: string;
 }
+
+/** The build's settings; the preview server says where its sandbox runs (a free port in tests). */
+const built = readDeployment(ADS_DEPLOYMENT);
 
 async function config(): Promise<PreviewConfig> {
   try {
     const res = await fetch("/config.json");
     if (res.ok) return (await res.json()) as PreviewConfig;
   } catch {
-    /* served without the preview server: fall back to the default sandbox address */
+    /* served without the preview server: the build's service (the sandbox's default address) */
   }
-  return { sandboxUrl: "http://127.0.0.1:4010" };
+  return { sandboxUrl: built.serviceUrl };
 }
 
 async function main(): Promise<void> {
@@ -33,9 +37,10 @@ async function main(): Promise<void> {
   const { sandboxUrl } = await config();
   createRoot(document.getElementById("root")!).render(
     <div className="preview">
-      <aside className="pane-column" aria-label="Ads Analytics task pane">
-        <App excel={workbook.excel} defaultBaseUrl={sandboxUrl} />
-      </aside>
+      {/* Not a landmark: in Office the pane is a page of its own, whose <main> is top-level. */}
+      <div className="pane-column">
+        <App excel={workbook.excel} deployment={{ ...built, serviceUrl: sandboxUrl }} />
+      </div>
       <Grid workbook={workbook} />
     </div>,
   );

@@ -18,10 +18,17 @@ const TYPES: Record<string, string> = {
   ".png": "image/png",
   ".map": "application/json; charset=utf-8",
   ".css": "text/css; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
 };
+const IMAGES = new Set([".png", ".svg", ".gif", ".jpg", ".jpeg"]);
 
-/** A static file handler for dist/ that never serves outside it. */
-export function staticHandler(root: string = DIST): RequestListener {
+/**
+ * A static file handler for dist/ that never serves outside it. Pages and bundles are sent with
+ * `no-store`, so a rebuild shows at once. Images are sent as Office requires of icons (docs/deploy.md):
+ * with no Cache-Control at all (Office replaces an icon that has one with a generic image), but with
+ * Last-Modified and an ETag, so they are cached and revalidated.
+ */
+export function staticHandler(root: string = DIST, opts: { cors?: boolean } = {}): RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const rel = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "taskpane.html";
@@ -30,11 +37,20 @@ export function staticHandler(root: string = DIST): RequestListener {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;
     }
-    res.writeHead(200, {
-      "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-store",
-      "access-control-allow-origin": "*",
-    });
+    const ext = path.extname(file);
+    const headers: Record<string, string> = { "content-type": TYPES[ext] ?? "application/octet-stream" };
+    if (opts.cors !== false) headers["access-control-allow-origin"] = "*";
+    if (IMAGES.has(ext)) {
+      const stat = statSync(file);
+      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      headers.etag = etag;
+      headers["last-modified"] = stat.mtime.toUTCString();
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+    } else headers["cache-control"] = "no-store";
+    res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   };
 }

@@ -24,6 +24,7 @@ import { InvitePanel } from "./panels/InvitePanel";
 import { ReportsPanel } from "./panels/ReportsPanel";
 import { SheetsPanel } from "./panels/SheetsPanel";
 import { loadSheetRequest, type SheetRequest } from "./reportActions";
+import type { Deployment } from "./deployment";
 import { PANE_CSS } from "./paneStyles";
 import { ServicesContext, type ActivityEntry, type ExcelHost, type Intent, type Services } from "./services";
 
@@ -32,16 +33,18 @@ type TabName = (typeof TABS)[number];
 
 export interface AppProps {
   excel: ExcelHost;
-  defaultBaseUrl: string;
+  /** The build's deployment settings (the preview swaps in its sandbox's address). */
+  deployment: Deployment;
 }
 
-export function App({ excel, defaultBaseUrl }: AppProps) {
+export function App({ excel, deployment }: AppProps) {
   const [tab, setTab] = useState<TabName>("Connect");
   const [connection, setConn] = useState(getConnection());
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
   const [editing, setEditing] = useState<SheetRequest | null>(null);
   const nextId = useRef(1);
   const toasterId = useId("toaster");
+  const [toastNode, setToastNode] = useState<HTMLElement | null>(null);
   const { dispatchToast } = useToastController(toasterId);
   useEffect(() => subscribe(() => setConn(getConnection())), []);
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
@@ -99,21 +102,26 @@ export function App({ excel, defaultBaseUrl }: AppProps) {
     <FluentProvider theme={webLightTheme} className="pane">
       <style>{PANE_CSS}</style>
       <ServicesContext.Provider value={services}>
-        <Toaster toasterId={toasterId} />
-        <TabList
-          selectedValue={tab}
-          onTabSelect={(_, d) => setTab(d.value as TabName)}
-          size="small"
-          aria-label="Ads Analytics sections"
-        >
-          {TABS.map((t) => (
-            <Tab key={t} value={t}>
-              {t}
-            </Tab>
-          ))}
-        </TabList>
+        {/* Toasts render into a landmark of their own, so nothing in the pane is outside one. */}
+        <aside aria-label="Notifications" ref={setToastNode} />
+        {toastNode && <Toaster toasterId={toasterId} mountNode={toastNode} />}
+        {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
+        <header>
+          <TabList
+            selectedValue={tab}
+            onTabSelect={(_, d) => setTab(d.value as TabName)}
+            size="small"
+            aria-label="Ads Analytics sections"
+          >
+            {TABS.map((t) => (
+              <Tab key={t} value={t}>
+                {t}
+              </Tab>
+            ))}
+          </TabList>
+        </header>
         <main className="pane-body">
-          {tab === "Connect" && <ConnectPanel defaultBaseUrl={defaultBaseUrl} />}
+          {tab === "Connect" && <ConnectPanel deployment={deployment} />}
           {tab === "Reports" && <ReportsPanel editing={editing} onEdited={() => setEditing(null)} />}
           {tab === "Data" && <DataPanel />}
           {tab === "Sheets" && <SheetsPanel />}

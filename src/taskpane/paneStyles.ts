@@ -17,7 +17,7 @@ export const PANE_CSS = `
 .pane .field-picker .chosen { padding-left: 20px; margin: 4px 0; }
 .pane .field-picker .chosen li { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; }
 .pane .field-picker .chosen li > span { flex: 1 1 120px; overflow-wrap: anywhere; }
-.pane .field-picker .chosen button { min-width: 28px; padding: 0 4px; }
+.pane .field-picker .chosen button { min-width: 28px; min-height: 28px; padding: 0 4px; }
 .pane .field-picker .rule { flex-basis: 100%; color: #8a5a00; }
 .pane .field-groups details { margin: 4px 0; }
 .pane .field-groups .fui-Checkbox { display: flex; }

@@ -16,9 +16,8 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Starts the preview and a browser on it; taskDelayMs is how long the sandbox's report tasks take. */
-export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
-  const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: opts.taskDelayMs ?? 300 });
+/** Debian's Chromium, headless, on a fresh profile; close() also removes the profile. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), "ads-e2e-"));
   const context = await chromium
     .launchPersistentContext(profile, {
@@ -36,12 +35,28 @@ export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> 
         "--disable-sync",
       ],
     })
-    .catch(async (err: unknown) => {
-      // Without a browser the preview servers would keep Jest from exiting.
-      await preview.close();
+    .catch((err: unknown) => {
       rmSync(profile, { recursive: true, force: true });
       throw err;
     });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the preview and a browser on it; taskDelayMs is how long the sandbox's report tasks take. */
+export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
+  const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: opts.taskDelayMs ?? 300 });
+  const browser = await launchBrowser().catch(async (err: unknown) => {
+    // Without a browser the preview servers would keep Jest from exiting.
+    await preview.close();
+    throw err;
+  });
+  const { context } = browser;
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
   await page.goto(preview.url);
@@ -52,9 +67,8 @@ export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> 
     url: preview.url,
     sandboxUrl: preview.sandboxUrl,
     close: async () => {
-      await context.close();
+      await browser.close();
       await preview.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -80,7 +94,7 @@ export async function connect(page: Page, key: string): Promise<void> {
   await page.getByRole("tab", { name: "Connect" }).click();
   const signOut = page.getByRole("button", { name: "Sign out" });
   if (await signOut.isVisible()) await signOut.click();
-  await page.getByLabel("API key").fill(key);
+  await page.getByRole("textbox", { name: "API key" }).fill(key);
   await page.getByRole("button", { name: "Connect" }).click();
 }
 

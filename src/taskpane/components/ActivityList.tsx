@@ -1,7 +1,8 @@
 /** The activity list: each request with its status, elapsed time, a cancel button, and the failure message with what was asked. */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Text } from "@fluentui/react-components";
 import type { ActivityEntry } from "../services";
+import { useFocusRescue } from "../focus";
 
 function elapsed(e: ActivityEntry, now: number): string {
   // `now` only ticks while something runs; a request started since the last tick counts from now.
@@ -12,6 +13,11 @@ function elapsed(e: ActivityEntry, now: number): string {
 export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
   const [now, setNow] = useState(Date.now());
   const running = entries.some((e) => e.status === "running");
+  const root = useRef<HTMLElement>(null);
+  // Cancel goes when its run ends (cancelled or not): focus waits on the entry itself.
+  useFocusRescue(root, (removed) =>
+    root.current?.querySelector<HTMLElement>(`[data-entry="${removed.dataset.cancels}"]`),
+  );
   useEffect(() => {
     if (!running) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -19,11 +25,18 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
   }, [running]);
   if (entries.length === 0) return null;
   return (
-    <section aria-label="Activity" className="activity">
+    <section aria-label="Activity" className="activity" ref={root}>
       <Text weight="semibold">Activity</Text>
       <ul>
         {entries.map((e) => (
-          <li key={e.id} className={`activity-${e.status}`} data-status={e.status}>
+          // tabIndex -1: focus can rest on an entry whose Cancel button went away with its run.
+          <li
+            key={e.id}
+            className={`activity-${e.status}`}
+            data-status={e.status}
+            data-entry={e.id}
+            tabIndex={-1}
+          >
             <Text>
               {e.label}: <strong>{e.status}</strong> ({elapsed(e, now)})
             </Text>
@@ -38,7 +51,7 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
               </Text>
             )}
             {e.status === "running" && e.cancel && (
-              <Button size="small" onClick={e.cancel}>
+              <Button size="small" data-cancels={e.id} onClick={e.cancel}>
                 Cancel
               </Button>
             )}

@@ -2,9 +2,14 @@
  * The impressions column picker: search, the spec's groups, an ordered selection (order is the CSV's
  * order), and the spec's column rules shown where they bite.
  */
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
 import { IMPRESSIONS_DEFAULT_FIELDS, IMPRESSIONS_FIELD_GROUPS, fieldRules } from "../../api/defaults";
+import { find, useFocusAfterRender } from "../focus";
+
+/** The chosen column's button that does `action`, for moving focus to it. */
+const chosenButton = (field: string, action: "up" | "down" | "remove") =>
+  `[data-field="${CSS.escape(field)}"] [data-action="${action}"]`;
 
 export interface FieldPickerProps {
   value: string[];
@@ -16,12 +21,17 @@ export interface FieldPickerProps {
 export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
   const [query, setQuery] = useState("");
   const [custom, setCustom] = useState("");
+  const root = useRef<HTMLFieldSetElement>(null);
+  const customRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   // Custom action columns ("<action>" and "<action> Modeled") are named by the advertiser's setup,
   // so no list can hold them: they are typed.
   const addCustom = () => {
     const name = custom.trim();
     if (name && !value.includes(name)) onChange([...value, name]);
     setCustom("");
+    // Add column disables itself once the field is empty: the next name is typed in the field.
+    focusAfterRender(() => customRef.current);
   };
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -36,9 +46,22 @@ export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
     const [item] = next.splice(i, 1);
     next.splice(Math.max(0, Math.min(next.length, i + by)), 0, item);
     onChange(next);
+    // Focus follows the moved column; at the top (or bottom) its other arrow, since this one disables.
+    const [same, other] = by < 0 ? (["up", "down"] as const) : (["down", "up"] as const);
+    focusAfterRender(find(root, chosenButton(item, same)), find(root, chosenButton(item, other)));
+  };
+  const remove = (i: number) => {
+    const f = value[i];
+    toggle(f, false);
+    // The next column's ✕ (or the previous one's) takes the removed one's place.
+    const neighbour = value[i + 1] ?? value[i - 1];
+    focusAfterRender(
+      find(root, neighbour === undefined ? ".start-default" : chosenButton(neighbour, "remove")),
+      find(root, ".start-default"),
+    );
   };
   return (
-    <fieldset className="field-picker">
+    <fieldset className="field-picker" ref={root}>
       <legend>
         Columns (
         {value.length ? `${value.length} chosen, in this order` : "service default: every default column"})
@@ -46,20 +69,27 @@ export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
       {value.length > 0 && (
         <ol aria-label="Chosen columns" className="chosen">
           {value.map((f, i) => (
-            <li key={f}>
+            <li key={f} data-field={f}>
               <span>{f}</span>
-              <Button size="small" aria-label={`Move ${f} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+              <Button
+                size="small"
+                aria-label={`Move ${f} up`}
+                data-action="up"
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
                 ↑
               </Button>
               <Button
                 size="small"
                 aria-label={`Move ${f} down`}
+                data-action="down"
                 disabled={i === value.length - 1}
                 onClick={() => move(i, 1)}
               >
                 ↓
               </Button>
-              <Button size="small" aria-label={`Remove ${f}`} onClick={() => toggle(f, false)}>
+              <Button size="small" aria-label={`Remove ${f}`} data-action="remove" onClick={() => remove(i)}>
                 ✕
               </Button>
               {fieldRules(f).map((r) => (
@@ -71,7 +101,11 @@ export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
           ))}
         </ol>
       )}
-      <Button size="small" onClick={() => onChange([...IMPRESSIONS_DEFAULT_FIELDS])}>
+      <Button
+        size="small"
+        className="start-default"
+        onClick={() => onChange([...IMPRESSIONS_DEFAULT_FIELDS])}
+      >
         Start from the default columns
       </Button>{" "}
       <Button size="small" onClick={() => onChange([])}>
@@ -92,6 +126,7 @@ export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
         <Input
           value={custom}
           name="customField"
+          ref={customRef}
           onChange={(_, d) => setCustom(d.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter") {

@@ -40,8 +40,6 @@ export function SelfTest() {
     } finally {
       busy.current = false;
       setRunning(false);
-      // The button was disabled while running: give keyboard focus back to it.
-      setTimeout(() => runRef.current?.focus(), 0);
     }
   }
 
@@ -75,7 +73,12 @@ export function SelfTest() {
         Checks, on a scratch sheet it removes afterwards, the Excel rules this add-in relies on. It never
         touches your sheets and sends nothing to the service.
       </Text>
-      <Button ref={runRef} onClick={() => void run()} disabled={running} aria-describedby="selftest-progress">
+      <Button
+        ref={runRef}
+        onClick={() => void run()}
+        disabledFocusable={running}
+        aria-describedby="selftest-progress"
+      >
         {running ? "Running self-test…" : "Run self-test"}
       </Button>
       <div id="selftest-progress" aria-live="polite">

@@ -7,14 +7,13 @@ import {
   Button,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   Radio,
   RadioGroup,
   Text,
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED } from "../services";
 import { writeTextAtSelection } from "../../excel/campaignPlanSelection";
 import { describeServiceError } from "../../writebacks/serviceErrors";
@@ -101,7 +100,7 @@ export function AdvertisersPanel(): JSX.Element {
       <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
         <Input value={value} onChange={(_, d) => setValue(d.value)} />
       </Field>
-      <Button appearance="primary" type="submit" disabled={busy}>
+      <Button appearance="primary" type="submit" disabledFocusable={busy}>
         Create advertiser
       </Button>
       {result && (
@@ -112,16 +111,12 @@ export function AdvertisersPanel(): JSX.Element {
             <Text weight="semibold">Lookup name</Text>
             <Text>{result.lookupName}</Text>
           </div>
-          <Button onClick={insert} disabled={busy}>
+          <Button onClick={insert} disabledFocusable={busy}>
             Insert at selected cell
           </Button>
         </>
       )}
-      {message && (
-        <MessageBar intent={message.intent}>
-          <MessageBarBody>{message.text}</MessageBarBody>
-        </MessageBar>
-      )}
+      {message && <PaneMessage intent={message.intent}>{message.text}</PaneMessage>}
     </form>
   );
 }

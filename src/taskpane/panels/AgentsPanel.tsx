@@ -8,15 +8,17 @@ import {
   Button,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
+  Label,
   Spinner,
   Text,
   Textarea,
   makeStyles,
   tokens,
+  useId,
 } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED } from "../services";
+import { find, useFocusAfterRender, useFocusRescue } from "../focus";
 import { workbookFileTargets } from "../../excel/agentFiles";
 import { readSelectedText } from "../../excel/campaignPlanSelection";
 import type { AgentFile, AgentRunStatus } from "../../api/schemas";
@@ -28,7 +30,17 @@ import { describeServiceError } from "../../writebacks/serviceErrors";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  pair: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  // Parameter n, then Name | Value | ✕, each input under its visible label.
+  pair: {
+    display: "grid",
+    gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr) auto",
+    columnGap: tokens.spacingHorizontalS,
+    alignItems: "end",
+  },
+  pairTitle: { gridColumn: "1 / -1" },
+  remove: { minWidth: "32px" },
+  pairField: { display: "flex", flexDirection: "column", minWidth: 0 },
+  files: { listStyleType: "none", padding: 0, margin: 0 },
   row: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap", alignItems: "center" },
   file: {
     display: "flex",
@@ -71,6 +83,13 @@ export function AgentsPanel(): JSX.Element {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ intent: "error" | "success" | "info"; text: string } | null>(null);
   const stop = useRef<AbortController | null>(null);
+  const root = useRef<HTMLElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const stopFollowingRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  // Stop following goes when the run ends or is no longer followed: focus waits on Start run.
+  useFocusRescue(root, () => startRef.current);
+  const ids = useId("agent-param");
 
   // The timer and spinner run while the pane follows the run, not merely while it is processing:
   // after Stop following the run may still be processing on the service.
@@ -179,7 +198,7 @@ export function AgentsPanel(): JSX.Element {
   }
 
   return (
-    <section className={`panel ${styles.root}`}>
+    <section className={`panel ${styles.root}`} ref={root}>
       <h3>Run an AI agent</h3>
       {/* A form, so Enter in any field starts the run. */}
       <form
@@ -197,30 +216,64 @@ export function AgentsPanel(): JSX.Element {
         <fieldset>
           <legend>Parameters</legend>
           <div className={styles.root}>
-            {pairs.map((p, i) => (
-              <div className={styles.pair} key={i}>
-                <Input
-                  placeholder="name"
-                  aria-label={`Parameter ${i + 1} name`}
-                  value={p.name}
-                  onChange={(_, d) => setPair(i, { name: d.value })}
-                />
-                <Input
-                  placeholder="value"
-                  aria-label={`Parameter ${i + 1} value`}
-                  value={p.value}
-                  onChange={(_, d) => setPair(i, { value: d.value })}
-                />
-                <Button
-                  aria-label={`Remove parameter ${i + 1}`}
-                  onClick={() => setPairs((prev) => prev.filter((_, k) => k !== i))}
-                >
-                  ✕
-                </Button>
-              </div>
-            ))}
+            {pairs.map((p, i) => {
+              const id = `${ids}-${i}`;
+              return (
+                <div className={styles.pair} key={i} role="group" aria-labelledby={id}>
+                  <Text id={id} size={200} weight="semibold" className={styles.pairTitle}>
+                    Parameter {i + 1}
+                  </Text>
+                  <div className={styles.pairField}>
+                    <Label id={`${id}-name`} htmlFor={`${id}-name-input`} size="small">
+                      Name
+                    </Label>
+                    <Input
+                      id={`${id}-name-input`}
+                      aria-label={`Parameter ${i + 1} name`}
+                      data-param-name={i}
+                      value={p.name}
+                      onChange={(_, d) => setPair(i, { name: d.value })}
+                    />
+                  </div>
+                  <div className={styles.pairField}>
+                    <Label id={`${id}-value`} htmlFor={`${id}-value-input`} size="small">
+                      Value
+                    </Label>
+                    <Input
+                      id={`${id}-value-input`}
+                      aria-label={`Parameter ${i + 1} value`}
+                      value={p.value}
+                      onChange={(_, d) => setPair(i, { value: d.value })}
+                    />
+                  </div>
+                  <Button
+                    className={styles.remove}
+                    aria-label={`Remove parameter ${i + 1}`}
+                    data-remove-param={i}
+                    onClick={() => {
+                      setPairs((prev) => prev.filter((_, k) => k !== i));
+                      // Rows are positional: the next row takes this place; removing the last row
+                      // moves focus to the row above, or to Add parameter.
+                      focusAfterRender(
+                        find(root, `[data-remove-param="${i}"]`),
+                        find(root, `[data-remove-param="${i - 1}"]`),
+                        find(root, ".add-param"),
+                      );
+                    }}
+                  >
+                    ✕
+                  </Button>
+                </div>
+              );
+            })}
             <div className={styles.row}>
-              <Button onClick={() => setPairs((prev) => [...prev, { name: "", value: "" }])}>
+              <Button
+                className="add-param"
+                onClick={() => {
+                  setPairs((prev) => [...prev, { name: "", value: "" }]);
+                  focusAfterRender(find(root, `[data-param-name="${pairs.length}"]`));
+                }}
+              >
                 Add parameter
               </Button>
               <Button onClick={readRange}>Read from selected range</Button>
@@ -228,12 +281,23 @@ export function AgentsPanel(): JSX.Element {
           </div>
         </fieldset>
         <div className={styles.row}>
-          <Button appearance="primary" type="submit" disabled={busy || following}>
+          <Button appearance="primary" type="submit" disabledFocusable={busy || following} ref={startRef}>
             Start run
           </Button>
-          {following && <Button onClick={() => stop.current?.abort()}>Stop following</Button>}
+          {following && (
+            <Button ref={stopFollowingRef} onClick={() => stop.current?.abort()}>
+              Stop following
+            </Button>
+          )}
           {run && run.status === "processing" && !following && !busy && (
-            <Button onClick={() => void follow(run.runId)}>Resume following run {run.runId}</Button>
+            <Button
+              onClick={() => {
+                void follow(run.runId);
+                focusAfterRender(() => stopFollowingRef.current);
+              }}
+            >
+              Resume following run {run.runId}
+            </Button>
           )}
         </div>
       </form>
@@ -251,26 +315,30 @@ export function AgentsPanel(): JSX.Element {
         </Field>
       )}
       {run?.files && run.files.length > 0 && (
-        <div className={styles.root} aria-label="Agent files">
+        <ul className={`${styles.root} ${styles.files}`} aria-label="Agent files">
           {run.files.map((f) => {
             const verb = ACTION_LABEL[fileAction(f.fileType)];
             return (
-              <div className={styles.file} key={f.fileId}>
+              <li className={styles.file} key={f.fileId}>
                 <Text>
                   {f.fileName} · {f.fileType} · {formatSize(f.size)}
                 </Text>
                 <Button size="small" onClick={() => void open(f)} aria-label={`${verb}: ${f.fileName}`}>
                   {verb}
                 </Button>
-              </div>
+              </li>
             );
           })}
-        </div>
+        </ul>
       )}
       {message && (
-        <MessageBar intent={message.intent} data-testid="agent-message">
-          <MessageBarBody style={{ whiteSpace: "pre-wrap" }}>{message.text}</MessageBarBody>
-        </MessageBar>
+        <PaneMessage
+          intent={message.intent}
+          data-testid="agent-message"
+          bodyStyle={{ whiteSpace: "pre-wrap" }}
+        >
+          {message.text}
+        </PaneMessage>
       )}
     </section>
   );

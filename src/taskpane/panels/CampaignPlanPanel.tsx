@@ -3,16 +3,10 @@
  * (one request per campaign, ids written back row by row). See docs/writebacks.md.
  */
 import { useRef, useState } from "react";
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED } from "../services";
+import { useFocusRescue } from "../focus";
 import { campaignPlanIO, insertCampaignPlan } from "../../excel/campaignPlan";
 import { createCampaigns, validatePlan } from "../../writebacks/planActions";
 import { describeCreate, describeValidation, type PlanMessage } from "../../writebacks/planMessages";
@@ -34,6 +28,10 @@ export function CampaignPlanPanel(): JSX.Element {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
   const stop = useRef<AbortController | null>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLElement>(null);
+  // Stop after this campaign goes when the run ends: focus waits on Create campaigns.
+  useFocusRescue(root, () => createRef.current);
 
   async function act(kind: Exclude<Busy, null>, work: () => Promise<Outcome>): Promise<void> {
     setBusy(kind);
@@ -79,17 +77,17 @@ export function CampaignPlanPanel(): JSX.Element {
     });
 
   return (
-    <section className={`panel ${styles.root}`}>
+    <section className={`panel ${styles.root}`} ref={root}>
       <h3>Campaign plan</h3>
       <Text>One row per flight. Rows that share every campaign field are flights of one campaign.</Text>
       <div className={styles.buttons}>
-        <Button onClick={insert} disabled={busy !== null}>
+        <Button onClick={insert} disabledFocusable={busy !== null}>
           Insert campaign plan
         </Button>
-        <Button onClick={validate} disabled={busy !== null}>
+        <Button onClick={validate} disabledFocusable={busy !== null}>
           Validate
         </Button>
-        <Button appearance="primary" onClick={create} disabled={busy !== null}>
+        <Button appearance="primary" onClick={create} disabledFocusable={busy !== null} ref={createRef}>
           Create campaigns
         </Button>
       </div>
@@ -102,9 +100,9 @@ export function CampaignPlanPanel(): JSX.Element {
         </div>
       )}
       {outcome && (
-        <MessageBar intent={outcome.intent} data-testid="plan-outcome">
-          <MessageBarBody>{outcome.text}</MessageBarBody>
-        </MessageBar>
+        <PaneMessage intent={outcome.intent} data-testid="plan-outcome">
+          {outcome.text}
+        </PaneMessage>
       )}
       {outcome?.problems && (
         <ul className={styles.problems} aria-label="Plan problems">

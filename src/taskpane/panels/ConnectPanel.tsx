@@ -1,8 +1,17 @@
-/** Connect: API key (masked, kept in runtime memory only), base URL, a check with the service's own message, sign out. */
+/**
+ * Connect: API key (masked, kept in runtime memory only), the configured service (or an admin-approved
+ * override), a check with the service's own message, sign out, a "get a key" link and the About area.
+ */
 import { useEffect, useRef, useState } from "react";
-import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, Link, Text } from "@fluentui/react-components";
 import { AdsClient } from "../../api/client";
-import { AuthenticationError, ConnectionError, RateLimitError, TimeoutError } from "../../api/errors";
+import {
+  AuthenticationError,
+  ConnectionError,
+  RateLimitError,
+  RequestValidationError,
+  TimeoutError,
+} from "../../api/errors";
 import {
   countRequest,
   getConnection,
@@ -10,7 +19,10 @@ import {
   setConnection,
   subscribe,
 } from "../../runtime/session";
+import { PaneMessage } from "../components/PaneMessage";
 import { SelfTest } from "../components/SelfTest";
+import { supportLink, type Deployment } from "../deployment";
+import { checkServiceOverride } from "../serviceAddress";
 
 /** Why connecting failed, in a planner's words, with the service's own message kept. */
 function connectFailure(err: unknown, baseUrl: string): string {
@@ -23,15 +35,21 @@ function connectFailure(err: unknown, baseUrl: string): string {
 }
 
 export interface ConnectPanelProps {
-  defaultBaseUrl: string;
+  deployment: Deployment;
 }
 
-export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
+export function ConnectPanel({ deployment }: ConnectPanelProps) {
   const current = getConnection();
+  const configured = deployment.serviceUrl;
   const [apiKey, setApiKey] = useState("");
-  const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? defaultBaseUrl);
+  // A remembered connection to another address reopens with that override.
+  const [override, setOverride] = useState(Boolean(current && current.baseUrl !== configured));
+  const [overrideUrl, setOverrideUrl] = useState(
+    current && current.baseUrl !== configured ? current.baseUrl : "",
+  );
   const [busy, setBusy] = useState(false);
   const [keyError, setKeyError] = useState<string | undefined>();
+  const [overrideError, setOverrideError] = useState<string | undefined>();
   const [remember, setRemember] = useState(false);
   const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
   const [count, setCount] = useState(requestsThisMonth());
@@ -51,7 +69,12 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
     setMessage(null);
     const key = apiKey.trim();
     setKeyError(key ? undefined : "Enter the API key the service operator gave you");
-    if (!key) return;
+    const checked = override
+      ? checkServiceOverride(overrideUrl, deployment)
+      : { ok: true as const, url: configured };
+    setOverrideError(checked.ok ? undefined : checked.error);
+    if (!key || !checked.ok) return;
+    const baseUrl = checked.url;
     setBusy(true);
     try {
       const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0, onRequest: () => countRequest() });
@@ -62,7 +85,10 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
       setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
       setMoveFocus(true);
     } catch (err) {
-      setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
+      // The client refuses an address it may not send the key to (plain http off this computer).
+      if (err instanceof RequestValidationError && err.field === "baseUrl")
+        setOverrideError(`Service address: ${err.message}`);
+      else setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
     } finally {
       setBusy(false);
     }
@@ -91,7 +117,8 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void connect();
+            // A busy Connect stays focusable (disabledFocusable), so a second Enter must not send again.
+            if (!busy) void connect();
           }}
         >
           <Field
@@ -115,25 +142,96 @@ export function ConnectPanel({ defaultBaseUrl }: ConnectPanelProps) {
             checked={remember}
             onChange={(_, d) => setRemember(Boolean(d.checked))}
           />
-          <Field label="Service address">
-            <Input value={baseUrl} onChange={(_, d) => setBaseUrl(d.value)} name="baseUrl" />
-          </Field>
-          <Button appearance="primary" type="submit" disabled={busy}>
+          <Text id="configured-service" data-testid="configured-service">
+            Service: <strong>{configured}</strong>
+            {deployment.local ? " (local build)" : " (set by your administrator)"}
+          </Text>
+          <Checkbox
+            label="Use another service address"
+            checked={override}
+            onChange={(_, d) => {
+              setOverride(Boolean(d.checked));
+              setOverrideError(undefined);
+            }}
+          />
+          {override && (
+            <Field
+              label="Service address"
+              required
+              hint={
+                deployment.approvedServiceUrls.length
+                  ? `Approved by your administrator: ${deployment.approvedServiceUrls.join(", ")}`
+                  : "Only an address your administrator gave you: your API key is sent to it."
+              }
+              validationMessage={overrideError}
+              validationState={overrideError ? "error" : "none"}
+            >
+              <Input
+                value={overrideUrl}
+                onChange={(_, d) => setOverrideUrl(d.value)}
+                name="baseUrl"
+                type="url"
+                placeholder="https://"
+              />
+            </Field>
+          )}
+          <Button appearance="primary" type="submit" disabledFocusable={busy}>
             {busy ? "Checking…" : "Connect"}
           </Button>
+          <Text size={200} data-testid="get-key">
+            No key yet?{" "}
+            {deployment.getKeyUrl ? (
+              <Link href={deployment.getKeyUrl} target="_blank" rel="noopener noreferrer">
+                Get an API key
+              </Link>
+            ) : (
+              "Ask whoever manages your account with the service for an API key."
+            )}
+          </Text>
         </form>
       )}
       {message && (
-        <MessageBar intent={message.intent} role="status">
-          <MessageBarBody>{message.text}</MessageBarBody>
-        </MessageBar>
+        <PaneMessage intent={message.intent} role="status">
+          {message.text}
+        </PaneMessage>
       )}
       <Text size={200} aria-live="polite">
         Requests this month (this add-in): <span data-testid="request-count">{count}</span>
       </Text>
-      <section aria-label="About" className="about">
-        <SelfTest />
-      </section>
+      <About deployment={deployment} />
+    </section>
+  );
+}
+
+/** Version, whether this is a local build, and where to get help. */
+function About({ deployment }: { deployment: Deployment }) {
+  const contact = supportLink(deployment);
+  return (
+    <section aria-labelledby="about-heading" className="about" data-testid="about">
+      <h3 id="about-heading">About</h3>
+      <Text block size={200}>
+        Ads Analytics for Excel {deployment.version}
+        {deployment.local && (
+          <strong data-testid="local-build">
+            {" "}
+            · Local build: for this computer only, not for deployment
+          </strong>
+        )}
+      </Text>
+      <Text block size={200}>
+        <Link href="help.html" target="_blank" rel="noopener noreferrer">
+          Help and support
+        </Link>
+        {contact && (
+          <>
+            {" · Contact: "}
+            <Link href={contact.href} target="_blank" rel="noopener noreferrer">
+              {contact.text}
+            </Link>
+          </>
+        )}
+      </Text>
+      <SelfTest />
     </section>
   );
 }

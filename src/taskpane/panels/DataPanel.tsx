@@ -1,6 +1,7 @@
 /** Search, Shows, Ads and Incrementality forms → sheets; Shows also inserts =ADS.SHOW at the selected cell. */
 import { useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Select, Switch } from "@fluentui/react-components";
+import { Button, Field, Input, Select, Switch } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import type { z } from "zod";
 import {
   incrementalityRequestSchema,
@@ -26,9 +27,9 @@ const list = (s: string) => {
 
 function Message({ text: t }: { text: string | null }) {
   return t ? (
-    <MessageBar intent="info" role="status">
-      <MessageBarBody>{t}</MessageBarBody>
-    </MessageBar>
+    <PaneMessage intent="info" role="status">
+      {t}
+    </PaneMessage>
   ) : null;
 }
 
@@ -106,6 +107,8 @@ export function DataPanel() {
     params: Record<string, unknown>,
     go: (params: Record<string, unknown>) => Promise<void>,
   ) {
+    // The busy form's button stays focusable (disabledFocusable): a second Enter sends nothing.
+    if (busy === form) return;
     const defined = definedOnly(params);
     const check = schemaErrors(schema, defined, LABELS[form]);
     setErrors((old) => ({ ...old, [form]: check }));
@@ -196,7 +199,7 @@ export function DataPanel() {
           checked={search.excludeAds}
           onChange={(_, d) => setSearch({ ...search, excludeAds: d.checked })}
         />
-        <Button type="submit" appearance="primary" disabled={busy === "search"}>
+        <Button type="submit" appearance="primary" disabledFocusable={busy === "search"}>
           Search to sheet
         </Button>
       </form>
@@ -273,7 +276,7 @@ export function DataPanel() {
             onChange={(_, d) => setEpisodesPage({ ...episodesPage, size: d.value })}
           />
         </Field>
-        <Button type="submit" appearance="primary" disabled={busy === "show"}>
+        <Button type="submit" appearance="primary" disabledFocusable={busy === "show"}>
           Open show sheet
         </Button>
         <Field label="Field for a formula">
@@ -368,7 +371,7 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, offset: d.value })}
           />
         </Field>
-        <Button type="submit" appearance="primary" disabled={busy === "ads"}>
+        <Button type="submit" appearance="primary" disabledFocusable={busy === "ads"}>
           Ads to sheet
         </Button>
       </form>
@@ -471,7 +474,7 @@ export function DataPanel() {
           checked={inc.includeErrors}
           onChange={(_, d) => setInc({ ...inc, includeErrors: d.checked })}
         />
-        <Button type="submit" appearance="primary" disabled={busy === "incrementality"}>
+        <Button type="submit" appearance="primary" disabledFocusable={busy === "incrementality"}>
           Incrementality to sheet
         </Button>
       </form>

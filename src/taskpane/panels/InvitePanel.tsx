@@ -8,13 +8,12 @@ import {
   Checkbox,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   Text,
   Textarea,
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED } from "../services";
 import { INVITE_TABS } from "../../api/schemas";
 import { describeServiceError } from "../../writebacks/serviceErrors";
@@ -122,13 +121,13 @@ export function InvitePanel(): JSX.Element {
       <Field label="Team members" hint="Emails of existing users, one per line or comma-separated.">
         <Textarea value={team} onChange={(_, d) => setTeam(d.value)} />
       </Field>
-      <Button appearance="primary" type="submit" disabled={busy}>
+      <Button appearance="primary" type="submit" disabledFocusable={busy}>
         Send invite
       </Button>
       {message && (
-        <MessageBar intent={message.intent} data-testid="invite-outcome">
-          <MessageBarBody>{message.text}</MessageBarBody>
-        </MessageBar>
+        <PaneMessage intent={message.intent} data-testid="invite-outcome">
+          {message.text}
+        </PaneMessage>
       )}
     </form>
   );

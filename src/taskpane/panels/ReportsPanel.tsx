@@ -1,6 +1,7 @@
 /** Reports: a form for each of the seven task endpoints; validation per field before anything is sent. */
-import { useEffect, useMemo, useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Select } from "@fluentui/react-components";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button, Field, Input, Select } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
 import { DATE_PRESET_OPTIONS, idFor, presetFor, type DatePresetId } from "../datePresetOptions";
 import { FieldPicker } from "../components/FieldPicker";
@@ -10,6 +11,7 @@ import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
 import { useServices, NOT_CONNECTED } from "../services";
 import { schemaErrors } from "../validation";
+import { useFocusAfterRender } from "../focus";
 
 export interface ReportsPanelProps {
   /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
@@ -26,9 +28,16 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const form = REPORT_FORMS[kind];
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   useEffect(() => {
     if (!editing || !(REPORT_KINDS as readonly string[]).includes(editing.kind)) return;
+    // Edit request came from the Sheets tab, whose button is gone: focus starts at the form's first field.
+    focusAfterRender(() =>
+      formRef.current?.querySelector<HTMLElement>("input:not([disabled]), select:not([disabled]), textarea"),
+    );
     const k = editing.kind as ReportKind;
     setKind(k);
     const v = formFromParams(REPORT_FORMS[k].fields, editing.params);
@@ -36,7 +45,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     if (typeof editing.params.endDate === "string") v.endDate = editing.params.endDate;
     setValues(v);
     setPreset(idFor(editing.datePreset));
-  }, [editing]);
+  }, [editing, focusAfterRender]);
 
   const fieldsValue = useMemo(
     () => (values.fields ? values.fields.split("\n").filter(Boolean) : []),
@@ -110,9 +119,11 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
       <RecentNames />
       <form
         noValidate
+        ref={formRef}
         onSubmit={(e) => {
           e.preventDefault();
-          void run();
+          // Run report stays focusable while it runs (disabledFocusable): a second Enter sends nothing.
+          if (!running) void run();
         }}
         onKeyDown={(e) => {
           // Escape leaves Edit request without saving, as Cancel edit does.
@@ -190,24 +201,30 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             {advanced.map(renderField)}
           </details>
         )}
-        {errors.form && (
-          <MessageBar intent="error">
-            <MessageBarBody>{errors.form}</MessageBarBody>
-          </MessageBar>
-        )}
+        {errors.form && <PaneMessage intent="error">{errors.form}</PaneMessage>}
         {message && (
-          <MessageBar intent="warning" role="alert">
-            <MessageBarBody>{message}</MessageBarBody>
-          </MessageBar>
+          <PaneMessage intent="warning" role="alert">
+            {message}
+          </PaneMessage>
         )}
-        <Button appearance="primary" type="submit" disabled={running}>
+        <Button appearance="primary" type="submit" disabledFocusable={running} ref={submitRef}>
           {running
             ? "Running… (see Activity below)"
             : editing
               ? `Save and refresh ${editing.sheetName}`
               : "Run report"}
         </Button>
-        {editing && <Button onClick={() => onEdited?.()}>Cancel edit</Button>}
+        {editing && (
+          <Button
+            onClick={() => {
+              // This button goes away with the edit: focus moves to the form's own button.
+              submitRef.current?.focus();
+              onEdited?.();
+            }}
+          >
+            Cancel edit
+          </Button>
+        )}
       </form>
     </section>
   );

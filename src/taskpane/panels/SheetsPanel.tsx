@@ -1,6 +1,7 @@
 /** Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all, edit, remove. */
-import { useCallback, useEffect, useState } from "react";
-import { Button, Checkbox, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button, Checkbox, Text } from "@fluentui/react-components";
+import { PaneMessage } from "../components/PaneMessage";
 import {
   listReportSheets,
   refreshAllSheets,
@@ -10,6 +11,7 @@ import {
   type ReportSheetSummary,
 } from "../reportActions";
 import { useServices } from "../services";
+import { find, useFocusAfterRender } from "../focus";
 import { refreshAdsFunctions } from "../../functions/recalculate";
 
 export function SheetsPanel() {
@@ -18,6 +20,11 @@ export function SheetsPanel() {
   const [error, setError] = useState<string | null>(null);
   /** The sheet whose "Stop refreshing" waits for a confirming second click. */
   const [confirming, setConfirming] = useState<string | null>(null);
+  const root = useRef<HTMLElement>(null);
+  const reloadRef = useRef<HTMLButtonElement>(null);
+  // "Stop refreshing…" and its confirmation replace each other: focus goes to whichever is shown.
+  const focusAfterRender = useFocusAfterRender();
+  const button = (label: string) => find(root, `button[aria-label="${CSS.escape(label)}"]`);
 
   const reload = useCallback(async () => {
     try {
@@ -35,7 +42,7 @@ export function SheetsPanel() {
   const act = (fn: () => Promise<unknown>) => () => void fn().finally(() => void reload());
 
   return (
-    <section aria-label="Report sheets" className="panel">
+    <section aria-label="Report sheets" className="panel" ref={root}>
       <div className="toolbar">
         <Button
           appearance="primary"
@@ -45,13 +52,11 @@ export function SheetsPanel() {
           Refresh all
         </Button>
         <Button onClick={act(() => refreshAdsFunctions(services.excel))}>Refresh ADS functions</Button>
-        <Button onClick={() => void reload()}>Reload list</Button>
+        <Button onClick={() => void reload()} ref={reloadRef}>
+          Reload list
+        </Button>
       </div>
-      {error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      )}
+      {error && <PaneMessage intent="error">{error}</PaneMessage>}
       {sheets.length === 0 ? (
         <Text>No report sheets yet: run a report or a search.</Text>
       ) : (
@@ -92,12 +97,20 @@ export function SheetsPanel() {
                     aria-label={`Confirm: stop refreshing ${s.sheetName} (the sheet stays)`}
                     onClick={() => {
                       setConfirming(null);
+                      // The sheet leaves the list: focus waits on Reload list.
+                      reloadRef.current?.focus();
                       act(() => removeReportSheet(services, s.sheetName))();
                     }}
                   >
                     Stop refreshing (sheet stays)
                   </Button>
-                  <Button size="small" onClick={() => setConfirming(null)}>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setConfirming(null);
+                      focusAfterRender(button(`Stop refreshing ${s.sheetName}`));
+                    }}
+                  >
                     Keep
                   </Button>
                 </>
@@ -105,7 +118,10 @@ export function SheetsPanel() {
                 <Button
                   size="small"
                   aria-label={`Stop refreshing ${s.sheetName}`}
-                  onClick={() => setConfirming(s.sheetName)}
+                  onClick={() => {
+                    setConfirming(s.sheetName);
+                    focusAfterRender(button(`Confirm: stop refreshing ${s.sheetName} (the sheet stays)`));
+                  }}
                 >
                   Stop refreshing…
                 </Button>

@@ -1,0 +1,59 @@
+/**
+ * The Connect tab as a new user sees it: the service this build was made for, an override only when
+ * asked for (checked before anything is sent), the "get a key" line, and the About area.
+ */
+import path from "path";
+import { ARTIFACTS, expectText, usePreview } from "./support";
+
+const e = usePreview();
+
+test("Connect names the configured service, and About says version, local build and where to get help", async () => {
+  const { page } = e;
+  await page.addStyleTag({
+    content: `.pane-column { width: 320px !important; min-width: 320px !important; max-width: 320px !important; }`,
+  });
+  await expectText(page.getByTestId("configured-service"), `Service: ${e.sandboxUrl} (local build)`);
+  // No GET_KEY_URL in this build: the line says whom to ask instead of linking anywhere.
+  await expectText(page.getByTestId("get-key"), /^No key yet\? Ask whoever manages your account/);
+  expect(await page.getByTestId("get-key").getByRole("link").count()).toBe(0);
+  const about = page.getByTestId("about");
+  await expectText(about, /Ads Analytics for Excel \d+\.\d+\.\d+/);
+  await expectText(about, /Local build: for this computer only, not for deployment/);
+  const help = about.getByRole("link", { name: "Help and support" });
+  expect(await help.getAttribute("href")).toBe("help.html");
+  expect(await help.getAttribute("target")).toBe("_blank");
+  const page2 = await (await fetch(new URL("help.html", page.url()))).text();
+  expect(page2).toContain("Contact support");
+  await page.locator(".pane-column").screenshot({ path: path.join(ARTIFACTS, "pane-320-connect.png") });
+});
+
+test("an override is checked before anything is sent, and is the address actually used", async () => {
+  const { page } = e;
+  const requests = async () => Number(await page.getByTestId("request-count").textContent());
+  const before = await requests();
+  const override = page.getByRole("textbox", { name: "Service address" });
+  expect(await override.count()).toBe(0); // hidden until asked for
+  await page.getByRole("checkbox", { name: "Use another service address" }).check();
+  await page.getByRole("textbox", { name: "API key" }).fill("demo-pro");
+
+  await override.fill("not an address");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page
+    .getByText('Service address: "not an address" is not a web address (write it as https://…).')
+    .waitFor();
+  expect(await requests()).toBe(before);
+
+  // Nothing listens on port 9: the pane reports that address, so it is the one it tried.
+  await override.fill("http://127.0.0.1:9");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expectText(
+    page.getByRole("status"),
+    /^Could not reach the service at http:\/\/127\.0\.0\.1:9 /,
+    30_000,
+  );
+
+  await override.fill(`${e.sandboxUrl}/`);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page.getByRole("button", { name: "Sign out" }).waitFor();
+  await expectText(page.getByRole("status"), `Connected to ${e.sandboxUrl}`);
+});

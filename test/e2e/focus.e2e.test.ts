@@ -1,0 +1,370 @@
+/**
+ * Focus is never lost, for a keyboard user: a busy button keeps focus while it works (every form), a
+ * control that goes away hands focus to the one that takes its place, and a whole task done with the
+ * keyboard alone (Connect → Reports → Run report → Sheets → Refresh) never leaves the pane.
+ */
+import type { Locator, Page } from "playwright-core";
+import { cell, connect, ensureConnected, expectText, usePreview } from "./support";
+
+// Report tasks take 1.5 s, so a busy button stays busy long enough to watch.
+const e = usePreview({ taskDelayMs: 1_500 });
+
+/** Where focus is: "pane" when inside the task pane, else a description of the element that has it. */
+function focusPlace(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (a && a !== document.body && a.closest(".pane-column")) return "pane";
+    return a
+      ? `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ""} ${a.textContent?.slice(0, 40) ?? ""}`
+      : "nothing";
+  });
+}
+
+/** The accessible name of the focused element, to say where focus is. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    return (a?.getAttribute("aria-label") ?? a?.innerText ?? "").trim();
+  });
+}
+
+/**
+ * Focuses `control`, presses Enter, and samples where focus is every 20 ms until `done` resolves.
+ * Returns every sample taken outside the pane (none is the goal) and whether `control` has focus at the end.
+ */
+async function enterAndWatch(page: Page, control: Locator, done: () => Promise<unknown>) {
+  await control.focus();
+  await page.evaluate(() => {
+    const w = window as unknown as { __focusOutside: string[]; __focusTimer: number };
+    w.__focusOutside = [];
+    w.__focusTimer = window.setInterval(() => {
+      const a = document.activeElement;
+      if (!a || a === document.body || !a.closest(".pane-column"))
+        w.__focusOutside.push(a ? a.tagName.toLowerCase() : "nothing");
+    }, 20);
+  });
+  await page.keyboard.press("Enter");
+  await done();
+  const outside = await page.evaluate(() => {
+    const w = window as unknown as { __focusOutside: string[]; __focusTimer: number };
+    clearInterval(w.__focusTimer);
+    return w.__focusOutside;
+  });
+  const kept = await control.evaluate((el) => el === document.activeElement);
+  return { outside, kept };
+}
+
+/** Waits until a busy (aria-disabled) button is usable again. */
+async function idle(button: Locator, timeout = 60_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while ((await button.getAttribute("aria-disabled")) === "true") {
+    if (Date.now() > deadline) throw new Error("the button stayed busy");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test("keyboard only: Connect → Reports → Run report → Sheets → Refresh, focus inside the pane at every step", async () => {
+  const { page } = e;
+  const steps: string[] = [];
+  const check = async (step: string) => {
+    const where = await focusPlace(page);
+    if (where !== "pane") steps.push(`${step}: focus on ${where}`);
+  };
+  /** Presses `key` until `until` holds (at most `max` times), checking focus after every press. */
+  const pressUntil = async (key: string, until: () => Promise<boolean>, max: number, step: string) => {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press(key);
+      await check(`${step} (${key} ${i + 1})`);
+      if (await until()) return;
+    }
+    throw new Error(`${step}: not reached after ${max} presses of ${key}`);
+  };
+  const focusedIs = (test: (el: { name: string; role: string; tag: string }) => boolean) => async () =>
+    test(
+      await page.evaluate(() => {
+        const a = document.activeElement as HTMLElement;
+        return {
+          // innerText: a Fluent tab also holds a hidden copy of its label.
+          name: (a.getAttribute("aria-label") ?? a.getAttribute("name") ?? a.innerText ?? "").trim(),
+          role: a.getAttribute("role") ?? "",
+          tag: a.tagName.toLowerCase(),
+        };
+      }),
+    );
+
+  // Connect: from the top of the page to the key field, type, Enter.
+  await pressUntil(
+    "Tab",
+    focusedIs((el) => el.name === "apiKey"),
+    25,
+    "to the API key",
+  );
+  await page.keyboard.type("demo-pro");
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Sign out" }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === "Sign out");
+  await check("connected");
+
+  // Reports: back to the tabs, arrow to Reports, Enter.
+  await pressUntil(
+    "Shift+Tab",
+    focusedIs((el) => el.role === "tab"),
+    10,
+    "to the tabs",
+  );
+  await pressUntil(
+    "ArrowRight",
+    focusedIs((el) => el.role === "tab" && el.name === "Reports"),
+    6,
+    "to Reports",
+  );
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Run report" }).waitFor();
+  await check("Reports open");
+
+  // Run report (impressions needs nothing more): Tab through the form to the button, Enter.
+  await pressUntil(
+    "Tab",
+    focusedIs((el) => el.tag === "button" && el.name === "Run report"),
+    150,
+    "to Run report",
+  );
+  const run = page.getByRole("button", { name: /^Run report|^Running/ });
+  const ran = await enterAndWatch(page, run, async () => {
+    await page.locator(".activity li", { hasText: "Impressions" }).first().waitFor();
+    await idle(run);
+  });
+  expect(ran).toEqual({ outside: [], kept: true });
+  await expectText(page.locator(".activity li", { hasText: "Impressions" }).first(), /done/, 60_000);
+  await check("report done");
+
+  // Sheets: back to the tabs, arrow to Sheets, Enter, Tab to the sheet's Refresh, Enter.
+  await pressUntil(
+    "Shift+Tab",
+    focusedIs((el) => el.role === "tab"),
+    200,
+    "back to the tabs",
+  );
+  await pressUntil(
+    "ArrowRight",
+    focusedIs((el) => el.role === "tab" && el.name === "Sheets"),
+    6,
+    "to Sheets",
+  );
+  await page.keyboard.press("Enter");
+  await page.locator("li[data-sheet]").first().waitFor();
+  await check("Sheets open");
+  await pressUntil(
+    "Tab",
+    focusedIs((el) => el.tag === "button" && /^Refresh .+/.test(el.name)),
+    20,
+    "to Refresh",
+  );
+  const refresh = page.locator(":focus");
+  const refreshName = await focusedName(page);
+  const before = await page.locator(".activity li", { hasText: `${refreshName}:` }).count();
+  const refreshed = await enterAndWatch(
+    page,
+    page.getByRole("button", { name: refreshName, exact: true }),
+    () => expectText(page.locator(".activity li", { hasText: `${refreshName}:` }).first(), /done/, 60_000),
+  );
+  expect(await page.locator(".activity li", { hasText: `${refreshName}:` }).count()).toBe(before + 1);
+  expect(refreshed).toEqual({ outside: [], kept: true });
+  expect(await refresh.count()).toBe(1);
+  expect(steps).toEqual([]);
+});
+
+test("Connect keeps focus on its button while it checks a key the service refuses", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Connect" }).click();
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  if (await signOut.isVisible()) await signOut.click();
+  await page.getByRole("textbox", { name: "API key" }).fill("not-a-key");
+  const button = page.getByRole("button", { name: /^Connect$|^Checking/ });
+  const r = await enterAndWatch(page, button, async () => {
+    await page.getByText(/did not accept this API key/).waitFor();
+    await idle(button);
+  });
+  expect(r).toEqual({ outside: [], kept: true });
+});
+
+test("every form's busy button keeps focus while it works: Data, Campaigns, Advertisers, Invite, Agents", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  const results: Record<string, unknown> = {};
+  const watch = async (name: string, button: Locator, done: () => Promise<unknown>) => {
+    results[name] = await enterAndWatch(page, button, async () => {
+      await done();
+      await idle(button);
+    });
+  };
+  const activityDone = (label: RegExp) => () =>
+    expectText(page.locator(".activity li", { hasText: label }).first(), /done|failed/, 60_000);
+
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByLabel("Search for").fill("mattress");
+  await watch(
+    "Search to sheet",
+    page.getByRole("button", { name: "Search to sheet" }),
+    activityDone(/^Search/),
+  );
+  await watch(
+    "Open show sheet",
+    page.getByRole("button", { name: "Open show sheet" }),
+    activityDone(/^Show/),
+  );
+  await page.getByRole("combobox", { name: /^Advertiser(\s*\*)?$/ }).fill("Acme Mattress");
+  await watch("Ads to sheet", page.getByRole("button", { name: "Ads to sheet" }), activityDone(/^Ads/));
+  await page.getByRole("combobox", { name: /^Advertisers(\s*\*)?$/ }).fill("Acme Mattress");
+  await watch(
+    "Incrementality to sheet",
+    page.getByRole("button", { name: "Incrementality to sheet" }),
+    activityDone(/^Incrementality/),
+  );
+
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await cell(page, "A1").click();
+  await watch("Insert campaign plan", page.getByRole("button", { name: "Insert campaign plan" }), () =>
+    page.getByTestId("plan-outcome").waitFor(),
+  );
+  await watch("Validate", page.getByRole("button", { name: "Validate" }), () =>
+    expectText(page.getByTestId("plan-outcome"), /row|valid|Nothing/i),
+  );
+  await watch("Create campaigns", page.getByRole("button", { name: "Create campaigns" }), () =>
+    page.getByTestId("plan-outcome").waitFor(),
+  );
+  await page.getByLabel("Advertiser name").fill("Acme Mattress");
+  await watch("Create advertiser", page.getByRole("button", { name: "Create advertiser" }), () =>
+    page.getByTestId("advertiser-result").waitFor(),
+  );
+  await watch("Insert at selected cell", page.getByRole("button", { name: "Insert at selected cell" }), () =>
+    page.getByText(/^Inserted at /).waitFor(),
+  );
+  await page.getByLabel("Advertiser the user may see").fill("Acme Mattress");
+  await page.getByLabel("Email of the invitee").fill("planner@example.com");
+  await watch("Send invite", page.getByRole("button", { name: "Send invite" }), () =>
+    page.getByTestId("invite-outcome").waitFor(),
+  );
+
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByLabel("Agent id").fill("1");
+  await watch("Start run", page.getByRole("button", { name: "Start run" }), () =>
+    expectText(page.getByTestId("agent-status"), /: done/, 30_000),
+  );
+
+  const kept = { outside: [], kept: true };
+  expect(results).toEqual({
+    "Search to sheet": kept,
+    "Open show sheet": kept,
+    "Ads to sheet": kept,
+    "Incrementality to sheet": kept,
+    "Insert campaign plan": kept,
+    Validate: kept,
+    "Create campaigns": kept,
+    "Create advertiser": kept,
+    "Insert at selected cell": kept,
+    "Send invite": kept,
+    "Start run": kept,
+  });
+});
+
+test("a control that goes away hands focus to the one that takes its place", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  const focused = () => focusedName(page);
+
+  // Field picker: focus follows a moved column, and lands on a neighbour when one is removed.
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("impressions");
+  await page.getByRole("button", { name: "Start from the default columns" }).click();
+  const chosen = async () =>
+    page.getByRole("list", { name: "Chosen columns" }).locator("li > span").allTextContents();
+  const [first, second] = await chosen();
+  await page.getByRole("button", { name: `Move ${first} down` }).focus();
+  await page.keyboard.press("Enter");
+  expect((await chosen()).slice(0, 2)).toEqual([second, first]);
+  expect(await focused()).toBe(`Move ${first} down`);
+  await page.getByRole("button", { name: `Move ${first} up` }).focus();
+  await page.keyboard.press("Enter"); // back to the top: its ↑ disables, focus takes its ↓
+  expect(await focused()).toBe(`Move ${first} down`);
+  await page.getByRole("button", { name: `Remove ${first}` }).focus();
+  await page.keyboard.press("Enter");
+  expect(await focused()).toBe(`Remove ${second}`);
+  await page.getByLabel("Add a custom action column").fill("Signup");
+  await page.getByRole("button", { name: "Add column" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("customField");
+
+  // Sheets: Stop refreshing… and its confirmation replace each other.
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  // A report sheet (one whose request can be edited), not a search or show sheet.
+  const item = page
+    .locator("li[data-sheet]")
+    .filter({ has: page.getByRole("button", { name: /^Edit request of /, disabled: false }) })
+    .first();
+  const sheet = await item.getAttribute("data-sheet");
+  await item.getByRole("button", { name: `Stop refreshing ${sheet}` }).focus();
+  await page.keyboard.press("Enter");
+  expect(await focused()).toBe(`Confirm: stop refreshing ${sheet} (the sheet stays)`);
+  await page.keyboard.press("Tab");
+  expect(await focused()).toBe("Keep");
+  await page.keyboard.press("Enter");
+  expect(await focused()).toBe(`Stop refreshing ${sheet}`);
+
+  // Edit request opens the Reports form with focus in it; Cancel edit hands focus to the form's button.
+  await item.getByRole("button", { name: `Edit request of ${sheet}` }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: `Save and refresh ${sheet}` }).waitFor();
+  expect(await focusPlace(page)).toBe("pane");
+  expect(await page.evaluate(() => document.activeElement?.closest("form") !== null)).toBe(true);
+  await page.getByRole("button", { name: "Cancel edit" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await focused()).toBe("Run report");
+
+  // Agents: Add parameter focuses the new row, removing the last row focuses the row above.
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByRole("button", { name: "Add parameter" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await focused()).toBe("Parameter 2 name");
+  await page.getByRole("button", { name: "Remove parameter 2" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await focused()).toBe("Remove parameter 1");
+
+  // Stop following hands focus to Start run; Resume following to Stop following.
+  await page.getByLabel("Agent id").fill("2");
+  await page.getByRole("button", { name: "Start run" }).click();
+  const stop = page.getByRole("button", { name: "Stop following" });
+  await stop.waitFor();
+  await stop.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: /^Resume following run/ }).waitFor();
+  expect(await focused()).toBe("Start run");
+  await page.getByRole("button", { name: /^Resume following run/ }).focus();
+  await page.keyboard.press("Enter");
+  await stop.waitFor();
+  expect(await focused()).toBe("Stop following");
+  // The run ends while focus is on Stop following, which goes: focus waits on Start run.
+  await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
+  await page.getByRole("button", { name: "Stop following" }).waitFor({ state: "detached" });
+  expect(await focused()).toBe("Start run");
+});
+
+test("when a run's Cancel goes (cancelled, or the run ended), focus stays on its activity entry", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByRole("button", { name: "Sign out" }).waitFor();
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("campaignsPerformance");
+  for (const how of ["cancelled", "done"]) {
+    await page.getByRole("button", { name: "Run report" }).click();
+    const entry = page.locator(".activity li", { hasText: "Campaign performance" }).first();
+    await expectText(entry, /running/);
+    await entry.getByRole("button", { name: "Cancel" }).focus();
+    if (how === "cancelled") await page.keyboard.press("Enter");
+    await expectText(entry, new RegExp(how), 30_000);
+    expect({ how, focused: await entry.evaluate((el) => el === document.activeElement) }).toEqual({
+      how,
+      focused: true,
+    });
+  }
+});
