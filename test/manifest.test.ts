@@ -204,7 +204,7 @@ describe.each(TARGETS)("$name", (target) => {
 
   test("every ribbon icon comes in all eight sizes (16, 20, 24, 32, 40, 48, 64, 80), each file of its size", () => {
     const icons = all(doc, "Icon");
-    expect(icons.length).toBe(4); // the group and its three buttons
+    expect(icons.length).toBe(5); // the group and its four buttons
     for (const icon of icons) {
       const images = all(icon, "bt:Image");
       expect(images.map((i) => Number(i.getAttribute("size")))).toEqual(RIBBON_SIZES);
