@@ -3,7 +3,7 @@ import { REPORT_COLUMNS } from "../../src/api/csv";
 import { IMPRESSIONS_DEFAULT_FIELDS } from "../../src/api/defaults";
 import { BadRequestError, TaskFailedError } from "../../src/api/errors";
 import type { ReportKind, ReportParams } from "../../src/api/schemas";
-import { startSandbox } from "../support/sandbox";
+import { startSandbox } from "../../test/support/sandbox";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
