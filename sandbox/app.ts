@@ -17,6 +17,7 @@ import {
 } from "./context";
 import { KEYS, authentication } from "./resources/auth";
 import { adminRoutes, faultInjection, parseFaultsEnv } from "./resources/faults";
+import { requestLimits } from "./resources/limits";
 import { reportRoutes } from "./resources/reports";
 import { showRoutes } from "./resources/shows";
 import { searchRoutes } from "./resources/search";
@@ -76,6 +77,7 @@ export function createApp(options: SandboxOptions = {}) {
       maxAge: 600,
     }),
   );
+  requestLimits(app);
   faultInjection(app, ctx);
   authentication(app, ctx);
   reportRoutes(app, ctx);

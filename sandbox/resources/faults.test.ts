@@ -24,3 +24,28 @@ test("admin routes: request counts per key, and faults switched on and off at ru
   await s.post("/__admin/faults", { error500Rate: 0 }, { "content-type": "application/json" });
   expect((await s.get("/api/public/series/episodes/1200000001")).status).toBe(200);
 });
+
+test("the admin route checks what it is given: a rate of 'abc', an unknown setting or a rate above 1 is 400 naming it", async () => {
+  const s = inProcessSandbox();
+  const json = { "content-type": "application/json" };
+  const refused = async (body: unknown) => {
+    const res = await s.post("/__admin/faults", body, json);
+    return [res.status, await res.json()];
+  };
+  expect(await refused({ error500Rate: "abc" })).toEqual([
+    400,
+    { message: "error500Rate must be a number from 0 to 1", field: "error500Rate" },
+  ]);
+  expect(await refused({ dropRate: 2 })).toEqual([
+    400,
+    { message: "dropRate must be a number from 0 to 1", field: "dropRate" },
+  ]);
+  expect(await refused({ explode: 1 })).toEqual([
+    400,
+    { message: "unknown setting: explode", field: "explode" },
+  ]);
+  expect(await refused({ latencyMs: -5 })).toMatchObject([400, { field: "latencyMs" }]);
+  expect(s.state.faults.error500Rate).toBe(0);
+  expect((await s.post("/__admin/faults", { latencyMs: 5 }, json)).status).toBe(200);
+  expect(s.state.faults.latencyMs).toBe(5);
+});

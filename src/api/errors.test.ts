@@ -11,6 +11,7 @@ import {
   ResponseValidationError,
   ServerError,
   TimeoutError,
+  TRUNCATED_MARKER,
 } from "./errors";
 import { fakeFetch, instantSleep, json, text, type Route } from "./testing/fakeFetch";
 
@@ -112,6 +113,70 @@ describe("error families", () => {
         ),
     });
     await expect(c.shows.get("1")).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+test("a 40,000-character message from the service is capped with a visible marker", async () => {
+  const long = "x".repeat(40_000);
+  const { c } = setup(() => json(500, { message: long }));
+  const err = (await c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  expect(err).toBeInstanceOf(ServerError);
+  expect(err.message.length).toBe(1000);
+  expect(err.message.endsWith(TRUNCATED_MARKER)).toBe(true);
+  expect(err.message.startsWith("xxxx")).toBe(true);
+  // Plain-text and object messages are capped the same way; short ones are untouched.
+  const plain = setup(() => text(502, "y".repeat(5000)));
+  const e2 = (await plain.c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  expect(e2.message).toHaveLength(1000);
+  expect(e2.message.endsWith(TRUNCATED_MARKER)).toBe(true);
+  const object = setup(() => json(500, { message: { detail: "z".repeat(3000) } }));
+  const e3 = (await object.c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  expect(e3.message).toMatch(/^detail: z+…\[truncated\]$/);
+  const short = setup(() => json(400, { message: "Invalid data" }));
+  await expect(short.c.reports.campaignsPerformance({})).rejects.toMatchObject({ message: "Invalid data" });
+});
+
+describe("every path segment is checked before a request: only ids of the documented shape go out", () => {
+  const cases: [string, (c: AdsClient) => Promise<unknown>, string][] = [
+    ["show id ..", (c) => c.shows.get(".."), "id"],
+    ["show id a/b", (c) => c.shows.get("a/b"), "id"],
+    ["show id empty", (c) => c.shows.get(""), "id"],
+    ["show id with a query", (c) => c.shows.get("1?x=1"), "id"],
+    ["episode id ..", (c) => c.reports.impressionListeners({ episodeId: ".." }), "episodeId"],
+    ["episode id a/b", (c) => c.reports.impressionListeners({ episodeId: "1/2" }), "episodeId"],
+    ["episode id empty", (c) => c.reports.impressionListeners({ episodeId: " " }), "episodeId"],
+    ["task id ..", (c) => c.tasks.status(".."), "id"],
+    ["task id a/b", (c) => c.tasks.status("0b7e4a7e/../x"), "id"],
+    ["task id empty", (c) => c.tasks.status(""), "id"],
+    ["agentId 1.5", (c) => c.agents.startRun(1.5), "agentId"],
+    ["agentId text", (c) => c.agents.startRun("../1" as unknown as number), "agentId"],
+    ["agentId NaN", (c) => c.agents.startRun(NaN), "agentId"],
+    ["runId 0", (c) => c.agents.runStatus(0), "runId"],
+    ["runId 2.5", (c) => c.agents.runStatus(2.5), "runId"],
+    ["runId text", (c) => c.agents.runStatus("1/../2" as unknown as number), "runId"],
+  ];
+  test.each(cases)("%s", async (_name, call, field) => {
+    const { c, calls } = setup(() => json(200, {}));
+    const err = await call(c).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestValidationError);
+    expect(err).toMatchObject({ field });
+    expect(calls).toHaveLength(0);
+  });
+
+  test("ids of the documented shape pass: directory, channel and playlist ids, episode ids, uuids", async () => {
+    const { c, calls } = setup(() => json(200, { serviceSeriesId: 1, title: "t" }));
+    for (const id of ["1200000001", "UCdemo0000000000000001", "PLa-b_c"]) await c.shows.get(id);
+    expect(calls.map((x) => new URL(x.url).pathname.split("/").pop())).toEqual([
+      "1200000001",
+      "UCdemo0000000000000001",
+      "PLa-b_c",
+    ]);
+  });
+
+  test("a task id that is not a uuid in the service's answer is an answer error, not sent back", async () => {
+    const { c, calls } = setup(() => json(200, { id: "../../x", status: "pending", url: null }));
+    await expect(c.reports.campaignsPerformance({})).rejects.toBeInstanceOf(ResponseValidationError);
+    expect(calls).toHaveLength(1);
   });
 });
 

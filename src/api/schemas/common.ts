@@ -45,3 +45,37 @@ export function nameList(field: string) {
     error: `${field} must be a list of names`,
   });
 }
+
+/**
+ * Ids that travel as a path segment. Only the documented shape passes, so nothing the caller types
+ * (`..`, `a/b`, an empty string) can change which path is asked for.
+ */
+export const SHOW_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const EPISODE_ID_PATTERN = /^\d+$/;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A show id: directory id (digits), Alpha channel id or Alpha playlist id (letters, digits, _ and -). */
+export function showId(field: string) {
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .regex(
+      SHOW_ID_PATTERN,
+      `${field} must be a show id: a directory id, an Alpha channel id or an Alpha playlist id (letters, digits, _ and -)`,
+    );
+}
+
+/** The service episode id (serviceEpisodeId, a number): digits only. */
+export function episodeId(field: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${field} is required` })
+    .transform((v) => String(v).trim())
+    .refine((v) => v !== "", `${field} is required`)
+    .refine((v) => EPISODE_ID_PATTERN.test(v), `${field} must be a service episode id (digits)`);
+}
+
+/** A file-processing task id: a uuid. */
+export const taskIdSchema = z
+  .string({ error: "id must be a task id (uuid)" })
+  .regex(UUID_PATTERN, "id must be a task id (uuid)");

@@ -3,7 +3,7 @@
  * the task object. Every documented limit is a rule here, so bad input is refused before a request.
  */
 import { z } from "zod";
-import { dateString, intBetween, nameList, nonEmpty, oneOf, reportName } from "./common";
+import { UUID_PATTERN, dateString, episodeId, intBetween, nameList, oneOf, reportName } from "./common";
 
 export const ATTRIBUTION_MODELS = ["first", "last", "multi_linear", "multi_timedecay"] as const;
 export const ATTRIBUTION_PRESETS = ["any", "all", "none"] as const;
@@ -166,7 +166,7 @@ export const estimatedSpendRequestSchema = z
 
 /** GET /episode/impression-listeners/{podscribe_episode_id}: the path id plus two query parameters. */
 export const impressionListenersQuerySchema = z.object({
-  episodeId: nonEmpty("episodeId"),
+  episodeId: episodeId("episodeId"),
   week_lb: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
@@ -178,7 +178,7 @@ export const impressionListenersQuerySchema = z.object({
 });
 
 export const taskSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().regex(UUID_PATTERN, "id must be a uuid"),
   status: z.string(),
   url: z.string().nullish(),
 });

@@ -1,6 +1,6 @@
 /** GET /series/episodes/{id}: show info query and response. */
 import { z } from "zod";
-import { intBetween, nonEmpty } from "./common";
+import { intBetween, showId } from "./common";
 
 /** Platforms the spec lists (9 values: Podcast, radio and the video/social platforms); 4 more exist unshown. */
 export const PLATFORMS = [
@@ -35,7 +35,7 @@ const advertiserNames = z
 
 export const showInfoQuerySchema = z
   .object({
-    id: nonEmpty("id"),
+    id: showId("id"),
     episodesPageIndex: z
       .number({ error: "episodesPageIndex must be a number" })
       .int("episodesPageIndex must be a whole number")
