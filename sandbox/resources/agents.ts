@@ -19,7 +19,8 @@ export function agentRoutes(app: SandboxApp, { settings, state }: SandboxContext
     if (!parsed.success) return empty(c, 400);
     if (agentId === 3) return empty(c, 403);
     if (agentId > 3) return empty(c, 404);
-    if (parsed.data.params.crash === "true") return empty(c, 500);
+    const params = parsed.data.params ?? {};
+    if (params.crash === "true") return empty(c, 500);
     const key = c.get("key");
     const now = settings.now();
     const inProgress = [...state.runs.values()].filter(
@@ -30,9 +31,9 @@ export function agentRoutes(app: SandboxApp, { settings, state }: SandboxContext
       runId: nextRunId++,
       key,
       agentId,
-      params: parsed.data.params,
+      params,
       createdAt: now,
-      fails: parsed.data.params.fail === "true",
+      fails: params.fail === "true",
     };
     state.runs.set(run.runId, run);
     return c.json({ runId: run.runId, status: "processing" }, 202);

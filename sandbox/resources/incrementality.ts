@@ -1,13 +1,19 @@
 /** POST /incrementality: synchronous results per advertiser, group and action. */
 import { incrementalityRequestSchema } from "../../src/api/schemas";
 import { hash, int, rng, round } from "../random";
+import { ACCESSIBLE_ADVERTISERS } from "../world";
 import { invalidData, jsonBody, type SandboxApp, type SandboxContext } from "../context";
 
 export function incrementalityRoutes(app: SandboxApp, _ctx: SandboxContext): void {
   app.post("/api/public/incrementality", async (c) => {
     const parsed = incrementalityRequestSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return invalidData(c);
-    return c.json(incrementality(parsed.data));
+    return c.json(
+      incrementality({
+        ...parsed.data,
+        advertiser: parsed.data.advertiser ?? ACCESSIBLE_ADVERTISERS.join(","),
+      }),
+    );
   });
 }
 

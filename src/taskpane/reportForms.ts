@@ -265,7 +265,6 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
         type: "text",
         hint: "Without it, only prefix listeners are included.",
       },
-      NAME,
     ],
   },
 };

@@ -25,17 +25,16 @@ export class Reports {
     const endpoint = `${def.method} ${def.path}`;
     const valid = validateRequest(def.schema, params, endpoint) as Record<string, unknown>;
     if (kind === "impressionListeners") {
-      const { episodeId, week_lb, advertiser, name } = valid as {
+      const { episodeId, week_lb, advertiser } = valid as {
         episodeId: string;
         week_lb?: string;
         advertiser?: string;
-        name?: string;
       };
       return this.core.request({
         method: "GET",
         path: def.path.replace("{episodeId}", encodeURIComponent(episodeId)),
         endpoint,
-        query: { week_lb, advertiser, name },
+        query: { week_lb, advertiser },
         schema: taskSchema,
         retry: true,
         signal,

@@ -33,6 +33,10 @@ const advertiserNames = z
       .max(10, "netNewReachAdvertisers takes at most 10 advertiser names"),
   );
 
+/**
+ * Show info query. `months` "applies only together with netNewReachAdvertisers": without them it is
+ * dropped (not sent, not refused).
+ */
 export const showInfoQuerySchema = z
   .object({
     id: showId("id"),
@@ -45,15 +49,10 @@ export const showInfoQuerySchema = z
     netNewReachAdvertisers: advertiserNames.optional(),
     months: intBetween("months", 1, 3).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.months !== undefined && v.netNewReachAdvertisers === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["months"],
-        message: "months applies only together with netNewReachAdvertisers",
-      });
-    }
-  });
+  .transform(({ months, ...rest }) => ({
+    ...rest,
+    months: rest.netNewReachAdvertisers === undefined ? undefined : months,
+  }));
 
 const n = z.number().nullish();
 const s = z.string().nullish();

@@ -9,7 +9,7 @@ import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from ".
 import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
 import { useServices, NOT_CONNECTED } from "../services";
-import { schemaErrors } from "../validation";
+import { labelWords, schemaErrors } from "../validation";
 
 export interface ReportsPanelProps {
   /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
@@ -53,6 +53,21 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     return params;
   }
 
+  const labels = useMemo(
+    () => ({
+      ...Object.fromEntries(form.fields.map((f) => [f.name, f.label])),
+      startDate: "Start date",
+      endDate: "End date",
+    }),
+    [form],
+  );
+  // The settings the impressions column rules look at, as this form now has them.
+  const columnRequest = {
+    geoGrouping: values.geoGrouping || undefined,
+    showIncrementalResults: values.showIncrementalResults === "true",
+    incrementalDisplayType: values.incrementalDisplayType || undefined,
+  };
+
   async function run() {
     setMessage(null);
     if (!services.client) {
@@ -61,11 +76,6 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     }
     const params = buildParams();
     const datePreset = form.dates ? presetFor(preset) : undefined;
-    const labels = {
-      ...Object.fromEntries(form.fields.map((f) => [f.name, f.label])),
-      startDate: "Start date",
-      endDate: "End date",
-    };
     const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
     setErrors(check);
     if (Object.keys(check).length) {
@@ -92,6 +102,8 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
       <FieldPicker
         key={f.name}
         value={fieldsValue}
+        request={columnRequest}
+        words={labelWords(labels)}
         error={errors[f.name]}
         onChange={(list) => set("fields")(list.join("\n"))}
       />
