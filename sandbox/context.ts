@@ -93,12 +93,7 @@ export function jsonBody(c: Context): Promise<unknown> {
   return c.req.json().catch(() => undefined);
 }
 
-export function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
+export { slug } from "./csv/text";
 
 export const env = (name: string): number | undefined =>
   process.env[name] !== undefined ? Number(process.env[name]) : undefined;

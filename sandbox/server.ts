@@ -4,7 +4,7 @@
  * reports.ts; index.ts holds `createSandbox` itself. This file only gives the brief's signatures.
  */
 import type { ReportKind } from "../src/api/schemas";
-import { generateReportCsv as generate } from "./reports";
+import { generateReportCsv as generate } from "./csv";
 import { World } from "./world";
 
 export { createSandbox, SHOW_IDS, FIXTURES, SANDBOX_KEYS, World } from "./index";

@@ -1,17 +1,24 @@
-/** POST /advertisers/individual-ads: Pro users only, paged. */
+/**
+ * POST /advertisers/individual-ads: Pro users only. One row per ad of the advertiser detected in an
+ * episode published between startDate (default 24 months ago) and endDate (default today), newest
+ * first, paged by limit and offset.
+ */
 import { INDIVIDUAL_AD_COLUMNS, individualAdsRequestSchema } from "../../src/api/schemas";
-import { hash, pick, rng, round } from "../random";
-import { ACCESSIBLE_ADVERTISERS, type World } from "../world";
+import { hash, round } from "../random";
+import { adSpend } from "../model/adSpend";
+import { clock, range } from "../csv/shared";
+import { ACCESSIBLE_ADVERTISERS, ADVERTISER_PROFILE, DAY, type World } from "../world";
 import { invalidData, jsonBody, type SandboxApp, type SandboxContext } from "../context";
 
-export function adsRoutes(app: SandboxApp, { world }: SandboxContext): void {
+export function adsRoutes(app: SandboxApp, { world, settings }: SandboxContext): void {
   app.post("/api/public/advertisers/individual-ads", async (c) => {
     if (!c.get("account").pro) return c.json({ message: "Forbidden" }, 403);
     const parsed = individualAdsRequestSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return invalidData(c);
     const { advertiser, limit = 500, offset = 0 } = parsed.data;
     if (!ACCESSIBLE_ADVERTISERS.includes(advertiser)) return c.json({ message: "Forbidden" }, 403);
-    const rows = individualAds(world, advertiser);
+    const [from, to] = range(parsed.data, settings.now(), { startMonthsAgo: 24, endDaysAhead: 0 });
+    const rows = individualAds(world, advertiser, from, to);
     return c.json({
       headers: INDIVIDUAL_AD_COLUMNS.map(([k]) => ({ id: k, name: k })),
       data: rows.slice(offset, offset + limit),
@@ -20,44 +27,65 @@ export function adsRoutes(app: SandboxApp, { world }: SandboxContext): void {
   });
 }
 
-export function individualAds(world: World, advertiser: string) {
-  const rows: Record<string, string | number | null>[] = [];
-  for (const show of world.shows.slice(0, 40)) {
-    for (const e of world.episodes(show)) {
+type Row = Record<string, string | number | null>;
+
+/** The advertiser's ads in episodes published from `from` to `to` (UTC day starts), newest first. */
+export function individualAds(world: World, advertiser: string, from: number, to: number): Row[] {
+  const found: { at: number; row: Row }[] = [];
+  for (const show of world.shows) {
+    const podcast = show.mix.podcast > 0;
+    const alpha = show.platform === "Alpha";
+    const other = show.simulcast === null ? null : world.shows[show.simulcast];
+    const times = world.publishTimes(show);
+    const eps = world.episodes(show);
+    // Monitoring began with the oldest episode the service holds.
+    const firstTranscribed = eps.length ? eps[eps.length - 1].uploadedAt.slice(0, 10) : null;
+    eps.forEach((e, i) => {
+      if (times[i] < from || times[i] >= to + DAY) return;
       for (const a of e.ads) {
         if (a.advertiser !== advertiser) continue;
-        const podcast = show.platform === "Podcast";
-        const r = rng(hash(`ia|${a.adId}`));
-        rows.push({
-          published_at: e.uploadedAt.slice(0, 10),
-          download_at: e.uploadedAt,
-          network: show.publisher,
-          position: a.placementUnit,
-          read_type: a.readType,
-          read_score: round(r(), 2),
-          podcast_title: show.title,
-          episode_title: e.title,
-          transcript: a.transcript,
-          start_time: new Date(a.startTs * 1000).toISOString().slice(11, 19),
-          end_time: new Date(a.endTs * 1000).toISOString().slice(11, 19),
-          ad_length: String(a.endTs - a.startTs),
-          genre: show.genre,
-          episode_duration: String(e.duration),
-          podcast_rank: round(3 + r() * 2, 1),
-          directory_podcast_id: show.ids[show.ids.length - 1],
-          product: pick(r, ["Mattress", "Coffee", "Card"]),
-          link: `https://play.example.test/ad/${a.adId}`,
-          estimated_impressions: podcast ? e.downloads.podcast[0] : null,
-          estimated_spend: podcast ? round(e.downloads.podcast[0] * 0.025, 2) : null,
-          media_type: podcast ? "podcast" : show.platform.toLowerCase(),
-          podcast_show_id: podcast ? show.seriesId : null,
-          alpha_show_id: podcast ? null : show.seriesId,
-          alpha_video_views: show.platform === "Alpha" ? e.downloads.alpha[0] : null,
-          episode_url_in_feed: podcast ? e.url : null,
-          show_first_transcribed_at: "2024-01-15",
+        const score = (hash(`ia|${a.adId}`) % 100) / 100;
+        found.push({
+          at: times[i],
+          row: {
+            published_at: e.uploadedAt.slice(0, 10),
+            download_at: new Date(times[i] + 3 * 3_600_000).toISOString(),
+            network: show.publisher,
+            position: a.placementUnit,
+            read_type: a.readType === "Host" ? "Host read" : "Producer read",
+            read_score: round(a.readType === "Host" ? 0.7 + score * 0.3 : score * 0.5, 2),
+            podcast_title: show.title,
+            episode_title: e.title,
+            transcript: a.transcript,
+            start_time: clock(a.startTs),
+            end_time: clock(a.endTs),
+            ad_length: clock(a.endTs - a.startTs),
+            genre: show.genre,
+            episode_duration: clock(e.duration),
+            podcast_rank: round(3 + (hash(`rank|${show.index}`) % 200) / 100, 1),
+            directory_podcast_id: podcast
+              ? show.ids[show.ids.length - 1]
+              : (other?.ids[other.ids.length - 1] ?? null),
+            product: ADVERTISER_PROFILE[advertiser].product,
+            link: `https://play.example.test/ad/${a.adId}`,
+            estimated_impressions: podcast ? e.downloads.podcast[0] : null,
+            estimated_spend: podcast ? adSpend(show, e) : null,
+            media_type: podcast ? "podcast" : show.platform.toLowerCase(),
+            podcast_show_id: podcast ? show.seriesId : (other?.seriesId ?? null),
+            alpha_show_id: alpha ? show.seriesId : other?.platform === "Alpha" ? other.seriesId : null,
+            alpha_video_views: alpha ? e.downloads.alpha[0] : null,
+            episode_url_in_feed: alpha
+              ? `https://alpha.example.test/watch?v=${e.guid}`
+              : podcast
+                ? e.url
+                : null,
+            show_first_transcribed_at: firstTranscribed,
+          },
         });
       }
-    }
+    });
   }
-  return rows;
+  return found
+    .sort((x, y) => y.at - x.at || String(x.row.link).localeCompare(String(y.row.link)))
+    .map((f) => f.row);
 }

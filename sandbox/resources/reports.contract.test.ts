@@ -1,5 +1,5 @@
 /** The whole report flow, start → poll → CSV → typed table, for each of the seven task endpoints, against the sandbox. */
-import { REPORT_COLUMNS } from "../../src/api/csv";
+import { REPORT_HEADERS } from "../../src/api/reportHeaders";
 import { IMPRESSIONS_DEFAULT_FIELDS } from "../../src/api/defaults";
 import { BadRequestError, TaskFailedError } from "../../src/api/errors";
 import type { ReportKind, ReportParams } from "../../src/api/schemas";
@@ -20,27 +20,27 @@ const cases: { [K in ReportKind]: [K, ReportParams[K], string[]] }[ReportKind][]
   [
     "audience",
     { show: ["1200000001"], startDate: "2026-06-01", endDate: "2026-11-30" },
-    Object.keys(REPORT_COLUMNS.audience),
+    [...REPORT_HEADERS.audience],
   ],
   [
     "lag",
     { advertiser: ["Acme Mattress"], groupKey: "publisher", actions: ["purchase"] },
     ["Action", "Object ID", "Day 1"],
   ],
-  ["campaignsPerformance", {}, Object.keys(REPORT_COLUMNS.campaignsPerformance)],
+  ["campaignsPerformance", {}, [...REPORT_HEADERS.campaignsPerformance]],
   [
     "estimatedSpendByDay",
     { advertisers: ["Acme Mattress"], startDate: "2026-11-01", endDate: "2026-11-03" },
-    Object.keys(REPORT_COLUMNS.estimatedSpendByDay),
+    [...REPORT_HEADERS.estimatedSpendByDay],
   ],
   [
     "estimatedSpendByShowByDay",
     { advertisers: ["Northwind Coffee"], startDate: "2026-11-01", endDate: "2026-11-02" },
-    Object.keys(REPORT_COLUMNS.estimatedSpendByShowByDay),
+    [...REPORT_HEADERS.estimatedSpendByShowByDay],
   ],
   [
     "impressionListeners",
-    { episodeId: "12345", advertiser: "acme-mattress", week_lb: 4 },
+    { episodeId: "240", advertiser: "acme-mattress", week_lb: 4 },
     ["User Id", "Frequency"],
   ],
 ];

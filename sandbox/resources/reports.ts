@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { REPORT_ENDPOINTS, type ReportKind } from "../../src/api/schemas";
 import { rng, uuid } from "../random";
-import { InvalidReport, generateReportCsv } from "../reports";
+import { InvalidReport, generateReportCsv } from "../csv";
 import { ACCESSIBLE_ADVERTISERS } from "../world";
 import {
   invalidData,
@@ -59,6 +59,19 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
     return { id: t.id, status, url: status === "done" ? `${origin(c)}/files/${t.token}.csv` : null };
   };
 
+  /** Starts (or reuses) the task and makes its CSV now; a report it cannot make is 'Invalid data'. */
+  const run = (c: Context, kind: ReportKind, body: Record<string, unknown>) => {
+    const task = startTask(kind, body, c.get("key"));
+    try {
+      task.csv ??= generateReportCsv(world, kind, task.body, settings.now());
+    } catch (err) {
+      state.tasks.delete(task.id);
+      if (err instanceof InvalidReport) return invalidData(c);
+      throw err;
+    }
+    return c.json(taskView(c, task));
+  };
+
   for (const kind of Object.keys(REPORT_ENDPOINTS) as ReportKind[]) {
     const def = REPORT_ENDPOINTS[kind];
     if (def.method !== "POST") continue;
@@ -76,15 +89,7 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
       }
       if ((body as { name?: string }).name === "UNEXPECTED")
         return c.json({ message: { error: "Unexpected error", detail: "report engine unavailable" } }, 500);
-      const task = startTask(kind, body as Record<string, unknown>, c.get("key"));
-      try {
-        task.csv ??= generateReportCsv(world, kind, task.body, settings.now());
-      } catch (err) {
-        state.tasks.delete(task.id);
-        if (err instanceof InvalidReport) return invalidData(c);
-        throw err;
-      }
-      return c.json(taskView(c, task));
+      return run(c, kind, body as Record<string, unknown>);
     });
   }
   app.get("/api/public/episode/impression-listeners/:id", (c) => {
@@ -100,9 +105,7 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
       !ACCESSIBLE_ADVERTISERS.some((a) => slug(a) === query.advertiser || a === query.advertiser)
     )
       return c.json({ message: "Forbidden" }, 403);
-    const task = startTask("impressionListeners", query, c.get("key"));
-    task.csv ??= generateReportCsv(world, "impressionListeners", query, settings.now());
-    return c.json(taskView(c, task));
+    return run(c, "impressionListeners", query);
   });
   app.get("/api/public/file-processor/status/:id", (c) => {
     const t = state.tasks.get(c.req.param("id"));

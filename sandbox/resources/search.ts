@@ -1,8 +1,14 @@
-/** GET /episode/search: episodes whose title, description or transcript match. */
-import { searchQuerySchema } from "../../src/api/schemas";
+/**
+ * GET /episode/search: episodes uploaded within timeFrame days whose title, description or
+ * transcript (the episode's talk and its ads) match; best first, at most 100 hits.
+ */
+import { searchQuerySchema, type SearchQuery } from "../../src/api/schemas";
 import { round } from "../random";
-import type { Show, World } from "../world";
+import { DAY, type Show, type World } from "../world";
 import { invalidData, type SandboxApp, type SandboxContext } from "../context";
+
+/** The most hits one search answers (the spec gives no number). */
+export const MAX_HITS = 100;
 
 export function searchRoutes(app: SandboxApp, { world, settings }: SandboxContext): void {
   app.get("/api/public/episode/search", (c) => {
@@ -24,38 +30,40 @@ export function searchRoutes(app: SandboxApp, { world, settings }: SandboxContex
   });
 }
 
-export function search(
-  world: World,
-  q: {
-    search: string;
-    timeFrame?: number;
-    exact?: boolean;
-    transcriptOnly?: boolean;
-    excludeAds?: boolean;
-    showFilterIds?: number[];
-    mediaType?: string[];
-  },
-  now: number,
-) {
+/** The platform name the search's mediaType values are compared with. */
+export const platformOf = (s: Show): string =>
+  s.platform === "Podcast" ? "podcast" : s.platform.toLowerCase();
+
+type Query = Omit<SearchQuery, "showFilterIds" | "mediaType"> & {
+  showFilterIds?: number[];
+  mediaType?: string[];
+};
+
+export function search(world: World, q: Query, now: number) {
   const term = q.search.toLowerCase();
-  const since = now - (q.timeFrame ?? 31) * 86_400_000;
+  // timeFrame days back from now (a timeFrame of 0 or less looks back no days: nothing matches).
+  const since = now - (q.timeFrame ?? 31) * DAY;
   const media = q.mediaType && !q.mediaType.includes("all") ? q.mediaType.map((m) => m.toLowerCase()) : null;
-  const platformOf = (s: Show) => (s.platform === "Podcast" ? "podcast" : s.platform.toLowerCase());
-  const emphasise = (text: string) =>
-    text.replace(new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), (m) => `<em>${m}</em>`);
+  // exact: the query as one phrase; otherwise every word of it, anywhere in the text.
   const words = q.exact ? [term] : term.split(/\s+/).filter(Boolean);
+  const marked = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+  const emphasise = (text: string) => text.replace(marked, (m) => `<em>${m}</em>`);
+  const matches = (text: string) => words.every((w) => text.toLowerCase().includes(w));
   const hits = [];
-  for (const show of world.shows.slice(0, 60)) {
+  for (const show of world.shows) {
     if (q.showFilterIds && !q.showFilterIds.includes(show.seriesId)) continue;
     if (media && !media.includes(platformOf(show))) continue;
-    for (const e of world.episodes(show)) {
-      if (Date.parse(e.uploadedAt) < since - 400 * 86_400_000) break;
-      const transcript = e.ads
-        .filter(() => !q.excludeAds)
-        .map((a) => ({ text: a.transcript, at: a.startTs }));
-      const inTitle = !q.transcriptOnly && words.every((w) => e.title.toLowerCase().includes(w));
-      const inDesc = !q.transcriptOnly && words.every((w) => e.description.toLowerCase().includes(w));
-      const inTranscript = transcript.filter((t) => words.every((w) => t.text.toLowerCase().includes(w)));
+    const times = world.publishTimes(show);
+    for (const [i, e] of world.episodes(show).entries()) {
+      if (times[i] < since) break; // newest first
+      if (times[i] > now) continue;
+      const transcript = [
+        ...e.segments.map((s) => ({ text: s.text, at: s.startTime })),
+        ...(q.excludeAds ? [] : e.ads.map((a) => ({ text: a.transcript, at: a.startTs }))),
+      ];
+      const inTitle = !q.transcriptOnly && matches(e.title);
+      const inDesc = !q.transcriptOnly && matches(e.description);
+      const inTranscript = transcript.filter((t) => matches(t.text));
       if (!inTitle && !inDesc && inTranscript.length === 0) continue;
       hits.push({
         podcast: {
@@ -71,7 +79,7 @@ export function search(
           seriesSmallLogoUrl: `https://img.example.test/${show.index}-s.png`,
           artist: show.publisher,
           numListens: e.downloads.all[0],
-          numRatings: e.downloads.all[2] % 500,
+          numRatings: Math.round(e.downloads.all[0] / 400),
         },
         highlights: {
           title: inTitle ? [emphasise(e.title)] : [],
@@ -85,9 +93,12 @@ export function search(
           })),
         },
         score: round((inTitle ? 3 : 0) + (inDesc ? 1.5 : 0) + inTranscript.length, 3),
+        at: times[i],
       });
-      if (hits.length >= 100) return hits.sort((a, b) => b.score - a.score);
     }
   }
-  return hits.sort((a, b) => b.score - a.score);
+  return hits
+    .sort((a, b) => b.score - a.score || b.at - a.at)
+    .slice(0, MAX_HITS)
+    .map(({ at: _at, ...hit }) => hit);
 }

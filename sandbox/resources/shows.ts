@@ -1,7 +1,19 @@
-/** GET /series/episodes/{id}: show info with episode paging and net new reach. */
+/**
+ * GET /series/episodes/{id}: show info with episode paging and net new reach. Every figure comes from
+ * the show's episodes and ads: monthly downloads are the sum of the platforms', hostRead and
+ * directRes are shares of its ads, renewalRate follows its advertisers from episode to episode.
+ */
 import { showInfoQuerySchema } from "../../src/api/schemas";
-import { hash, int, pick, rng, round } from "../random";
-import { ACCESSIBLE_ADVERTISERS, World, type Show } from "../world";
+import { hash, pick, rng, round } from "../random";
+import {
+  ACCESSIBLE_ADVERTISERS,
+  DAY,
+  EPISODE_EVERY_DAYS,
+  NEWEST_EPISODE,
+  type Platform,
+  type Show,
+  type World,
+} from "../world";
 import { invalidData, slug, type SandboxApp, type SandboxContext } from "../context";
 
 export function showRoutes(app: SandboxApp, { world }: SandboxContext): void {
@@ -27,6 +39,38 @@ export function showRoutes(app: SandboxApp, { world }: SandboxContext): void {
 
 /** Episodes without paging params: the 20 most recent. */
 const DEFAULT_EPISODES = 20;
+const EPISODES_A_MONTH = 30 / EPISODE_EVERY_DAYS;
+const DIRECT_RESPONSE = /code|link/i;
+
+/** Share (0–1) of the show's listeners an advertiser's ads reached in `months` months. */
+function exposure(world: World, show: Show, advertiser: string, months: number): number {
+  const recent = world.episodes(show).slice(0, Math.round(EPISODES_A_MONTH * months));
+  const ads = recent.reduce((n, e) => n + e.ads.filter((a) => a.advertiser === advertiser).length, 0);
+  return 1 - Math.exp(-ads / 6);
+}
+
+/** Percent of the show's ads with a later ad of the same advertiser within the following 2 months. */
+function renewalRate(world: World, show: Show): number {
+  const cutoff = NEWEST_EPISODE - 60 * DAY;
+  const eps = world.episodes(show);
+  const times = world.publishTimes(show);
+  let ads = 0;
+  let renewed = 0;
+  eps.forEach((e, i) => {
+    if (times[i] > cutoff) return; // the most recent 2 months are ignored
+    for (const ad of e.ads) {
+      ads++;
+      const later = eps.some(
+        (f, j) =>
+          times[j] > times[i] &&
+          times[j] <= times[i] + 60 * DAY &&
+          f.ads.some((a) => a.advertiser === ad.advertiser),
+      );
+      if (later) renewed++;
+    }
+  });
+  return ads ? round((renewed / ads) * 100, 1) : 0;
+}
 
 export function showInfo(
   world: World,
@@ -51,59 +95,80 @@ export function showInfo(
         .slice(0, 50)
         .map((s, i) => {
           const sr = rng(hash(`sim|${show.index}|${s.index}`));
+          const overlap = round(sr() * 30, 2);
           return {
             seriesId: s.seriesId,
             title: s.title,
             contentSimilarity: round(0.99 - i * 0.015, 3),
             audienceSimilarityThirdParty: round(sr(), 3),
             audienceSimilaritySocial: round(sr(), 3),
-            audienceSimilarityOverlap: round(sr() * 30, 2),
-            audienceSimilarityOverlapReverse: round(sr() * 30, 2),
+            audienceSimilarityOverlap: overlap,
+            // The same shared listeners, as a share of the other show's audience.
+            audienceSimilarityOverlapReverse: round(
+              Math.min(100, (overlap * show.monthlyListeners) / Math.max(1, s.monthlyListeners)),
+              2,
+            ),
           };
         })
     : [];
-  const d = (k: keyof (typeof all)[number]["downloads"]) => all.reduce((n, e) => n + e.downloads[k][0], 0);
-  const avg = (k: keyof (typeof all)[number]["downloads"]) =>
-    all.length ? Math.round(d(k) / all.length) : 0;
+  const avg = (p: Platform | "all") =>
+    all.length ? Math.round(all.reduce((n, e) => n + e.downloads[p][0], 0) / all.length) : 0;
+  const monthly = (p: Platform) => Math.round(avg(p) * EPISODES_A_MONTH);
+  const ads = all.flatMap((e) => e.ads);
+  const sixMonths = all
+    .filter((_, i) => world.publishTimes(show)[i] > NEWEST_EPISODE - 182 * DAY)
+    .flatMap((e) => e.ads);
   const counts = new Map<string, number>();
-  for (const e of all) for (const a of e.ads) counts.set(a.advertiser, (counts.get(a.advertiser) ?? 0) + 1);
+  for (const a of ads) counts.set(a.advertiser, (counts.get(a.advertiser) ?? 0) + 1);
+  const simulcast = show.simulcast === null ? null : world.shows[show.simulcast];
+  const alphaShow = show.platform === "Alpha" ? show : simulcast?.platform === "Alpha" ? simulcast : null;
+  const adLoadOf = (s: Show) => {
+    const eps = world.episodes(s);
+    return eps.length ? round(eps.reduce((n, e) => n + e.adLoad, 0) / eps.length, 2) : 0;
+  };
   const info: Record<string, unknown> = {
     serviceSeriesId: show.seriesId,
     title: show.title,
     platform: show.platform,
-    monthlyListeners: isPodcast ? show.monthlyListeners : null,
-    monthlyDownloads: Math.round(d("all") / Math.max(1, all.length / 8)),
+    monthlyListeners: show.monthlyListeners,
+    monthlyDownloads: (["podcast", "alpha", "gamma", "beta"] as const).reduce((n, p) => n + monthly(p), 0),
     avgDownloadsPerEpisode: avg("all"),
     ytAvgDownloadsPerEpisode: avg("alpha"),
-    ytMonthlyDownloads: Math.round(d("alpha") / 4),
+    ytMonthlyDownloads: monthly("alpha"),
     gammaAvgDownloadsPerEpisode: avg("gamma"),
-    gammaMonthlyDownloads: Math.round(d("gamma") / 4),
+    gammaMonthlyDownloads: monthly("gamma"),
     betaAvgDownloadsPerEpisode: avg("beta"),
-    betaMonthlyDownloads: Math.round(d("beta") / 4),
+    betaMonthlyDownloads: monthly("beta"),
     podcastAvgDownloadsPerEpisode: avg("podcast"),
-    podcastMonthlyDownloads: Math.round(d("podcast") / 4),
-    directRes: round(r() * 80, 1),
-    hostRead: show.index % 7 === 6 ? null : round(r() * 100, 1),
-    countAds: all.reduce((n, e) => n + e.ads.length, 0),
+    podcastMonthlyDownloads: monthly("podcast"),
+    directRes: sixMonths.length
+      ? round(
+          (sixMonths.filter((a) => DIRECT_RESPONSE.test(a.transcript)).length / sixMonths.length) * 100,
+          1,
+        )
+      : 0,
+    hostRead: ads.length ? round((ads.filter((a) => a.readType === "Host").length / ads.length) * 100, 1) : 0,
+    countAds: ads.length,
     topAdvertisers: [...counts.entries()]
-      .sort((a, b) => b[1] - a[1])
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, 25)
       .map(([n]) => n),
     similarShows: similar,
-    renewalRate: round(r() * 60, 1),
-    adLoad: round(r() * 12, 2),
-    adLoadYT: round(r() * 8, 2),
-    isServicePrefixPlaced: r() < 0.5,
-    gammaVideoOptInDate: r() < 0.3 ? "2025-06-01T00:00:00Z" : null,
+    renewalRate: renewalRate(world, show),
+    adLoad: adLoadOf(show),
+    // The Alpha simulcast's ad load; 0 for a show with no Alpha simulcast.
+    adLoadYT: alphaShow ? adLoadOf(alphaShow) : 0,
+    isServicePrefixPlaced: show.prefixPlaced,
+    gammaVideoOptInDate: show.mix.gamma > 0 && r() < 0.5 ? "2025-06-01T00:00:00Z" : null,
     socialA: `https://social-a.example.test/${show.index}`,
     socialB: null,
     socialC: r() < 0.5 ? `https://social-c.example.test/${show.index}` : null,
-    alpha: `https://alpha.example.test/channel/${show.ids[0]}`,
+    alpha: alphaShow ? `https://alpha.example.test/channel/${alphaShow.ids[0]}` : null,
     socialD: null,
-    numSocialAFans: int(r, 100, 90000),
+    numSocialAFans: Math.round(show.audience * (0.05 + r() * 0.2)),
     numSocialBFans: null,
-    numSocialCFans: int(r, 100, 90000),
-    numAlphaFans: int(r, 100, 900000),
+    numSocialCFans: Math.round(show.audience * (0.02 + r() * 0.1)),
+    numAlphaFans: alphaShow ? Math.round(alphaShow.audience * (0.3 + r() * 0.5)) : null,
     numSocialDFans: null,
     contentRisk: {
       seriesId: show.seriesId,
@@ -135,20 +200,22 @@ export function showInfo(
       guid: e.guid,
       adLoad: e.adLoad,
       ads: e.ads.map(({ readType: _r, transcript: _t, ...a }) => a),
+      // The podcast downloads by app, largest first; they add up to podcastDownloads.
       userAgents: [
         { "Podcast App A": Math.round(e.downloads.podcast[0] * 0.6) },
-        { "Podcast App B": Math.round(e.downloads.podcast[0] * 0.4) },
+        { "Podcast App B": e.downloads.podcast[0] - Math.round(e.downloads.podcast[0] * 0.6) },
       ],
     })),
   };
   if (paging) info.episodesPagination = { pageIndex: index, pageSize: size, rowCount: all.length };
   if (q.netNewReachAdvertisers && isPodcast) {
-    info.netNewReachPercent = round(
-      30 +
-        (hash(`nnr|${show.index}|${q.netNewReachAdvertisers.join(",")}`) % 5000) / 100 -
-        (q.months ?? 1) * 2,
-      2,
-    );
+    // Several names act as one combined advertiser: reached by any of them is not net new.
+    const months = q.months ?? 1;
+    const notReached = q.netNewReachAdvertisers.reduce((p, name) => {
+      const advertiser = ACCESSIBLE_ADVERTISERS.find((a) => a === name || slug(a) === name)!;
+      return p * (1 - exposure(world, show, advertiser, months));
+    }, 1);
+    info.netNewReachPercent = round(notReached * 100, 2);
   }
   return info;
 }
