@@ -268,7 +268,8 @@ export class World {
         // A podcast episode is downloaded by about a third of the monthly listeners.
         audience: Math.round(listeners * 0.35),
         mix: mixOf(platform, simulcast.has(i) && fed),
-        episodeCount: i === 0 ? 240 : int(r, 12, 60),
+        // At least a year of episodes, so every 2026 flight has episodes to run on.
+        episodeCount: i === 0 ? 240 : int(r, 110, 160),
         simulcast: simulcast.get(i) ?? null,
         prefixPlaced: i === 0 || r() < 0.5,
         cpm: round(18 + (hash(`cpm|${i}`) % 1200) / 100, 2),
@@ -285,7 +286,10 @@ export class World {
       // perAdvertiser campaigns that run through 2026, and one short flight in the spring.
       for (let k = 0; k <= perAdvertiser; k++) {
         const cr = rng(hash(`${advertiser}|${k}`));
-        const show = this.shows[int(cr, 0, podcastShows - 1)];
+        // Every advertiser's second campaign runs on the demo show, which has an Alpha simulcast:
+        // simulcast for half of them, Alpha-only for the others.
+        const onDemo = k === 1;
+        const show = this.shows[onDemo ? 0 : int(cr, 0, podcastShows - 1)];
         const spring = k === perAdvertiser;
         const type = k % 3 === 0 ? "dai" : "baked-in";
         const start = spring
@@ -294,7 +298,8 @@ export class World {
         const end = spring ? start + 45 * DAY : Date.UTC(2026, 11, 31);
         const cpm = round(15 + cr() * 20);
         const expectedImpressions = Math.round(((end - start) / DAY) * show.audience * 0.05);
-        const mediaType = pick(cr, ["podcast", "podcast", "simulcast", "alpha", "streaming", "sai"] as const);
+        const picked = pick(cr, ["podcast", "podcast", "simulcast", "alpha", "streaming", "sai"] as const);
+        const mediaType = onDemo ? (ALL_ADVERTISERS.indexOf(advertiser) % 2 ? "alpha" : "simulcast") : picked;
         campaigns.push({
           id: `cmp-${hash(advertiser).toString(16)}-${k}`,
           name:

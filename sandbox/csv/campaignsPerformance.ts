@@ -5,12 +5,18 @@
  */
 import { REPORT_HEADERS } from "../../src/api/reportHeaders";
 import { hash } from "../random";
-import { M, MEASURES, campaignDay, settingsOf } from "../model/delivery";
+import { COUNT, M, MEASURES, campaignDay, settingsOf } from "../model/delivery";
 import { ratio } from "../model/stats";
 import { ADVERTISER_PROFILE, DAY, type Campaign, type World } from "../world";
 import { clock, csv, days, iso, range, type Body, type Cell } from "./shared";
 import { slug } from "./text";
 
+const PLATFORMS = [
+  "Podcast & Streaming Impressions",
+  "Alpha Views",
+  "Beta Impressions",
+  "Gamma Video Impressions",
+];
 const RESPONSES: [string, string, string, string][] = [
   ["Clicks", "Clicks %", "Cost Per Click", "Clicks"],
   ["Visitors", "Visitor %", "Cost Per Visitor", "Visitors"],
@@ -92,15 +98,17 @@ function campaignRow(world: World, c: Campaign, from: number, to: number, now: n
   const within: Record<number, number> = { 7: 0, 15: 0, 30: 0, 45: 0, 60: 0 };
   for (const day of days(Math.max(from, c.start), Math.min(to, c.end))) {
     const d = campaignDay(world, c, day, s);
-    for (let k = 0; k < sum.length; k++) sum[k] += d.m[k];
+    // Counts are whole each day (as impressions rows are), so the parts and windows add up exactly.
+    for (let k = 0; k < sum.length; k++) sum[k] += COUNT[k] ? Math.round(d.m[k]) : d.m[k];
     const reach = Math.round(d.m[M.Reach]);
     reachMax = Math.max(reachMax, reach);
     reachSum += reach;
     spendMissing &&= d.spendMissing;
-    for (const n of [7, 15, 30, 45, 60]) if (day < c.start + n * DAY) within[n] += d.m[M.Impressions];
+    const delivered = PLATFORMS.reduce((a, k) => a + Math.round(d.m[M[k]]), 0);
+    for (const n of [7, 15, 30, 45, 60]) if (day < c.start + n * DAY) within[n] += delivered;
   }
   const n = (k: string) => Math.round(sum[M[k]]);
-  const impressions = n("Impressions");
+  const impressions = PLATFORMS.reduce((a, k) => a + n(k), 0);
   const reach = Math.round(reachMax + 0.35 * (reachSum - reachMax));
   const spend = spendMissing ? null : Math.round(sum[M.Spend] * 100) / 100;
   const cost = (count: number) => (spend === null ? null : ratio(spend, count));

@@ -137,26 +137,46 @@ function measureColumn(col: string, s: Settings): Measure {
     const i = M[k];
     return i === undefined ? () => 0 : (m: Float64Array) => m[i];
   };
+  // Totals of parts are the sums of their (rounded) parts, so the parts always add up.
+  const sumOf = (...parts: string[]) => {
+    const fs = parts.map(at);
+    return (m: Float64Array) => fs.reduce((a, f) => a + f(m), 0);
+  };
+  const impressions = sumOf(
+    "Podcast & Streaming Impressions",
+    "Alpha Views",
+    "Beta Impressions",
+    "Gamma Video Impressions",
+  );
+  /** A measure as its column shows it: Purchases, Revenue and Impressions as the sums of their parts. */
+  const part = (k: string) => {
+    if (k === "Impressions") return impressions;
+    const p = /^(Purchases|Revenue)( Modeled)?$/.exec(k);
+    return p ? sumOf(`Online ${p[1]}${p[2] ?? ""}`, `Offline ${p[1]}${p[2] ?? ""}`) : at(k);
+  };
   const perSpend = (base: string): Measure => {
-    const b = at(base);
+    const b = part(base);
     return (m, _r, spend) => (spend === null ? null : ratio(spend, b(m)));
   };
-  const share = (part: string, whole: string, scale = 100): Measure => {
-    const [a, b] = [at(part), at(whole)];
+  const share = (of: string, whole: string, scale = 100): Measure => {
+    const [a, b] = [part(of), part(whole)];
     return (m) => ratio(a(m), b(m), scale);
   };
-  const impressions = at("Impressions");
   let x: RegExpExecArray | null;
+  if ((x = /^(Purchases|Revenue)( Modeled)?$/.exec(col))) {
+    const sum = part(col);
+    return x[1] === "Purchases" ? sum : (m) => Math.round(sum(m) * 100) / 100;
+  }
   if (col === "Spend") return (_m, _r, spend) => spend;
   if (col === "Reach") return (_m, reach) => reach;
   if (col === "Frequency") return (m, reach) => ratio(impressions(m), reach);
   if (col === "eCPM" || col === "CPM") {
-    const base = at(col === "eCPM" ? "Impressions" : "Podcast & Streaming Impressions");
+    const base = part(col === "eCPM" ? "Impressions" : "Podcast & Streaming Impressions");
     return (m, _r, spend) => (spend === null ? null : ratio(spend, base(m), 1000));
   }
   if (col === "CPA") return perSpend("Purchases");
   if ((x = /^(ROAS|Incremental ROAS)( Modeled)?$/.exec(col))) {
-    const revenue = at(`${x[1] === "ROAS" ? "" : "Incremental "}Revenue${x[2] ?? ""}`);
+    const revenue = part(`${x[1] === "ROAS" ? "" : "Incremental "}Revenue${x[2] ?? ""}`);
     return (m, _r, spend) => (spend === null ? null : ratio(revenue(m), spend));
   }
   if ((x = /^AOV( Modeled)?$/.exec(col))) return share(`Revenue${x[1] ?? ""}`, `Purchases${x[1] ?? ""}`, 1);

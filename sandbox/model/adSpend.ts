@@ -2,5 +2,5 @@
 import type { Episode, Show } from "../world";
 
 export function adSpend(show: Show, episode: Episode): number {
-  return Math.round(episode.downloads.podcast[0] * show.cpm * 10) / 1000 / 10;
+  return Math.round((episode.downloads.podcast[0] * show.cpm) / 10) / 100;
 }

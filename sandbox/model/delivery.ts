@@ -242,7 +242,7 @@ export function displayRate(rates: Rates, type: DisplayType): number {
 
 /** How the attribution model shares credit: "first" favours early flights, "last" late ones. */
 function modelFactor(model: string, c: Campaign): number {
-  const lateness = (c.start - Date.UTC(2026, 0, 1)) / (180 * DAY) - 0.5;
+  const lateness = (c.start - Date.UTC(2026, 0, 1)) / (60 * DAY) - 0.5;
   if (model === "first") return 1 - 0.4 * lateness;
   if (model === "last") return 1 + 0.4 * lateness;
   if (model === "multi_linear") return 1;

@@ -11,6 +11,18 @@ import { ACCESSIBLE_ADVERTISERS, ADVERTISER_PROFILE, DAY, type World } from "../
 import { invalidData, jsonBody, type SandboxApp, type SandboxContext } from "../context";
 
 export function adsRoutes(app: SandboxApp, { world, settings }: SandboxContext): void {
+  // Paging asks for the same rows again and again: the last few answers are kept.
+  const recent = new Map<string, Row[]>();
+  const rowsOf = (advertiser: string, from: number, to: number) => {
+    const key = `${advertiser}|${from}|${to}`;
+    let rows = recent.get(key);
+    if (!rows) {
+      rows = individualAds(world, advertiser, from, to);
+      if (recent.size >= 20) recent.delete(recent.keys().next().value!);
+      recent.set(key, rows);
+    }
+    return rows;
+  };
   app.post("/api/public/advertisers/individual-ads", async (c) => {
     if (!c.get("account").pro) return c.json({ message: "Forbidden" }, 403);
     const parsed = individualAdsRequestSchema.safeParse(await jsonBody(c));
@@ -18,7 +30,7 @@ export function adsRoutes(app: SandboxApp, { world, settings }: SandboxContext):
     const { advertiser, limit = 500, offset = 0 } = parsed.data;
     if (!ACCESSIBLE_ADVERTISERS.includes(advertiser)) return c.json({ message: "Forbidden" }, 403);
     const [from, to] = range(parsed.data, settings.now(), { startMonthsAgo: 24, endDaysAhead: 0 });
-    const rows = individualAds(world, advertiser, from, to);
+    const rows = rowsOf(advertiser, from, to);
     return c.json({
       headers: INDIVIDUAL_AD_COLUMNS.map(([k]) => ({ id: k, name: k })),
       data: rows.slice(offset, offset + limit),

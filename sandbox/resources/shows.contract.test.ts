@@ -56,3 +56,19 @@ describe("show info", () => {
     await expect(s.client().shows.get("999")).rejects.toBeInstanceOf(NotFoundError);
   });
 });
+
+describe("net new reach and its window", () => {
+  const nnr = async (names: string[], months?: number) =>
+    (await s.client().shows.get("1200000001", { netNewReachAdvertisers: names, months })).netNewReachPercent!;
+  test("netNewReachAdvertisers: several names act as one advertiser, so more names leave less net new reach", async () => {
+    const one = await nnr(["Acme Mattress"]);
+    const two = await nnr(["Acme Mattress", "northwind-coffee"]);
+    expect(two).toBeLessThan(one);
+    expect(one).toBeLessThanOrEqual(100);
+  });
+  test("months: a longer window reaches more listeners, so less is net new; without names it is not sent", async () => {
+    expect(await nnr(["Acme Mattress"], 3)).toBeLessThan(await nnr(["Acme Mattress"], 1));
+    const plain = await s.client().shows.get("1200000001", { months: 3 });
+    expect(plain.netNewReachPercent).toBeUndefined();
+  });
+});
