@@ -116,3 +116,14 @@ export function optionalList(value: Arg, name: string): string[] | undefined {
   if (cells.every(isBlank)) return undefined;
   return nameList(value, name);
 }
+
+/** Whole numbers from one cell (comma-separated) or a range; undefined when empty. */
+export function optionalIntList(value: Arg, name: string): number[] | undefined {
+  const items = optionalList(value, name);
+  if (!items) return undefined;
+  return items.map((item) => {
+    const n = Number(item);
+    if (!Number.isInteger(n)) throw badArgument(name, `"${item}" is not a whole number`);
+    return n;
+  });
+}
