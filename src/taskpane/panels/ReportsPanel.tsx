@@ -1,6 +1,6 @@
 /** Reports: a form for each of the seven task endpoints; validation per field before anything is sent. */
 import { useEffect, useMemo, useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Select } from "@fluentui/react-components";
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Text } from "@fluentui/react-components";
 import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
 import { DATE_PRESET_OPTIONS, idFor, presetFor, type DatePresetId } from "../datePresetOptions";
 import { FieldPicker } from "../components/FieldPicker";
@@ -10,6 +10,8 @@ import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
 import { useServices, NOT_CONNECTED } from "../services";
 import { labelWords, schemaErrors } from "../validation";
+import { reportWarnings, serviceDateText, serviceDatesText } from "../reportAdvice";
+import { resolvePreset } from "../../reports/relativeDates";
 
 export interface ReportsPanelProps {
   /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
@@ -22,7 +24,8 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const [kind, setKind] = useState<ReportKind>("impressions");
   const [running, setRunning] = useState(false);
   const [values, setValues] = useState<FormValues>({});
-  const [preset, setPreset] = useState<DatePresetId>("last30days");
+  // No preset chosen: the service's own dates (shown below), as when nothing is sent.
+  const [preset, setPreset] = useState<DatePresetId>("serviceDefault");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const form = REPORT_FORMS[kind];
@@ -53,7 +56,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     return params;
   }
 
-  const labels = useMemo(
+  const labels = useMemo<Record<string, string>>(
     () => ({
       ...Object.fromEntries(form.fields.map((f) => [f.name, f.label])),
       startDate: "Start date",
@@ -67,6 +70,19 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     showIncrementalResults: values.showIncrementalResults === "true",
     incrementalDisplayType: values.incrementalDisplayType || undefined,
   };
+
+  // Warnings never block: the spec's caveats where they bite, and values it gives no rule for.
+  const warnings = useMemo(() => {
+    const params = paramsFromForm(form.fields, values);
+    const chosen = presetFor(preset);
+    const dates = chosen
+      ? resolvePreset(chosen)
+      : { startDate: values.startDate || undefined, endDate: values.endDate || undefined };
+    return Object.entries(reportWarnings(kind, { ...params, ...dates }, new Date())).map(
+      ([field, text]) => `${labels[field] ?? field}: ${text}`,
+    );
+  }, [form, values, preset, kind, labels]);
+  const serviceDates = serviceDatesText(kind);
 
   async function run() {
     setMessage(null);
@@ -152,7 +168,10 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
         {form.dates && (
           <fieldset className="dates">
             <legend>Dates</legend>
-            <Field label="Date range" hint="Relative ranges are worked out again at each refresh.">
+            <Field
+              label="Date range"
+              hint={`Relative ranges are worked out again at each refresh. Service default for this report: ${serviceDates}.`}
+            >
               <Select
                 name="datePreset"
                 value={preset}
@@ -165,12 +184,17 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
                 ))}
               </Select>
             </Field>
+            {preset === "serviceDefault" && (
+              <Text block data-testid="service-dates">
+                No dates are sent: the service uses its own, {serviceDates}.
+              </Text>
+            )}
             {preset === "custom" && (
               <>
                 <Field
                   label="Start date"
                   validationMessage={errors.startDate}
-                  hint="YYYY-MM-DD; empty: service default"
+                  hint={`YYYY-MM-DD; empty: ${serviceDateText(kind, "startDate") ?? "the service's default"}`}
                 >
                   <Input
                     name="startDate"
@@ -182,7 +206,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
                 <Field
                   label="End date"
                   validationMessage={errors.endDate}
-                  hint="YYYY-MM-DD; empty: service default"
+                  hint={`YYYY-MM-DD; empty: ${serviceDateText(kind, "endDate") ?? "the service's default"}`}
                 >
                   <Input
                     name="endDate"
@@ -205,6 +229,17 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
         {errors.form && (
           <MessageBar intent="error">
             <MessageBarBody>{errors.form}</MessageBarBody>
+          </MessageBar>
+        )}
+        {warnings.length > 0 && (
+          <MessageBar intent="info" data-testid="report-warnings">
+            <MessageBarBody>
+              {warnings.map((w) => (
+                <Text key={w} block>
+                  {w}
+                </Text>
+              ))}
+            </MessageBarBody>
           </MessageBar>
         )}
         {message && (
