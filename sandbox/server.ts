@@ -1,7 +1,7 @@
 /**
  * The entry point named in the sandbox brief: `createSandbox(options?)`, `SHOW_IDS` and
- * `generateReportCsv(kind, params, options?)`. The implementation lives in app.ts, world.ts and
- * reports.ts; index.ts holds `createSandbox` itself. This file only gives the brief's signatures.
+ * `generateReportCsv(kind, params, options?)`. The implementation lives in app.ts, resources/, world.ts,
+ * model/ and csv/; index.ts holds `createSandbox` itself. This file only gives the brief's signatures.
  */
 import type { ReportKind } from "../src/api/schemas";
 import { generateReportCsv as generate } from "./csv";
