@@ -52,21 +52,19 @@ function exposure(world: World, show: Show, advertiser: string, months: number):
 /** Percent of the show's ads with a later ad of the same advertiser within the following 2 months. */
 function renewalRate(world: World, show: Show): number {
   const cutoff = NEWEST_EPISODE - 60 * DAY;
-  const eps = world.episodes(show);
   const times = world.publishTimes(show);
+  // When each advertiser appears, oldest first.
+  const seen = new Map<string, number[]>();
+  world.episodes(show).forEach((e, i) => {
+    for (const a of e.ads) seen.set(a.advertiser, [times[i], ...(seen.get(a.advertiser) ?? [])]);
+  });
   let ads = 0;
   let renewed = 0;
-  eps.forEach((e, i) => {
+  world.episodes(show).forEach((e, i) => {
     if (times[i] > cutoff) return; // the most recent 2 months are ignored
     for (const ad of e.ads) {
       ads++;
-      const later = eps.some(
-        (f, j) =>
-          times[j] > times[i] &&
-          times[j] <= times[i] + 60 * DAY &&
-          f.ads.some((a) => a.advertiser === ad.advertiser),
-      );
-      if (later) renewed++;
+      if (seen.get(ad.advertiser)!.some((t) => t > times[i] && t <= times[i] + 60 * DAY)) renewed++;
     }
   });
   return ads ? round((renewed / ads) * 100, 1) : 0;
