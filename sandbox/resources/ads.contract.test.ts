@@ -1,5 +1,5 @@
 /** Individual ads: dates, paging and the row columns, against the sandbox over loopback. */
-import { startSandbox } from "../../test/support/sandbox";
+import { startSandbox, worldNow } from "../../test/support/sandbox";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe("every body field narrows the answer", () => {
         (r) => String(r.published_at) >= "2026-10-01" && String(r.published_at) <= "2026-10-31",
       ),
     ).toBe(true);
-    const twoYears = new Date(Date.now() - 731 * 86_400_000).toISOString().slice(0, 10);
+    const twoYears = new Date(worldNow() - 731 * 86_400_000).toISOString().slice(0, 10);
     expect(all.data.every((r) => String(r.published_at) >= twoYears)).toBe(true);
   });
   test("advertiser: only that advertiser's ads", async () => {

@@ -1,5 +1,5 @@
 /** Episode search: every query parameter, against the sandbox over loopback. */
-import { startSandbox } from "../../test/support/sandbox";
+import { startSandbox, worldNow } from "../../test/support/sandbox";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe("every query parameter narrows the answer", () => {
     }
   });
   test("timeFrame: only episodes uploaded within that many days", async () => {
-    const since = (days: number) => Date.now() - days * 86_400_000;
+    const since = (days: number) => worldNow() - days * 86_400_000;
     const week = await episodes({ search: "sleep", timeFrame: 7 });
     const quarter = await episodes({ search: "sleep", timeFrame: 90 });
     expect(week.length).toBeGreaterThan(0);
