@@ -8,7 +8,7 @@ import { createApp, KEYS, type SandboxOptions } from "./app";
 import { ACCESSIBLE_ADVERTISERS, DEMO_ALPHA_CHANNEL, DEMO_SHOW_ID } from "./world";
 
 export type { SandboxOptions } from "./app";
-export { generateReportCsv } from "./reports";
+export { generateReportCsv } from "./csv";
 export { World } from "./world";
 
 /** 120 podcast directory ids the sandbox knows (1200000001 …). */

@@ -1,10 +1,10 @@
 /**
  * The entry point named in the sandbox brief: `createSandbox(options?)`, `SHOW_IDS` and
- * `generateReportCsv(kind, params, options?)`. The implementation lives in app.ts, world.ts and
- * reports.ts; index.ts holds `createSandbox` itself. This file only gives the brief's signatures.
+ * `generateReportCsv(kind, params, options?)`. The implementation lives in app.ts, resources/, world.ts,
+ * model/ and csv/; index.ts holds `createSandbox` itself. This file only gives the brief's signatures.
  */
 import type { ReportKind } from "../src/api/schemas";
-import { generateReportCsv as generate } from "./reports";
+import { generateReportCsv as generate } from "./csv";
 import { World } from "./world";
 
 export { createSandbox, SHOW_IDS, FIXTURES, SANDBOX_KEYS, World } from "./index";

@@ -68,11 +68,13 @@ test("shows cover every listed platform and some titles carry text that tests wr
   expect(titles.some((t) => [...t].some((ch) => ch.charCodeAt(0) > 127))).toBe(true);
 });
 
-test("scale multiplies shows and campaigns; accessible advertisers have campaigns", () => {
+test("scale multiplies shows and the campaigns that run through the year (plus one spring flight each)", () => {
   const small = new World(1);
   const big = new World(4);
   expect(big.shows.length).toBe(4 * small.shows.length);
-  expect(big.campaigns.length).toBe(4 * small.campaigns.length);
+  const yearLong = (w: World) => w.campaigns.filter((c) => c.end === Date.UTC(2026, 11, 31)).length;
+  expect(yearLong(big)).toBe(4 * yearLong(small));
+  expect(big.campaigns.length - yearLong(big)).toBe(small.campaigns.length - yearLong(small));
   for (const a of ACCESSIBLE_ADVERTISERS) expect(small.campaignsOf([a]).length).toBeGreaterThan(0);
   expect(small.campaignsOf(undefined).every((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser))).toBe(true);
 });

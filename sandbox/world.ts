@@ -1,10 +1,18 @@
 /**
  * The generated world the sandbox serves: shows on every listed platform, episodes with downloads per
- * platform and window, ads with placements and transcripts, advertisers, campaigns. Deterministic
- * (fixed seed); `scale` multiplies the number of shows and campaigns for big reports.
+ * platform and window, ads with placements and transcripts, advertisers, campaigns with flights.
+ * Deterministic (fixed seed); `scale` multiplies the number of shows and campaigns for big reports.
+ * Every figure the endpoints give is derived from this world, so the relations between them hold
+ * (world.property.test.ts checks them).
  */
 import { PLATFORMS } from "../src/api/schemas";
 import { hash, int, pick, rng, round } from "./random";
+
+export const DAY = 86_400_000;
+/** The newest episode of every show is published on this day; the world's clock starts here. */
+export const NEWEST_EPISODE = Date.UTC(2026, 10, 20);
+/** Shows publish an episode every 3.5 days. */
+export const EPISODE_EVERY_DAYS = 3.5;
 
 export const DEMO_SHOW_ID = "1200000001";
 export const DEMO_ALPHA_CHANNEL = "UCdemo0000000000000001";
@@ -20,6 +28,67 @@ export const INACCESSIBLE_ADVERTISERS = ["Globex Bank"];
 export const ALL_ADVERTISERS = [...ACCESSIBLE_ADVERTISERS, ...INACCESSIBLE_ADVERTISERS];
 export const PUBLISHERS = ["Lumen Audio", "Harbor Media", "Northstar Network", "Open Mic Co"];
 export const GENRES = ["News", "Comedy", "Business", "True Crime", "Sports", "Health", "Technology"];
+
+/** What each advertiser sells and its industry (Advertiser Industry, Category, product columns). */
+export const ADVERTISER_PROFILE: Record<string, { industry: string; product: string }> = {
+  "Acme Mattress": { industry: "Home & Garden", product: "Mattress" },
+  "Northwind Coffee": { industry: "Food & Drink", product: "Coffee subscription" },
+  "Initech Software": { industry: "Technology", product: "Project software" },
+  "Umbrella Health": { industry: "Health", product: "Telehealth visits" },
+  "Stark Apparel": { industry: "Fashion", product: "Outerwear" },
+  "Wayne Travel": { industry: "Travel", product: "Weekend trips" },
+  "Globex Bank": { industry: "Finance", product: "Credit card" },
+};
+
+/**
+ * Settings profiles (useSettingsProfiles): what an advertiser's profile sets when the request does
+ * not. Only Acme Mattress has one here; the spec lets a profile override the three simulcast weights,
+ * and modelPublicSpaceIps / modelOffline when exactly one advertiser is given.
+ */
+export const SETTINGS_PROFILES: Record<string, { ytSimulcastConvWeight?: number; modelOffline?: boolean }> = {
+  "Acme Mattress": { ytSimulcastConvWeight: 0.5, modelOffline: true },
+};
+
+/** Geo cells impressions split into (shares sum to 1). */
+export const GEO_CELLS = [
+  {
+    country: "US",
+    countryName: "United States",
+    region: "California",
+    dma: "803",
+    dmaName: "Los Angeles",
+    zip: "90001",
+    share: 0.34,
+  },
+  {
+    country: "US",
+    countryName: "United States",
+    region: "New York",
+    dma: "501",
+    dmaName: "New York",
+    zip: "10001",
+    share: 0.31,
+  },
+  {
+    country: "GB",
+    countryName: "United Kingdom",
+    region: "England",
+    dma: null,
+    dmaName: null,
+    zip: "SW1A",
+    share: 0.2,
+  },
+  {
+    country: "CA",
+    countryName: "Canada",
+    region: "Ontario",
+    dma: null,
+    dmaName: null,
+    zip: "M5V",
+    share: 0.15,
+  },
+] as const;
+export type GeoCell = (typeof GEO_CELLS)[number];
 
 /** Titles that test text handling: formula-like starts, quotes, commas, newlines, Unicode. */
 const TRICKY = [
@@ -47,6 +116,11 @@ const WORDS = [
   "Table",
   "Minute",
 ];
+const TOPICS = ["sleep", "coffee", "travel", "budgets", "running", "startups", "history", "recipes"];
+const AD_CALLS = ["Use code DEMO for 20% off", "Visit the link in the show notes", "Try it free for 30 days"];
+
+export type Platform = "podcast" | "alpha" | "gamma" | "beta";
+export type Downloads = Record<"all" | Platform, [number, number, number]>;
 
 export interface Ad {
   adId: number;
@@ -56,9 +130,15 @@ export interface Ad {
   placementGroupNum: number;
   placementNum: number;
   placementNumInGroup: number;
-  placementUnit: string;
+  placementUnit: "pre" | "mid" | "post";
   readType: "Host" | "Producer";
   transcript: string;
+}
+
+/** A stretch of the episode's own talk (not an ad), searchable in transcripts. */
+export interface Segment {
+  startTime: number;
+  text: string;
 }
 
 export interface Episode {
@@ -67,9 +147,11 @@ export interface Episode {
   description: string;
   uploadedAt: string;
   duration: number;
-  downloads: Record<"all" | "podcast" | "alpha" | "gamma" | "beta", [number, number, number]>;
+  /** total, within 30 days, within 7 days; `all` is the sum of the four platforms. */
+  downloads: Downloads;
   adLoad: number;
   ads: Ad[];
+  segments: Segment[];
   guid: string;
   url: string;
 }
@@ -83,8 +165,18 @@ export interface Show {
   platform: string;
   publisher: string;
   genre: string;
+  /** Podcast listeners a month (0 for shows without a podcast feed). */
   monthlyListeners: number;
+  /** Typical downloads of one episode, all platforms together. */
+  audience: number;
+  /** Share of each platform in an episode's downloads. */
+  mix: Record<Platform, number>;
   episodeCount: number;
+  /** Index of the Alpha show that simulcasts this podcast, or of the podcast an Alpha show simulcasts. */
+  simulcast: number | null;
+  prefixPlaced: boolean;
+  /** The show's CPM for estimated spend, in dollars per thousand podcast downloads. */
+  cpm: number;
 }
 
 export interface Campaign {
@@ -94,9 +186,39 @@ export interface Campaign {
   publisher: string;
   showIndex: number;
   type: "baked-in" | "dai";
-  mediaType: string;
+  mediaType: "podcast" | "simulcast" | "alpha" | "streaming" | "sai";
+  tags: string[];
+  /** Flight, as UTC day starts (ms); `airDate` is the expected date of a baked-in flight. */
+  start: number;
+  end: number;
+  airDate: number;
+  /** DAI flights are priced by CPM; baked-in flights by a flat cost. */
   cpm: number;
+  cost: number | null;
+  expectedImpressions: number;
+  /** Share of the show's downloads this campaign's ads reach. */
+  fill: number;
+  unit: "pre" | "mid" | "post";
+  geo: string;
+  initiative: string;
+  businessLine: string;
+  promo: string;
+  autoServe: "AutoServe" | "AutoServe (PSA)" | "AutoServe (Holdout)" | null;
+  targetCpa: number;
 }
+
+const PODCAST_FED = new Set(["Podcast", "radio", "SocialA", "SocialB", "SocialC", "SocialD"]);
+
+function mixOf(platform: string, hasSimulcast: boolean): Record<Platform, number> {
+  if (platform === "Alpha") return { podcast: 0, alpha: 1, gamma: 0, beta: 0 };
+  if (platform === "Beta") return { podcast: 0, alpha: 0, gamma: 0, beta: 1 };
+  if (platform === "Gamma") return { podcast: 0, alpha: 0, gamma: 1, beta: 0 };
+  return hasSimulcast
+    ? { podcast: 0.7, alpha: 0.2, gamma: 0.06, beta: 0.04 }
+    : { podcast: 0.9, alpha: 0, gamma: 0.06, beta: 0.04 };
+}
+
+export const dayOf = (ms: number): number => Math.floor(ms / DAY) * DAY;
 
 export class World {
   readonly shows: Show[];
@@ -106,8 +228,19 @@ export class World {
   constructor(readonly scale = 1) {
     const r = rng(20261122);
     const count = Math.max(150, Math.round(150 * scale));
-    this.shows = Array.from({ length: count }, (_, i) => {
-      const platform = i === 1 ? "Alpha" : i < 120 ? "Podcast" : PLATFORMS[i % PLATFORMS.length];
+    const platforms = Array.from({ length: count }, (_, i) =>
+      i === 1 ? "Alpha" : i < 120 ? "Podcast" : PLATFORMS[i % PLATFORMS.length],
+    );
+    // Each Alpha show simulcasts one podcast (the demo show's is the demo Alpha channel).
+    const simulcast = new Map<number, number>();
+    let nextPodcast = 0;
+    platforms.forEach((p, i) => {
+      if (p !== "Alpha") return;
+      while (platforms[nextPodcast] !== "Podcast" || simulcast.has(nextPodcast)) nextPodcast++;
+      simulcast.set(i, nextPodcast);
+      simulcast.set(nextPodcast, i);
+    });
+    this.shows = platforms.map((platform, i) => {
       const directory = String(1200000001 + i);
       const ids =
         i === 1
@@ -121,6 +254,8 @@ export class World {
           : i % 17 === 3
             ? TRICKY[i % TRICKY.length]
             : `${pick(r, WORDS)} ${pick(r, WORDS)} ${i}`;
+      const fed = PODCAST_FED.has(platform);
+      const listeners = int(r, 2_000, 900_000);
       return {
         index: i,
         seriesId: 50000 + i,
@@ -129,36 +264,89 @@ export class World {
         platform,
         publisher: PUBLISHERS[i % PUBLISHERS.length],
         genre: GENRES[i % GENRES.length],
-        monthlyListeners: int(r, 2_000, 900_000),
-        episodeCount: i === 0 ? 240 : int(r, 12, 60),
+        monthlyListeners: fed ? listeners : 0,
+        // A podcast episode is downloaded by about a third of the monthly listeners.
+        audience: Math.round(listeners * 0.35),
+        mix: mixOf(platform, simulcast.has(i) && fed),
+        // At least a year of episodes, so every 2026 flight has episodes to run on.
+        episodeCount: i === 0 ? 240 : int(r, 110, 160),
+        simulcast: simulcast.get(i) ?? null,
+        prefixPlaced: i === 0 || r() < 0.5,
+        cpm: round(18 + (hash(`cpm|${i}`) % 1200) / 100, 2),
       };
     });
+    this.campaigns = this.makeCampaigns();
+  }
+
+  private makeCampaigns(): Campaign[] {
     const campaigns: Campaign[] = [];
-    const perAdvertiser = Math.max(6, Math.round(6 * scale));
+    const perAdvertiser = Math.max(6, Math.round(6 * this.scale));
+    const podcastShows = Math.min(this.shows.length, 120);
     for (const advertiser of ALL_ADVERTISERS) {
-      for (let k = 0; k < perAdvertiser; k++) {
+      // perAdvertiser campaigns that run through 2026, and one short flight in the spring.
+      for (let k = 0; k <= perAdvertiser; k++) {
         const cr = rng(hash(`${advertiser}|${k}`));
-        const show = this.shows[int(cr, 0, Math.min(this.shows.length, 120) - 1)];
+        // Every advertiser's second campaign runs on the demo show, which has an Alpha simulcast:
+        // simulcast for half of them, Alpha-only for the others.
+        const onDemo = k === 1;
+        const show = this.shows[onDemo ? 0 : int(cr, 0, podcastShows - 1)];
+        const spring = k === perAdvertiser;
+        const type = k % 3 === 0 ? "dai" : "baked-in";
+        const start = spring
+          ? Date.UTC(2026, 4, 1) + int(cr, 0, 9) * DAY
+          : Date.UTC(2026, 0, 1) + (hash(`${advertiser}|${k}|start`) % 60) * DAY;
+        const end = spring ? start + 45 * DAY : Date.UTC(2026, 11, 31);
+        const cpm = round(15 + cr() * 20);
+        const expectedImpressions = Math.round(((end - start) / DAY) * show.audience * 0.05);
+        const picked = pick(cr, ["podcast", "podcast", "simulcast", "alpha", "streaming", "sai"] as const);
+        const mediaType = onDemo ? (ALL_ADVERTISERS.indexOf(advertiser) % 2 ? "alpha" : "simulcast") : picked;
         campaigns.push({
           id: `cmp-${hash(advertiser).toString(16)}-${k}`,
           name:
             k === 2
               ? `${advertiser} – "Spring", launch`
-              : `${advertiser} ${pick(cr, ["Q1", "Q2", "Q3", "Q4"])} ${show.title.slice(0, 20)}`,
+              : `${advertiser} ${spring ? "Spring flight" : pick(cr, ["Q1", "Q2", "Q3", "Q4"])} ${show.title.split("\n")[0].slice(0, 20)}`,
           advertiser,
           publisher: show.publisher,
           showIndex: show.index,
-          type: k % 3 === 0 ? "dai" : "baked-in",
-          mediaType: pick(cr, ["podcast", "podcast", "simulcast", "alpha", "streaming"]),
-          cpm: round(15 + cr() * 20),
+          type,
+          // An Alpha campaign needs an Alpha simulcast to deliver on.
+          mediaType:
+            (mediaType === "alpha" || mediaType === "simulcast") && show.simulcast === null
+              ? "podcast"
+              : mediaType,
+          tags: [pick(cr, ["q4", "launch", "always-on", "test"]), ...(cr() < 0.4 ? ["brand"] : [])],
+          start,
+          end,
+          airDate: start + int(cr, 0, 20) * DAY,
+          cpm,
+          cost: type === "baked-in" ? Math.round((expectedImpressions * cpm) / 1000) : null,
+          expectedImpressions,
+          fill: round(0.15 + cr() * 0.3, 3),
+          unit: pick(cr, ["pre", "mid", "post"] as const),
+          geo: pick(cr, ["US", "US", "GB", "CA"]),
+          initiative: pick(cr, ["Brand", "Performance"]),
+          businessLine: pick(cr, ["Consumer", "SMB"]),
+          promo: `${advertiser.split(" ")[0].toUpperCase()}${int(cr, 10, 30)}`,
+          autoServe:
+            type === "dai" ? pick(cr, ["AutoServe", "AutoServe (PSA)", "AutoServe (Holdout)", null]) : null,
+          targetCpa: round(20 + cr() * 60, 2),
         });
       }
     }
-    this.campaigns = campaigns;
+    return campaigns;
   }
 
   findShow(id: string): Show | undefined {
     return this.shows.find((s) => s.ids.includes(id) || String(s.seriesId) === id);
+  }
+
+  /** The episode with this service episode id, and its show. */
+  findEpisode(id: number): { show: Show; episode: Episode } | undefined {
+    const show = this.shows[Math.floor(id / 10_000)];
+    if (!show) return undefined;
+    const episode = this.episodes(show).find((e) => e.serviceEpisodeId === id);
+    return episode ? { show, episode } : undefined;
   }
 
   /** Episodes of a show, newest first (generated on first use). */
@@ -166,55 +354,48 @@ export class World {
     let eps = this.episodeCache.get(show.index);
     if (eps) return eps;
     const r = rng(hash(`episodes|${show.index}`));
-    const newest = Date.UTC(2026, 10, 20);
     let adId = show.index * 100_000;
+    const platforms: Platform[] = ["podcast", "alpha", "gamma", "beta"];
     eps = Array.from({ length: show.episodeCount }, (_, i) => {
       const duration = int(r, 900, 5400);
-      const base = Math.round((show.monthlyListeners / 4) * (0.5 + r()));
-      const split = (f: number): [number, number, number] => [
-        Math.round(base * f),
-        Math.round(base * f * 0.8),
-        Math.round(base * f * 0.45),
+      const total = Math.max(200, show.audience) * (0.75 + r() * 0.5);
+      const parts = Object.fromEntries(
+        platforms.map((p) => {
+          const n = Math.round(total * show.mix[p]);
+          return [p, [n, Math.round(n * 0.8), Math.round(n * 0.45)]];
+        }),
+      ) as Record<Platform, [number, number, number]>;
+      const all = [0, 1, 2].map((w) => platforms.reduce((s, p) => s + parts[p][w], 0)) as [
+        number,
+        number,
+        number,
       ];
-      const ads: Ad[] = Array.from({ length: int(r, 0, 4) }, (_, k) => {
-        const start = int(r, 0, duration - 120);
-        const advertiser = pick(r, ALL_ADVERTISERS);
-        return {
-          adId: ++adId,
-          advertiser,
-          startTs: start,
-          endTs: start + int(r, 30, 90),
-          placementGroupNum: k < 1 ? 1 : 2,
-          placementNum: k + 1,
-          placementNumInGroup: k < 1 ? 1 : k,
-          placementUnit: k === 0 ? "pre" : pick(r, ["mid", "post"]),
-          readType: r() < 0.6 ? "Host" : "Producer",
-          transcript: `This episode is brought to you by ${advertiser}. ${pick(r, ["Use code DEMO for 20% off", "Visit the link in the show notes", "Try it free for 30 days"])}.`,
-        };
-      });
+      const ads = makeAds(r, duration, () => ++adId);
       const title =
         i % 23 === 5
           ? TRICKY[i % TRICKY.length]
           : `${show.title.split("\n")[0].slice(0, 30)}: episode ${show.episodeCount - i}`;
+      const topic = pick(r, TOPICS);
       return {
         serviceEpisodeId: show.index * 10_000 + (show.episodeCount - i),
         title,
         description:
-          `Episode about ${pick(r, WORDS).toLowerCase()} ${pick(r, WORDS).toLowerCase()} with mattress, coffee and travel talk`.slice(
+          `Episode about ${pick(r, WORDS).toLowerCase()} ${topic} with mattress, coffee and travel talk`.slice(
             0,
             100,
           ),
-        uploadedAt: new Date(newest - i * 3.5 * 86_400_000).toISOString(),
+        uploadedAt: new Date(NEWEST_EPISODE - Math.round(i * EPISODE_EVERY_DAYS * DAY)).toISOString(),
         duration,
-        downloads: {
-          all: split(1),
-          podcast: split(0.7),
-          alpha: split(0.2),
-          gamma: split(0.06),
-          beta: split(0.04),
-        },
+        downloads: { all, ...parts },
         adLoad: round((ads.reduce((n, a) => n + a.endTs - a.startTs, 0) / duration) * 100),
         ads,
+        segments: [
+          { startTime: 200, text: `Today we talk about ${topic} and what it costs.` },
+          {
+            startTime: Math.round(duration / 2),
+            text: `Listeners asked about ${pick(r, TOPICS)} and coffee.`,
+          },
+        ],
         guid: `guid-${show.index}-${i}`,
         url: `https://media.example.test/${show.index}/${i}.mp3`,
       };
@@ -223,9 +404,67 @@ export class World {
     return eps;
   }
 
+  /** Campaigns of these advertisers (default: every accessible advertiser's). */
   campaignsOf(advertisers: readonly string[] | undefined): Campaign[] {
     return advertisers?.length
       ? this.campaigns.filter((c) => advertisers.includes(c.advertiser))
       : this.campaigns.filter((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser));
   }
+
+  private readonly publishCache = new Map<number, number[]>();
+
+  /** Publish times (ms) of a show's episodes, newest first. */
+  publishTimes(show: Show): number[] {
+    let times = this.publishCache.get(show.index);
+    if (!times)
+      this.publishCache.set(show.index, (times = this.episodes(show).map((e) => Date.parse(e.uploadedAt))));
+    return times;
+  }
+
+  /** The most recent episode of a show published on or before `day`, if any. */
+  episodeOn(show: Show, day: number): Episode | undefined {
+    const i = this.publishTimes(show).findIndex((t) => t < day + DAY);
+    return i < 0 ? undefined : this.episodes(show)[i];
+  }
+}
+
+const PLACEMENTS: readonly (readonly ("pre" | "mid" | "post")[])[] = [
+  [],
+  ["pre"],
+  ["pre", "post"],
+  ["pre", "mid", "post"],
+  ["pre", "mid", "mid", "post"],
+];
+
+/** Ads in placement order: a pre-roll near the start, mid-rolls in the middle, a post-roll near the end. */
+function makeAds(r: () => number, duration: number, nextId: () => number): Ad[] {
+  const chosen = PLACEMENTS[int(r, 0, 4)];
+  const groups = { pre: 1, mid: 2, post: 3 } as const;
+  const inGroup = { pre: 0, mid: 0, post: 0 };
+  let cursor = 0;
+  return chosen.map((unit, k) => {
+    const length = int(r, 30, 90);
+    const earliest =
+      unit === "pre"
+        ? 0
+        : unit === "mid"
+          ? Math.round(duration * (0.3 + 0.15 * inGroup.mid))
+          : duration - 200;
+    const startTs = Math.max(cursor, earliest + int(r, 0, 20));
+    cursor = startTs + length + 1;
+    inGroup[unit]++;
+    const advertiser = pick(r, ALL_ADVERTISERS);
+    return {
+      adId: nextId(),
+      advertiser,
+      startTs,
+      endTs: startTs + length,
+      placementGroupNum: groups[unit],
+      placementNum: k + 1,
+      placementNumInGroup: inGroup[unit],
+      placementUnit: unit,
+      readType: r() < 0.6 ? "Host" : "Producer",
+      transcript: `This episode is brought to you by ${advertiser}. ${pick(r, AD_CALLS)}.`,
+    };
+  });
 }

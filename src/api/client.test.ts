@@ -77,9 +77,9 @@ describe("report task endpoints", () => {
 
   test("impression listeners is a GET with the episode in the path and the two query parameters", async () => {
     const { c, calls } = client(() => json(200, TASK));
-    await c.reports.impressionListeners({ episodeId: "987 654", week_lb: 4, advertiser: "acme" });
+    await c.reports.impressionListeners({ episodeId: "987654", week_lb: 4, advertiser: "acme" });
     expect(calls[0].method).toBe("GET");
-    expect(path(calls[0])).toBe("/api/public/episode/impression-listeners/987%20654");
+    expect(path(calls[0])).toBe("/api/public/episode/impression-listeners/987654");
     expect(Object.fromEntries(query(calls[0]))).toEqual({ week_lb: "4", advertiser: "acme" });
   });
 
@@ -347,10 +347,11 @@ describe("security", () => {
   });
 });
 
-test("the listener IDs report takes the optional display name, as every task endpoint does", async () => {
+test("the listener IDs GET sends only the parameters its table lists: no name", async () => {
   const { c, calls } = client(() => json(200, TASK));
-  await c.reports.impressionListeners({ episodeId: "ep-1", name: "Listeners of ep-1" });
-  expect(new URL(calls[0].url).searchParams.get("name")).toBe("Listeners of ep-1");
+  const params = { episodeId: "1", week_lb: "2", name: "Listeners of episode 1" };
+  await c.reports.impressionListeners(params as Parameters<typeof c.reports.impressionListeners>[0]);
+  expect([...new URL(calls[0].url).searchParams.keys()]).toEqual(["week_lb"]);
 });
 
 test("individual ads paging stops at the service's largest offset instead of failing", async () => {

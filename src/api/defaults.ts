@@ -3,6 +3,7 @@
  * service applies its own. Where the spec's two variants disagree, both are given (V1 / V2).
  * Impressions: V1 = Day/Week variant, V2 = By Campaign variant. Lag: V1 = Lag Report, V2 = Lag.
  */
+import type { ReportKind } from "./schemas";
 
 export type DefaultValue = string | number | boolean;
 
@@ -91,16 +92,39 @@ export const IMPRESSIONS_DEFAULTS: Record<string, DocumentedDefault> = {
   "formatting.totals": { value: false, note: "Totals row at the bottom (reach is computed, not summed)." },
 };
 
-export const OTHER_DEFAULTS = {
-  estimatedSpend: {
+/** The date range a report covers when no dates are sent; null where the spec gives none. */
+export interface DateDefaults {
+  startDate: DocumentedDefault;
+  endDate: DocumentedDefault;
+}
+
+const THREE_MONTHS_TO_A_WEEK_AHEAD: DateDefaults = {
+  startDate: { value: "3 months ago", note: "" },
+  endDate: { value: "one week forward", note: "" },
+};
+
+export const REPORT_DATE_DEFAULTS: Record<ReportKind, DateDefaults | null> = {
+  impressions: THREE_MONTHS_TO_A_WEEK_AHEAD,
+  // The spec gives the audience report no date defaults.
+  audience: null,
+  lag: THREE_MONTHS_TO_A_WEEK_AHEAD,
+  campaignsPerformance: THREE_MONTHS_TO_A_WEEK_AHEAD,
+  estimatedSpendByDay: {
     startDate: { value: "12 months ago", note: "" },
-    endDateByDay: {
+    endDate: {
       v1: "today",
       v2: "one week from today",
       note: "The two variants of the by-day endpoint disagree.",
     },
-    endDateByShow: { value: "one week from today", note: "" },
   },
+  estimatedSpendByShowByDay: {
+    startDate: { value: "12 months ago", note: "" },
+    endDate: { value: "one week from today", note: "" },
+  },
+  impressionListeners: null,
+};
+
+export const OTHER_DEFAULTS = {
   individualAds: {
     startDate: { value: "24 months ago", note: "" },
     endDate: { value: "today", note: "" },
@@ -145,6 +169,47 @@ const DL = [
   "New Conversions",
 ];
 const INC = ["Visitors", "Leads", "Installs", "Signups", "Purchases", "Visits"];
+
+export const IMPRESSIONS_GEO_FIELDS = ["Geo", "Country", "DMA Code"];
+
+/** The spec's incrementality columns (V2 only; controlled by showIncrementalResults). */
+export const IMPRESSIONS_INCREMENTAL_FIELDS = [
+  ...INC.flatMap((x) => [
+    `Incremental ${x}`,
+    `Incremental ${x} %`,
+    `Incremental ${x} Modeled`,
+    `Incremental ${x} Modeled %`,
+    `${x} Campaign Incremental %`,
+    `${x} Channel Incremental %`,
+  ]),
+  "Incremental Revenue",
+  "Incremental Revenue Modeled",
+  "Downloads Incremental",
+  "Downloads Incremental Modeled",
+  "Downloads Campaign Incremental %",
+  "Downloads Channel Incremental %",
+  ...["Visitor", "Lead", "Install", "Signup", "Purchase"].flatMap((x) => [
+    `Cost Per Incremental ${x}`,
+    `Cost Per Incremental ${x} Modeled`,
+  ]),
+  "Incremental ROAS",
+  "Incremental ROAS Modeled",
+];
+
+/** The spec's confidence-interval columns (V2 only). */
+export const IMPRESSIONS_CI_FIELDS = [
+  "Visits",
+  "Visitors",
+  "Signups",
+  "Purchases",
+  "Installs",
+  "Leads",
+  "Downloads",
+  "Conversions",
+].flatMap((x) => [
+  `${x} Campaign Confidence Interval (+/- range)`,
+  `${x} Channel Confidence Interval (+/- range)`,
+]);
 
 /** Default columns of the impressions report, in order (Service Campaign ID is V1 only). */
 export const IMPRESSIONS_DEFAULT_FIELDS = [
@@ -278,79 +343,7 @@ export const IMPRESSIONS_FIELD_GROUPS: FieldGroup[] = [
       "Alpha Engaged Views",
     ],
   },
-  { label: "Geo columns", fields: ["Geo", "Country", "DMA Code"] },
-  {
-    label: "Incrementality (V2)",
-    fields: [
-      ...INC.flatMap((x) => [
-        `Incremental ${x}`,
-        `Incremental ${x} %`,
-        `Incremental ${x} Modeled`,
-        `Incremental ${x} Modeled %`,
-        `${x} Campaign Incremental %`,
-        `${x} Channel Incremental %`,
-      ]),
-      "Incremental Revenue",
-      "Incremental Revenue Modeled",
-      "Downloads Incremental",
-      "Downloads Incremental Modeled",
-      "Downloads Campaign Incremental %",
-      "Downloads Channel Incremental %",
-      ...["Visitor", "Lead", "Install", "Signup", "Purchase"].flatMap((x) => [
-        `Cost Per Incremental ${x}`,
-        `Cost Per Incremental ${x} Modeled`,
-      ]),
-      "Incremental ROAS",
-      "Incremental ROAS Modeled",
-    ],
-  },
-  {
-    label: "Confidence intervals (V2)",
-    fields: [
-      "Visits",
-      "Visitors",
-      "Signups",
-      "Purchases",
-      "Installs",
-      "Leads",
-      "Downloads",
-      "Conversions",
-    ].flatMap((x) => [
-      `${x} Campaign Confidence Interval (+/- range)`,
-      `${x} Channel Confidence Interval (+/- range)`,
-    ]),
-  },
+  { label: "Geo columns", fields: IMPRESSIONS_GEO_FIELDS },
+  { label: "Incrementality (V2)", fields: IMPRESSIONS_INCREMENTAL_FIELDS },
+  { label: "Confidence intervals (V2)", fields: IMPRESSIONS_CI_FIELDS },
 ];
-
-export interface FieldRule {
-  test: (field: string) => boolean;
-  message: string;
-}
-
-/** The spec's column rules, to explain in the field picker where they bite. */
-export const IMPRESSIONS_FIELD_RULES: FieldRule[] = [
-  { test: (f) => f === "Show ID", message: "Show ID is excluded by default: request it here to get it." },
-  {
-    test: (f) => f === "Incrementality Source",
-    message: "Needs showIncrementalResults and is unavailable with geoGrouping.",
-  },
-  {
-    test: (f) => / Campaign Incremental %$/.test(f),
-    message: "Needs a campaign-level incrementalDisplayType.",
-  },
-  {
-    test: (f) => /^Incremental |Incremental|Confidence Interval/.test(f),
-    message: "V2 only; needs showIncrementalResults.",
-  },
-  { test: (f) => f === "Geo" || f === "Country", message: "Available only when geoGrouping is set." },
-  { test: (f) => f === "DMA Code", message: "Available only when geoGrouping is DMA." },
-  {
-    test: (f) => f === "Delivered Contracted Impressions" || f === "Alpha Engaged Views",
-    message: "V2 only.",
-  },
-  { test: (f) => f === "Service Campaign ID", message: "A default column in V1 only." },
-];
-
-export function fieldRules(field: string): string[] {
-  return IMPRESSIONS_FIELD_RULES.filter((r) => r.test(field)).map((r) => r.message);
-}

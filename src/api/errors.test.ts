@@ -11,6 +11,7 @@ import {
   ResponseValidationError,
   ServerError,
   TimeoutError,
+  TRUNCATED_MARKER,
 } from "./errors";
 import { fakeFetch, instantSleep, json, text, type Route } from "./testing/fakeFetch";
 
@@ -115,6 +116,70 @@ describe("error families", () => {
   });
 });
 
+test("a 40,000-character message from the service is capped with a visible marker", async () => {
+  const long = "x".repeat(40_000);
+  const { c } = setup(() => json(500, { message: long }));
+  const err = (await c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  expect(err).toBeInstanceOf(ServerError);
+  expect(err.message.length).toBe(1000);
+  expect(err.message.endsWith(TRUNCATED_MARKER)).toBe(true);
+  expect(err.message.startsWith("xxxx")).toBe(true);
+  // Plain-text and object messages are capped the same way; short ones are untouched.
+  const plain = setup(() => text(502, "y".repeat(5000)));
+  const e2 = (await plain.c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  expect(e2.message).toHaveLength(1000);
+  expect(e2.message.endsWith(TRUNCATED_MARKER)).toBe(true);
+  const object = setup(() => json(500, { message: { detail: "z".repeat(3000) } }));
+  const e3 = (await object.c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  expect(e3.message).toMatch(/^detail: z+…\[truncated\]$/);
+  const short = setup(() => json(400, { message: "Invalid data" }));
+  await expect(short.c.reports.campaignsPerformance({})).rejects.toMatchObject({ message: "Invalid data" });
+});
+
+describe("every path segment is checked before a request: only ids of the documented shape go out", () => {
+  const cases: [string, (c: AdsClient) => Promise<unknown>, string][] = [
+    ["show id ..", (c) => c.shows.get(".."), "id"],
+    ["show id a/b", (c) => c.shows.get("a/b"), "id"],
+    ["show id empty", (c) => c.shows.get(""), "id"],
+    ["show id with a query", (c) => c.shows.get("1?x=1"), "id"],
+    ["episode id ..", (c) => c.reports.impressionListeners({ episodeId: ".." }), "episodeId"],
+    ["episode id a/b", (c) => c.reports.impressionListeners({ episodeId: "1/2" }), "episodeId"],
+    ["episode id empty", (c) => c.reports.impressionListeners({ episodeId: " " }), "episodeId"],
+    ["task id ..", (c) => c.tasks.status(".."), "id"],
+    ["task id a/b", (c) => c.tasks.status("0b7e4a7e/../x"), "id"],
+    ["task id empty", (c) => c.tasks.status(""), "id"],
+    ["agentId 1.5", (c) => c.agents.startRun(1.5), "agentId"],
+    ["agentId text", (c) => c.agents.startRun("../1" as unknown as number), "agentId"],
+    ["agentId NaN", (c) => c.agents.startRun(NaN), "agentId"],
+    ["runId 0", (c) => c.agents.runStatus(0), "runId"],
+    ["runId 2.5", (c) => c.agents.runStatus(2.5), "runId"],
+    ["runId text", (c) => c.agents.runStatus("1/../2" as unknown as number), "runId"],
+  ];
+  test.each(cases)("%s", async (_name, call, field) => {
+    const { c, calls } = setup(() => json(200, {}));
+    const err = await call(c).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestValidationError);
+    expect(err).toMatchObject({ field });
+    expect(calls).toHaveLength(0);
+  });
+
+  test("ids of the documented shape pass: directory, channel and playlist ids, episode ids, uuids", async () => {
+    const { c, calls } = setup(() => json(200, { serviceSeriesId: 1, title: "t" }));
+    for (const id of ["1200000001", "UCdemo0000000000000001", "PLa-b_c"]) await c.shows.get(id);
+    expect(calls.map((x) => new URL(x.url).pathname.split("/").pop())).toEqual([
+      "1200000001",
+      "UCdemo0000000000000001",
+      "PLa-b_c",
+    ]);
+  });
+
+  test("a task id that is not a uuid in the service's answer is an answer error, not sent back", async () => {
+    const { c, calls } = setup(() => json(200, { id: "../../x", status: "pending", url: null }));
+    await expect(c.reports.campaignsPerformance({})).rejects.toBeInstanceOf(ResponseValidationError);
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe("retries", () => {
   test("idempotent calls retry 5xx and connection errors with growing, jittered delays, then succeed", async () => {
     let n = 0;
@@ -157,228 +222,6 @@ describe("retries", () => {
     const { c, calls } = setup(() => json(400, { message: "Invalid data" }));
     await expect(c.shows.get("1")).rejects.toBeInstanceOf(BadRequestError);
     expect(calls).toHaveLength(1);
-  });
-});
-
-describe("request validation names the field and sends nothing", () => {
-  const cases: [string, (c: AdsClient) => Promise<unknown>, string, RegExp][] = [
-    [
-      "limit",
-      (c) => c.ads.individual({ advertiser: "A", limit: 1001 }),
-      "limit",
-      /limit must be between 1 and 1000/,
-    ],
-    [
-      "offset",
-      (c) => c.ads.individual({ advertiser: "A", offset: 1_000_001 }),
-      "offset",
-      /offset must be between 0 and 1000000/,
-    ],
-    [
-      "episodesPageIndex",
-      (c) => c.shows.get("1", { episodesPageIndex: -1 }),
-      "episodesPageIndex",
-      /episodesPageIndex must be 0 or more/,
-    ],
-    [
-      "episodesPageSize",
-      (c) => c.shows.get("1", { episodesPageSize: 101 }),
-      "episodesPageSize",
-      /between 1 and 100/,
-    ],
-    ["name", (c) => c.reports.audience({ name: "x".repeat(256) }), "name", /at most 255 characters/],
-    [
-      "netNewReachAdvertisers (11)",
-      (c) => c.shows.get("1", { netNewReachAdvertisers: Array.from({ length: 11 }, (_, i) => `a${i}`) }),
-      "netNewReachAdvertisers",
-      /at most 10/,
-    ],
-    [
-      "netNewReachAdvertisers (0)",
-      (c) => c.shows.get("1", { netNewReachAdvertisers: " , " }),
-      "netNewReachAdvertisers",
-      /at least one/,
-    ],
-    [
-      "months",
-      (c) => c.shows.get("1", { netNewReachAdvertisers: ["a"], months: 4 }),
-      "months",
-      /between 1 and 3/,
-    ],
-    [
-      "incCiCertainty",
-      (c) => c.incrementality.get({ advertiser: "A", incCiCertainty: 100 }),
-      "incCiCertainty",
-      /between 1 and 99/,
-    ],
-    [
-      "impressions incCiCertainty needs showIncrementalResults",
-      (c) => c.reports.impressions({ incCiCertainty: 90 }),
-      "incCiCertainty",
-      /requires showIncrementalResults/,
-    ],
-    [
-      "advertiser both",
-      (c) => c.advertisers.create({ advertiserName: "A", itunesId: "1" }),
-      "itunesId",
-      /never both/,
-    ],
-    [
-      "advertiser neither",
-      (c) => c.advertisers.create({}),
-      "advertiserName",
-      /advertiserName or itunesId is required/,
-    ],
-    [
-      "campaign type",
-      (c) =>
-        c.campaigns.create({
-          name: "n",
-          advertiser: "a",
-          publisher: "p",
-          type: "Radio" as never,
-          flights: [{}],
-        }),
-      "type",
-      /type must be one of Baked-in, DAI/,
-    ],
-    [
-      "currency",
-      (c) =>
-        c.campaigns.create({
-          name: "n",
-          advertiser: "a",
-          publisher: "p",
-          type: "Baked-in",
-          flights: [{ expectedDate: "2024-01-01", currency: "JPY" as never }],
-        }),
-      "flights[0].currency",
-      /currency must be one of USD, EUR, GBP/,
-    ],
-    [
-      "unit position",
-      (c) =>
-        c.campaigns.create({
-          name: "n",
-          advertiser: "a",
-          publisher: "p",
-          type: "Baked-in",
-          flights: [{ expectedDate: "2024-01-01" }],
-          expectedUnits: [{ position: "middle" as never, length: 30 }],
-        }),
-      "expectedUnits[0].position",
-      /position must be one of pre, mid/,
-    ],
-    [
-      "DAI flight dates",
-      (c) =>
-        c.campaigns.create({
-          name: "n",
-          advertiser: "a",
-          publisher: "p",
-          type: "DAI",
-          flights: [{ startDate: "2024-01-01" }],
-        }),
-      "flights[0].endDate",
-      /endDate is required for a DAI flight/,
-    ],
-    [
-      "campaign name",
-      (c) => c.campaigns.create({ name: "", advertiser: "a", publisher: "p", type: "DAI", flights: [] }),
-      "name",
-      /name is required/,
-    ],
-    [
-      "tabs",
-      (c) =>
-        c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["simple_overview_show"] }),
-      "tabs",
-      /simple_overview_show requires simple_overview/,
-    ],
-    [
-      "tabs enum",
-      (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", tabs: ["billing" as never] }),
-      "tabs[0]",
-      /tabs must be among/,
-    ],
-    [
-      "email",
-      (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "not-an-email" }),
-      "email",
-      /email must be an email address/,
-    ],
-    [
-      "groupKey",
-      (c) => c.reports.lag({ advertiser: ["A"], groupKey: "weekday" as never }),
-      "groupKey",
-      /groupKey must be one of/,
-    ],
-    [
-      "lag advertiser",
-      (c) => c.reports.lag({ advertiser: [], groupKey: "series" }),
-      "advertiser",
-      /advertiser is required/,
-    ],
-    [
-      "timeGrouping",
-      (c) => c.reports.impressions({ timeGrouping: "hour" as never }),
-      "timeGrouping",
-      /timeGrouping must be one of all, day, week, month/,
-    ],
-    [
-      "attributionModel",
-      (c) => c.reports.impressions({ attributionModel: "linear" as never }),
-      "attributionModel",
-      /attributionModel must be one of/,
-    ],
-    [
-      "startDate",
-      (c) => c.reports.impressions({ startDate: "31/01/2024" }),
-      "startDate",
-      /startDate must be a date/,
-    ],
-    [
-      "date order",
-      (c) => c.reports.campaignsPerformance({ startDate: "2024-02-01", endDate: "2024-01-01" }),
-      "endDate",
-      /endDate must not be before startDate/,
-    ],
-    [
-      "spend advertisers",
-      (c) => c.reports.estimatedSpendByDay({ advertisers: [] }),
-      "advertisers",
-      /advertisers is required/,
-    ],
-    ["search", (c) => c.search.episodes({ search: "  " }), "search", /search is required/],
-    ["agentId", (c) => c.agents.startRun(0), "agentId", /agentId must be 1 or more/],
-    [
-      "impressionGeo",
-      (c) => c.reports.audience({ impressionGeo: ["USA"] }),
-      "impressionGeo[0]",
-      /two-letter country codes/,
-    ],
-  ];
-  test.each(cases)("%s", async (_name, call, field, message) => {
-    const { c, calls } = setup(() => json(200, {}));
-    const err = await call(c).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RequestValidationError);
-    expect(err).toMatchObject({ field });
-    expect((err as Error).message).toMatch(message);
-    expect(calls).toHaveLength(0);
-  });
-
-  test("values the spec leaves open pass (geo, mediaType)", async () => {
-    const { c, calls } = setup(() => json(200, { campaigns: [{ id: "x" }] }));
-    await c.campaigns.create({
-      name: "n",
-      advertiser: "a",
-      publisher: "p",
-      type: "Baked-in",
-      flights: [{ expectedDate: "2024-01-01" }],
-      geo: "PL",
-      mediaType: "podcast_new_platform",
-    });
-    expect(calls[0].body).toMatchObject({ geo: "PL", mediaType: "podcast_new_platform" });
   });
 });
 

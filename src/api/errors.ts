@@ -118,20 +118,31 @@ export function renderMessage(message: unknown): string {
   return String(message);
 }
 
-/** Extracts the message from an error body: JSON {message}, plain text, or empty. */
+/** The longest service message an error carries; a longer one is cut and marked. */
+export const MAX_MESSAGE_CHARS = 1000;
+export const TRUNCATED_MARKER = "…[truncated]";
+
+/** Cuts a message to MAX_MESSAGE_CHARS (marker included), so it fits a cell, a toast and a log line. */
+export function capMessage(text: string): string {
+  return text.length > MAX_MESSAGE_CHARS
+    ? `${text.slice(0, MAX_MESSAGE_CHARS - TRUNCATED_MARKER.length)}${TRUNCATED_MARKER}`
+    : text;
+}
+
+/** Extracts the message from an error body: JSON {message}, plain text, or empty; capped. */
 export function messageFromBody(body: string): string {
   const text = body.trim();
   if (!text) return "";
   try {
     const parsed = JSON.parse(text) as unknown;
     if (parsed && typeof parsed === "object" && "message" in parsed) {
-      return renderMessage((parsed as { message: unknown }).message);
+      return capMessage(renderMessage((parsed as { message: unknown }).message));
     }
-    if (typeof parsed === "string") return parsed;
+    if (typeof parsed === "string") return capMessage(parsed);
   } catch {
     /* plain text */
   }
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  return capMessage(text);
 }
 
 export interface ErrorContext {

@@ -109,10 +109,6 @@ test("bad arguments are #VALUE! naming the argument, with no request", async () 
     [fns.SEARCH(""), /^query: is required/],
     [fns.ADS("Acme", "yesterday"), /^startDate: /],
     [fns.INCREMENTALITY("Acme", ""), /^aggregationLevel: is required/],
-    [
-      fns.INCREMENTALITY("Acme", "publisher", undefined, undefined, undefined, "podcast"),
-      /channelType applies only with aggregationLevel channel/,
-    ],
   ];
   for (const [p, message] of cases)
     await expect(p).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
@@ -212,4 +208,58 @@ test("NETNEWREACH, SEARCH, ADS and INCREMENTALITY shape their answers", async ()
   const inc = await fns.INCREMENTALITY("Acme", "channel");
   expect(inc[0][0]).toBe("Advertiser");
   expect(inc[1][0]).toBe("Acme");
+});
+
+test("SEARCH, ADS and INCREMENTALITY pass every documented parameter, and check each first", async () => {
+  const { fns, calls } = setup((call) => {
+    const url = new URL(call.url);
+    if (url.pathname === "/api/public/episode/search")
+      return json(200, { data: [{ podcast: { id: "1", title: "t" }, score: 1 }] });
+    if (url.pathname === "/api/public/advertisers/individual-ads")
+      return json(200, {
+        headers: [],
+        data: [{ product: "Bed" }],
+        pagination: { limit: 7, offset: 3, total: 4 },
+      });
+    return json(200, [{ aggregationLevel: "channel", advertiser: "Acme", lift: 1.5 }]);
+  });
+  await fns.SEARCH("mattress", 0, undefined, undefined, true, true, [[50000], [50005]]);
+  const q = new URL(calls[0].url).searchParams;
+  expect([q.get("timeFrame"), q.get("exact"), q.get("excludeAds"), q.getAll("showFilterIds")]).toEqual([
+    "0",
+    "true",
+    "true",
+    ["50000", "50005"],
+  ]);
+  await fns.ADS("Acme", undefined, undefined, 5, 3, 7);
+  expect(calls[1].body).toMatchObject({ advertiser: "Acme", offset: 3, limit: 5 });
+  await fns.INCREMENTALITY("Acme", "publisher", undefined, undefined, undefined, "podcast", true, 80);
+  // channelType applies only with aggregationLevel channel: not sent here, and not refused.
+  expect(calls[2].body).toEqual({
+    advertiser: "Acme",
+    aggregationLevel: "publisher",
+    includeErrors: true,
+    incCiCertainty: 80,
+  });
+  const before = calls.length;
+  const bad: [Promise<unknown>, RegExp][] = [
+    [fns.SEARCH("x", undefined, undefined, undefined, "maybe"), /^exact: must be TRUE or FALSE/],
+    [
+      fns.SEARCH("x", undefined, undefined, undefined, undefined, undefined, "12,abc"),
+      /^showFilterIds: "abc"/,
+    ],
+    [fns.ADS("Acme", undefined, undefined, undefined, -1), /^offset: must be between 0 and 1000000/],
+    [fns.ADS("Acme", undefined, undefined, undefined, undefined, 5000), /^limit: must be between 1 and 1000/],
+    [
+      fns.INCREMENTALITY("Acme", "channel", undefined, undefined, undefined, undefined, "no"),
+      /^includeErrors:/,
+    ],
+    [
+      fns.INCREMENTALITY("Acme", "channel", undefined, undefined, undefined, undefined, undefined, 100),
+      /^incCiCertainty:/,
+    ],
+  ];
+  for (const [p, message] of bad)
+    await expect(p).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
+  expect(calls).toHaveLength(before);
 });

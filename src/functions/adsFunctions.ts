@@ -150,40 +150,68 @@ export function createAdsFunctions(deps: FunctionDeps) {
         return show.netNewReachPercent / 100;
       }),
 
-    SEARCH: (query: Arg, timeFrame?: Arg, mediaType?: Arg, transcriptOnly?: Arg, signal?: AbortSignal) =>
+    SEARCH: (
+      query: Arg,
+      timeFrame?: Arg,
+      mediaType?: Arg,
+      transcriptOnly?: Arg,
+      exact?: Arg,
+      excludeAds?: Arg,
+      showFilterIds?: Arg,
+      signal?: AbortSignal,
+    ) =>
       guarded("SEARCH", async () => {
-        const search = arg.requiredText(query, "query");
-        const days = arg.optionalInt(timeFrame, "timeFrame", 1, 3650);
-        const media = arg.optionalList(mediaType, "mediaType");
-        const only = arg.optionalBool(transcriptOnly, "transcriptOnly");
+        const q = {
+          search: arg.requiredText(query, "query"),
+          // Any whole number of days: the spec gives no minimum (0 or less finds nothing).
+          timeFrame: arg.optionalInt(
+            timeFrame,
+            "timeFrame",
+            Number.MIN_SAFE_INTEGER,
+            Number.MAX_SAFE_INTEGER,
+          ),
+          mediaType: arg.optionalList(mediaType, "mediaType"),
+          transcriptOnly: arg.optionalBool(transcriptOnly, "transcriptOnly"),
+          exact: arg.optionalBool(exact, "exact"),
+          excludeAds: arg.optionalBool(excludeAds, "excludeAds"),
+          showFilterIds: arg.optionalIntList(showFilterIds, "showFilterIds"),
+        };
         const client = connected();
-        const key = JSON.stringify(["search", search, days, media, only]);
         const result = await cached(
           client,
-          key,
-          (s) =>
-            client.search.episodes({ search, timeFrame: days, mediaType: media, transcriptOnly: only }, s),
+          JSON.stringify(["search", q]),
+          (s) => client.search.episodes(q, s),
           signal,
         );
-        if (result.data.length === 0) throw new FunctionError("#N/A", `No episodes match "${search}"`);
+        if (result.data.length === 0) throw new FunctionError("#N/A", `No episodes match "${q.search}"`);
         return shape.searchGrid(result.data);
       }),
 
-    ADS: (advertiser: Arg, startDate?: Arg, endDate?: Arg, maxRows?: Arg, signal?: AbortSignal) =>
+    ADS: (
+      advertiser: Arg,
+      startDate?: Arg,
+      endDate?: Arg,
+      maxRows?: Arg,
+      offset?: Arg,
+      limit?: Arg,
+      signal?: AbortSignal,
+    ) =>
       guarded("ADS", async () => {
         const name = arg.requiredText(advertiser, "advertiser");
         const start = arg.optionalDate(startDate, "startDate");
         const end = arg.optionalDate(endDate, "endDate");
         const rows = arg.optionalInt(maxRows, "maxRows", 1, 100_000) ?? 1000;
+        const from = arg.optionalInt(offset, "offset", 0, 1_000_000);
+        const pageSize = arg.optionalInt(limit, "limit", 1, 1000);
         const client = connected();
-        const key = JSON.stringify(["ads", name, start, end, rows]);
+        const key = JSON.stringify(["ads", name, start, end, rows, from, pageSize]);
         const pages = await cached(
           client,
           key,
           async (s) => {
             const all: IndividualAdsResponse[] = [];
             for await (const page of client.ads.iterate(
-              { advertiser: name, startDate: start, endDate: end },
+              { advertiser: name, startDate: start, endDate: end, offset: from, limit: pageSize },
               { maxRows: rows, signal: s },
             ))
               all.push(page);
@@ -203,6 +231,8 @@ export function createAdsFunctions(deps: FunctionDeps) {
       endDate?: Arg,
       action?: Arg,
       channelType?: Arg,
+      includeErrors?: Arg,
+      incCiCertainty?: Arg,
       signal?: AbortSignal,
     ) =>
       guarded("INCREMENTALITY", async () => {
@@ -213,6 +243,8 @@ export function createAdsFunctions(deps: FunctionDeps) {
           endDate: arg.optionalDate(endDate, "endDate"),
           action: arg.optionalText(action, "action"),
           channelType: arg.optionalText(channelType, "channelType"),
+          includeErrors: arg.optionalBool(includeErrors, "includeErrors"),
+          incCiCertainty: arg.optionalInt(incCiCertainty, "incCiCertainty", 1, 99),
         };
         const client = connected();
         const results = await cached(

@@ -2,6 +2,7 @@
  * Argument parsing for the ADS.* functions. Cells arrive as numbers, text, booleans or 2-D ranges;
  * dates as Excel serials or text. Every problem names the argument and stops before any request.
  */
+import { SHOW_ID_PATTERN } from "../api/schemas";
 import { badArgument } from "./functionError";
 
 export type Scalar = string | number | boolean | null | undefined;
@@ -30,7 +31,7 @@ export function showId(value: Arg, name = "showId"): string {
   }
   if (typeof v === "boolean") throw badArgument(name, "must be a show id, not TRUE/FALSE");
   const s = String(v).trim();
-  if (!/^[A-Za-z0-9_-]+$/.test(s)) throw badArgument(name, `"${s}" is not a show id`);
+  if (!SHOW_ID_PATTERN.test(s)) throw badArgument(name, `"${s}" is not a show id`);
   return s;
 }
 
@@ -114,4 +115,15 @@ export function optionalList(value: Arg, name: string): string[] | undefined {
   const cells = Array.isArray(value) ? value.flat() : [value];
   if (cells.every(isBlank)) return undefined;
   return nameList(value, name);
+}
+
+/** Whole numbers from one cell (comma-separated) or a range; undefined when empty. */
+export function optionalIntList(value: Arg, name: string): number[] | undefined {
+  const items = optionalList(value, name);
+  if (!items) return undefined;
+  return items.map((item) => {
+    const n = Number(item);
+    if (!Number.isInteger(n)) throw badArgument(name, `"${item}" is not a whole number`);
+    return n;
+  });
 }

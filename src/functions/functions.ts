@@ -130,6 +130,9 @@ export function netNewReach(
  * @param {any} [timeFrame] Days to look back (default 31).
  * @param {any[][]} [mediaType] Media types: podcast, alpha, radio, radio_show, beta or all (text or range).
  * @param {boolean} [transcriptOnly] TRUE to search transcripts only.
+ * @param {boolean} [exact] TRUE for an exact-match search (the query as one phrase).
+ * @param {boolean} [excludeAds] TRUE to leave ads out of the results.
+ * @param {any[][]} [showFilterIds] Only these show ids: comma-separated text or a range.
  * @returns {Promise<any[][]>} Spilled table of matching episodes.
  */
 export function search(
@@ -137,9 +140,14 @@ export function search(
   timeFrame: any,
   mediaType: any[][],
   transcriptOnly: boolean,
+  exact: boolean,
+  excludeAds: boolean,
+  showFilterIds: any[][],
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.SEARCH(query, timeFrame, mediaType, transcriptOnly, signal));
+  return excel(invocation, (signal) =>
+    f.SEARCH(query, timeFrame, mediaType, transcriptOnly, exact, excludeAds, showFilterIds, signal),
+  );
 }
 
 /**
@@ -149,7 +157,9 @@ export function search(
  * @param {string} advertiser Advertiser name.
  * @param {any} [startDate] First date (date cell or YYYY-MM-DD; default 24 months ago).
  * @param {any} [endDate] Last date (date cell or YYYY-MM-DD; default today).
- * @param {any} [maxRows] Most rows to fetch, 1 to 100000 (default 1000; 1000 rows a request).
+ * @param {any} [maxRows] Most rows to fetch, 1 to 100000 (default 1000).
+ * @param {any} [offset] Rows to skip first, 0 to 1000000 (default 0).
+ * @param {any} [limit] Rows per request, 1 to 1000 (default 1000).
  * @returns {Promise<any[][]>} Spilled table of ads.
  */
 export function ads(
@@ -157,9 +167,11 @@ export function ads(
   startDate: any,
   endDate: any,
   maxRows: any,
+  offset: any,
+  limit: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.ADS(advertiser, startDate, endDate, maxRows, signal));
+  return excel(invocation, (signal) => f.ADS(advertiser, startDate, endDate, maxRows, offset, limit, signal));
 }
 
 /**
@@ -171,7 +183,9 @@ export function ads(
  * @param {any} [startDate] First date (date cell or YYYY-MM-DD; default 3 months ago).
  * @param {any} [endDate] Last date (date cell or YYYY-MM-DD; default one week from today).
  * @param {string} [action] Comma-separated actions (default all).
- * @param {string} [channelType] Comma-separated channel types; only with aggregationLevel channel.
+ * @param {string} [channelType] Comma-separated channel types; applies only with aggregationLevel channel.
+ * @param {boolean} [includeErrors] TRUE to include results that could not be calculated, with the reason.
+ * @param {any} [incCiCertainty] Confidence-interval certainty in percent, 1 to 99 (default 95).
  * @returns {Promise<any[][]>} Spilled table of results.
  */
 export function incrementality(
@@ -181,10 +195,22 @@ export function incrementality(
   endDate: any,
   action: string,
   channelType: string,
+  includeErrors: boolean,
+  incCiCertainty: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
   return excel(invocation, (signal) =>
-    f.INCREMENTALITY(advertiser, aggregationLevel, startDate, endDate, action, channelType, signal),
+    f.INCREMENTALITY(
+      advertiser,
+      aggregationLevel,
+      startDate,
+      endDate,
+      action,
+      channelType,
+      includeErrors,
+      incCiCertainty,
+      signal,
+    ),
   );
 }
 

@@ -19,7 +19,7 @@ interface Meta {
 }
 
 /** Parameters that take a range: declared as matrices, or Excel would call the function once per cell. */
-const RANGE_PARAMS = new Set(["fields", "advertisers", "mediaType"]);
+const RANGE_PARAMS = new Set(["fields", "advertisers", "mediaType", "showFilterIds"]);
 
 const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: boolean }> = {
   SHOWLISTENERS: { params: ["showId"], optional: [], matrix: false },
@@ -29,18 +29,27 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
   TOPADVERTISERS: { params: ["showId"], optional: [], matrix: true },
   NETNEWREACH: { params: ["showId", "advertisers", "months"], optional: ["months"], matrix: false },
   SEARCH: {
-    params: ["query", "timeFrame", "mediaType", "transcriptOnly"],
-    optional: ["timeFrame", "mediaType", "transcriptOnly"],
+    params: ["query", "timeFrame", "mediaType", "transcriptOnly", "exact", "excludeAds", "showFilterIds"],
+    optional: ["timeFrame", "mediaType", "transcriptOnly", "exact", "excludeAds", "showFilterIds"],
     matrix: true,
   },
   ADS: {
-    params: ["advertiser", "startDate", "endDate", "maxRows"],
-    optional: ["startDate", "endDate", "maxRows"],
+    params: ["advertiser", "startDate", "endDate", "maxRows", "offset", "limit"],
+    optional: ["startDate", "endDate", "maxRows", "offset", "limit"],
     matrix: true,
   },
   INCREMENTALITY: {
-    params: ["advertiser", "aggregationLevel", "startDate", "endDate", "action", "channelType"],
-    optional: ["startDate", "endDate", "action", "channelType"],
+    params: [
+      "advertiser",
+      "aggregationLevel",
+      "startDate",
+      "endDate",
+      "action",
+      "channelType",
+      "includeErrors",
+      "incCiCertainty",
+    ],
+    optional: ["startDate", "endDate", "action", "channelType", "includeErrors", "incCiCertainty"],
     matrix: true,
   },
   SELFTEST: { params: ["rows", "cols"], optional: ["rows", "cols"], matrix: true },

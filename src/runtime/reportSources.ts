@@ -41,6 +41,15 @@ export type SourceParams = Record<string, unknown>;
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: (p: PollProgress) => void;
+  /** Something the planner should know about the answer (a cached report reused under another name). */
+  onNote?: (note: string) => void;
+}
+
+/** The spec's caveat where it bites: the service reused a cached report and ignored the new name. */
+export function reusedNameNote(reusedName: string | null, name: string | undefined): string {
+  const made = reusedName === null ? "made without a name" : `made as "${reusedName}"`;
+  const asked = name === undefined ? "no name" : `the name "${name}"`;
+  return `The service reused an identical cached report ${made}, so ${asked} was ignored; to apply a new name, change the request or wait for the cache to expire.`;
 }
 
 export function isReportKind(kind: string): kind is ReportKind {
@@ -64,7 +73,10 @@ export async function fetchSource(
   opts: RunOptions = {},
 ): Promise<TypedTable> {
   if (isReportKind(kind)) {
-    return (await client.reports.run(kind, params as ReportParams[typeof kind], opts)).table;
+    const run = await client.reports.run(kind, params as ReportParams[typeof kind], opts);
+    if (run.reusedName !== undefined)
+      opts.onNote?.(reusedNameNote(run.reusedName, (params as { name?: string }).name));
+    return run.table;
   }
   switch (kind) {
     case "search": {

@@ -61,16 +61,20 @@ function progressText(p: PollProgress): string {
   return `The service is preparing it (${p.status}; checked ${p.polls} ${p.polls === 1 ? "time" : "times"})`;
 }
 
-function fetcher(services: Services, id?: number): SheetFetcher {
+function fetcher(services: Services, id?: number, notes: string[] = []): SheetFetcher {
   return (source, signal) => {
     if (!services.client) throw new Error(NOT_CONNECTED);
     return fetchSheetData(services.client, source, {
       signal,
       onProgress:
         id === undefined ? undefined : (p) => services.activity.update(id, { detail: progressText(p) }),
+      onNote: (note) => notes.push(note),
     });
   };
 }
+
+/** A finished request's activity detail, with anything the planner should know about the answer. */
+const withNotes = (detail: string, notes: string[]) => [detail, ...notes].join(" ");
 
 /** Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet with the new request). */
 export async function runSourceToSheet(services: Services, req: SheetRequest): Promise<void> {
@@ -78,6 +82,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
   const id = services.activity.start(SOURCE_LABELS[req.kind as SourceKind] ?? "Show", describe(req), () =>
     controller.abort(),
   );
+  const notes: string[] = [];
   try {
     if (req.sheetName) {
       const old = await readDefinition(services.excel, req.sheetName);
@@ -85,7 +90,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
       const { saveDefinition } = await import("../excel/reportStore");
       await saveDefinition(services.excel, { ...old, params: req.params, datePreset: req.datePreset });
       try {
-        await refreshReport(services.excel, req.sheetName, fetcher(services, id), {
+        await refreshReport(services.excel, req.sheetName, fetcher(services, id, notes), {
           signal: controller.signal,
         });
       } catch (err) {
@@ -95,13 +100,13 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
       services.activity.update(id, {
         status: "done",
         endedAt: Date.now(),
-        detail: `Updated ${req.sheetName}`,
+        detail: withNotes(`Updated ${req.sheetName}`, notes),
       });
-      services.notify(`Updated ${req.sheetName}`, "success");
+      services.notify(withNotes(`Updated ${req.sheetName}`, notes), notes.length ? "warning" : "success");
       return;
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
-    const data = await fetcher(services, id)(source, controller.signal);
+    const data = await fetcher(services, id, notes)(source, controller.signal);
     const label =
       req.kind === "show" ? `Show ${String(req.params.id)}` : SOURCE_LABELS[req.kind as SourceKind];
     const def = await createReportSheet(
@@ -109,13 +114,10 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
       { kind: req.kind, params: req.params, datePreset: req.datePreset, label },
       data,
     );
-    services.activity.update(id, {
-      status: "done",
-      endedAt: Date.now(),
-      detail: `${def.rowCount} rows → sheet ${def.sheetName}`,
-    });
+    const done = withNotes(`${def.rowCount} rows → sheet ${def.sheetName}`, notes);
+    services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     // A toast as well: on a long form the Activity list is below the fold.
-    services.notify(`${def.rowCount} rows → sheet ${def.sheetName}`, "success");
+    services.notify(done, notes.length ? "warning" : "success");
   } catch (err) {
     const cancelled = controller.signal.aborted;
     services.activity.update(id, {

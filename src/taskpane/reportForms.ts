@@ -122,7 +122,12 @@ const SHARED: FieldSpec[] = [
   bool("campaignTagsExclude", "Exclude tagged campaigns"),
 ];
 
-const NAME: FieldSpec = { name: "name", label: "Report name", type: "text", hint: "At most 255 characters." };
+const NAME: FieldSpec = {
+  name: "name",
+  label: "Report name",
+  type: "text",
+  hint: "At most 255 characters. Ignored when the service reuses an identical cached report: to apply a new name, change the request or wait for the cache to expire.",
+};
 const I = IMPRESSIONS_DEFAULTS;
 
 export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpec[] }> = {
@@ -265,7 +270,6 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
         type: "text",
         hint: "Without it, only prefix listeners are included.",
       },
-      NAME,
     ],
   },
 };

@@ -19,17 +19,7 @@ export function schemaErrors(
   const result = schema.safeParse(params);
   if (result.success) return {};
   const errors: FieldErrors = {};
-  // camelCase names (startDate) are renamed wherever they appear; plain words (advertiser, name)
-  // only as the message's subject, since "name" or "advertiser" may also be ordinary words.
-  const names = Object.keys(labels).sort((a, b) => b.length - a.length);
-  const coined = names.filter((n) => /[A-Z.]/.test(n)).map(escapeRegExp);
-  const plain = names.filter((n) => !/[A-Z.]/.test(n)).map(escapeRegExp);
-  const worded = (message: string): string => {
-    let m = message;
-    if (coined.length) m = m.replace(new RegExp(`\\b(${coined.join("|")})\\b`, "g"), (n) => labels[n]);
-    if (plain.length) m = m.replace(new RegExp(`^(${plain.join("|")})\\b`), (n) => labels[n]);
-    return m;
-  };
+  const worded = labelWords(labels);
   for (const issue of result.error.issues) {
     const key =
       issue.path.length > 1 && issue.path[0] === "formatting"
@@ -38,6 +28,23 @@ export function schemaErrors(
     errors[key] ??= worded(issue.message);
   }
   return errors;
+}
+
+/**
+ * Rewrites a message written with request field names in the form's labels. camelCase names
+ * (startDate) are renamed wherever they appear; plain words (advertiser, name) only as the message's
+ * subject, since "name" or "advertiser" may also be ordinary words.
+ */
+export function labelWords(labels: Readonly<Record<string, string>>): (message: string) => string {
+  const names = Object.keys(labels).sort((a, b) => b.length - a.length);
+  const coined = names.filter((n) => /[A-Z.]/.test(n)).map(escapeRegExp);
+  const plain = names.filter((n) => !/[A-Z.]/.test(n)).map(escapeRegExp);
+  return (message) => {
+    let m = message;
+    if (coined.length) m = m.replace(new RegExp(`\\b(${coined.join("|")})\\b`, "g"), (n) => labels[n]);
+    if (plain.length) m = m.replace(new RegExp(`^(${plain.join("|")})\\b`), (n) => labels[n]);
+    return m;
+  };
 }
 
 function escapeRegExp(s: string): string {

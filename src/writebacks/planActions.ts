@@ -24,8 +24,10 @@ export interface PlanIO {
 export interface ValidateResult {
   /** Non-blank rows checked. */
   rows: number;
-  /** "Row 7, cpm: ..." plus table-level problems. */
+  /** "Row 7, cpm: ..." plus table-level problems, then the warnings ("Row 7, startDate: warning: ..."). */
   problems: string[];
+  /** How many of the problems are warnings (they never block Create). */
+  warnings: number;
   /** What Create would send now: one entry per campaign, with the sheet rows of its flights. */
   campaigns: { name: string; rows: number[] }[];
   /** Rows with an id (created) or held for checking: never sent. */
@@ -41,11 +43,16 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
   const { sheet, firstRowNumber } = await io.read();
   const check = checkPlan(sheet);
   const errors = check.rows.flatMap((r) => r.errors);
-  if (check.tableErrors.length === 0) await io.mark(errors);
+  const warnings = check.rows.flatMap((r) => r.warnings);
+  if (check.tableErrors.length === 0) await io.mark([...errors, ...warnings]);
   const pending = pendingRows(check.rows);
   return {
     rows: check.rows.length,
-    problems: [...check.tableErrors, ...errors.map((e) => describeError(e, firstRowNumber))],
+    problems: [
+      ...check.tableErrors,
+      ...[...errors, ...warnings].map((e) => describeError(e, firstRowNumber)),
+    ],
+    warnings: warnings.length,
     campaigns: groupCampaigns(pending).map((g) => ({
       name: g.body.name,
       rows: g.rows.map((r) => r + firstRowNumber),
@@ -70,7 +77,8 @@ export async function createCampaigns(
   const pending = pendingRows(check.rows);
   const held = check.rows.filter((r) => !r.id && r.held).length;
   const errors = pending.flatMap((r) => r.errors);
-  await io.mark(errors);
+  // Warnings are marked too (the planner sees them), but only errors hold the send back.
+  await io.mark([...errors, ...pending.flatMap((r) => r.warnings)]);
   if (errors.length)
     return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
   const groups = groupCampaigns(pending);

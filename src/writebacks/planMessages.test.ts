@@ -11,16 +11,46 @@ describe("plan messages", () => {
           { name: "Summer", rows: [3] },
         ],
         skipped: 1,
+        warnings: 0,
       }).text,
     ).toBe(
       'All 3 rows are valid. Create would send 2 campaigns: "Spring" (rows 2, 4); "Summer" (row 3). 1 row already created or held will be skipped.',
     );
-    const bad = describeValidation({ rows: 2, problems: ["Row 3, cpm: x"], campaigns: [], skipped: 0 });
+    const bad = describeValidation({
+      rows: 2,
+      problems: ["Row 3, cpm: x"],
+      campaigns: [],
+      skipped: 0,
+      warnings: 0,
+    });
     expect(bad).toEqual({
       intent: "warning",
       text: "1 problem in 2 rows; bad cells are marked.",
       problems: ["Row 3, cpm: x"],
     });
+  });
+
+  it("Validate's warnings never read as a refusal: Create would still send the campaign", () => {
+    const warned = describeValidation({
+      rows: 1,
+      problems: ["Row 2, startDate: warning: a DAI flight usually has a startDate"],
+      campaigns: [{ name: "Spring", rows: [2] }],
+      skipped: 0,
+      warnings: 1,
+    });
+    expect(warned).toEqual({
+      intent: "warning",
+      text: 'No problem stops Create, but 1 warning (cells marked) may be worth a look. Create would send 1 campaign: "Spring" (row 2).',
+      problems: ["Row 2, startDate: warning: a DAI flight usually has a startDate"],
+    });
+    const both = describeValidation({
+      rows: 2,
+      problems: ["Row 3, cpm: x", "Row 2, startDate: warning: a DAI flight usually has a startDate"],
+      campaigns: [],
+      skipped: 0,
+      warnings: 1,
+    });
+    expect(both.text).toBe("1 problem and 1 warning in 2 rows; bad cells are marked.");
   });
 
   it("Create tells a clear refusal from a failure that may have created the campaign", () => {
@@ -56,7 +86,9 @@ describe("plan messages", () => {
 
   it("an empty plan says so, for Validate and Create alike", () => {
     const empty = "The plan has no rows yet: add one row per flight under the header.";
-    expect(describeValidation({ rows: 0, problems: [], campaigns: [], skipped: 0 }).text).toBe(empty);
+    expect(describeValidation({ rows: 0, problems: [], campaigns: [], skipped: 0, warnings: 0 }).text).toBe(
+      empty,
+    );
     expect(describeCreate({ kind: "nothing-to-send", alreadyCreated: 0, held: 0 }).text).toBe(empty);
   });
 

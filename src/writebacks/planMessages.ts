@@ -24,19 +24,24 @@ const EMPTY_PLAN: PlanMessage = {
 export function describeValidation(r: ValidateResult): PlanMessage {
   if (r.rows === 0 && r.problems.length === 0) return EMPTY_PLAN;
   const skipped = r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "";
-  if (r.problems.length)
+  const errors = r.problems.length - r.warnings;
+  if (errors > 0)
     return {
       intent: "warning",
-      text: `${plural(r.problems.length, "problem")} in ${plural(r.rows, "row")}; bad cells are marked.`,
+      text: `${plural(errors, "problem")}${r.warnings ? ` and ${plural(r.warnings, "warning")}` : ""} in ${plural(r.rows, "row")}; bad cells are marked.`,
       problems: r.problems,
     };
   if (r.campaigns.length === 0)
     return { intent: "info", text: `All ${plural(r.rows, "row")} are valid. Nothing to send.${skipped}` };
   const groups = r.campaigns.map((c) => `"${c.name}" (${rowList(c.rows)})`).join("; ");
-  return {
-    intent: "success",
-    text: `All ${plural(r.rows, "row")} are valid. Create would send ${plural(r.campaigns.length, "campaign")}: ${groups}.${skipped}`,
-  };
+  const send = `Create would send ${plural(r.campaigns.length, "campaign")}: ${groups}.${skipped}`;
+  if (r.warnings)
+    return {
+      intent: "warning",
+      text: `No problem stops Create, but ${plural(r.warnings, "warning")} (cells marked) may be worth a look. ${send}`,
+      problems: r.problems,
+    };
+  return { intent: "success", text: `All ${plural(r.rows, "row")} are valid. ${send}` };
 }
 
 export function describeCreate(r: CreateResult): PlanMessage {

@@ -41,16 +41,49 @@ describe("checkPlan", () => {
     );
     expect(rows[0].errors).toEqual([]);
     const cols = (i: number): string[] => rows[i].errors.map((e) => e.column).sort();
-    expect(cols(1)).toEqual(["cpm", "currency", "expectedUnits", "name", "startDate"]);
+    expect(cols(1)).toEqual(["cpm", "currency", "expectedUnits", "name"]);
     expect(rows[1].errors.find((e) => e.column === "cpm")?.reason).toBe('"cheap" is not a number');
-    expect(rows[1].errors.find((e) => e.column === "startDate")?.reason).toBe("is required for DAI flights");
     expect(rows[1].errors.find((e) => e.column === "name")?.reason).toMatch(/.+/);
     expect(rows[1].campaign).toBeUndefined();
-    expect(rows[2].errors).toEqual([
-      { row: 2, column: "expectedDate", reason: "is required for Baked-in flights" },
+    expect(cols(3)).toEqual(["expectedLandingUrl"]);
+  });
+
+  it("what the spec reads but does not refuse is a warning: marked, described, never blocking", () => {
+    const { rows } = checkPlan(
+      planSheet([
+        daiRow({ startDate: "" }),
+        daiRow({ type: "Baked-in", startDate: "", endDate: "", expectedDate: "" }),
+        daiRow({ endDate: "2025-02-01" }),
+        daiRow({ type: "reel", mediaType: "podcast" }),
+        daiRow({ expectedUnits: "pre:0" }),
+      ]),
+    );
+    for (const r of rows) {
+      expect(r.errors).toEqual([]);
+      expect(r.campaign).toBeDefined();
+    }
+    const warned = rows.map((r) => r.warnings.map((w) => `${w.column}: ${w.reason}`));
+    expect(warned).toEqual([
+      ["startDate: warning: a DAI flight usually has a startDate"],
+      ["expectedDate: warning: a Baked-in flight usually has an expectedDate"],
+      ["endDate: warning: endDate is before startDate"],
+      [
+        "mediaType: warning: story, reel and feed apply to SocialC campaigns: a reel campaign usually names the SocialC media type",
+      ],
+      ["expectedUnits: warning: length is not more than 0 seconds"],
     ]);
-    expect(cols(3)).toEqual(["endDate", "expectedLandingUrl"]);
-    expect(describeError(rows[2].errors[0], 2)).toBe("Row 4, expectedDate: is required for Baked-in flights");
+    expect(describeError(rows[1].warnings[0], 2)).toBe(
+      "Row 3, expectedDate: warning: a Baked-in flight usually has an expectedDate",
+    );
+  });
+
+  it("a negative amount is the plan's own refusal (a typing slip), named on its cell", () => {
+    const { rows } = checkPlan(planSheet([daiRow({ cpm: -5, totalCost: "-1" })]));
+    expect(rows[0].errors.map((e) => `${e.column}: ${e.reason}`).sort()).toEqual([
+      "cpm: must be 0 or more",
+      "totalCost: must be 0 or more",
+    ]);
+    expect(rows[0].campaign).toBeUndefined();
   });
 
   it("takes the listed spelling of a drop-down value typed in another case", () => {

@@ -1,10 +1,11 @@
 /**
  * Plan rows → checked campaign requests. Each row is read cell by cell (planCells), then
  * checked as a one-flight request against the client's zod schema, so the plan refuses
- * exactly what the service would. Every problem is tied to a cell: row and column.
+ * what the spec refuses; what the spec reads but does not refuse (a DAI flight without dates, …)
+ * comes back as a warning that never blocks Create. Every problem is tied to a cell: row and column.
  */
 import type { CellValue } from "../api/table";
-import { campaignRequestSchema, type CampaignRequest } from "../api/schemas";
+import { campaignAdvice, campaignRequestSchema, type CampaignRequest } from "../api/schemas";
 import { HOLD_PREFIX, PLAN_COLUMNS, type PlanColumn } from "./planColumns";
 import { readCell, readText, type PlanCellValue } from "./planCells";
 
@@ -19,8 +20,12 @@ export interface CellError {
   row: number;
   /** Plan column header. */
   column: string;
+  /** Starts with WARNING for a warning. */
   reason: string;
 }
+
+/** How a warning's reason begins, in the list and in the row's validation cell. */
+export const WARNING = "warning: ";
 
 export type Flight = CampaignRequest["flights"][number];
 export type CampaignFields = Omit<CampaignRequest, "flights">;
@@ -28,6 +33,8 @@ export type CampaignFields = Omit<CampaignRequest, "flights">;
 export interface PlanRow {
   /** Zero-based data row. */
   row: number;
+  /** Cells the spec does not refuse but a planner should look at; they never block Create. */
+  warnings: CellError[];
   /** Created campaign id already written back: the row is never sent again. */
   id?: string;
   /** Status starts with HOLD_PREFIX: the campaign may exist, so the row is not sent until cleared. */
@@ -90,6 +97,9 @@ export function checkPlan(sheet: PlanSheet): PlanCheck {
   return { tableErrors, rows };
 }
 
+/** Plan amounts that cannot be below 0: a plan's own rule, since a negative cost or count is a typing slip. */
+const AMOUNTS = ["totalCost", "cpm", "expectedImpressions"];
+
 function checkRow(
   row: number,
   id: string | undefined,
@@ -107,11 +117,12 @@ function checkRow(
       read.value = c.choices.find((x) => x.toLowerCase() === text.toLowerCase()) ?? text;
     }
     if (!read.ok) errors.push({ row, column: c.header, reason: read.reason });
+    else if (typeof read.value === "number" && read.value < 0 && AMOUNTS.includes(c.header))
+      errors.push({ row, column: c.header, reason: "must be 0 or more" });
     else if (read.value !== undefined) (c.level === "flight" ? flight : campaign)[c.header] = read.value;
   }
-  errors.push(...flightDateRules(row, campaign.type, flight));
-
-  const parsed = campaignRequestSchema.safeParse({ ...campaign, flights: [flight] });
+  const body = { ...campaign, flights: [flight] };
+  const parsed = campaignRequestSchema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = issueColumn(issue.path);
@@ -120,43 +131,17 @@ function checkRow(
       errors.push({ row, column, reason: value === undefined ? "is required" : issue.message });
     }
   }
-  if (errors.length || !parsed.success) return { row, id, errors };
+  // The cells read well enough to judge: a cell with an error gets no warning on top.
+  const warnings = campaignAdvice(body as CampaignRequest)
+    .map((a) => ({ row, column: issueColumn(a.path), reason: `${WARNING}${a.message}` }))
+    .filter((w) => !errors.some((e) => e.column === w.column));
+  if (errors.length || !parsed.success) return { row, id, errors, warnings };
   const { flights, ...fields } = parsed.data;
-  return { row, id, errors, campaign: fields, flight: flights[0] };
+  return { row, id, errors, warnings, campaign: fields, flight: flights[0] };
 }
 
 /** A zod path such as ["flights", 0, "endDate"] or ["expectedUnits", 1, "position"] → plan column. */
 function issueColumn(path: readonly PropertyKey[]): string {
   const key = path[0] === "flights" ? path[2] : path[0];
   return typeof key === "string" ? key : "type";
-}
-
-/**
- * Which flight dates a campaign type needs (spec: startDate/endDate for DAI, expectedDate
- * for baked-in). Checked here too so the reason lands on the date cell, whatever the schema does.
- */
-function flightDateRules(
-  row: number,
-  type: PlanCellValue | undefined,
-  flight: Record<string, PlanCellValue>,
-): CellError[] {
-  const errors: CellError[] = [];
-  const t = typeof type === "string" ? type.toLowerCase() : "";
-  if (t === "dai") {
-    if (flight.startDate === undefined)
-      errors.push({ row, column: "startDate", reason: "is required for DAI flights" });
-    if (flight.endDate === undefined)
-      errors.push({ row, column: "endDate", reason: "is required for DAI flights" });
-  }
-  if (t === "baked-in" && flight.expectedDate === undefined) {
-    errors.push({ row, column: "expectedDate", reason: "is required for Baked-in flights" });
-  }
-  if (
-    typeof flight.startDate === "string" &&
-    typeof flight.endDate === "string" &&
-    flight.endDate < flight.startDate
-  ) {
-    errors.push({ row, column: "endDate", reason: "is before startDate" });
-  }
-  return errors;
 }

@@ -88,10 +88,8 @@ test("error paths: monthly limit, authentication messages, inaccessible advertis
     code: "#N/A",
     message: "Forbidden",
   });
-  await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).rejects.toMatchObject({
-    code: "#N/A",
-    message: expect.stringMatching(/monthlyListeners is not available/),
-  });
+  // monthlyListeners counts podcast listeners only (a number in the spec): an Alpha show has none.
+  await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).resolves.toBe(0);
   const before = s.sandbox.requests("demo-pro");
   const { fns } = functions();
   await expect(fns.EPISODES(1200000001, 0)).rejects.toMatchObject({
@@ -152,4 +150,33 @@ test("a cell Excel cancelled before its turn sends nothing; its neighbours still
   await expect(dropped).rejects.toMatchObject({ message: "Cancelled" });
   expect(typeof (await kept)).toBe("number");
   expect(counted).toHaveLength(1);
+});
+
+test("the new optional arguments reach the sandbox and narrow its answers", async () => {
+  const { fns } = functions();
+  const withAds = await fns.SEARCH("brought to you by", 60);
+  expect(withAds.length).toBeGreaterThan(1);
+  await expect(
+    fns.SEARCH("brought to you by", 60, undefined, undefined, undefined, true),
+  ).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/No episodes match/),
+  });
+  const shows = await fns.SEARCH("episode", 60, undefined, undefined, undefined, undefined, "50000");
+  const showCol = shows[0].indexOf("Show ID");
+  expect(new Set(shows.slice(1).map((r) => r[showCol]))).toEqual(new Set([50000]));
+  const period = ["2026-10-01", "2026-10-07"] as const;
+  const plain = await fns.INCREMENTALITY("Acme Mattress", "show_campaign", ...period);
+  const errors = await fns.INCREMENTALITY(
+    "Acme Mattress",
+    "show_campaign",
+    ...period,
+    undefined,
+    undefined,
+    true,
+  );
+  expect(errors.length).toBeGreaterThan(plain.length);
+  const page = await fns.ADS("Acme Mattress", undefined, undefined, 5, 10);
+  const first = await fns.ADS("Acme Mattress", undefined, undefined, 15);
+  expect(page.slice(1)).toEqual(first.slice(11));
 });

@@ -11,31 +11,58 @@ export interface ReportRun {
   task: Task & { url: string };
   csv: string;
   table: TypedTable;
+  /**
+   * Set when the service answered with a task this client started before under another name: an
+   * identical cached report was reused and the new name ignored (spec). Null: that report had no name.
+   */
+  reusedName?: string | null;
 }
 
 export class Reports {
+  /** The name each task was asked for with (this client's session), to tell a reused cached report. */
+  private readonly names = new Map<string, string | null>();
+
   constructor(
     private readonly core: Core,
     private readonly tasks: Tasks,
   ) {}
 
+  /**
+   * The name a reused task was first made under, when the service answered this request (asked with
+   * `name`) with a task this client started before under another name; undefined otherwise.
+   */
+  reusedName(taskId: string, name: string | undefined): string | null | undefined {
+    const first = this.names.get(taskId);
+    return first !== undefined && first !== (name ?? null) ? first : undefined;
+  }
+
   /** Starts a report task. Only the parameters the caller set are sent. */
   async start<K extends ReportKind>(kind: K, params: ReportParams[K], signal?: AbortSignal): Promise<Task> {
+    const task = await this.send(kind, params, signal);
+    const name = (params as { name?: string }).name ?? null;
+    if (!this.names.has(task.id)) this.names.set(task.id, name);
+    return task;
+  }
+
+  private async send<K extends ReportKind>(
+    kind: K,
+    params: ReportParams[K],
+    signal?: AbortSignal,
+  ): Promise<Task> {
     const def = REPORT_ENDPOINTS[kind];
     const endpoint = `${def.method} ${def.path}`;
     const valid = validateRequest(def.schema, params, endpoint) as Record<string, unknown>;
     if (kind === "impressionListeners") {
-      const { episodeId, week_lb, advertiser, name } = valid as {
+      const { episodeId, week_lb, advertiser } = valid as {
         episodeId: string;
         week_lb?: string;
         advertiser?: string;
-        name?: string;
       };
       return this.core.request({
         method: "GET",
         path: def.path.replace("{episodeId}", encodeURIComponent(episodeId)),
         endpoint,
-        query: { week_lb, advertiser, name },
+        query: { week_lb, advertiser },
         schema: taskSchema,
         retry: true,
         signal,
@@ -81,7 +108,9 @@ export class Reports {
     params: ReportParams[K],
     opts: PollOptions = {},
   ): Promise<ReportRun> {
+    const name = (params as { name?: string }).name;
     const started = await this.start(kind, params, opts.signal);
+    const reusedName = this.reusedName(started.id, name);
     const task = await this.tasks.waitUntilDone(started.id, opts);
     const csv = await this.tasks.download(task.url, opts.signal);
     // Only impressions can add a summary block or a totals row (its formatting settings).
@@ -92,6 +121,6 @@ export class Reports {
       totals: formatting?.totals ?? false,
       endpoint: REPORT_ENDPOINTS[kind].path,
     });
-    return { task, csv, table };
+    return reusedName === undefined ? { task, csv, table } : { task, csv, table, reusedName };
   }
 }

@@ -2,7 +2,8 @@
 import type { Core } from "../core";
 import { ResponseValidationError } from "../errors";
 import { pollUntilSettled, type PollOptions } from "../polling";
-import { taskSchema, type Task } from "../schemas";
+import { taskIdSchema, taskSchema, type Task } from "../schemas";
+import { validateRequest } from "../validate";
 
 const STATUS_PATH = "/api/public/file-processor/status";
 
@@ -10,10 +11,12 @@ export class Tasks {
   constructor(private readonly core: Core) {}
 
   async status(id: string, signal?: AbortSignal): Promise<Task> {
+    const endpoint = `GET ${STATUS_PATH}/{id}`;
+    const valid = validateRequest(taskIdSchema, id, endpoint, "id");
     return this.core.request({
       method: "GET",
-      path: `${STATUS_PATH}/${encodeURIComponent(id)}`,
-      endpoint: `GET ${STATUS_PATH}/{id}`,
+      path: `${STATUS_PATH}/${encodeURIComponent(valid)}`,
+      endpoint,
       schema: taskSchema,
       auth: false,
       retry: true,

@@ -1,6 +1,6 @@
 /** POST /advertisers/individual-ads: request and the headers/data/pagination response. */
 import { z } from "zod";
-import { dateString, intBetween, nonEmpty } from "./common";
+import { dateString, endNotBeforeStart, intBetween, nonEmpty } from "./common";
 
 /** Column keys of an individual ad row, in the spec's order, with their kind. */
 export const INDIVIDUAL_AD_COLUMNS = [
@@ -40,11 +40,7 @@ export const individualAdsRequestSchema = z
     limit: intBetween("limit", 1, 1000).optional(),
     offset: intBetween("offset", 0, 1_000_000).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate && Date.parse(v.endDate) < Date.parse(v.startDate)) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
-    }
-  });
+  .superRefine(endNotBeforeStart);
 
 const cell = z.union([z.string(), z.number(), z.boolean()]).nullable();
 

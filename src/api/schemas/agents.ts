@@ -13,11 +13,14 @@ export const runIdSchema = z
   .int("runId must be a whole number")
   .min(1, "runId must be 1 or more");
 
+/** "Body: params, a map from string to string of template parameters" (not marked required). */
 export const agentRunStartRequestSchema = z.object({
-  params: z.record(
-    z.string().trim().min(1, "params names must not be empty"),
-    z.string({ error: "params values must be text" }),
-  ),
+  params: z
+    .record(
+      z.string().trim().min(1, "params names must not be empty"),
+      z.string({ error: "params values must be text" }),
+    )
+    .optional(),
 });
 
 export const agentRunStartResponseSchema = z.looseObject({ runId: z.number().int(), status: z.string() });

@@ -39,9 +39,64 @@ export function oneOf<T extends readonly [string, ...string[]]>(field: string, v
   return z.enum(values, { error: `${field} must be one of ${values.join(", ")}` });
 }
 
-/** A list of names; each entry must be non-empty. */
-export function nameList(field: string) {
+/** A list of names; each entry must be non-empty. `missing` is the message when the list is absent. */
+export function nameList(field: string, missing = `${field} must be a list of names`) {
   return z.array(z.string().trim().min(1, `${field} entries must not be empty`), {
-    error: `${field} must be a list of names`,
+    error: (issue) => (issue.input === undefined ? missing : `${field} must be a list of names`),
   });
+}
+
+/**
+ * Ids that travel as a path segment. Only the documented shape passes, so nothing the caller types
+ * (`..`, `a/b`, an empty string) can change which path is asked for.
+ */
+export const SHOW_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const EPISODE_ID_PATTERN = /^\d+$/;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A show id: directory id (digits), Alpha channel id or Alpha playlist id (letters, digits, _ and -). */
+export function showId(field: string) {
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .regex(
+      SHOW_ID_PATTERN,
+      `${field} must be a show id: a directory id, an Alpha channel id or an Alpha playlist id (letters, digits, _ and -)`,
+    );
+}
+
+/** The service episode id (serviceEpisodeId, a number): digits only. */
+export function episodeId(field: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${field} is required` })
+    .transform((v) => String(v).trim())
+    .refine((v) => v !== "", `${field} is required`)
+    .refine((v) => EPISODE_ID_PATTERN.test(v), `${field} must be a service episode id (digits)`);
+}
+
+/** A file-processing task id: a uuid. */
+export const taskIdSchema = z
+  .string({ error: "id must be a task id (uuid)" })
+  .regex(UUID_PATTERN, "id must be a task id (uuid)");
+
+/** A lag timestamp: digits, as a number or a string. The spec gives no unit, so it is compared only with another timestamp. */
+export const TIMESTAMP_PATTERN = /^\d+$/;
+const isTimestamp = (v: string | number) => (typeof v === "number" ? true : TIMESTAMP_PATTERN.test(v));
+
+/**
+ * A range whose end comes before its start ("start of range", "end of range"). Two ISO dates, or two
+ * timestamps, are compared; an ISO date against a timestamp is not, since the timestamp's unit is unknown.
+ */
+export function endNotBeforeStart<T extends { startDate?: string | number; endDate?: string | number }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  const { startDate: a, endDate: b } = value;
+  if (a === undefined || b === undefined || isTimestamp(a) !== isTimestamp(b)) return;
+  const [start, end] = isTimestamp(a)
+    ? [Number(a), Number(b)]
+    : [Date.parse(String(a)), Date.parse(String(b))];
+  if (end < start)
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
 }

@@ -1,9 +1,10 @@
 /**
- * POST /incrementality. The spec names only aggregationLevel; the other field names are our choice
- * (docs/service-choices.md), shared with the sandbox. Results stay loose so real names also pass.
+ * POST /incrementality. The spec names only aggregationLevel among the result fields; the other names
+ * are the sandbox's choice (sandbox/README.md, "Incrementality field names"). Results stay loose so
+ * the real names also pass. Which body fields are required is not shown, so none is.
  */
 import { z } from "zod";
-import { dateString, intBetween, nonEmpty } from "./common";
+import { dateString, endNotBeforeStart, intBetween } from "./common";
 
 /** Result fields in display order, with a label and a kind for tables. */
 export const INCREMENTALITY_FIELDS = [
@@ -31,9 +32,13 @@ export const INCREMENTALITY_FIELDS = [
 /** Example levels from the spec; the full list is not shown, so other values pass. */
 export const AGGREGATION_LEVEL_EXAMPLES = ["channel", "publisher", "show_campaign"] as const;
 
+/**
+ * channelType "applies only with aggregationLevel channel": with another level it is dropped (not
+ * sent, not refused). Without a level it is kept, since the service's default level is not shown.
+ */
 export const incrementalityRequestSchema = z
   .object({
-    advertiser: nonEmpty("advertiser"),
+    advertiser: z.string().trim().min(1, "advertiser must not be empty").optional(),
     aggregationLevel: z.string().trim().min(1, "aggregationLevel must not be empty").optional(),
     channelType: z.string().trim().min(1, "channelType must not be empty").optional(),
     action: z.string().trim().min(1, "action must not be empty").optional(),
@@ -42,18 +47,12 @@ export const incrementalityRequestSchema = z
     includeErrors: z.boolean({ error: "includeErrors must be true or false" }).optional(),
     incCiCertainty: intBetween("incCiCertainty", 1, 99).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.channelType !== undefined && v.aggregationLevel !== "channel") {
-      ctx.addIssue({
-        code: "custom",
-        path: ["channelType"],
-        message: "channelType applies only with aggregationLevel channel",
-      });
-    }
-    if (v.startDate && v.endDate && Date.parse(v.endDate) < Date.parse(v.startDate)) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
-    }
-  });
+  .superRefine(endNotBeforeStart)
+  .transform(({ channelType, ...rest }) => ({
+    ...rest,
+    channelType:
+      rest.aggregationLevel === undefined || rest.aggregationLevel === "channel" ? channelType : undefined,
+  }));
 
 const v = z.union([z.string(), z.number(), z.boolean()]).nullish();
 export const incrementalityResultSchema = z.looseObject({

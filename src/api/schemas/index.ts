@@ -17,6 +17,7 @@ export * from "./ads";
 export * from "./incrementality";
 export * from "./writes";
 export * from "./agents";
+export * from "./columnRules";
 
 /** The seven report task endpoints. */
 export const REPORT_KINDS = [

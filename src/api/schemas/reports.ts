@@ -3,7 +3,18 @@
  * the task object. Every documented limit is a rule here, so bad input is refused before a request.
  */
 import { z } from "zod";
-import { dateString, intBetween, nameList, nonEmpty, oneOf, reportName } from "./common";
+import {
+  TIMESTAMP_PATTERN,
+  UUID_PATTERN,
+  dateString,
+  endNotBeforeStart,
+  episodeId,
+  intBetween,
+  nameList,
+  oneOf,
+  reportName,
+} from "./common";
+import { columnProblems } from "./columnRules";
 
 export const ATTRIBUTION_MODELS = ["first", "last", "multi_linear", "multi_timedecay"] as const;
 export const ATTRIBUTION_PRESETS = ["any", "all", "none"] as const;
@@ -24,7 +35,6 @@ export const TASK_STATUSES = ["pending", "done", "failed"] as const;
 const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
 const num = (field: string) =>
   z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`);
-const windowDays = (field: string) => num(field).min(0, `${field} must be 0 or more days`);
 
 /** Settings shared by the impressions and lag endpoints (all optional: the service applies its defaults). */
 export const sharedReportSettingsShape = {
@@ -34,21 +44,15 @@ export const sharedReportSettingsShape = {
   ytSimulcastConv: bool("ytSimulcastConv").optional(),
   rSimulcastConv: bool("rSimulcastConv").optional(),
   svSimulcastConv: bool("svSimulcastConv").optional(),
-  ytSimulcastConvWeight: num("ytSimulcastConvWeight")
-    .min(0, "ytSimulcastConvWeight must be 0 or more")
-    .optional(),
-  rSimulcastConvWeight: num("rSimulcastConvWeight")
-    .min(0, "rSimulcastConvWeight must be 0 or more")
-    .optional(),
-  svSimulcastConvWeight: num("svSimulcastConvWeight")
-    .min(0, "svSimulcastConvWeight must be 0 or more")
-    .optional(),
+  ytSimulcastConvWeight: num("ytSimulcastConvWeight").optional(),
+  rSimulcastConvWeight: num("rSimulcastConvWeight").optional(),
+  svSimulcastConvWeight: num("svSimulcastConvWeight").optional(),
   includeYtSpend: bool("includeYtSpend").optional(),
   spendOnPublishDate: bool("spendOnPublishDate").optional(),
   useSettingsProfiles: bool("useSettingsProfiles").optional(),
-  attributionWindow: windowDays("attributionWindow").optional(),
-  attributionStreamingWindow: windowDays("attributionStreamingWindow").optional(),
-  attributionSaiWindow: windowDays("attributionSaiWindow").optional(),
+  attributionWindow: num("attributionWindow").optional(),
+  attributionStreamingWindow: num("attributionStreamingWindow").optional(),
+  attributionSaiWindow: num("attributionSaiWindow").optional(),
   attributionModel: oneOf("attributionModel", ATTRIBUTION_MODELS).optional(),
   attributionPreset: oneOf("attributionPreset", ATTRIBUTION_PRESETS).optional(),
   excludeReferrers: z.array(z.string()).optional(),
@@ -65,17 +69,6 @@ export const sharedReportSettingsShape = {
   campaignTagsExclude: bool("campaignTagsExclude").optional(),
 };
 export const sharedReportSettingsSchema = z.object(sharedReportSettingsShape);
-
-function endNotBeforeStart<T extends { startDate?: string | number; endDate?: string | number }>(
-  value: T,
-  ctx: z.RefinementCtx,
-): void {
-  if (value.startDate === undefined || value.endDate === undefined) return;
-  const start = typeof value.startDate === "number" ? value.startDate : Date.parse(value.startDate);
-  const end = typeof value.endDate === "number" ? value.endDate : Date.parse(value.endDate);
-  if (end < start)
-    ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
-}
 
 export const formattingSchema = z.object({
   numberFormatting: bool("formatting.numberFormatting").optional(),
@@ -108,25 +101,27 @@ export const impressionsRequestSchema = z
         message: "incCiCertainty requires showIncrementalResults",
       });
     }
-    if (v.fields) {
-      const seen = new Set<string>();
-      for (const f of v.fields) {
-        if (seen.has(f))
-          ctx.addIssue({ code: "custom", path: ["fields"], message: `fields lists "${f}" twice` });
-        seen.add(f);
-      }
-    }
+    v.fields?.forEach((f, i) => {
+      for (const message of columnProblems(f, v))
+        ctx.addIssue({ code: "custom", path: ["fields", i], message });
+    });
   });
 
-/** Lag accepts an ISO date or a timestamp (epoch milliseconds) for its dates. */
-const lagDate = (field: string) => z.union([dateString(field), z.number().int().nonnegative()]);
+const REQUIRED_ADVERTISER = "advertiser is required (at least one advertiser name)";
+const REQUIRED_ADVERTISERS = "advertisers is required (at least one advertiser name)";
+
+/** Lag accepts "an ISO date or a timestamp": a timestamp is digits, sent as a number or a string. */
+const lagDate = (field: string) =>
+  z.union([dateString(field), z.number().int().nonnegative(), z.string().regex(TIMESTAMP_PATTERN)], {
+    error: `${field} must be a date (YYYY-MM-DD), an ISO 8601 date-time or a timestamp`,
+  });
 
 export const lagRequestSchema = z
   .object({
     ...sharedReportSettingsShape,
     startDate: lagDate("startDate").optional(),
     endDate: lagDate("endDate").optional(),
-    advertiser: nameList("advertiser").min(1, "advertiser is required (at least one advertiser name)"),
+    advertiser: nameList("advertiser", REQUIRED_ADVERTISER).min(1, REQUIRED_ADVERTISER),
     name: reportName.optional(),
     groupKey: oneOf("groupKey", LAG_GROUP_KEYS),
     actions: z.array(z.string().trim().min(1, "actions entries must not be empty")).optional(),
@@ -158,27 +153,28 @@ export const campaignsPerformanceRequestSchema = z
 export const estimatedSpendRequestSchema = z
   .object({
     name: reportName.optional(),
-    advertisers: nameList("advertisers").min(1, "advertisers is required (at least one advertiser name)"),
+    advertisers: nameList("advertisers", REQUIRED_ADVERTISERS).min(1, REQUIRED_ADVERTISERS),
     startDate: dateString("startDate").optional(),
     endDate: dateString("endDate").optional(),
   })
   .superRefine(endNotBeforeStart);
 
-/** GET /episode/impression-listeners/{podscribe_episode_id}: the path id plus two query parameters. */
+/**
+ * GET /episode/impression-listeners/{podscribe_episode_id}: the path id plus the two query parameters
+ * of its table (week_lb, advertiser); nothing else is sent.
+ */
 export const impressionListenersQuerySchema = z.object({
-  episodeId: nonEmpty("episodeId"),
+  episodeId: episodeId("episodeId"),
   week_lb: z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number()], { error: "week_lb must be a number of weeks" })
     .transform((v) => String(v).trim())
-    .refine((v) => /^[1-9]\d*$/.test(v), "week_lb must be a whole number of weeks (1 or more)")
+    .refine((v) => /^\d+$/.test(v), "week_lb must be a number of weeks (a whole number)")
     .optional(),
   advertiser: z.string().trim().min(1, "advertiser must not be empty").optional(),
-  // Every task endpoint takes the optional display name (the report task pattern of the spec).
-  name: reportName.optional(),
 });
 
 export const taskSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().regex(UUID_PATTERN, "id must be a uuid"),
   status: z.string(),
   url: z.string().nullish(),
 });

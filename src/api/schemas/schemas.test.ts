@@ -1,11 +1,9 @@
 /** Spec rules the request schemas enforce beyond types and ranges. */
-import { campaignRequestSchema, showInfoQuerySchema } from "./index";
+import { campaignAdvice, campaignRequestSchema, showInfoQuerySchema, type CampaignRequest } from "./index";
 import { dateString } from "./common";
 
 const flight = { startDate: "2026-12-01T00:00:00Z", endDate: "2026-12-31T00:00:00Z" };
 const campaign = { name: "Spring", advertiser: "Acme", publisher: "pub", type: "DAI", flights: [flight] };
-const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  r.success ? [] : r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 
 test("impossible calendar days are refused, not rolled over into the next month", () => {
   const d = dateString("startDate");
@@ -15,17 +13,14 @@ test("impossible calendar days are refused, not rolled over into the next month"
   expect(d.safeParse("2024-04-31T10:00:00Z").success).toBe(false);
 });
 
-test("story, reel and feed need the SocialC media type; the listed media types and the default are not it", () => {
-  expect(messages(campaignRequestSchema.safeParse({ ...campaign, type: "reel" }))).toEqual([
-    "mediaType: mediaType must be the SocialC media type for a reel campaign (story, reel and feed apply to SocialC campaigns only)",
-  ]);
-  expect(campaignRequestSchema.safeParse({ ...campaign, type: "story", mediaType: "podcast" }).success).toBe(
-    false,
-  );
-  expect(campaignRequestSchema.safeParse({ ...campaign, type: "feed", mediaType: "SocialC" }).success).toBe(
-    true,
-  );
-  expect(campaignRequestSchema.safeParse(campaign).success).toBe(true);
+test("story, reel and feed with a listed media type (or none) pass the schema and come back as advice", () => {
+  const advice = (over: Partial<CampaignRequest>) =>
+    campaignAdvice({ ...campaign, ...over } as CampaignRequest).map((a) => a.path.join("."));
+  expect(campaignRequestSchema.safeParse({ ...campaign, type: "reel" }).success).toBe(true);
+  expect(advice({ type: "reel" })).toEqual(["mediaType"]);
+  expect(advice({ type: "story", mediaType: "podcast" })).toEqual(["mediaType"]);
+  expect(advice({ type: "feed", mediaType: "SocialC" })).toEqual([]);
+  expect(advice({})).toEqual([]);
 });
 
 test("net new reach counts the names that are really sent: commas inside entries separate names", () => {

@@ -5,25 +5,25 @@ import { nonEmpty } from "./common";
 /** mediaType values the spec lists; one more exists that it does not show, so others pass. */
 export const SEARCH_MEDIA_TYPES = ["all", "podcast", "alpha", "radio", "radio_show", "beta"] as const;
 
-const oneOrMany = <T extends z.ZodType>(item: T) =>
-  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+const oneOrMany = <T extends z.ZodType>(item: T, message: string) =>
+  z
+    .union([item, z.array(item)], { error: message })
+    .transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
 export const searchQuerySchema = z.object({
   search: nonEmpty("search"),
   timeFrame: z
     .number({ error: "timeFrame must be a number of days" })
     .int("timeFrame must be a whole number of days")
-    .min(1, "timeFrame must be at least 1 day")
     .optional(),
   exact: z.boolean({ error: "exact must be true or false" }).optional(),
   transcriptOnly: z.boolean({ error: "transcriptOnly must be true or false" }).optional(),
   excludeAds: z.boolean({ error: "excludeAds must be true or false" }).optional(),
-  showFilterIds: oneOrMany(
-    z
-      .number({ error: "showFilterIds must be show ids (numbers)" })
-      .int("showFilterIds must be whole numbers"),
+  showFilterIds: oneOrMany(z.number().int(), "showFilterIds must be show ids (whole numbers)").optional(),
+  mediaType: oneOrMany(
+    z.string().trim().min(1),
+    "mediaType must be media types (text), none empty",
   ).optional(),
-  mediaType: oneOrMany(z.string().trim().min(1, "mediaType entries must not be empty")).optional(),
 });
 
 export const transcriptHitSchema = z.looseObject({

@@ -1,6 +1,6 @@
 /** GET /series/episodes/{id}: show info query and response. */
 import { z } from "zod";
-import { intBetween, nonEmpty } from "./common";
+import { intBetween, showId } from "./common";
 
 /** Platforms the spec lists (9 values: Podcast, radio and the video/social platforms); 4 more exist unshown. */
 export const PLATFORMS = [
@@ -33,9 +33,13 @@ const advertiserNames = z
       .max(10, "netNewReachAdvertisers takes at most 10 advertiser names"),
   );
 
+/**
+ * Show info query. `months` "applies only together with netNewReachAdvertisers": without them it is
+ * dropped (not sent, not refused).
+ */
 export const showInfoQuerySchema = z
   .object({
-    id: nonEmpty("id"),
+    id: showId("id"),
     episodesPageIndex: z
       .number({ error: "episodesPageIndex must be a number" })
       .int("episodesPageIndex must be a whole number")
@@ -45,15 +49,10 @@ export const showInfoQuerySchema = z
     netNewReachAdvertisers: advertiserNames.optional(),
     months: intBetween("months", 1, 3).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.months !== undefined && v.netNewReachAdvertisers === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["months"],
-        message: "months applies only together with netNewReachAdvertisers",
-      });
-    }
-  });
+  .transform(({ months, ...rest }) => ({
+    ...rest,
+    months: rest.netNewReachAdvertisers === undefined ? undefined : months,
+  }));
 
 const n = z.number().nullish();
 const s = z.string().nullish();

@@ -62,11 +62,8 @@ export const INVITE_TABS = [
 
 const dateTime = (field: string) =>
   z.string().regex(DATE_PATTERN, `${field} must be a date or ISO 8601 date-time`);
-const money = (field: string) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .finite()
-    .min(0, `${field} must be 0 or more`);
+const amount = (field: string) =>
+  z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`);
 const url = (field: string) =>
   z.string().refine((s) => {
     try {
@@ -86,17 +83,17 @@ export const flightSchema = z.object({
   startDate: dateTime("startDate").optional(),
   endDate: dateTime("endDate").optional(),
   expectedDate: dateTime("expectedDate").optional(),
-  totalCost: money("totalCost").optional(),
-  cpm: money("cpm").optional(),
+  totalCost: amount("totalCost").optional(),
+  cpm: amount("cpm").optional(),
   currency: z.enum(CURRENCIES, { error: `currency must be one of ${CURRENCIES.join(", ")}` }).optional(),
-  expectedImpressions: money("expectedImpressions").optional(),
+  expectedImpressions: amount("expectedImpressions").optional(),
 });
 
 export const expectedUnitSchema = z.object({
   position: z.enum(UNIT_POSITIONS, { error: `position must be one of ${UNIT_POSITIONS.join(", ")}` }),
   length: z
     .number({ error: "length must be a number of seconds" })
-    .positive("length must be more than 0 seconds"),
+    .finite("length must be a number of seconds"),
 });
 
 export const campaignRequestSchema = z
@@ -126,16 +123,7 @@ export const campaignRequestSchema = z
     billToPublisher: z.boolean({ error: "billToPublisher must be true or false" }).optional(),
   })
   .superRefine((v, ctx) => {
-    // story, reel and feed are SocialC campaign types; SocialC is not one of the listed media types
-    // (nor the default, podcast), so those types need a mediaType that names it.
-    const socialType = (SOCIAL_C_CAMPAIGN_TYPES as readonly string[]).includes(v.type);
-    if (socialType && (!v.mediaType || (MEDIA_TYPES as readonly string[]).includes(v.mediaType))) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["mediaType"],
-        message: `mediaType must be the SocialC media type for a ${v.type} campaign (story, reel and feed apply to SocialC campaigns only)`,
-      });
-    }
+    // "publisher lookup name; optional when the directory/Alpha show id is given".
     if (!v.publisher && !v.itunesOrYtId) {
       ctx.addIssue({
         code: "custom",
@@ -143,37 +131,45 @@ export const campaignRequestSchema = z
         message: "publisher is required unless itunesOrYtId (the show) is given",
       });
     }
-    v.flights.forEach((f, i) => {
-      if (v.type === "DAI") {
-        if (!f.startDate)
-          ctx.addIssue({
-            code: "custom",
-            path: ["flights", i, "startDate"],
-            message: "startDate is required for a DAI flight",
-          });
-        if (!f.endDate)
-          ctx.addIssue({
-            code: "custom",
-            path: ["flights", i, "endDate"],
-            message: "endDate is required for a DAI flight",
-          });
-        if (f.startDate && f.endDate && Date.parse(f.endDate) < Date.parse(f.startDate)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["flights", i, "endDate"],
-            message: "endDate must not be before startDate",
-          });
-        }
-      }
-      if (v.type === "Baked-in" && !f.expectedDate) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["flights", i, "expectedDate"],
-          message: "expectedDate is required for a Baked-in flight",
-        });
-      }
-    });
   });
+
+/** Something a campaign request probably got wrong that the spec does not refuse: shown, never blocking. */
+export interface Advice {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * What a planner should hear before sending a campaign, where the spec gives a reading but no rule
+ * (Validate shows these as warnings; the sandbox, stricter than the service, refuses them).
+ */
+export function campaignAdvice(body: CampaignRequest): Advice[] {
+  const out: Advice[] = [];
+  const social = (SOCIAL_C_CAMPAIGN_TYPES as readonly string[]).includes(body.type);
+  if (social && (!body.mediaType || (MEDIA_TYPES as readonly string[]).includes(body.mediaType)))
+    out.push({
+      path: ["mediaType"],
+      message: `story, reel and feed apply to SocialC campaigns: a ${body.type} campaign usually names the SocialC media type`,
+    });
+  body.flights?.forEach((f, i) => {
+    const at = (field: string) => ["flights", i, field];
+    if (body.type === "DAI") {
+      if (!f.startDate) out.push({ path: at("startDate"), message: "a DAI flight usually has a startDate" });
+      if (!f.endDate) out.push({ path: at("endDate"), message: "a DAI flight usually has an endDate" });
+    }
+    if (body.type === "Baked-in" && !f.expectedDate)
+      out.push({ path: at("expectedDate"), message: "a Baked-in flight usually has an expectedDate" });
+    if (f.startDate && f.endDate && Date.parse(f.endDate) < Date.parse(f.startDate))
+      out.push({ path: at("endDate"), message: "endDate is before startDate" });
+    for (const k of ["totalCost", "cpm", "expectedImpressions"] as const)
+      if ((f[k] ?? 0) < 0) out.push({ path: at(k), message: `${k} is below 0` });
+  });
+  body.expectedUnits?.forEach((u, i) => {
+    if (u.length <= 0)
+      out.push({ path: ["expectedUnits", i, "length"], message: "length is not more than 0 seconds" });
+  });
+  return out;
+}
 
 export const campaignResponseSchema = z.looseObject({
   campaigns: z.array(z.looseObject({ id: z.string().min(1), externalId: z.string().nullish() })),

@@ -1,10 +1,12 @@
 /**
  * The impressions column picker: search, the spec's groups, an ordered selection (order is the CSV's
- * order), and the spec's column rules shown where they bite.
+ * order), and the spec's column rules from the same table the request check uses: a column this
+ * request cannot have is disabled with the reason, and a chosen one that became unavailable says why.
  */
 import { useMemo, useRef, useState } from "react";
 import { Button, Checkbox, Field, Input, Text } from "@fluentui/react-components";
-import { IMPRESSIONS_DEFAULT_FIELDS, IMPRESSIONS_FIELD_GROUPS, fieldRules } from "../../api/defaults";
+import { IMPRESSIONS_DEFAULT_FIELDS, IMPRESSIONS_FIELD_GROUPS } from "../../api/defaults";
+import { columnNotes, columnProblems, type ColumnRequest } from "../../api/schemas";
 import { find, useFocusAfterRender } from "../focus";
 
 /** The chosen column's button that does `action`, for moving focus to it. */
@@ -13,12 +15,17 @@ const chosenButton = (field: string, action: "up" | "down" | "remove") =>
 
 export interface FieldPickerProps {
   value: string[];
+  /** The settings of the request being built that the column rules look at. */
+  request: ColumnRequest;
+  /** Rewrites a rule's message in the form's labels. */
+  words?: (message: string) => string;
   /** The validation message for the fields parameter, shown under the list. */
   error?: string;
   onChange(fields: string[]): void;
 }
 
-export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
+export function FieldPicker({ value, request, words = (m) => m, error, onChange }: FieldPickerProps) {
+  const problems = (f: string) => columnProblems(f, request).map(words);
   const [query, setQuery] = useState("");
   const [custom, setCustom] = useState("");
   const root = useRef<HTMLFieldSetElement>(null);
@@ -92,7 +99,12 @@ export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
               <Button size="small" aria-label={`Remove ${f}`} data-action="remove" onClick={() => remove(i)}>
                 ✕
               </Button>
-              {fieldRules(f).map((r) => (
+              {problems(f).map((r) => (
+                <Text key={r} size={100} block className="rule unmet">
+                  {r}
+                </Text>
+              ))}
+              {columnNotes(f).map((r) => (
                 <Text key={r} size={100} block className="rule">
                   {r}
                 </Text>
@@ -145,14 +157,26 @@ export function FieldPicker({ value, error, onChange }: FieldPickerProps) {
             <summary>
               {g.label} ({g.fields.length})
             </summary>
-            {g.fields.map((f) => (
-              <Checkbox
-                key={`${g.label}-${f}`}
-                label={f}
-                checked={value.includes(f)}
-                onChange={(_, d) => toggle(f, Boolean(d.checked))}
-              />
-            ))}
+            {g.fields.map((f) => {
+              const chosen = value.includes(f);
+              // A chosen column stays clickable, so it can be removed whatever the settings are.
+              const why = chosen ? [] : problems(f);
+              return (
+                <div key={`${g.label}-${f}`}>
+                  <Checkbox
+                    label={f}
+                    checked={chosen}
+                    disabled={why.length > 0}
+                    onChange={(_, d) => toggle(f, Boolean(d.checked))}
+                  />
+                  {why.map((r) => (
+                    <Text key={r} size={100} block className="rule">
+                      {r}
+                    </Text>
+                  ))}
+                </div>
+              );
+            })}
           </details>
         ))}
       </div>

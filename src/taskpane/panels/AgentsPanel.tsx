@@ -76,6 +76,7 @@ export function AgentsPanel(): JSX.Element {
   const styles = useStyles();
   const { client, excel } = useServices();
   const [agentId, setAgentId] = useState("");
+  const [followId, setFollowId] = useState("");
   const [pairs, setPairs] = useState<ParamPair[]>([{ name: "", value: "" }]);
   const [run, setRun] = useState<RunView | null>(null);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -170,6 +171,20 @@ export function AgentsPanel(): JSX.Element {
     setNow(Date.now());
     setRun({ runId, status: "processing" });
     await follow(runId);
+  }
+
+  /** Follows a run started elsewhere (another session, a colleague, a crashed pane) by its id. */
+  async function followById(): Promise<void> {
+    setMessage(null);
+    const id = Number(followId.trim());
+    if (followId.trim() === "" || !Number.isInteger(id) || id < 1)
+      return setMessage({ intent: "error", text: "Run id: enter a whole number, 1 or more" });
+    if (!client) return setMessage({ intent: "error", text: NOT_CONNECTED });
+    setRun(null);
+    // Elapsed time counts from when the pane started following: its start time is not known here.
+    setStartedAt(Date.now());
+    setNow(Date.now());
+    await follow(id);
   }
 
   async function copyOutput(text: string): Promise<void> {
@@ -300,6 +315,22 @@ export function AgentsPanel(): JSX.Element {
             </Button>
           )}
         </div>
+      </form>
+      <form
+        className={styles.row}
+        aria-label="Follow a run"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy && !following) void followById();
+        }}
+      >
+        <Field label="Follow a run by its id" hint="A run started earlier, here or elsewhere">
+          <Input value={followId} onChange={(_, d) => setFollowId(d.value)} inputMode="numeric" />
+        </Field>
+        <Button type="submit" disabled={busy || following}>
+          Follow run
+        </Button>
       </form>
       {run && (
         <Text data-testid="agent-status">

@@ -9,6 +9,7 @@ import {
   searchQuerySchema,
   showInfoQuerySchema,
 } from "../../api/schemas";
+import { OTHER_DEFAULTS } from "../../api/defaults";
 import { SHOW_FIELDS } from "../../functions/shapes";
 import { RecentNames } from "../components/FormField";
 import { rememberNames } from "../recentNames";
@@ -55,6 +56,7 @@ const LABELS: Record<FormName, Record<string, string>> = {
     startDate: "Start date",
     endDate: "End date",
     maxRows: "Most rows",
+    limit: "Rows per request (limit)",
     offset: "Skip the first rows (offset)",
   },
   incrementality: {
@@ -67,6 +69,8 @@ const LABELS: Record<FormName, Record<string, string>> = {
     incCiCertainty: "CI certainty (%)",
   },
 };
+
+const D = OTHER_DEFAULTS;
 
 export function DataPanel() {
   const services = useServices();
@@ -83,7 +87,14 @@ export function DataPanel() {
   const [showField, setShowField] = useState<string>("monthlyListeners");
   const [nnr, setNnr] = useState({ advertisers: "", months: "" });
   const [episodesPage, setEpisodesPage] = useState({ index: "", size: "" });
-  const [ads, setAds] = useState({ advertiser: "", startDate: "", endDate: "", maxRows: "1000", offset: "" });
+  const [ads, setAds] = useState({
+    advertiser: "",
+    startDate: "",
+    endDate: "",
+    maxRows: "1000",
+    limit: "",
+    offset: "",
+  });
   const [inc, setInc] = useState({
     advertiser: "",
     aggregationLevel: "channel",
@@ -158,7 +169,11 @@ export function DataPanel() {
             onChange={(_, d) => setSearch({ ...search, query: d.value })}
           />
         </Field>
-        <Field label="Days to look back" hint="Default: 31" {...err("search", "timeFrame")}>
+        <Field
+          label="Days to look back"
+          hint={`Default: ${D.search.timeFrame.value}`}
+          {...err("search", "timeFrame")}
+        >
           <Input
             name="searchTimeFrame"
             type="number"
@@ -244,7 +259,11 @@ export function DataPanel() {
             onChange={(_, d) => setNnr({ ...nnr, advertisers: d.value })}
           />
         </Field>
-        <Field label="Net new reach window (months)" hint="1 to 3; default 1" {...err("show", "months")}>
+        <Field
+          label="Net new reach window (months)"
+          hint="1 to 3; default 1. Applies only with net new reach advertisers: not sent without them"
+          {...err("show", "months")}
+        >
           <Input
             name="nnrMonths"
             type="number"
@@ -318,6 +337,7 @@ export function DataPanel() {
               advertiser: ads.advertiser.trim(),
               startDate: text(ads.startDate),
               endDate: text(ads.endDate),
+              limit: num(ads.limit),
               offset: num(ads.offset),
             },
             (params) => {
@@ -339,7 +359,11 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, advertiser: d.value })}
           />
         </Field>
-        <Field label="Start date" hint="Default: 24 months ago" {...err("ads", "startDate")}>
+        <Field
+          label="Start date"
+          hint={`Default: ${D.individualAds.startDate.value}`}
+          {...err("ads", "startDate")}
+        >
           <Input
             name="adsStart"
             type="date"
@@ -347,7 +371,7 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, startDate: d.value })}
           />
         </Field>
-        <Field label="End date" hint="Default: today" {...err("ads", "endDate")}>
+        <Field label="End date" hint={`Default: ${D.individualAds.endDate.value}`} {...err("ads", "endDate")}>
           <Input
             name="adsEnd"
             type="date"
@@ -355,12 +379,24 @@ export function DataPanel() {
             onChange={(_, d) => setAds({ ...ads, endDate: d.value })}
           />
         </Field>
-        <Field label="Most rows" hint="1,000 rows a request" {...err("ads", "maxRows")}>
+        <Field label="Most rows" hint="All pages up to this many rows" {...err("ads", "maxRows")}>
           <Input
             name="adsMaxRows"
             type="number"
             value={ads.maxRows}
             onChange={(_, d) => setAds({ ...ads, maxRows: d.value })}
+          />
+        </Field>
+        <Field
+          label="Rows per request (limit)"
+          hint={`${D.individualAds.limit.note} Empty: 1,000 a request (the service's own default is ${D.individualAds.limit.value})`}
+          {...err("ads", "limit")}
+        >
+          <Input
+            name="adsLimit"
+            type="number"
+            value={ads.limit}
+            onChange={(_, d) => setAds({ ...ads, limit: d.value })}
           />
         </Field>
         <Field label="Skip the first rows (offset)" hint="0 or more; default 0" {...err("ads", "offset")}>
@@ -385,7 +421,7 @@ export function DataPanel() {
             "incrementality",
             incrementalityRequestSchema,
             {
-              advertiser: inc.advertiser.trim(),
+              advertiser: text(inc.advertiser),
               aggregationLevel: text(inc.aggregationLevel),
               channelType: text(inc.channelType),
               action: text(inc.action),
@@ -401,8 +437,7 @@ export function DataPanel() {
         <h3>Incrementality</h3>
         <Field
           label="Advertisers"
-          hint="Comma-separated names"
-          required
+          hint="Comma-separated names; empty: not sent (the spec does not say which fields are required)"
           {...err("incrementality", "advertiser")}
         >
           <Input
@@ -425,7 +460,7 @@ export function DataPanel() {
         </Field>
         <Field
           label="Channel types"
-          hint="Only with aggregation level channel, e.g. podcast"
+          hint="e.g. podcast. Applies only with aggregation level channel: not sent with another level"
           {...err("incrementality", "channelType")}
         >
           <Input
@@ -441,7 +476,11 @@ export function DataPanel() {
             onChange={(_, d) => setInc({ ...inc, action: d.value })}
           />
         </Field>
-        <Field label="Start date" {...err("incrementality", "startDate")}>
+        <Field
+          label="Start date"
+          hint={`Default: ${D.incrementality.startDate.value}`}
+          {...err("incrementality", "startDate")}
+        >
           <Input
             name="incStart"
             type="date"
@@ -449,7 +488,11 @@ export function DataPanel() {
             onChange={(_, d) => setInc({ ...inc, startDate: d.value })}
           />
         </Field>
-        <Field label="End date" {...err("incrementality", "endDate")}>
+        <Field
+          label="End date"
+          hint={`Default: ${D.incrementality.endDate.value}`}
+          {...err("incrementality", "endDate")}
+        >
           <Input
             name="incEnd"
             type="date"
@@ -459,7 +502,7 @@ export function DataPanel() {
         </Field>
         <Field
           label="CI certainty (%)"
-          hint="1 to 99; default 95"
+          hint={`${D.incrementality.incCiCertainty.note} Default ${D.incrementality.incCiCertainty.value}`}
           {...err("incrementality", "incCiCertainty")}
         >
           <Input

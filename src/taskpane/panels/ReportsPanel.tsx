@@ -1,6 +1,6 @@
 /** Reports: a form for each of the seven task endpoints; validation per field before anything is sent. */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Button, Field, Input, Select } from "@fluentui/react-components";
+import { Button, Field, Input, Select, Text } from "@fluentui/react-components";
 import { PaneMessage } from "../components/PaneMessage";
 import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
 import { DATE_PRESET_OPTIONS, idFor, presetFor, type DatePresetId } from "../datePresetOptions";
@@ -10,7 +10,9 @@ import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from ".
 import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
 import { useServices, NOT_CONNECTED } from "../services";
-import { schemaErrors } from "../validation";
+import { labelWords, schemaErrors } from "../validation";
+import { reportWarnings, serviceDateText, serviceDatesText } from "../reportAdvice";
+import { resolvePreset } from "../../reports/relativeDates";
 import { useFocusAfterRender } from "../focus";
 
 export interface ReportsPanelProps {
@@ -24,7 +26,8 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const [kind, setKind] = useState<ReportKind>("impressions");
   const [running, setRunning] = useState(false);
   const [values, setValues] = useState<FormValues>({});
-  const [preset, setPreset] = useState<DatePresetId>("last30days");
+  // No preset chosen: the service's own dates (shown below), as when nothing is sent.
+  const [preset, setPreset] = useState<DatePresetId>("serviceDefault");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const form = REPORT_FORMS[kind];
@@ -62,6 +65,34 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     return params;
   }
 
+  const labels = useMemo<Record<string, string>>(
+    () => ({
+      ...Object.fromEntries(form.fields.map((f) => [f.name, f.label])),
+      startDate: "Start date",
+      endDate: "End date",
+    }),
+    [form],
+  );
+  // The settings the impressions column rules look at, as this form now has them.
+  const columnRequest = {
+    geoGrouping: values.geoGrouping || undefined,
+    showIncrementalResults: values.showIncrementalResults === "true",
+    incrementalDisplayType: values.incrementalDisplayType || undefined,
+  };
+
+  // Warnings never block: the spec's caveats where they bite, and values it gives no rule for.
+  const warnings = useMemo(() => {
+    const params = paramsFromForm(form.fields, values);
+    const chosen = presetFor(preset);
+    const dates = chosen
+      ? resolvePreset(chosen)
+      : { startDate: values.startDate || undefined, endDate: values.endDate || undefined };
+    return Object.entries(reportWarnings(kind, { ...params, ...dates }, new Date())).map(
+      ([field, text]) => `${labels[field] ?? field}: ${text}`,
+    );
+  }, [form, values, preset, kind, labels]);
+  const serviceDates = serviceDatesText(kind);
+
   async function run() {
     setMessage(null);
     if (!services.client) {
@@ -70,11 +101,6 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     }
     const params = buildParams();
     const datePreset = form.dates ? presetFor(preset) : undefined;
-    const labels = {
-      ...Object.fromEntries(form.fields.map((f) => [f.name, f.label])),
-      startDate: "Start date",
-      endDate: "End date",
-    };
     const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
     setErrors(check);
     if (Object.keys(check).length) {
@@ -101,6 +127,8 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
       <FieldPicker
         key={f.name}
         value={fieldsValue}
+        request={columnRequest}
+        words={labelWords(labels)}
         error={errors[f.name]}
         onChange={(list) => set("fields")(list.join("\n"))}
       />
@@ -151,7 +179,10 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
         {form.dates && (
           <fieldset className="dates">
             <legend>Dates</legend>
-            <Field label="Date range" hint="Relative ranges are worked out again at each refresh.">
+            <Field
+              label="Date range"
+              hint={`Relative ranges are worked out again at each refresh. Service default for this report: ${serviceDates}.`}
+            >
               <Select
                 name="datePreset"
                 value={preset}
@@ -164,12 +195,17 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
                 ))}
               </Select>
             </Field>
+            {preset === "serviceDefault" && (
+              <Text block data-testid="service-dates">
+                No dates are sent: the service uses its own, {serviceDates}.
+              </Text>
+            )}
             {preset === "custom" && (
               <>
                 <Field
                   label="Start date"
                   validationMessage={errors.startDate}
-                  hint="YYYY-MM-DD; empty: service default"
+                  hint={`YYYY-MM-DD; empty: ${serviceDateText(kind, "startDate") ?? "the service's default"}`}
                 >
                   <Input
                     name="startDate"
@@ -181,7 +217,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
                 <Field
                   label="End date"
                   validationMessage={errors.endDate}
-                  hint="YYYY-MM-DD; empty: service default"
+                  hint={`YYYY-MM-DD; empty: ${serviceDateText(kind, "endDate") ?? "the service's default"}`}
                 >
                   <Input
                     name="endDate"
@@ -202,6 +238,15 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
           </details>
         )}
         {errors.form && <PaneMessage intent="error">{errors.form}</PaneMessage>}
+        {warnings.length > 0 && (
+          <PaneMessage intent="info" data-testid="report-warnings">
+            {warnings.map((w) => (
+              <Text key={w} block>
+                {w}
+              </Text>
+            ))}
+          </PaneMessage>
+        )}
         {message && (
           <PaneMessage intent="warning" role="alert">
             {message}

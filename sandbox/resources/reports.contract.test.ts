@@ -1,9 +1,10 @@
 /** The whole report flow, start → poll → CSV → typed table, for each of the seven task endpoints, against the sandbox. */
-import { REPORT_COLUMNS } from "../../src/api/csv";
+import { REPORT_HEADERS } from "../../src/api/reportHeaders";
 import { IMPRESSIONS_DEFAULT_FIELDS } from "../../src/api/defaults";
 import { BadRequestError, TaskFailedError } from "../../src/api/errors";
 import type { ReportKind, ReportParams } from "../../src/api/schemas";
-import { startSandbox } from "../support/sandbox";
+import { fetchSource } from "../../src/runtime/reportSources";
+import { startSandbox } from "../../test/support/sandbox";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -20,27 +21,27 @@ const cases: { [K in ReportKind]: [K, ReportParams[K], string[]] }[ReportKind][]
   [
     "audience",
     { show: ["1200000001"], startDate: "2026-06-01", endDate: "2026-11-30" },
-    Object.keys(REPORT_COLUMNS.audience),
+    [...REPORT_HEADERS.audience],
   ],
   [
     "lag",
     { advertiser: ["Acme Mattress"], groupKey: "publisher", actions: ["purchase"] },
     ["Action", "Object ID", "Day 1"],
   ],
-  ["campaignsPerformance", {}, Object.keys(REPORT_COLUMNS.campaignsPerformance)],
+  ["campaignsPerformance", {}, [...REPORT_HEADERS.campaignsPerformance]],
   [
     "estimatedSpendByDay",
     { advertisers: ["Acme Mattress"], startDate: "2026-11-01", endDate: "2026-11-03" },
-    Object.keys(REPORT_COLUMNS.estimatedSpendByDay),
+    [...REPORT_HEADERS.estimatedSpendByDay],
   ],
   [
     "estimatedSpendByShowByDay",
     { advertisers: ["Northwind Coffee"], startDate: "2026-11-01", endDate: "2026-11-02" },
-    Object.keys(REPORT_COLUMNS.estimatedSpendByShowByDay),
+    [...REPORT_HEADERS.estimatedSpendByShowByDay],
   ],
   [
     "impressionListeners",
-    { episodeId: "12345", advertiser: "acme-mattress", week_lb: 4 },
+    { episodeId: "240", advertiser: "acme-mattress", week_lb: 4 },
     ["User Id", "Frequency"],
   ],
 ];
@@ -101,6 +102,21 @@ test("the same request within the cache period reuses the report and ignores a n
   const other = await c.reports.audience({ show: ["1200000003"], name: "first" });
   expect(b.id).toBe(a.id);
   expect(other.id).not.toBe(a.id);
+});
+
+test("a run says when the service reused a cached report made under another name (the name was ignored)", async () => {
+  const c = s.client();
+  const body = { show: ["1200000004"], startDate: "2026-10-01", endDate: "2026-10-31" };
+  expect((await c.reports.run("audience", { ...body, name: "Q4 shortlist" })).reusedName).toBeUndefined();
+  expect((await c.reports.run("audience", { ...body, name: "Q4 shortlist" })).reusedName).toBeUndefined();
+  expect((await c.reports.run("audience", { ...body, name: "Renamed" })).reusedName).toBe("Q4 shortlist");
+  expect((await c.reports.run("audience", body)).reusedName).toBe("Q4 shortlist");
+  // The same request through the source layer the pane uses: the note carries both names.
+  const notes: string[] = [];
+  await fetchSource(c, "audience", { ...body, name: "Again" }, { onNote: (n) => notes.push(n) });
+  expect(notes).toEqual([
+    'The service reused an identical cached report made as "Q4 shortlist", so the name "Again" was ignored; to apply a new name, change the request or wait for the cache to expire.',
+  ]);
 });
 
 test("the status poll needs no key and is not counted", async () => {

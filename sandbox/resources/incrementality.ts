@@ -1,0 +1,177 @@
+/**
+ * POST /incrementality: test and control groups per advertiser, group and action over the period.
+ * The test group is the reach of the group's campaigns in the period and its actions those campaigns
+ * drove (model/delivery.ts); the control group is a 10 % holdout that converts at the rate the
+ * campaigns' incrementality implies. Lift, incremental percent and their confidence intervals (at
+ * incCiCertainty) are computed from those counts, so a longer period gives a narrower interval.
+ */
+import { incrementalityRequestSchema, type IncrementalityRequest } from "../../src/api/schemas";
+import {
+  ACTIONS,
+  M,
+  campaignDay,
+  channelOf,
+  displayRate,
+  incrementalRates,
+  settingsOf,
+} from "../model/delivery";
+import { zFor } from "../model/stats";
+import { days, iso, range } from "../csv/shared";
+import { ACCESSIBLE_ADVERTISERS, type Campaign, type World } from "../world";
+import { invalidData, jsonBody, slug, type SandboxApp, type SandboxContext } from "../context";
+
+/** Levels and channel types the sandbox knows (the spec shows examples only); others are 'Invalid data'. */
+export const LEVELS = ["channel", "publisher", "show_campaign", "campaign"];
+export const CHANNEL_TYPES = ["podcast", "streaming", "all"];
+export const INCREMENTALITY_ACTIONS: Record<string, keyof typeof ACTIONS> = {
+  purchase: "Purchases",
+  visitor: "Visitors",
+  signup: "Signups",
+  install: "Installs",
+  lead: "Leads",
+};
+/** A result needs this many actions in the control group; fewer is an error row (includeErrors). */
+export const MIN_CONTROL_ACTIONS = 20;
+const CONTROL_SHARE = 0.1;
+
+export function incrementalityRoutes(app: SandboxApp, { world, settings }: SandboxContext): void {
+  app.post("/api/public/incrementality", async (c) => {
+    const parsed = incrementalityRequestSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) return invalidData(c);
+    const names = parsed.data.advertiser?.split(",").map((s) => s.trim()) ?? ACCESSIBLE_ADVERTISERS;
+    const advertisers = names.map((n) => ACCESSIBLE_ADVERTISERS.find((a) => a === n || slug(a) === n));
+    if (advertisers.some((a) => a === undefined)) return c.json({ message: "Forbidden" }, 403);
+    const level = parsed.data.aggregationLevel ?? "channel";
+    const channels = parsed.data.channelType?.split(",").map((s) => s.trim());
+    const actions = parsed.data.action?.split(",").map((s) => s.trim().toLowerCase());
+    if (
+      !LEVELS.includes(level) ||
+      channels?.some((t) => !CHANNEL_TYPES.includes(t)) ||
+      actions?.some((a) => !(a in INCREMENTALITY_ACTIONS))
+    )
+      return invalidData(c);
+    return c.json(
+      incrementality(world, advertisers as string[], level, channels, actions, parsed.data, settings.now()),
+    );
+  });
+}
+
+interface Group {
+  key: string;
+  channelType: string | null;
+  campaign: string | null;
+  publisher: string | null;
+  campaigns: Campaign[];
+}
+
+function groupsOf(
+  world: World,
+  campaigns: Campaign[],
+  level: string,
+  channels: string[] | undefined,
+): Group[] {
+  const by = new Map<string, Group>();
+  const add = (key: string, g: Omit<Group, "key" | "campaigns">, c: Campaign) => {
+    const group = by.get(key) ?? { key, ...g, campaigns: [] };
+    group.campaigns.push(c);
+    by.set(key, group);
+  };
+  for (const c of campaigns) {
+    if (level === "channel") {
+      for (const t of [channelOf(c), "all"])
+        if (!channels || channels.includes(t)) add(t, { channelType: t, campaign: null, publisher: null }, c);
+    } else if (level === "publisher")
+      add(c.publisher, { channelType: null, campaign: null, publisher: c.publisher }, c);
+    else {
+      const name =
+        level === "show_campaign" ? `${world.shows[c.showIndex].title.split("\n")[0]} / ${c.name}` : c.name;
+      add(c.id, { channelType: null, campaign: name, publisher: c.publisher }, c);
+    }
+  }
+  return [...by.values()];
+}
+
+export function incrementality(
+  world: World,
+  advertisers: string[],
+  level: string,
+  channels: string[] | undefined,
+  actions: string[] | undefined,
+  q: IncrementalityRequest,
+  now: number,
+) {
+  const [start, end] = range(q, now, { startMonthsAgo: 3, endDaysAhead: 7 });
+  const s = settingsOf({});
+  const z = zFor(q.incCiCertainty ?? 95);
+  const out: Record<string, unknown>[] = [];
+  for (const advertiser of advertisers) {
+    for (const g of groupsOf(world, world.campaignsOf([advertiser]), level, channels)) {
+      let testSize = 0;
+      const tested = new Map<string, number>();
+      const expected = new Map<string, number>();
+      for (const c of g.campaigns) {
+        for (const day of days(Math.max(start, c.start), Math.min(end, c.end))) {
+          const d = campaignDay(world, c, day, s);
+          testSize += d.m[M.Reach];
+          for (const [name, measure] of Object.entries(INCREMENTALITY_ACTIONS)) {
+            const count = d.m[M[measure]];
+            tested.set(name, (tested.get(name) ?? 0) + count);
+            // Without the ads, the test group would have done the non-incremental part.
+            const rate = displayRate(incrementalRates(c, measure), "campaign");
+            expected.set(name, (expected.get(name) ?? 0) + count * (1 - rate));
+          }
+        }
+      }
+      for (const name of actions ?? Object.keys(INCREMENTALITY_ACTIONS)) {
+        const testActions = Math.round(tested.get(name) ?? 0);
+        const size = Math.round(testSize);
+        const controlSize = Math.round(size * CONTROL_SHARE);
+        const controlActions = Math.round((expected.get(name) ?? 0) * CONTROL_SHARE);
+        const base = {
+          advertiser,
+          aggregationLevel: level,
+          channelType: g.channelType,
+          action: name,
+          startDate: iso(start),
+          endDate: iso(end),
+          campaign: g.campaign,
+          publisher: g.publisher,
+          controlActions,
+          testActions,
+          controlSize,
+          testSize: size,
+        };
+        if (controlActions < MIN_CONTROL_ACTIONS || testActions === 0) {
+          if (q.includeErrors)
+            out.push({
+              ...base,
+              lift: null,
+              incrementalPercent: null,
+              liftCiLower: null,
+              liftCiUpper: null,
+              incrementalCiLower: null,
+              incrementalCiUpper: null,
+              errorReason: "Not enough conversions in the control group",
+            });
+          continue;
+        }
+        const lift = testActions / size / (controlActions / controlSize);
+        // Log-ratio interval of the lift; the incremental percent follows from it.
+        const se = Math.sqrt(1 / testActions + 1 / controlActions);
+        const [lo, hi] = [lift * Math.exp(-z * se), lift * Math.exp(z * se)];
+        const pct = (l: number) => Math.round((1 - 1 / l) * 10000) / 100;
+        out.push({
+          ...base,
+          lift: Math.round(lift * 1000) / 1000,
+          incrementalPercent: pct(lift),
+          liftCiLower: Math.round((lo - 1) * 10000) / 100,
+          liftCiUpper: Math.round((hi - 1) * 10000) / 100,
+          incrementalCiLower: pct(lo),
+          incrementalCiUpper: pct(hi),
+          errorReason: null,
+        });
+      }
+    }
+  }
+  return out;
+}
