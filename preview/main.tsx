@@ -5,7 +5,7 @@
  */
 import { createRoot } from "react-dom/client";
 import { App } from "../src/taskpane/App";
-import { adsFunctions } from "../src/functions/runtime";
+import { adsFunctions, setFormattedNumbers } from "../src/functions/runtime";
 import { attachAdsFunctions } from "./functionsHost";
 import { Grid } from "./Grid";
 import { InMemoryWorkbook } from "./memory/workbook";
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   const workbook = new InMemoryWorkbook();
   // src/excel reads a few enums from the global Excel namespace, as it would in Office.
   (globalThis as unknown as { Excel: unknown }).Excel = workbook.excel;
+  // The in-memory workbook shows a function's formatted numbers (dates, percentages) as Excel 365 does.
+  setFormattedNumbers(() => true);
   attachAdsFunctions(workbook, adsFunctions);
   (window as unknown as { __workbook: InMemoryWorkbook }).__workbook = workbook;
   const { sandboxUrl } = await config();

@@ -1,24 +1,59 @@
 /**
- * Calculation of native formulas (=SUM(B2:B9), =A1*2) with fast-formula-parser (MIT). Each
- * formula remembers the cells it read; a write recalculates the formulas that read what changed
- * (Excel's automatic mode), except while the API has calculation suspended: then nothing is
- * propagated until application.calculate() (docs/excel-fidelity.md, "Calculation").
+ * Calculation of formulas with fast-formula-parser (MIT): native functions (=SUM(B2:B9), =A1*2,
+ * =DATE(2026,1,1)) and the host's own functions (ADS.*), anywhere in a formula
+ * (=ADS.SHOWLISTENERS(A2)*2, =ADS.ADS("Acme", DATE(2026,1,1))). Each formula remembers the cells it
+ * read; a write recalculates the formulas that read what changed (Excel's automatic mode), except
+ * while the API has calculation suspended: then nothing is propagated until application.calculate()
+ * (docs/excel-fidelity.md, "Calculation"). An array result spills (model.setSpill).
  */
 import FormulaParser, { type CellRef, type RangeRef } from "fast-formula-parser";
 import type { Rect } from "./address";
 import { ERROR_LITERALS } from "./coerce";
-import { resolveStructured } from "./structuredRefs";
 import {
   overlaps,
   type CellData,
   type Change,
   type Calculator,
   type SheetData,
+  type Value,
   type WorkbookModel,
 } from "./model";
+import { resolveStructured } from "./structuredRefs";
 
 /** Rounds of propagation before giving up (a circular reference stops here, as Excel's would show 0). */
 const MAX_ROUNDS = 100;
+
+/** What a host function (a custom function) gives for one call: a value, an error, or not yet. */
+export type HostAnswer =
+  | { value: Value | Value[][] | FormattedValue | FormattedValue[][] }
+  | { error: string; message?: string }
+  | { pending: true };
+
+/** A number with its own format (a custom function's DoubleCellValue). */
+export interface FormattedValue {
+  type: "Double";
+  basicValue: number;
+  numberFormat: string;
+}
+
+export interface HostFunctions {
+  /** Function names as written in formulas (e.g. "ADS.SHOW"), any case. */
+  names: readonly string[];
+  /** One call of `name` by the formula at `cell` ("Sheet!row,col") with evaluated arguments. */
+  call(name: string, args: unknown[], cell: string): HostAnswer;
+  /** Forget every answer (a full recalculation asks again). */
+  reset(): void;
+}
+
+class Pending extends Error {}
+class HostError extends Error {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message);
+  }
+}
 
 function errorText(e: unknown): string {
   const code = (e as { _error?: unknown })?._error;
@@ -26,17 +61,49 @@ function errorText(e: unknown): string {
   return "#NAME?";
 }
 
+const isFormatted = (v: unknown): v is FormattedValue =>
+  typeof v === "object" && v !== null && (v as FormattedValue).type === "Double";
+
 export class FormulaCalculator implements Calculator {
   private reads: { sheetId: string; rect: Rect }[] = [];
-  private readonly parser: FormulaParser;
+  private parser!: FormulaParser;
+  private host?: HostFunctions;
+  private current = "";
+  /** Why a cell shows the error it shows (a host function's message). */
+  readonly messages = new Map<CellData, string>();
 
   constructor(private readonly model: WorkbookModel) {
+    this.build();
+  }
+
+  /** Lets formulas call the host's functions (the preview's ADS.*). */
+  setHostFunctions(host: HostFunctions): void {
+    this.host = host;
+    this.build();
+  }
+
+  private build(): void {
+    const model = this.model;
     const value = (sheet: SheetData | undefined, row: number, col: number): unknown => {
       const c = sheet ? model.cell(sheet, row, col) : undefined;
       if (!c || c.value === null) return null;
       return c.error ? { _error: c.value } : c.value;
     };
+    const functions: Record<string, (...args: unknown[]) => unknown> = {};
+    for (const name of this.host?.names ?? []) {
+      functions[name.toUpperCase()] = (...params: unknown[]) => {
+        const args = params.map((p) => {
+          const x = p as { value?: unknown; omitted?: boolean };
+          return x.omitted ? undefined : x.value;
+        });
+        const answer = this.host!.call(name.toUpperCase(), args, this.current);
+        if ("pending" in answer) throw new Pending();
+        if ("error" in answer) throw new HostError(answer.error, answer.message);
+        return answer.value;
+      };
+    }
     this.parser = new FormulaParser({
+      functions,
       onCell: (ref: CellRef) => {
         const sheet = model.sheetByName(ref.sheet);
         if (sheet)
@@ -82,24 +149,42 @@ export class FormulaCalculator implements Calculator {
 
   calculateCell(sheet: SheetData, row: number, col: number): void {
     const cell = this.model.cell(sheet, row, col);
-    if (!cell?.formula || /\bADS\./i.test(cell.formula)) return;
+    if (!cell?.formula) return;
     this.reads = [];
+    this.current = `${sheet.name}!${row},${col}`;
+    this.messages.delete(cell);
     let result: unknown;
     const formula = resolveStructured(cell.formula, this.model, sheet, row);
-    if (unknownName(formula, this.model)) result = { _error: "#NAME?" };
+    if (unknownName(formula, this.model, this.host?.names ?? [])) result = { _error: "#NAME?" };
     else if (formula.includes("#REF!")) {
       result = { _error: "#REF!" };
       // A structured reference that reads nothing now may read a table that grows: watch the sheet.
       this.reads.push({ sheetId: sheet.id, rect: { row: 0, col: 0, rows: 1_048_576, cols: 16_384 } });
     } else
       try {
-        result = this.parser.parse(formula.slice(1), { sheet: sheet.name, row: row + 1, col: col + 1 });
+        result = this.parser.parse(formula.slice(1), { sheet: sheet.name, row: row + 1, col: col + 1 }, true);
       } catch (err) {
-        result = { _error: errorText(err) };
+        const cause = findCause(err);
+        if (cause instanceof Pending) result = { _error: "#BUSY!" };
+        else if (cause instanceof HostError) {
+          result = { _error: cause.code };
+          if (cause.message) this.messages.set(cell, cause.message);
+        } else result = { _error: errorText(err) };
       }
-    if (Array.isArray(result)) result = (result as unknown[][])[0]?.[0] ?? null;
     cell.reads = this.reads;
     this.reads = [];
+    if (Array.isArray(result) && (result.length > 1 || (result[0] as unknown[])?.length > 1)) {
+      this.model.setSpill(
+        sheet,
+        row,
+        col,
+        (result as unknown[][]).map((r) => r.map((v) => toValue(v) as Value)),
+        (result as unknown[][]).map((r) => r.map((v) => (isFormatted(v) ? v.numberFormat : undefined))),
+      );
+      return;
+    }
+    if (Array.isArray(result)) result = (result as unknown[][])[0]?.[0] ?? null;
+    this.model.dropSpillOf(sheet, row, col);
     store(cell, result);
   }
 
@@ -127,17 +212,36 @@ export class FormulaCalculator implements Calculator {
   }
 
   calculateAll(): void {
+    this.host?.reset();
     for (let round = 0; round < 2; round++)
       for (const sheet of this.model.sheets)
         for (const [r, cols] of sheet.rows) for (const [c] of cols) this.calculateCell(sheet, r, c);
   }
 }
 
+/** The error a wrapped exception stands for (the library wraps what a function throws). */
+function findCause(err: unknown): unknown {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    if (e instanceof Pending || e instanceof HostError) return e;
+    e = (e as { details?: unknown; cause?: unknown }).details ?? (e as { cause?: unknown }).cause;
+  }
+  return err;
+}
+
+function toValue(v: unknown): unknown {
+  if (isFormatted(v)) return v.basicValue;
+  if (v === undefined) return null;
+  if (typeof v === "object" && v !== null && "_error" in v) return errorText(v);
+  return v;
+}
+
 /**
  * The first bare word of a formula that is not a function, a reference, TRUE/FALSE or a defined
- * name: Excel shows #NAME? for it (the library would compute 0 or #VALUE!).
+ * name: Excel shows #NAME? for it (the library would compute 0 or #VALUE!). A call of a function
+ * nobody knows (=FOO(1), =ADS.NOPE(1)) is #NAME? too.
  */
-function unknownName(formula: string, model: WorkbookModel): string | null {
+function unknownName(formula: string, model: WorkbookModel, hostNames: readonly string[]): string | null {
   const code = formula.replace(/"(?:[^"]|"")*"/g, '""').replace(/'(?:[^']|'')*'!/g, "S!");
   for (const m of code.matchAll(
     /(?<![A-Za-z0-9_.!$:\\])([A-Za-z_\\][A-Za-z0-9_.\\]*)(?![A-Za-z0-9_.(!$:\\[])/g,
@@ -147,6 +251,14 @@ function unknownName(formula: string, model: WorkbookModel): string | null {
     if (model.names.some((n) => n.name.toLowerCase() === word.toLowerCase())) continue;
     return word;
   }
+  // A call in a host namespace (ADS.) that the host does not have.
+  const spaces = new Set(hostNames.map((n) => n.split(".")[0].toUpperCase()));
+  for (const m of code.matchAll(/(?<![A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z0-9_.]+)\(/g))
+    if (
+      spaces.has(m[1].toUpperCase()) &&
+      !hostNames.some((n) => n.toUpperCase() === `${m[1]}.${m[2]}`.toUpperCase())
+    )
+      return `${m[1]}.${m[2]}`;
   return null;
 }
 
@@ -160,11 +272,14 @@ function store(cell: CellData, result: unknown): void {
   if (result !== null && typeof result === "object" && "_error" in result) {
     cell.value = errorText(result);
     cell.error = true;
+    cell.valueFormat = undefined;
     return;
   }
   cell.error = undefined;
-  if (typeof result === "number") cell.value = Number.isFinite(result) ? result : "#NUM!";
-  else if (typeof result === "string" || typeof result === "boolean") cell.value = result;
+  cell.valueFormat = isFormatted(result) ? result.numberFormat : undefined;
+  const v = isFormatted(result) ? result.basicValue : result;
+  if (typeof v === "number") cell.value = Number.isFinite(v) ? v : "#NUM!";
+  else if (typeof v === "string" || typeof v === "boolean") cell.value = v;
   else cell.value = 0; // an empty reference reads as 0, as in Excel
   if (cell.value === "#NUM!") cell.error = true;
 }

@@ -29,8 +29,6 @@ export interface InMemoryHost {
   syncLog: SyncRecord[];
   faultHook?: FaultHook;
   changed(): void;
-  /** Re-evaluates host-calculated formulas (ADS.*): all of them, or those reading `changes`. */
-  recalculate(changes?: readonly Change[]): void;
   /** Tests: told of every value an add-in writes through range.values, with the cell it made. */
   valueWritten?: (write: ValueWrite) => void;
 }
@@ -133,10 +131,7 @@ export class Context {
     this.changes = [];
     if (!changes.length) return;
     if (suspended) this.model.owedCalculation.push(...changes);
-    else {
-      this.model.calculator?.propagate(changes);
-      this.host.recalculate(changes);
-    }
+    else this.model.calculator?.propagate(changes);
   }
 
   trackedObjects = { add: () => undefined, remove: () => undefined };

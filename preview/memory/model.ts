@@ -23,6 +23,10 @@ export interface CellData {
   spilledFrom?: string;
   /** On a formula cell: its whole array result, spilled right and down when nothing is in the way. */
   spill?: Value[][];
+  /** The formats of the spill's values (a custom function's formatted numbers), where they have one. */
+  spillFormats?: (string | undefined)[][];
+  /** A calculated value's own number format (a custom function's formatted number), shown in a General cell. */
+  valueFormat?: string;
   /** Cells a native formula read when it was last calculated (its precedents). */
   reads?: { sheetId: string; rect: Rect }[];
 }
@@ -87,8 +91,6 @@ export class WorkbookModel {
   selection: { sheetId: string; rect: Rect } | null = null;
   /** The date Excel's typing rules read "3/4" against (tests pin it). */
   today: () => Date = () => new Date();
-  /** Told of every formula that lands in a cell, so the host can calculate what it knows (ADS.*). */
-  onFormula?: (sheet: SheetData, row: number, col: number, formula: string) => void;
   calculator?: Calculator;
   /**
    * Cells written while calculation was suspended: their dependents were not recalculated, and
@@ -261,13 +263,7 @@ export class WorkbookModel {
     cell.formula = formula;
     cell.spilledFrom = undefined;
     cell.value = null;
-    if (/\bADS\./i.test(formula)) {
-      // Custom functions are the host's to calculate (asynchronously, as Excel does).
-      cell.value = "#BUSY!";
-      cell.error = true;
-      this.onFormula?.(sheet, row, col, formula);
-      return;
-    }
+    cell.valueFormat = undefined;
     if (this.calculator) this.calculator.calculateCell(sheet, row, col);
     else {
       cell.value = "#NAME?";
@@ -279,12 +275,25 @@ export class WorkbookModel {
    * Shows an array result at its anchor: spilled right and down, or #SPILL! while any cell of the
    * spill range holds something (a value, a formula, another spill), as Excel does.
    */
-  setSpill(sheet: SheetData, row: number, col: number, result: Value[][]): void {
+  setSpill(
+    sheet: SheetData,
+    row: number,
+    col: number,
+    result: Value[][],
+    formats?: (string | undefined)[][],
+  ): void {
     const anchor = this.cell(sheet, row, col);
     if (!anchor?.formula) return;
     this.dropSpill(sheet, row, col, anchor);
     anchor.spill = result;
+    anchor.spillFormats = formats;
     this.renderSpill(sheet, row, col, anchor);
+  }
+
+  /** A formula cell whose result is no longer an array takes its spilled cells with it. */
+  dropSpillOf(sheet: SheetData, row: number, col: number): void {
+    const cell = this.cell(sheet, row, col);
+    if (cell) this.dropSpill(sheet, row, col, cell);
   }
 
   /** Re-draws the spills on `sheet` whose range meets `rect` (a write there may block or free them). */
@@ -320,6 +329,7 @@ export class WorkbookModel {
         const x = !i && !j ? anchor : this.touch(sheet, row + i, col + j);
         x.value = v;
         x.error = undefined; // a custom function's text "#N/A" is text; its errors come as errors
+        x.valueFormat = anchor.spillFormats?.[i]?.[j];
         if (i || j) x.spilledFrom = key;
       }),
     );
@@ -329,6 +339,7 @@ export class WorkbookModel {
   private dropSpill(sheet: SheetData, row: number, col: number, cell: CellData): void {
     if (!cell.spill) return;
     cell.spill = undefined;
+    cell.spillFormats = undefined;
     const key = `${row},${col}`;
     for (const cols of sheet.rows.values())
       for (const [c, x] of cols) if (x.spilledFrom === key) cols.delete(c);

@@ -11,7 +11,8 @@ export function displayText(cell: CellData | undefined): string {
   if (cell.error) return String(v);
   if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
   if (typeof v === "string") return v;
-  const format = cell.numberFormat ?? "General";
+  // A value's own format (a custom function's formatted number) shows in a General cell.
+  const format = cell.numberFormat ?? cell.valueFormat ?? "General";
   try {
     return SSF.format(format, v);
   } catch {

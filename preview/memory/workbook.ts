@@ -12,15 +12,7 @@ import { parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { typeIn } from "./coerce";
 import { Context, type FaultHook, type InMemoryHost, type SyncRecord, type ValueWrite } from "./context";
-import {
-  MAX_CELL_CHARS,
-  WorkbookModel,
-  overlaps,
-  type CellData,
-  type Change,
-  type SheetData,
-  type Value,
-} from "./model";
+import { MAX_CELL_CHARS, WorkbookModel, type CellData, type SheetData, type Value } from "./model";
 import { displayText } from "./numberFormat";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
 import { WorkbookProxy } from "./workbookProxy";
@@ -41,35 +33,27 @@ export interface CellView {
 }
 
 type Listener = () => void;
-/** Evaluates a formula cell the workbook cannot (ADS.* in the preview); may answer later. */
-export type FormulaEvaluator = (sheet: string, row: number, col: number, formula: string) => void;
 
 /** A calculated result, or an error with the message the function gave. */
 export type Calculated = Value | Value[][] | { error: string; message?: string };
-
-const REF =
-  /(?:(?:'((?:[^']|'')+)'|([A-Za-z0-9_.]+))!)?(\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)/g;
 
 export class InMemoryWorkbook implements InMemoryHost {
   readonly model = new WorkbookModel();
   readonly syncLog: SyncRecord[] = [];
   faultHook?: FaultHook;
   valueWritten?: (write: ValueWrite) => void;
-  evaluator?: FormulaEvaluator;
+  readonly calculator: FormulaCalculator;
   private readonly listeners = new Set<Listener>();
   private readonly errorMessages = new Map<CellData, string>();
   readonly excel: ExcelLike;
 
   constructor(options: { sheets?: string[]; today?: () => Date } = {}) {
     if (options.today) this.model.today = options.today;
-    this.model.calculator = new FormulaCalculator(this.model);
+    this.calculator = new FormulaCalculator(this.model);
+    this.model.calculator = this.calculator;
     for (const name of options.sheets ?? ["Sheet1"]) this.model.addSheet(name);
     this.model.selection = { sheetId: this.model.sheets[0].id, rect: { row: 0, col: 0, rows: 1, cols: 1 } };
     this.excel = createExcelNamespace(this);
-    // Formulas written through the API are calculated after the sync that wrote them, as Excel would.
-    this.model.onFormula = (sheet, row, col, formula) => {
-      if (this.evaluator) setTimeout(() => this.evaluator?.(sheet.name, row, col, formula), 0);
-    };
   }
 
   /**
@@ -100,38 +84,23 @@ export class InMemoryWorkbook implements InMemoryHost {
     for (const l of this.listeners) l();
   }
 
-  /** Re-evaluates ADS.* cells: every one, or those whose arguments read one of `changes`. */
-  recalculate(changes?: readonly Change[]): void {
-    if (!this.evaluator || changes?.length === 0) return;
-    for (const sheet of this.model.sheets) {
-      for (const [r, cols] of sheet.rows)
-        for (const [c, cell] of cols) {
-          if (!cell.formula || cell.spilledFrom || !/\bADS\./i.test(cell.formula)) continue;
-          if (
-            changes &&
-            !this.reads(sheet, cell.formula).some((read) =>
-              changes.some((ch) => ch.sheetId === read.sheetId && overlaps(ch.rect, read.rect)),
-            )
-          )
-            continue;
-          this.evaluator(sheet.name, r, c, cell.formula);
-        }
-    }
-  }
-
-  /** The cell references a formula's text names (for ADS.* cells, whose arguments the host reads). */
-  private reads(sheet: SheetData, formula: string): { sheetId: string; rect: Rect }[] {
-    const out: { sheetId: string; rect: Rect }[] = [];
-    for (const m of formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(REF)) {
-      const name = m[1]?.replace(/''/g, "'") ?? m[2];
-      const target = name ? this.model.sheetByName(name) : sheet;
-      try {
-        if (target) out.push({ sheetId: target.id, rect: parseAddress(m[3]).rect });
-      } catch {
-        /* not a reference after all (ADS.SHOW's field names never match) */
-      }
-    }
-    return out;
+  /**
+   * Calculates one formula cell again ("Sheet!row,col", when a custom function's answer arrives) and
+   * what depends on it, then tells the listeners.
+   */
+  recalculateCell(key: string): void {
+    const m = /^(.*)!(\d+),(\d+)$/.exec(key);
+    const sheet = m ? this.model.sheetByName(m[1]) : undefined;
+    if (!m || !sheet) return;
+    const row = Number(m[2]);
+    const col = Number(m[3]);
+    const cell = this.model.cell(sheet, row, col);
+    if (!cell?.formula) return;
+    this.calculator.calculateCell(sheet, row, col);
+    const rows = cell.spill?.length ?? 1;
+    const cols = Math.max(1, ...(cell.spill ?? [[]]).map((r) => r.length));
+    this.calculator.propagate([{ sheetId: sheet.id, rect: { row, col, rows, cols } }]);
+    this.changed();
   }
 
   readonly host = {
@@ -179,7 +148,6 @@ export class InMemoryWorkbook implements InMemoryHost {
       const owed = this.model.owedCalculation;
       this.model.owedCalculation = [];
       this.model.calculator?.propagate([...owed, change]);
-      this.recalculate([change]);
       for (const t of this.model.tables)
         if (t.sheetId === s.id && row === t.rect.row && col >= t.rect.col && col < t.rect.col + t.rect.cols)
           this.model.normaliseHeaders(t);
@@ -244,7 +212,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       value: c.value,
       text: displayText(c),
       error: c.error,
-      errorMessage: this.errorMessages.get(c),
+      errorMessage: this.errorMessages.get(c) ?? this.calculator.messages.get(c),
       formula: c.formula,
       numberFormat: c.numberFormat,
       hyperlink: c.hyperlink,

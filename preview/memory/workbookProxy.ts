@@ -85,13 +85,8 @@ export class ApplicationProxy extends Proxy {
       const model = this.ctx.model;
       const owed = model.owedCalculation;
       model.owedCalculation = [];
-      if (type === "Recalculate") {
-        model.calculator?.propagate(owed);
-        this.ctx.host.recalculate(owed);
-      } else {
-        model.calculator?.calculateAll();
-        this.ctx.host.recalculate();
-      }
+      if (type === "Recalculate") model.calculator?.propagate(owed);
+      else model.calculator?.calculateAll();
     });
   }
 }

@@ -1,5 +1,5 @@
 import { sheetNameProblem, definedNameProblem } from "../../preview/memory/names";
-import { sheetNameFor, tableNameFor, tablePrefixFor } from "./cellFormats";
+import { formatFor, sheetNameFor, tableNameFor, tablePrefixFor } from "./cellFormats";
 
 describe("sheet names the add-in makes are valid and unique", () => {
   test.each([
@@ -43,5 +43,21 @@ describe("table names the add-in makes are valid, and unique among tables and de
   test("a defined name counts as taken (same namespace, any case)", () => {
     expect(tableNameFor("Budget", new Set(["BUDGET"]))).toBe("Budget_2");
     expect(tablePrefixFor("Show 77", new Set(["Show_77_Episodes"]))).toBe("Show_77_2");
+  });
+});
+
+describe("formats read from the values where the kind alone cannot say", () => {
+  test.each([
+    [{ name: "Day 15", kind: "number" as const }, [15, 2, 0], "#,##0"],
+    [{ name: "ROAS", kind: "number" as const }, [1.5, 2], "#,##0.00"],
+    [{ name: "Day", kind: "datetime" as const }, [46000, 46001], "yyyy-mm-dd"],
+    [{ name: "Day", kind: "datetime" as const }, [46000.5], "yyyy-mm-dd hh:mm"],
+    [{ name: "Show ID", kind: "integer" as const }, [50002], "0"],
+    [{ name: "seriesId", kind: "integer" as const }, [50002], "0"],
+    [{ name: "directory_podcast_id", kind: "number" as const }, [1200000001], "0"],
+    [{ name: "Paid", kind: "integer" as const }, [5], "#,##0"],
+    [{ name: "Spend", kind: "currency" as const, numberFormat: "$#,##0" }, [5.5], "$#,##0"],
+  ])("%j with %j → %s", (column, values, format) => {
+    expect(formatFor(column, values)).toBe(format);
   });
 });

@@ -22,6 +22,35 @@ export function columnFormat(column: TableColumn): string {
   return column.numberFormat ?? DEFAULT_FORMATS[column.kind];
 }
 
+/** A column of identifiers (Show ID, Ad ID, seriesId, directory_podcast_id): no thousands separators. */
+export function isIdColumn(name: string): boolean {
+  const n = name.trim();
+  return /(^|[\s_])id$/i.test(n) || /[a-z]Id$/.test(n);
+}
+
+/**
+ * The format a column is written with, read from its values where the kind alone cannot say: whole
+ * numbers without decimals (lag day counts, JSON counts), a date-time column whose times are all
+ * midnight as dates (daily reports), identifiers without separators (50002, not 50,002).
+ */
+export function formatFor(column: TableColumn, values: Iterable<CellValue>): string {
+  if (column.numberFormat) return column.numberFormat;
+  if (column.kind === "integer" && isIdColumn(column.name)) return "0";
+  if (column.kind !== "number" && column.kind !== "datetime") return DEFAULT_FORMATS[column.kind];
+  let numbers = 0;
+  let whole = true;
+  for (const v of values) {
+    if (typeof v !== "number") continue;
+    numbers++;
+    if (!Number.isInteger(v)) {
+      whole = false;
+      break;
+    }
+  }
+  if (numbers === 0 || !whole) return DEFAULT_FORMATS[column.kind];
+  return column.kind === "number" ? (isIdColumn(column.name) ? "0" : "#,##0") : "yyyy-mm-dd";
+}
+
 /** The value to write: empty for null, over-long text cut with a visible marker. */
 export function cellValue(v: CellValue): { value: string | number | boolean; truncated: boolean } {
   if (v === null) return { value: "", truncated: false };
@@ -82,11 +111,16 @@ export function sheetNameFor(label: string, taken: ReadonlySet<string>): string 
 }
 
 /** Column width in points from a sample of values: about 7 points a character, between 6 and 60 characters. */
-export function fittedWidth(header: string, sample: readonly CellValue[], kind: ColumnKind): number {
+export function fittedWidth(
+  header: string,
+  sample: readonly CellValue[],
+  kind: ColumnKind,
+  format?: string,
+): number {
   const len = (v: CellValue) =>
     v === null
       ? 0
-      : kind === "date"
+      : kind === "date" || (kind === "datetime" && format === "yyyy-mm-dd")
         ? 10
         : kind === "datetime"
           ? 16

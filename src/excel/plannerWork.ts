@@ -51,12 +51,19 @@ export interface KeptWork {
   problems: string[];
 }
 
-/** The report's own column names (lower case): what it wrote last time, or (unknown) what it writes now. */
+/**
+ * The report's own column names (lower case): what it wrote last time and writes now. A table made
+ * before definitions recorded their columns has no planner columns: all of it is the report's.
+ */
 export function ownColumns(
   written: readonly WrittenColumn[] | undefined,
   nextHeaders: readonly string[],
+  oldHeaders: readonly string[],
 ): Set<string> {
-  return new Set((written?.length ? written.map((c) => c.name) : nextHeaders).map((n) => n.toLowerCase()));
+  const names = written?.length
+    ? [...written.map((c) => c.name), ...nextHeaders]
+    : [...oldHeaders, ...nextHeaders];
+  return new Set(names.map((n) => n.toLowerCase()));
 }
 
 const KEY_KINDS: ReadonlySet<ColumnKind> = new Set(["text", "date", "datetime", "url", "boolean", "json"]);
@@ -93,7 +100,7 @@ export function plannerWork(
   newBodyRows: number,
 ): KeptWork {
   const problems: string[] = [];
-  const own = ownColumns(previous?.columns, nextHeaders);
+  const own = ownColumns(previous?.columns, nextHeaders, old.headers);
   const oldRows = old.values.length;
   const rowNumber = (r: number) => old.firstRowNumber + r;
 

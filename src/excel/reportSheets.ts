@@ -59,7 +59,11 @@ export async function createReportSheet(
     rowCount = result.rows;
     written = { columns: result.written };
   } else {
-    const result = await writeShowSheet(excel, data.show, { sheetName, prefix: tableName });
+    const result = await writeShowSheet(excel, data.show, {
+      sheetName,
+      prefix: tableName,
+      requestedId: requestedShowId(report.params),
+    });
     rowCount = result.rows;
     written = { tables: result.tables };
   }
@@ -79,6 +83,11 @@ export async function createReportSheet(
   };
   await saveDefinition(excel, def);
   return def;
+}
+
+/** The show id a show sheet's request asked for (a directory id, an Alpha channel or playlist id). */
+function requestedShowId(params: Record<string, unknown>): string | undefined {
+  return params.id === undefined || params.id === null ? undefined : String(params.id);
 }
 
 export class RefreshError extends Error {
@@ -128,7 +137,8 @@ async function refreshShow(
     );
   if (state === "current") {
     let saved: ReportDefinition | undefined;
-    await refreshShowSheet(excel, def.sheetName, prefix, show, def.tables, (sheet, tables) => {
+    const names = { sheetName: def.sheetName, prefix, requestedId: requestedShowId(def.params) };
+    await refreshShowSheet(excel, names, show, def.tables, (sheet, tables) => {
       saved = updated(
         tables,
         tables.reduce((n, t) => n + t.rowCount, 0),
@@ -137,7 +147,11 @@ async function refreshShow(
     });
     return saved!;
   }
-  const { rows, tables } = await rebuildShowSheet(excel, show, { sheetName: def.sheetName, prefix });
+  const { rows, tables } = await rebuildShowSheet(excel, show, {
+    sheetName: def.sheetName,
+    prefix,
+    requestedId: requestedShowId(def.params),
+  });
   const next = updated(tables, rows);
   await saveDefinition(excel, next);
   return next;

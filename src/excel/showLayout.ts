@@ -210,8 +210,16 @@ function showTables(show: ShowInfo) {
   ];
 }
 
+/** "Podcast · directory id 1200000001 · service id 50000": the id asked for, and the service's own when it differs. */
+export function showSubtitle(show: ShowInfo, requestedId?: string): string {
+  const service = String(show.serviceSeriesId);
+  const ids =
+    requestedId && requestedId !== service ? `${requestedId} · service id ${service}` : `id ${service}`;
+  return `${show.platform ?? "Show"} · ${ids}`;
+}
+
 /** The blocks of text lines above the tables (the refresh rewrites them in their regions). */
-export function showLines(show: ShowInfo): LinesBlock[] {
+export function showLines(show: ShowInfo, requestedId?: string): LinesBlock[] {
   const risk = show.contentRisk;
   const { blocksRow: row, metrics, risk: riskAt, social, top } = SHOW_LAYOUT;
   const label = (text: string, r = 0) => [text, ...Array<LineCell>(r).fill(null)];
@@ -221,7 +229,7 @@ export function showLines(show: ShowInfo): LinesBlock[] {
       col: 0,
       width: 1,
       room: 2,
-      lines: [[show.title], [`${show.platform ?? "Show"} · id ${show.serviceSeriesId}`]],
+      lines: [[show.title], [showSubtitle(show, requestedId)]],
       boldRows: [0],
     },
     { row, ...metrics, lines: [label("Key metrics"), ...showMetricLines(show)], boldRows: [0] },
@@ -252,14 +260,21 @@ export function showLines(show: ShowInfo): LinesBlock[] {
   ];
 }
 
+/** Where a show sheet goes: its sheet, its tables' prefix, and the id the planner asked for. */
+export interface ShowNames {
+  sheetName: string;
+  prefix: string;
+  requestedId?: string;
+}
+
 /** Writes the whole show sheet (blocks and tables) on an empty sheet. */
 async function writeShowContent(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   show: ShowInfo,
-  names: { sheetName: string; prefix: string },
+  names: ShowNames,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
-  for (const block of showLines(show)) {
+  for (const block of showLines(show, names.requestedId)) {
     const shown = block.lines.slice(0, block.room);
     queueTextLines(sheet, block.row, shown, block.col);
     for (const r of block.boldRows ?? [])
@@ -289,7 +304,7 @@ async function writeShowContent(
 export async function writeShowSheet(
   excel: ExcelHost,
   show: ShowInfo,
-  names: { sheetName: string; prefix: string },
+  names: ShowNames,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
   return withNewSheet(excel, names.sheetName, (context, sheet) =>
     writeShowContent(context, sheet, show, names),
@@ -303,7 +318,7 @@ export async function writeShowSheet(
 export async function rebuildShowSheet(
   excel: ExcelHost,
   show: ShowInfo,
-  names: { sheetName: string; prefix: string },
+  names: ShowNames,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
   return excel.run(async (context) => {
     const tables = context.workbook.worksheets.getItem(names.sheetName).tables;
@@ -363,8 +378,7 @@ export async function showLayoutState(
  */
 export async function refreshShowSheet(
   excel: ExcelHost,
-  sheetName: string,
-  prefix: string,
+  { sheetName, prefix, requestedId }: ShowNames,
   show: ShowInfo,
   previous: readonly ShowTableRecord[] = [],
   commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[]) => void,
@@ -380,7 +394,7 @@ export async function refreshShowSheet(
     rowCount: t.table.rows.length,
   }));
   await refreshTables(excel, sheetName, targets, {
-    lines: showLines(show),
+    lines: showLines(show, requestedId),
     commit: (sheet) => commit?.(sheet, records),
   });
   return { rows: targets.reduce((n, t) => n + t.table.rows.length, 0), tables: records };

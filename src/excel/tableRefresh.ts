@@ -168,7 +168,7 @@ export async function refreshTables(
         cols: range.columnCount,
       };
       const headers = header.values[0].map((h) => String(h));
-      const own = ownColumns(target.previous?.columns, tableHeaders(target.table.columns));
+      const own = ownColumns(target.previous?.columns, tableHeaders(target.table.columns), headers);
       const plannerCount = headers.filter((h) => !own.has(h.toLowerCase())).length;
       checkFits(target.table, old.row, old.col, plannerCount);
       const bodyRows = Math.max(1, target.table.rows.length);
@@ -279,7 +279,7 @@ export async function refreshTables(
 
     // 4. The planner's work: columns added to the table, formats on the report's columns.
     const plannerR1C1 = plans.map((p) => {
-      const own = ownColumns(p.target.previous?.columns, tableHeaders(p.target.table.columns));
+      const own = ownColumns(p.target.previous?.columns, tableHeaders(p.target.table.columns), p.headers);
       return p.headers
         .map((h, j) => ({ h, j }))
         .filter(({ h }) => !own.has(h.toLowerCase()))
@@ -421,7 +421,7 @@ export async function refreshTables(
       for (const [i, p] of plans.entries()) {
         const formats = bodyFormats(p.target.table, p.kept.formats);
         writeTotals(sheet, p.layout, p.target.table, formats);
-        writeWidths(sheet, p.layout, p.target.table);
+        writeWidths(sheet, p.layout, p.target.table, formats);
         if (p.sorted) found[i].t.sort.reapply();
         if (p.filtered) found[i].t.autoFilter.reapply();
         results.push({

@@ -7,7 +7,7 @@
  * blocks to write into an existing table.
  */
 import type { TypedTable } from "../api/table";
-import { cellValue, columnFormat, fittedWidth, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
+import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
 import { CALL_BYTES, callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
@@ -197,7 +197,14 @@ export async function writeRows(
 
 /** The body format of each column: its kind's (or the CSV's) format, or the planner's where given. */
 export function bodyFormats(table: TypedTable, overrides?: ReadonlyMap<number, string>): string[] {
-  return table.columns.map((col, c) => overrides?.get(c) ?? columnFormat(col));
+  return table.columns.map(
+    (col, c) =>
+      overrides?.get(c) ??
+      formatFor(
+        col,
+        table.rows.map((r) => r[c] ?? null),
+      ),
+  );
 }
 
 /** What the add-in writes for `table`: its header names and body formats (kept in the report definition). */
@@ -241,14 +248,20 @@ export function writeTotals(
   totals.format.font.bold = true;
 }
 
-/** Queues column widths fitted to the header and the first 200 rows. */
-export function writeWidths(sheet: Excel.Worksheet, layout: TableLayout, table: TypedTable): void {
+/** Queues column widths fitted to the header and the first 200 rows (as they are formatted). */
+export function writeWidths(
+  sheet: Excel.Worksheet,
+  layout: TableLayout,
+  table: TypedTable,
+  formats: readonly string[],
+): void {
   const sample = table.rows.slice(0, 200);
   table.columns.forEach((col, c) => {
     sheet.getRange(a1(layout.headerRow, (layout.col ?? 0) + c)).format.columnWidth = fittedWidth(
       col.name,
       sample.map((r) => r[c] ?? null),
       col.kind,
+      formats[c],
     );
   });
 }
@@ -280,7 +293,7 @@ export async function writeTableBlock(
   await context.sync();
   const syncs = 1 + (await writeRows(context, sheet, layout, prepared, width));
   writeTotals(sheet, layout, table, formats);
-  writeWidths(sheet, layout, table);
+  writeWidths(sheet, layout, table, formats);
   return { syncs, prepared, written: writtenColumns(table) };
 }
 

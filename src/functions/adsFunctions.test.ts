@@ -29,7 +29,7 @@ function show(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function setup(route: Route, opts: { concurrency?: number; connected?: boolean } = {}) {
+function setup(route: Route, opts: { concurrency?: number; connected?: boolean; formatted?: boolean } = {}) {
   const f = fakeFetch(route);
   let inFlight = 0;
   let peak = 0;
@@ -51,7 +51,11 @@ function setup(route: Route, opts: { concurrency?: number; connected?: boolean }
     },
   });
   const cache = new RequestCache({ concurrency: opts.concurrency ?? 4 });
-  const fns = createAdsFunctions({ client: () => (opts.connected === false ? null : client), cache });
+  const fns = createAdsFunctions({
+    client: () => (opts.connected === false ? null : client),
+    cache,
+    formattedNumbers: () => opts.formatted === true,
+  });
   return { fns, calls: f.calls, counted, peak: () => peak, cache };
 }
 
@@ -262,4 +266,35 @@ test("SEARCH, ADS and INCREMENTALITY pass every documented parameter, and check 
   for (const [p, message] of bad)
     await expect(p).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
   expect(calls).toHaveLength(before);
+});
+
+test("dates and percentages: formatted numbers where Excel takes them, ISO text and plain fractions where not", async () => {
+  const withEpisodes = (call: { url: string }) =>
+    json(200, {
+      ...show("5", { adLoad: 12.5, gammaVideoOptInDate: "2026-03-04T00:00:00Z" }),
+      episodes: [{ title: "E", serviceEpisodeId: 1, uploadedAt: "2026-11-20T00:00:00.000Z", adLoad: 10 }],
+      episodesPagination: { pageIndex: 0, pageSize: 100, rowCount: 1 },
+      ...(new URL(call.url).searchParams.get("netNewReachAdvertisers") ? { netNewReachPercent: 37.5 } : {}),
+    });
+  const rich = setup(withEpisodes, { formatted: true }).fns;
+  expect(await rich.SHOW(5, "adLoad")).toEqual({ type: "Double", basicValue: 0.125, numberFormat: "0.00%" });
+  expect(await rich.SHOW(5, "gammaVideoOptInDate")).toEqual({
+    type: "Double",
+    basicValue: 46085,
+    numberFormat: "yyyy-mm-dd",
+  });
+  const grid = await rich.EPISODES(5, 1, "uploadedAt,adLoad");
+  expect(grid[1]).toEqual([
+    { type: "Double", basicValue: 46346, numberFormat: "yyyy-mm-dd" },
+    { type: "Double", basicValue: 0.1, numberFormat: "0.00%" },
+  ]);
+  expect(await rich.NETNEWREACH(5, "Acme Mattress")).toEqual({
+    type: "Double",
+    basicValue: 0.375,
+    numberFormat: "0.00%",
+  });
+  const plain = setup(withEpisodes).fns;
+  expect(await plain.SHOW(5, "adLoad")).toBe(0.125);
+  expect(await plain.SHOW(5, "gammaVideoOptInDate")).toBe("2026-03-04");
+  expect((await plain.EPISODES(5, 1, "uploadedAt,adLoad"))[1]).toEqual(["2026-11-20", 0.1]);
 });

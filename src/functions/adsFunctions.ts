@@ -18,6 +18,11 @@ export interface FunctionDeps {
   /** The connected client, or null when the pane is not connected. */
   client(): AdsClient | null;
   cache: RequestCache;
+  /**
+   * Whether Excel takes formatted numbers from functions (custom functions data types,
+   * CustomFunctionsRuntime 1.4): dates then show as dates and percentages as percentages.
+   */
+  formattedNumbers?: () => boolean;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -59,7 +64,8 @@ export function createAdsFunctions(deps: FunctionDeps) {
   /** Runs a function's body: its result within Excel's limits (resultLimits.ts), its errors as #N/A or #VALUE!. */
   async function guarded<T extends shape.Cell | shape.Grid>(fn: string, body: () => Promise<T>): Promise<T> {
     try {
-      return capResult(await body(), fn);
+      const result = capResult(await body(), fn);
+      return deps.formattedNumbers?.() ? result : shape.plainCells(result);
     } catch (err) {
       throw toFunctionError(err);
     }
@@ -146,8 +152,12 @@ export function createAdsFunctions(deps: FunctionDeps) {
             `Net new reach is not available for show ${id} (podcasts with listening data only)`,
           );
         }
-        // A fraction, as Excel holds percentages (the service sends 0–100).
-        return show.netNewReachPercent / 100;
+        // A fraction, as Excel holds percentages (the service sends 0–100), shown as a percentage.
+        return {
+          type: "Double" as const,
+          basicValue: show.netNewReachPercent / 100,
+          numberFormat: shape.PERCENT_FORMAT,
+        };
       }),
 
     SEARCH: (

@@ -15,6 +15,9 @@ function cap(v: Cell): Cell {
   return typeof v === "string" ? (cellValue(v).value as string) : v;
 }
 
+/** JSON bytes of one result cell (a formatted number is an object). */
+const bytesOf = (v: Cell): number => (typeof v === "object" ? JSON.stringify(v).length : cellBytes(v));
+
 /** Long text cut with a visible marker; a result over the budget is #N/A saying what to do instead. */
 export function capResult<T extends Cell | Grid>(result: T, fn: string): T {
   if (!Array.isArray(result)) return cap(result as Cell) as T;
@@ -22,7 +25,7 @@ export function capResult<T extends Cell | Grid>(result: T, fn: string): T {
   const grid = (result as Grid).map((row) =>
     row.map((v) => {
       const out = cap(v);
-      bytes += cellBytes(out) + 1;
+      bytes += bytesOf(out) + 1;
       return out;
     }),
   );

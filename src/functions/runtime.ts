@@ -38,7 +38,22 @@ subscribe(() => {
   cache.clear();
 });
 
-export const adsFunctions = createAdsFunctions({ client, cache });
+/**
+ * Whether this Excel takes formatted numbers (dates, percentages) from functions: custom functions
+ * data types arrived with CustomFunctionsRuntime 1.4. The preview's in-memory workbook takes them.
+ */
+let formattedNumbers = (): boolean =>
+  (globalThis as { Office?: typeof Office }).Office?.context?.requirements?.isSetSupported(
+    "CustomFunctionsRuntime",
+    "1.4",
+  ) ?? false;
+
+/** The preview says its host takes formatted numbers. */
+export function setFormattedNumbers(check: () => boolean): void {
+  formattedNumbers = check;
+}
+
+export const adsFunctions = createAdsFunctions({ client, cache, formattedNumbers: () => formattedNumbers() });
 
 /** Forgets every cached answer (Refresh all, the pane's "Refresh functions" button). */
 export function clearFunctionCache(): void {

@@ -1,6 +1,8 @@
 /** Turns service answers into what a cell or a spilled range shows. */
+import { parseDate, parseDateTime, serialToUtc } from "../api/csv";
 import {
   INCREMENTALITY_FIELDS,
+  INDIVIDUAL_AD_COLUMNS,
   type IncrementalityResult,
   type IndividualAdsResponse,
   type SearchHit,
@@ -9,8 +11,56 @@ import {
 import { percentFraction } from "../api/table";
 import { FunctionError } from "./functionError";
 
-export type Cell = string | number | boolean;
+/**
+ * A number with its own format (Excel's DoubleCellValue, custom functions data types): a date shows
+ * as a date and a percentage as a percentage in the cell a function spills into. Where Excel cannot
+ * take data types from a function, plainCells() turns it into its number.
+ */
+export interface FormattedNumber {
+  type: "Double";
+  basicValue: number;
+  numberFormat: string;
+}
+export type Cell = string | number | boolean | FormattedNumber;
 export type Grid = Cell[][];
+
+export const DATE_FORMAT = "yyyy-mm-dd";
+export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+export const PERCENT_FORMAT = "0.00%";
+
+const formatted = (basicValue: number, numberFormat: string): FormattedNumber => ({
+  type: "Double",
+  basicValue,
+  numberFormat,
+});
+
+/** A percentage from the service (percentage points) as a formatted fraction; other values as they are. */
+function percentCell(v: unknown): Cell {
+  return typeof v === "number" ? formatted(percentFraction(v) as number, PERCENT_FORMAT) : cell(v);
+}
+
+/** A date or date-time from the service (ISO text) as a formatted serial; text that is no date stays text. */
+function dateCell(v: unknown, withTime = false): Cell {
+  if (typeof v !== "string") return cell(v);
+  const serial = withTime ? parseDateTime(v) : parseDate(v.slice(0, 10));
+  if (serial === null) return cell(v);
+  // A date-time at midnight is a date.
+  return formatted(serial, withTime && !Number.isInteger(serial) ? DATE_TIME_FORMAT : DATE_FORMAT);
+}
+
+/**
+ * What Excel is given when it cannot take formatted numbers from a function: percentages as plain
+ * fractions, dates as ISO text (a bare serial would read as a number in a General cell).
+ */
+export function plainCells<T extends Cell | Grid>(result: T): T {
+  const plain = (c: Cell): Cell => {
+    if (typeof c !== "object") return c;
+    if (c.numberFormat !== DATE_FORMAT && c.numberFormat !== DATE_TIME_FORMAT) return c.basicValue;
+    const iso = new Date(serialToUtc(c.basicValue)).toISOString();
+    return c.numberFormat === DATE_FORMAT ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  };
+  return (Array.isArray(result) ? (result as Grid).map((r) => r.map(plain)) : plain(result as Cell)) as T;
+}
 
 /** Scalar fields of show info that ADS.SHOW can return (names are case-insensitive). */
 export const SHOW_FIELDS = [
@@ -70,8 +120,6 @@ export const PERCENT_SHOW_FIELDS: ReadonlySet<string> = new Set([
   "adLoadYT",
 ]);
 
-const fraction = (v: unknown): unknown => (typeof v === "number" ? percentFraction(v) : v);
-
 /** One scalar field of a show; a null value is #N/A with a message. */
 export function showField(show: ShowInfo, field: string): Cell {
   const value =
@@ -79,7 +127,9 @@ export function showField(show: ShowInfo, field: string): Cell {
   if (value === null || value === undefined) {
     throw new FunctionError("#N/A", `${field} is not available for show ${show.serviceSeriesId}`);
   }
-  return cell(PERCENT_SHOW_FIELDS.has(field) ? fraction(value) : value);
+  if (PERCENT_SHOW_FIELDS.has(field)) return percentCell(value);
+  if (field === "gammaVideoOptInDate") return dateCell(value, true);
+  return cell(value);
 }
 
 export const EPISODE_FIELDS = [
@@ -109,7 +159,11 @@ export function episodesGrid(show: ShowInfo, count: number, fields: readonly str
       fields.map((f) =>
         f === "ads"
           ? (e.ads?.length ?? 0)
-          : cell(f === "adLoad" ? fraction(e.adLoad) : (e as Record<string, unknown>)[f]),
+          : f === "adLoad"
+            ? percentCell(e.adLoad)
+            : f === "uploadedAt"
+              ? dateCell(e.uploadedAt, true)
+              : cell((e as Record<string, unknown>)[f]),
       ),
     ),
   ];
@@ -132,7 +186,7 @@ export function similarGrid(show: ShowInfo, count: number): Grid {
     ...rows.map((s) =>
       SIMILAR_COLUMNS.map((c) => {
         const v = (s as Record<string, unknown>)[c];
-        return cell(c.startsWith("audienceSimilarityOverlap") ? fraction(v) : v);
+        return c.startsWith("audienceSimilarityOverlap") ? percentCell(v) : cell(v);
       }),
     ),
   ];
@@ -173,7 +227,7 @@ export function searchGrid(hits: SearchHit[]): Grid {
         cell(p.title),
         cell(p.seriesTitle),
         cell(p.seriesPlatform),
-        cell(p.uploadedAt?.slice(0, 10)),
+        dateCell(p.uploadedAt, true),
         cell(h.score),
         cell(p.numListens),
         stripTags(match),
@@ -185,9 +239,15 @@ export function searchGrid(hits: SearchHit[]): Grid {
   ];
 }
 
+const AD_KINDS = new Map<string, string>(INDIVIDUAL_AD_COLUMNS);
+
 export function adsGrid(pages: IndividualAdsResponse[]): Grid {
   const headers = pages[0]?.headers.map((h) => h.id) ?? [];
-  return [headers, ...pages.flatMap((p) => p.data.map((row) => headers.map((h) => cell(row[h]))))];
+  const shape = (key: string, v: unknown): Cell => {
+    const kind = AD_KINDS.get(key);
+    return kind === "date" ? dateCell(v) : kind === "datetime" ? dateCell(v, true) : cell(v);
+  };
+  return [headers, ...pages.flatMap((p) => p.data.map((row) => headers.map((h) => shape(h, row[h]))))];
 }
 
 export function incrementalityGrid(results: IncrementalityResult[]): Grid {
@@ -196,7 +256,7 @@ export function incrementalityGrid(results: IncrementalityResult[]): Grid {
     ...results.map((r) =>
       INCREMENTALITY_FIELDS.map(([key, , kind]) => {
         const v = (r as Record<string, unknown>)[key];
-        return cell(kind === "percent" ? fraction(v) : v);
+        return kind === "percent" ? percentCell(v) : kind === "date" ? dateCell(v) : cell(v);
       }),
     ),
   ];

@@ -38,6 +38,42 @@ export const SOURCE_LABELS: Record<SourceKind, string> = {
 
 export type SourceParams = Record<string, unknown>;
 
+/** Readable headers for the individual-ads sheet (the service's keys are snake_case). */
+export const INDIVIDUAL_AD_HEADERS: Record<(typeof INDIVIDUAL_AD_COLUMNS)[number][0], string> = {
+  published_at: "Published",
+  download_at: "Downloaded by the service",
+  network: "Network",
+  position: "Position",
+  read_type: "Read type",
+  read_score: "Read score",
+  podcast_title: "Show",
+  episode_title: "Episode",
+  transcript: "Transcript",
+  start_time: "Ad start",
+  end_time: "Ad end",
+  ad_length: "Ad length",
+  genre: "Genre",
+  episode_duration: "Episode length",
+  podcast_rank: "Show rating",
+  directory_podcast_id: "Directory ID",
+  product: "Product",
+  link: "Ad link",
+  estimated_impressions: "Estimated impressions",
+  estimated_spend: "Estimated spend",
+  media_type: "Platform",
+  podcast_show_id: "Podcast show ID",
+  alpha_show_id: "Alpha show ID",
+  alpha_video_views: "Alpha video views",
+  episode_url_in_feed: "Episode URL",
+  show_first_transcribed_at: "Monitored since",
+};
+
+/** The name a new sheet gets: the report's own name when the request has one, else its kind (or the show). */
+export function sheetLabelFor(kind: SourceKind | "show", params: SourceParams): string {
+  if (typeof params.name === "string" && params.name.trim()) return params.name.trim();
+  return kind === "show" ? `Show ${String(params.id)}` : SOURCE_LABELS[kind];
+}
+
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: (p: PollProgress) => void;
@@ -134,7 +170,7 @@ export async function fetchSource(
         }
       }
       return typed(
-        INDIVIDUAL_AD_COLUMNS.map(([k, kind]) => [k, kind]),
+        INDIVIDUAL_AD_COLUMNS.map(([k, kind]) => [INDIVIDUAL_AD_HEADERS[k], kind]),
         rows,
       );
     }

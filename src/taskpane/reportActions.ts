@@ -6,7 +6,7 @@
 import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormula";
 import { AdsError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
-import { SOURCE_LABELS, fetchSheetData, type SourceKind } from "../runtime/reportSources";
+import { SOURCE_LABELS, fetchSheetData, sheetLabelFor, type SourceKind } from "../runtime/reportSources";
 import type { DatePreset } from "../reports/relativeDates";
 import { presetLabel } from "../reports/relativeDates";
 import { resolveSource, type ReportDefinition } from "../reports/definition";
@@ -107,8 +107,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id, notes)(source, controller.signal);
-    const label =
-      req.kind === "show" ? `Show ${String(req.params.id)}` : SOURCE_LABELS[req.kind as SourceKind];
+    const label = sheetLabelFor(req.kind as SourceKind | "show", req.params);
     const def = await createReportSheet(
       services.excel,
       { kind: req.kind, params: req.params, datePreset: req.datePreset, label },

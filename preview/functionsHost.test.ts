@@ -1,0 +1,88 @@
+/** ADS.* in formulas of the in-memory workbook: anywhere in a formula, arguments evaluated, answers asynchronous. */
+import type { AdsClient } from "../src/api/client";
+import { createAdsFunctions } from "../src/functions/adsFunctions";
+import { RequestCache } from "../src/functions/requestCache";
+import { attachAdsFunctions } from "./functionsHost";
+import { InMemoryWorkbook } from "./memory/workbook";
+
+const calls: string[] = [];
+const fakeClient = {
+  baseUrl: "https://x.test",
+  shows: {
+    get: async (id: string) => {
+      calls.push(id);
+      return {
+        serviceSeriesId: Number(id),
+        title: `Show ${id}`,
+        monthlyListeners: 42,
+        topAdvertisers: ["A", "B"],
+      };
+    },
+  },
+} as unknown as AdsClient;
+
+function workbook() {
+  const wb = new InMemoryWorkbook();
+  attachAdsFunctions(wb, createAdsFunctions({ client: () => fakeClient, cache: new RequestCache() }));
+  return wb;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+test("a call answers later: #BUSY! until then, then its value; literals and references both work", async () => {
+  const wb = workbook();
+  wb.host.setInput("Sheet1", 0, 0, '=ADS.SHOW(1200000001, "title")');
+  expect(wb.host.cell("Sheet1", 0, 0)).toMatchObject({ value: "#BUSY!", error: true });
+  await settle();
+  expect(wb.host.cell("Sheet1", 0, 0).value).toBe("Show 1200000001");
+  wb.host.setInput("Sheet1", 1, 1, "7");
+  wb.host.setInput("Sheet1", 1, 0, "=ads.showlisteners($B$2)");
+  await settle();
+  expect(wb.host.cell("Sheet1", 1, 0).value).toBe(42);
+});
+
+test("inside native formulas, with native arguments: =ADS.SHOWLISTENERS(A1)*2, DATE(), SUM over a spill", async () => {
+  const wb = workbook();
+  wb.host.setInput("Sheet1", 0, 0, "5");
+  wb.host.setInput("Sheet1", 0, 1, "=ADS.SHOWLISTENERS(A1)*2");
+  wb.host.setInput("Sheet1", 1, 1, "=ADS.SELFTEST(3, DATE(1900,1,2))");
+  await settle();
+  expect(wb.host.cell("Sheet1", 0, 1).value).toBe(84);
+  expect(wb.host.range("Sheet1!B2:C4")).toEqual([
+    ["r1c1", "r1c2"],
+    ["r2c1", "r2c2"],
+    ["r3c1", "r3c2"],
+  ]);
+  wb.host.setInput("Sheet1", 9, 0, "=ROWS(B2:B4)+LEN(C4)");
+  expect(wb.host.cell("Sheet1", 9, 0).value).toBe(7);
+});
+
+test("errors keep their message; a function this add-in lacks is #NAME?; too many arguments is #VALUE!", async () => {
+  const wb = workbook();
+  wb.host.setInput("Sheet1", 0, 0, '=ADS.SHOW(1200000001, "nope")');
+  wb.host.setInput("Sheet1", 1, 0, "=ADS.NOPE(1)");
+  wb.host.setInput("Sheet1", 2, 0, "=ADS.SHOWLISTENERS(1, 2, 3, 4)");
+  await settle();
+  expect(wb.host.cell("Sheet1", 0, 0)).toMatchObject({ value: "#VALUE!", error: true });
+  expect(wb.host.cell("Sheet1", 0, 0).errorMessage).toMatch(/unknown show field "nope"/);
+  expect(wb.host.cell("Sheet1", 1, 0).value).toBe("#NAME?");
+  expect(wb.host.cell("Sheet1", 2, 0)).toMatchObject({
+    value: "#VALUE!",
+    errorMessage: expect.stringMatching(/at most/),
+  });
+});
+
+test("a changed argument cell recalculates the call; an unchanged one asks nothing new", async () => {
+  const wb = workbook();
+  wb.host.setInput("Sheet1", 0, 0, "11");
+  wb.host.setInput("Sheet1", 0, 1, '=ADS.SHOW(A1, "title")');
+  await settle();
+  expect(wb.host.cell("Sheet1", 0, 1).value).toBe("Show 11");
+  wb.host.setInput("Sheet1", 0, 0, "12");
+  await settle();
+  expect(wb.host.cell("Sheet1", 0, 1).value).toBe("Show 12");
+  const before = calls.length;
+  wb.host.setInput("Sheet1", 5, 5, "unrelated");
+  await settle();
+  expect(calls.length).toBe(before);
+});
