@@ -10,6 +10,7 @@
  */
 import { parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
+import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
 import { Context, type FaultHook, type InMemoryHost, type SyncRecord, type ValueWrite } from "./context";
 import {
@@ -156,12 +157,17 @@ export class InMemoryWorkbook implements InMemoryHost {
       return r ? { rows: r.row + r.rows, cols: r.col + r.cols } : { rows: 0, cols: 0 };
     },
     freezeRows: (sheet: string) => this.sheet(sheet).freezeRows,
+    /** Widths set through format.columnWidth, in points, by column index. */
+    columnWidths: (sheet: string): Map<number, number> => new Map(this.sheet(sheet).columnWidths),
+    /** The sheet's charts as the preview draws them (chart.ts). */
+    charts: (sheet: string): ChartView[] => chartViews(this.model, this.sheet(sheet)),
     properties: (sheet: string) => new Map(this.sheet(sheet).properties),
     tables: () =>
       this.model.tables.map((t) => ({
         name: t.name,
         sheet: this.model.sheetById(t.sheetId)!.name,
         rect: { ...t.rect },
+        style: t.style,
       })),
     validations: (sheet: string) =>
       this.sheet(sheet).validations.map((v) => ({ ...v, rect: { ...v.rect }, list: [...v.list] })),
@@ -290,5 +296,26 @@ function createExcelNamespace(host: InMemoryHost): ExcelLike {
     },
     DataValidationAlertStyle: { stop: "Stop", warning: "Warning", information: "Information" },
     DataValidationType: { list: "List" },
+    ChartType: {
+      columnClustered: "ColumnClustered",
+      columnStacked: "ColumnStacked",
+      barClustered: "BarClustered",
+      barStacked: "BarStacked",
+      line: "Line",
+      lineMarkers: "LineMarkers",
+      xyscatter: "XYScatter",
+      xyscatterLines: "XYScatterLines",
+      xyscatterLinesNoMarkers: "XYScatterLinesNoMarkers",
+      area: "Area",
+      areaStacked: "AreaStacked",
+    },
+    ChartSeriesBy: { auto: "Auto", columns: "Columns", rows: "Rows" },
+    ChartLegendPosition: { top: "Top", bottom: "Bottom", left: "Left", right: "Right", corner: "Corner" },
+    ChartSeriesDimension: {
+      categories: "Categories",
+      values: "Values",
+      xvalues: "XValues",
+      yvalues: "YValues",
+    },
   };
 }
