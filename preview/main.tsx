@@ -2,7 +2,13 @@
  * The browser preview: the add-in outside Excel. The task pane (the same React App) sits beside an
  * in-memory workbook drawn as a grid; ADS.* formulas typed in the grid run through the same
  * function code as in Excel. The service is the local sandbox (npm start) unless changed on Connect.
+ *
+ * In Excel the pane is its own frame: its toasts, dialogs and pop-ups stay inside it. Here the
+ * pane's portals mount in a node beside the pane column, whose box holds their fixed positions, so
+ * a toast never covers the grid or its sheet tabs.
  */
+import { PortalMountNodeProvider } from "@fluentui/react-components";
+import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "../src/taskpane/App";
 import { adsFunctions } from "../src/functions/runtime";
@@ -24,6 +30,23 @@ async function config(): Promise<PreviewConfig> {
   return { sandboxUrl: "http://127.0.0.1:4010" };
 }
 
+function Preview({ workbook, sandboxUrl }: { workbook: InMemoryWorkbook; sandboxUrl: string }) {
+  const [portals, setPortals] = useState<HTMLElement | null>(null);
+  return (
+    <div className="preview">
+      <div className="pane-frame">
+        <aside className="pane-column" aria-label="Ads Analytics task pane">
+          <PortalMountNodeProvider value={portals ?? undefined}>
+            <App excel={workbook.excel} defaultBaseUrl={sandboxUrl} />
+          </PortalMountNodeProvider>
+        </aside>
+        <div className="pane-portals" ref={setPortals} />
+      </div>
+      <Grid workbook={workbook} />
+    </div>
+  );
+}
+
 async function main(): Promise<void> {
   const workbook = new InMemoryWorkbook();
   // src/excel reads a few enums from the global Excel namespace, as it would in Office.
@@ -32,12 +55,7 @@ async function main(): Promise<void> {
   (window as unknown as { __workbook: InMemoryWorkbook }).__workbook = workbook;
   const { sandboxUrl } = await config();
   createRoot(document.getElementById("root")!).render(
-    <div className="preview">
-      <aside className="pane-column" aria-label="Ads Analytics task pane">
-        <App excel={workbook.excel} defaultBaseUrl={sandboxUrl} />
-      </aside>
-      <Grid workbook={workbook} />
-    </div>,
+    <Preview workbook={workbook} sandboxUrl={sandboxUrl} />,
   );
 }
 

@@ -39,6 +39,10 @@ export interface CellView {
   fill?: string;
   bold?: boolean;
   spilled?: boolean;
+  /** On a formula cell with an array result: the size of its spill range (blocked or not). */
+  spillSize?: { rows: number; cols: number };
+  /** On a spilled cell: the formula cell whose result it shows. */
+  spillAnchor?: { row: number; col: number };
 }
 
 type Listener = () => void;
@@ -257,6 +261,10 @@ export class InMemoryWorkbook implements InMemoryHost {
       fill: c.fill,
       bold: c.bold,
       spilled: Boolean(c.spilledFrom),
+      spillSize: c.spill && { rows: c.spill.length, cols: Math.max(1, ...c.spill.map((r) => r.length)) },
+      spillAnchor: c.spilledFrom
+        ? { row: +c.spilledFrom.split(",")[0], col: +c.spilledFrom.split(",")[1] }
+        : undefined,
     };
   }
 
