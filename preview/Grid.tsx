@@ -68,7 +68,7 @@ function layoutOf(workbook: InMemoryWorkbook, sheet: string, fill: number): Shee
     tables: host
       .tables()
       .filter((t) => t.sheet === sheet)
-      .map((t) => ({ rect: t.rect, look: tableLook(t.style) })),
+      .map((t) => ({ rect: t.rect, look: tableLook(host.tableStyle(t.name) ?? "") })),
     charts,
   };
 }

@@ -92,7 +92,8 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
   const top = 8 + (title ? TITLE_FONT + 10 : 0);
   const bottom = height - 6 - (legend ? 20 : 0) - (chart.categoryAxisTitle ? 16 : 0) - (TICK_FONT + 8);
   const left = 8 + (chart.valueAxisTitle ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
-  const right = width - 12;
+  // Bars and scatter charts label their last value tick at the right edge: leave it room.
+  const right = width - 12 - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
   const plot = { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) };
 
   const valueAt = (v: number) =>

@@ -227,6 +227,22 @@ describe("how a source range becomes series", () => {
     ]);
   });
 
+  test("an XY scatter chart takes the first column as X values, numbers or not", async () => {
+    const w = new InMemoryWorkbook({ sheets: ["Data"] });
+    await run(w, async (context, ws) => {
+      ws.getRange("A1:B3").values = [
+        ["Day", "Listeners"],
+        [15, 5],
+        [30, 6],
+      ];
+      ws.charts.add("XYScatterLines" as Excel.ChartType, ws.getRange("A1:B3"), "Columns").name = "C";
+      await context.sync();
+    });
+    const [only, ...rest] = await seriesOf(w, "C");
+    expect(rest).toEqual([]);
+    expect(only).toEqual({ name: "Listeners", values: ["5", "6"], categories: ["15", "30"] });
+  });
+
   test("a blank top-left cell makes the first row names and the first column categories", async () => {
     const s = await chartOver(
       [

@@ -122,13 +122,13 @@ export function addChart(
   by?: unknown,
 ): ChartData {
   const n = (chartCounters.get(sheet) ?? 0) + 1;
-  chartCounters.set(sheet, n);
+  const t = chartType(type);
   const chart: ChartData = {
     id: model.nextId("chart"),
     name: `Chart ${n}`,
     sheetId: sheet.id,
-    type: chartType(type),
-    series: readSeries(model, source.sheet, source.rect, seriesBy(by)),
+    type: t,
+    series: readSeries(model, source.sheet, source.rect, seriesBy(by), t),
     title: { text: null, visible: true },
     legend: { visible: null, position: "Bottom" },
     axisTitles: { category: { text: "", visible: false }, value: { text: "", visible: false } },
@@ -136,6 +136,7 @@ export function addChart(
     to: { row: 0, col: 0, dy: 0, dx: 0 },
   };
   place(model, chart, { top: 0, left: 0, width: DEFAULT_CHART_WIDTH_PT, height: DEFAULT_CHART_HEIGHT_PT });
+  chartCounters.set(sheet, n);
   model.charts.push(chart);
   return chart;
 }
@@ -147,7 +148,7 @@ export function setChartData(
   source: { sheet: SheetData; rect: Rect },
   by?: unknown,
 ): void {
-  chart.series = readSeries(model, source.sheet, source.rect, seriesBy(by));
+  chart.series = readSeries(model, source.sheet, source.rect, seriesBy(by), chart.type);
 }
 
 /**
@@ -155,9 +156,16 @@ export function setChartData(
  * rows than columns (Auto), else along the rows. The first row holds series names when its cells are
  * text; the first column holds the categories when its cells (below the names) are text. A blank
  * top-left cell makes both the first row names and the first column categories. Numbers in the
- * first column (years, dates) are a series of their own otherwise.
+ * first column (years, dates) are a series of their own otherwise, except in an XY scatter chart,
+ * whose first column is always the X values.
  */
-export function readSeries(model: WorkbookModel, sheet: SheetData, rect: Rect, by: SeriesBy): SeriesData[] {
+export function readSeries(
+  model: WorkbookModel,
+  sheet: SheetData,
+  rect: Rect,
+  by: SeriesBy,
+  type: ChartType,
+): SeriesData[] {
   const r = trimToUsed(model, sheet, rect);
   if (!r) return [];
   const byColumns = by === "Columns" || (by === "Auto" && r.rows > r.cols);
@@ -177,7 +185,8 @@ export function readSeries(model: WorkbookModel, sheet: SheetData, rect: Rect, b
   const first = names ? 1 : 0;
   const categories =
     lines > 1 &&
-    ((blankCorner && points > 1) ||
+    (type.startsWith("XYScatter") ||
+      (blankCorner && points > 1) ||
       textual(Array.from({ length: points - first }, (_, i) => at(i + first, 0))));
   const series: SeriesData[] = [];
   for (let j = categories ? 1 : 0; j < lines; j++) {

@@ -171,8 +171,9 @@ export class InMemoryWorkbook implements InMemoryHost {
         name: t.name,
         sheet: this.model.sheetById(t.sheetId)!.name,
         rect: { ...t.rect },
-        style: t.style,
       })),
+    /** A table's style name (TableStyleMedium2, …), or undefined when there is no such table. */
+    tableStyle: (name: string): string | undefined => this.model.tableByName(name)?.style,
     validations: (sheet: string) =>
       this.sheet(sheet).validations.map((v) => ({ ...v, rect: { ...v.rect }, list: [...v.list] })),
     /** What a user typing into a cell does: Excel's reading of typed text (coerce.ts), or a formula. */

@@ -360,3 +360,62 @@ test("a chart made through the API is drawn where setPosition put it and follows
   ]);
   await page.screenshot({ path: path.join(ARTIFACTS, "grid-chart-after-resize.png") });
 });
+
+test("line, bar, scatter and area charts are drawn too (a screenshot to look at)", async () => {
+  const { page } = e;
+  await page.evaluate(async () => {
+    const excel = (globalThis as unknown as { Excel: typeof Excel }).Excel;
+    await excel.run(async (context) => {
+      const ws = context.workbook.worksheets.add("Chart types");
+      ws.getRange("A1:C7").values = [
+        ["Day", "Impressions", "Spend"],
+        [15, 1200, 300],
+        [30, 1900, 420],
+        [45, 2300, 380],
+        [60, 2450, 510],
+        [75, 2500, 470],
+        [90, 2520, 530],
+      ];
+      ws.getRange("E1:F5").values = [
+        ["Campaign", "Lift"],
+        ["Spring launch", 0.12],
+        ["Summer", 0.08],
+        ["Autumn push", 0.15],
+        ["Winter", 0.05],
+      ];
+      const place = (type: string, source: string, at: string, to: string, title: string, by = "Columns") => {
+        const chart = ws.charts.add(type as Excel.ChartType, ws.getRange(source), by as Excel.ChartSeriesBy);
+        chart.name = title;
+        chart.title.text = title;
+        chart.setPosition(at, to);
+        return chart;
+      };
+      const line = place("Line", "B1:C7", "H1", "M14", "Line");
+      line.series.getItemAt(0).setXAxisValues(ws.getRange("A2:A7"));
+      line.series.getItemAt(1).setXAxisValues(ws.getRange("A2:A7"));
+      place("BarClustered", "E1:F5", "N1", "S14", "Bar");
+      place("XYScatterLines", "A1:B7", "H16", "M29", "Scatter");
+      place("Area", "E1:F5", "N16", "S29", "Area");
+      ws.activate();
+      await context.sync();
+    });
+  });
+  await openSheetTab(page, "Chart types");
+  const drawn = await page
+    .locator("[data-chart]")
+    .evaluateAll((charts) =>
+      charts.map((c) => [
+        c.getAttribute("data-chart"),
+        [...c.querySelectorAll("[data-series]")].map((g) => Number(g.getAttribute("data-points"))),
+      ]),
+    );
+  expect(drawn).toEqual([
+    ["Line", [6, 6]],
+    ["Bar", [4]],
+    ["Scatter", [6]],
+    ["Area", [4]],
+  ]);
+  await page.screenshot({ path: path.join(ARTIFACTS, "grid-chart-types.png") });
+  await page.locator('[data-chart="Bar"]').screenshot({ path: path.join(ARTIFACTS, "grid-chart-bar.png") });
+  await page.locator('[data-chart="Area"]').screenshot({ path: path.join(ARTIFACTS, "grid-chart-area.png") });
+});
