@@ -307,6 +307,24 @@ describe("the chart object", () => {
     });
   });
 
+  test("the legend's position is one of Excel's; another is refused", async () => {
+    const w = await tableWithChart();
+    const position = await run(w, async (context, ws) => {
+      const legend = ws.charts.getItem("Shows chart").legend;
+      legend.position = "Right" as Excel.ChartLegendPosition;
+      legend.load("position");
+      await context.sync();
+      return legend.position;
+    });
+    expect(position).toBe("Right");
+    await expect(
+      run(w, async (context, ws) => {
+        ws.charts.getItem("Shows chart").legend.position = "Middle" as Excel.ChartLegendPosition;
+        await context.sync();
+      }),
+    ).rejects.toMatchObject({ code: "InvalidArgument" });
+  });
+
   test("a one-series chart is titled with its series name and has no legend", async () => {
     const w = await tableWithChart();
     await run(w, async (context, ws) => {
