@@ -2,7 +2,13 @@
  * The browser preview: the add-in outside Excel. The task pane (the same React App) sits beside an
  * in-memory workbook drawn as a grid; ADS.* formulas typed in the grid run through the same
  * function code as in Excel. The service is the local sandbox (npm start) unless changed on Connect.
+ *
+ * In Excel the pane is its own frame: its toasts, dialogs and pop-ups stay inside it. Here the
+ * pane's portals mount in a node beside the pane column, whose box holds their fixed positions, so
+ * a toast never covers the grid or its sheet tabs.
  */
+import { PortalMountNodeProvider } from "@fluentui/react-components";
+import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "../src/taskpane/App";
 import { adsFunctions, setFormattedNumbers } from "../src/functions/runtime";
@@ -28,6 +34,24 @@ async function config(): Promise<PreviewConfig> {
   return { sandboxUrl: built.serviceUrl };
 }
 
+function Preview({ workbook, sandboxUrl }: { workbook: InMemoryWorkbook; sandboxUrl: string }) {
+  const [portals, setPortals] = useState<HTMLElement | null>(null);
+  return (
+    <div className="preview">
+      <div className="pane-frame">
+        {/* Not a landmark: in Office the pane is a page of its own, whose <main> is top-level. */}
+        <div className="pane-column">
+          <PortalMountNodeProvider value={portals ?? undefined}>
+            <App excel={workbook.excel} deployment={{ ...built, serviceUrl: sandboxUrl }} />
+          </PortalMountNodeProvider>
+        </div>
+        <div className="pane-portals" ref={setPortals} />
+      </div>
+      <Grid workbook={workbook} />
+    </div>
+  );
+}
+
 async function main(): Promise<void> {
   const workbook = new InMemoryWorkbook();
   // src/excel reads a few enums from the global Excel namespace, as it would in Office.
@@ -38,13 +62,7 @@ async function main(): Promise<void> {
   (window as unknown as { __workbook: InMemoryWorkbook }).__workbook = workbook;
   const { sandboxUrl } = await config();
   createRoot(document.getElementById("root")!).render(
-    <div className="preview">
-      {/* Not a landmark: in Office the pane is a page of its own, whose <main> is top-level. */}
-      <div className="pane-column">
-        <App excel={workbook.excel} deployment={{ ...built, serviceUrl: sandboxUrl }} />
-      </div>
-      <Grid workbook={workbook} />
-    </div>,
+    <Preview workbook={workbook} sandboxUrl={sandboxUrl} />,
   );
 }
 

@@ -4,6 +4,7 @@
  * inside context.sync(), as Office does. Every rule here is a row of docs/excel-fidelity.md.
  */
 import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
+import type { ChartData } from "./chart";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 
@@ -87,6 +88,8 @@ export class WorkbookModel {
   sheets: SheetData[] = [];
   tables: TableData[] = [];
   names: DefinedName[] = [];
+  /** Charts on every sheet (chart.ts). */
+  charts: ChartData[] = [];
   activeSheetId: string | null = null;
   selection: { sheetId: string; rect: Rect } | null = null;
   /** The date Excel's typing rules read "3/4" against (tests pin it). */
@@ -151,6 +154,7 @@ export class WorkbookModel {
     }
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
+    this.charts = this.charts.filter((c) => c.sheetId !== sheet.id);
     if (this.activeSheetId === sheet.id)
       this.activeSheetId = this.sheets.find((s) => s.visibility === "Visible")?.id ?? null;
     if (this.selection?.sheetId === sheet.id) this.selection = null;

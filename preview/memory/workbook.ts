@@ -10,6 +10,7 @@
  */
 import { parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
+import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
 import { Context, type FaultHook, type InMemoryHost, type SyncRecord, type ValueWrite } from "./context";
 import { MAX_CELL_CHARS, WorkbookModel, type CellData, type SheetData, type Value } from "./model";
@@ -30,6 +31,10 @@ export interface CellView {
   fill?: string;
   bold?: boolean;
   spilled?: boolean;
+  /** On a formula cell with an array result: the size of its spill range (blocked or not). */
+  spillSize?: { rows: number; cols: number };
+  /** On a spilled cell: the formula cell whose result it shows. */
+  spillAnchor?: { row: number; col: number };
 }
 
 type Listener = () => void;
@@ -125,6 +130,10 @@ export class InMemoryWorkbook implements InMemoryHost {
       return r ? { rows: r.row + r.rows, cols: r.col + r.cols } : { rows: 0, cols: 0 };
     },
     freezeRows: (sheet: string) => this.sheet(sheet).freezeRows,
+    /** Widths set through format.columnWidth, in points, by column index. */
+    columnWidths: (sheet: string): Map<number, number> => new Map(this.sheet(sheet).columnWidths),
+    /** The sheet's charts as the preview draws them (chart.ts). */
+    charts: (sheet: string): ChartView[] => chartViews(this.model, this.sheet(sheet)),
     properties: (sheet: string) => new Map(this.sheet(sheet).properties),
     tables: () =>
       this.model.tables.map((t) => ({
@@ -132,6 +141,8 @@ export class InMemoryWorkbook implements InMemoryHost {
         sheet: this.model.sheetById(t.sheetId)!.name,
         rect: { ...t.rect },
       })),
+    /** A table's style name (TableStyleMedium2, …), or undefined when there is no such table. */
+    tableStyle: (name: string): string | undefined => this.model.tableByName(name)?.style,
     validations: (sheet: string) =>
       this.sheet(sheet).validations.map((v) => ({ ...v, rect: { ...v.rect }, list: [...v.list] })),
     /** What a user typing into a cell does: Excel's reading of typed text (coerce.ts), or a formula. */
@@ -219,6 +230,10 @@ export class InMemoryWorkbook implements InMemoryHost {
       fill: c.fill,
       bold: c.bold,
       ...(c.spilledFrom ? { spilled: true } : {}),
+      spillSize: c.spill && { rows: c.spill.length, cols: Math.max(1, ...c.spill.map((r) => r.length)) },
+      spillAnchor: c.spilledFrom
+        ? { row: +c.spilledFrom.split(",")[0], col: +c.spilledFrom.split(",")[1] }
+        : undefined,
     };
   }
 
@@ -258,5 +273,26 @@ function createExcelNamespace(host: InMemoryHost): ExcelLike {
     },
     DataValidationAlertStyle: { stop: "Stop", warning: "Warning", information: "Information" },
     DataValidationType: { list: "List" },
+    ChartType: {
+      columnClustered: "ColumnClustered",
+      columnStacked: "ColumnStacked",
+      barClustered: "BarClustered",
+      barStacked: "BarStacked",
+      line: "Line",
+      lineMarkers: "LineMarkers",
+      xyscatter: "XYScatter",
+      xyscatterLines: "XYScatterLines",
+      xyscatterLinesNoMarkers: "XYScatterLinesNoMarkers",
+      area: "Area",
+      areaStacked: "AreaStacked",
+    },
+    ChartSeriesBy: { auto: "Auto", columns: "Columns", rows: "Rows" },
+    ChartLegendPosition: { top: "Top", bottom: "Bottom", left: "Left", right: "Right", corner: "Corner" },
+    ChartSeriesDimension: {
+      categories: "Categories",
+      values: "Values",
+      xvalues: "XValues",
+      yvalues: "YValues",
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** Worksheets: the collection, a worksheet (name, position, visibility, ranges, freeze panes) and its custom properties. */
 import { parseAddress } from "./address";
+import { ChartCollectionProxy } from "./chartProxy";
 import { Proxy, type Context } from "./context";
 import { officeError, type SheetData } from "./model";
 import { RangeProxy, requiredSheet, type SheetResolver } from "./range";
@@ -60,6 +61,7 @@ function snapshotOf(ctx: Context, s: SheetData) {
 export class WorksheetProxy extends Proxy {
   readonly customProperties: CustomPropertyCollectionProxy;
   readonly tables: TableCollectionProxy;
+  readonly charts: ChartCollectionProxy;
   readonly freezePanes: { freezeRows(n: number): void; unfreeze(): void };
   private boundId?: string;
 
@@ -71,6 +73,7 @@ export class WorksheetProxy extends Proxy {
     super(ctx);
     this.customProperties = new CustomPropertyCollectionProxy(ctx, () => this.sheet());
     this.tables = new TableCollectionProxy(ctx, () => this.sheet());
+    this.charts = new ChartCollectionProxy(ctx, () => this.sheet());
     this.freezePanes = {
       freezeRows: (n: number) => ctx.enqueue(n, () => (this.sheet().freezeRows = n)),
       unfreeze: () => ctx.enqueue(null, () => (this.sheet().freezeRows = 0)),

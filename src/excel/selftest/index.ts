@@ -1,6 +1,7 @@
 /** Every self-test step, one family per file, in the order of docs/excel-fidelity.md. */
 import { calculationSteps } from "./calculation";
 import { cellSteps } from "./cells";
+import { chartSteps } from "./charts";
 import { formatSteps } from "./formats";
 import { functionSteps } from "./functions";
 import { nameSteps } from "./names";
@@ -19,6 +20,7 @@ export const SELF_TEST_STEPS: readonly SelfTestStep[] = [
   ...functionSteps,
   ...calculationSteps,
   ...tableSteps,
+  ...chartSteps,
   ...nameSteps,
   ...propertySteps,
   ...xlsxSteps,

@@ -1,0 +1,86 @@
+/** Charts drawn as SVG: every modelled type draws each series' points, blanks are gaps, bars list the first category at the bottom. */
+import { DOMParser } from "@xmldom/xmldom";
+import { renderToStaticMarkup } from "react-dom/server";
+import { CHART_TYPES, type ChartView } from "../memory/chart";
+import { SheetChart } from "./SheetChart";
+
+function view(
+  type: ChartView["type"],
+  values: (number | null)[][] = [
+    [1, 2, 3],
+    [3, 2, 1],
+  ],
+): ChartView {
+  return {
+    name: "C",
+    type,
+    title: "Title",
+    legend: "Bottom",
+    categoryAxisTitle: null,
+    valueAxisTitle: "Downloads",
+    top: 0,
+    left: 0,
+    width: 360,
+    height: 216,
+    series: values.map((v, i) => ({
+      name: `S${i + 1}`,
+      values: v,
+      categories: v.map((_, j) => `cat ${j + 1}`),
+      x: v.map((_, j) => j + 1),
+    })),
+  };
+}
+
+function draw(chart: ChartView): Document {
+  const html = renderToStaticMarkup(<SheetChart chart={chart} width={480} height={288} />);
+  return new DOMParser().parseFromString(html, "image/svg+xml") as unknown as Document;
+}
+
+const series = (doc: Document) =>
+  [...Array.from(doc.getElementsByTagName("g"))]
+    .filter((g) => g.getAttribute("data-series"))
+    .map((g) => [g.getAttribute("data-series"), Number(g.getAttribute("data-points"))]);
+
+test.each(CHART_TYPES.map((t) => [t]))(
+  "a %s chart draws every series with its points, a title, a legend and an axis title",
+  (type) => {
+    const doc = draw(view(type));
+    expect(series(doc)).toEqual([
+      ["S1", 3],
+      ["S2", 3],
+    ]);
+    const texts = Array.from(doc.getElementsByTagName("text")).map((t) => t.textContent);
+    expect(texts).toEqual(expect.arrayContaining(["Title", "S1", "S2", "Downloads"]));
+  },
+);
+
+test("a blank cell is a gap: a line restarts after it", () => {
+  const doc = draw(view("Line", [[1, 2, null, 3, 4]]));
+  expect(series(doc)).toEqual([["S1", 4]]);
+  const paths = Array.from(doc.getElementsByTagName("path")).filter((p) => p.getAttribute("stroke"));
+  expect(paths).toHaveLength(2);
+});
+
+test("columns grow from the axis up; bars list the first category at the bottom, as Excel does", () => {
+  const rects = (doc: Document) =>
+    Array.from(doc.getElementsByTagName("g"))
+      .filter((g) => g.getAttribute("data-series"))
+      .flatMap((g) => Array.from(g.getElementsByTagName("rect")));
+  const columns = rects(draw(view("ColumnClustered", [[1, 2]])));
+  expect(Number(columns[1].getAttribute("height"))).toBeCloseTo(
+    2 * Number(columns[0].getAttribute("height")),
+    5,
+  );
+  const bars = rects(draw(view("BarClustered", [[1, 2]])));
+  expect(Number(bars[0].getAttribute("y"))).toBeGreaterThan(Number(bars[1].getAttribute("y")));
+  expect(Number(bars[1].getAttribute("width"))).toBeCloseTo(2 * Number(bars[0].getAttribute("width")), 5);
+});
+
+test("stacked columns put each series on top of the previous one", () => {
+  const doc = draw(view("ColumnStacked", [[1], [2]]));
+  const [first, second] = Array.from(doc.getElementsByTagName("g"))
+    .filter((g) => g.getAttribute("data-series"))
+    .map((g) => g.getElementsByTagName("rect")[0]);
+  const bottomOfSecond = Number(second.getAttribute("y")) + Number(second.getAttribute("height"));
+  expect(bottomOfSecond).toBeCloseTo(Number(first.getAttribute("y")), 5);
+});

@@ -1,0 +1,42 @@
+/** The grid's drawing rules that need no browser: error notes, table style colours, chart ticks, #### and decimals. */
+import { fittedNumber } from "./cellText";
+import { errorNote } from "./errors";
+import { niceTicks } from "./SheetChart";
+import { tableLook } from "./tableStyles";
+
+test("an error note gives Excel's label, then the function's message unless it already says the same", () => {
+  expect(errorNote("#DIV/0!")).toBe("#DIV/0! Divide by Zero Error");
+  expect(errorNote("#N/A", "Monthly request limit exceeded")).toBe(
+    "#N/A Value Not Available Error: Monthly request limit exceeded",
+  );
+  expect(errorNote("#SPILL!", "The spill range isn't blank: something is in the way")).toBe(
+    "#SPILL! The spill range isn't blank: something is in the way",
+  );
+  expect(errorNote("#WHAT?")).toBe("#WHAT? Error");
+});
+
+test("table styles: the header fill and the banded rows of each family; unknown styles are plain", () => {
+  expect(tableLook("TableStyleLight9")).toEqual({ headerFill: "#4472C4", headerColor: "#FFFFFF" });
+  expect(tableLook("TableStyleMedium2")).toMatchObject({ headerFill: "#4472C4", band: "#dae3f3" });
+  expect(tableLook("TableStyleLight1")).toMatchObject({ headerColor: "#000000", band: "#cccccc" });
+  expect(tableLook("TableStyleLight16")?.border).toBe("#4472C4");
+  expect(tableLook("TableStyleDark1")).toMatchObject({ headerFill: "#000000", bodyColor: "#FFFFFF" });
+  expect(tableLook("TableStyleDark12")).toBeNull();
+  expect(tableLook("MyOwnStyle")).toBeNull();
+});
+
+test("chart value axes get round ticks that cover the data and zero", () => {
+  expect(niceTicks(0, 2100)).toEqual([0, 500, 1000, 1500, 2000, 2500]);
+  expect(niceTicks(0, 0)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+  expect(niceTicks(-3, 7)).toEqual([-4, -2, 0, 2, 4, 6, 8]);
+});
+
+test("a number too wide for its column: General loses decimals, then goes scientific; formatted numbers show ####", () => {
+  const view = (value: number, text: string, numberFormat?: string) => ({ value, text, numberFormat });
+  // Without a canvas (Jest), a character is 7 px; a cell's padding is 8 px.
+  expect(fittedNumber(view(3.14159265, "3.14159265"), 100)).toBe("3.14159265");
+  expect(fittedNumber(view(3.14159265, "3.14159265"), 50)).toBe("3.1416");
+  expect(fittedNumber(view(45678, "2025-01-21", "yyyy-mm-dd"), 50)).toBe("######");
+  expect(fittedNumber(view(1200000003, "1200000003"), 64)).toBe("1.2E+09");
+  expect(fittedNumber(view(1234567, "1,234,567", "#,##0"), 40)).toBe("####");
+});

@@ -1,0 +1,124 @@
+/**
+ * Charts: how Excel reads a source range into series, and a chart made from a table follows the
+ * table when a refresh resizes it (docs/excel-fidelity.md, "Charts").
+ */
+import { tableNameFor } from "../cellFormats";
+import { takenNames } from "../workbookNames";
+import { check, show, type SelfTestStep } from "./step";
+
+const CHART = "ADS self-test chart";
+
+export const chartSteps: SelfTestStep[] = [
+  {
+    id: "chart-reads-source",
+    family: "Charts",
+    title:
+      "A chart reads a text header row as series names, a text first column as categories, and numbers as values",
+    requires: "1.12",
+    async run({ excel, sheet }) {
+      const seen = await excel.run(async (context) => {
+        const ws = context.workbook.worksheets.getItem(sheet);
+        ws.getRange("A1:B3").values = [
+          ["Year", "Sales"],
+          [2024, 5],
+          [2025, 6],
+        ];
+        ws.getRange("D1:E3").values = [
+          ["Show", "Sales"],
+          ["a", 5],
+          ["b", 6],
+        ];
+        const years = ws.charts.add("Line", ws.getRange("A1:B3"), "Columns");
+        const shows = ws.charts.add("Line", ws.getRange("D1:E3"), "Columns");
+        years.series.load("items/name");
+        shows.series.load("items/name");
+        await context.sync();
+        const categories = shows.series.items.map((s) => s.getDimensionValues("Categories"));
+        await context.sync();
+        const result = {
+          years: years.series.items.map((s) => s.name),
+          shows: shows.series.items.map((s) => s.name),
+          categories: categories.map((c) => c.value)[0] ?? [],
+        };
+        years.delete();
+        shows.delete();
+        await context.sync();
+        return result;
+      });
+      check(
+        show(seen.years) === show(["Year", "Sales"]),
+        `a numeric first column under a text header gave the series ${show(seen.years)}, not Year and Sales`,
+      );
+      check(show(seen.shows) === show(["Sales"]), `a text first column gave the series ${show(seen.shows)}`);
+      check(show(seen.categories) === show(["a", "b"]), `its categories are ${show(seen.categories)}`);
+      return `Year|Sales → ${show(seen.years)}; Show|Sales → ${show(seen.shows)} over ${show(seen.categories)}`;
+    },
+  },
+  {
+    id: "chart-follows-table",
+    family: "Charts",
+    title: "A chart made from a table keeps its name and covers the table's rows after the table is resized",
+    requires: "1.13",
+    async run({ excel, sheet }) {
+      const name = tableNameFor("ADS_SelfTest_Chart", (await takenNames(excel)).tables);
+      const seen = await excel.run(async (context) => {
+        const ws = context.workbook.worksheets.getItem(sheet);
+        ws.getRange("A1:B4").values = [
+          ["Show", "Downloads"],
+          ["a", 1],
+          ["b", 2],
+          ["c", 3],
+        ];
+        const table = ws.tables.add("A1:B4", true);
+        table.name = name;
+        const chart = ws.charts.add("ColumnClustered", table.getRange(), "Auto");
+        chart.name = CHART;
+        chart.setPosition("D2");
+        await context.sync();
+        ws.getRange("A5:B6").values = [
+          ["d", 4],
+          ["e", 5],
+        ];
+        table.resize("A1:B6");
+        const found = ws.charts.getItemOrNullObject(CHART);
+        await context.sync();
+        if (found.isNullObject) return null;
+        found.series.load("items/name");
+        await context.sync();
+        const series = found.series.items.map((s) => ({
+          name: s.name,
+          values: s.getDimensionValues("Values"),
+          categories: s.getDimensionValues("Categories"),
+        }));
+        await context.sync();
+        found.delete();
+        const gone = ws.charts.getItemOrNullObject(CHART);
+        await context.sync();
+        return {
+          series: series.map((s) => ({
+            name: s.name,
+            values: s.values.value.map(Number),
+            categories: s.categories.value,
+          })),
+          deleted: gone.isNullObject,
+        };
+      });
+      check(seen !== null, `after the resize there is no chart named ${show(CHART)}`);
+      const [first] = seen.series;
+      check(
+        seen.series.length === 1 && first.name === "Downloads",
+        `the chart's series are ${show(seen.series)}`,
+      );
+      check(
+        show(first.values) === show([1, 2, 3, 4, 5]),
+        `after resizing the table to 5 rows the series holds ${show(first.values)}`,
+      );
+      check(
+        show(first.categories) === show(["a", "b", "c", "d", "e"]),
+        `its categories are ${show(first.categories)}`,
+      );
+      check(seen.deleted, "the chart was still there after delete()");
+      return `${first.name}: ${show(first.values)} over ${show(first.categories)}`;
+    },
+  },
+];
