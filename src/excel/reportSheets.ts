@@ -25,6 +25,7 @@ import {
 } from "./reportStore";
 import { rebuildShowSheet, refreshShowSheet, showLayoutState, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
+import { chartFor, ensureReportChart, planKey } from "./reportCharts";
 import { rewriteTable } from "./tableRefresh";
 import { writeNewTable, writtenColumns } from "./tableWriter";
 
@@ -53,11 +54,16 @@ export async function createReportSheet(
       ? tableNameFor(report.label, taken.tables)
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
-  let written: Pick<ReportDefinition, "columns" | "tables">;
+  let written: Pick<ReportDefinition, "columns" | "tables" | "chart">;
   if (data.type === "table") {
     const result = await writeNewTable(excel, data.table, { sheetName, tableName });
     rowCount = result.rows;
-    written = { columns: result.written };
+    const chart = await chartBeside(
+      excel,
+      { sheetName, tableName, kind: report.kind, table: data.table },
+      { enabled: true },
+    );
+    written = { columns: result.written, chart };
   } else {
     const result = await writeShowSheet(excel, data.show, {
       sheetName,
@@ -83,6 +89,23 @@ export async function createReportSheet(
   };
   await saveDefinition(excel, def);
   return def;
+}
+
+/**
+ * The report's chart (reportCharts.ts), never failing the report: a chart that cannot be made is
+ * recorded on the definition (chart.error) and the data stays.
+ */
+async function chartBeside(
+  excel: ExcelHost,
+  target: Parameters<typeof ensureReportChart>[1],
+  opts: Parameters<typeof ensureReportChart>[2],
+): Promise<NonNullable<ReportDefinition["chart"]>> {
+  try {
+    const key = await ensureReportChart(excel, target, opts);
+    return { enabled: opts.enabled, plan: key ?? undefined };
+  } catch (err) {
+    return { enabled: opts.enabled, error: `the chart could not be made: ${errorMessage(err)}` };
+  }
 }
 
 /** The show id a show sheet's request asked for (a directory id, an Alpha channel or playlist id). */
@@ -181,10 +204,23 @@ export async function refreshReport(
       // The updated definition goes in the same (last) sync as the data: both commit, or neither.
       const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
       updated.columns = writtenColumns(data.table);
+      const enabled = def.chart?.enabled ?? true;
+      const plan = enabled ? chartFor(def.kind, data.table) : null;
+      updated.chart = { enabled, plan: plan ? planKey(plan) : undefined };
       await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table, {
         commit: (sheet) => queueSaveDefinition(sheet, updated, previousParts),
         previous: { columns: def.columns, rowCount: def.rowCount },
       });
+      // The chart follows the table by itself; it is made again only when what it reads changed.
+      const chart = await chartBeside(
+        excel,
+        { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table: data.table },
+        { enabled, previousKey: def.chart?.plan },
+      );
+      if (chart.error) {
+        updated.chart = chart;
+        await saveDefinition(excel, updated);
+      }
       return updated;
     }
     return await refreshShow(excel, def, data.show, (tables, rowCount) => ({

@@ -27,6 +27,10 @@ export const definitionSchema = z.object({
   refreshOnOpen: z.boolean(),
   /** The columns the add-in wrote (names and body formats), to tell the planner's work from its own. */
   columns: z.array(writtenColumnSchema).optional(),
+  /** The chart beside the report: on (the default) or off, and what it was made from (its plan's key). */
+  chart: z
+    .object({ enabled: z.boolean(), plan: z.string().optional(), error: z.string().optional() })
+    .optional(),
   /** A show sheet's tables: what the add-in wrote in each. */
   tables: z
     .array(

@@ -2,7 +2,9 @@
  * Charts: how Excel reads a source range into series, and a chart made from a table follows the
  * table when a refresh resizes it (docs/excel-fidelity.md, "Charts").
  */
+import type { TypedTable } from "../../api/table";
 import { tableNameFor } from "../cellFormats";
+import { chartFor, chartName, queueReportChart } from "../reportCharts";
 import { takenNames } from "../workbookNames";
 import { check, show, type SelfTestStep } from "./step";
 
@@ -119,6 +121,63 @@ export const chartSteps: SelfTestStep[] = [
       );
       check(seen.deleted, "the chart was still there after delete()");
       return `${first.name}: ${show(first.values)} over ${show(first.categories)}`;
+    },
+  },
+  {
+    id: "report-chart-follows-table",
+    family: "Charts",
+    title:
+      "The add-in's report chart (series over whole table columns) covers the table's rows after a resize",
+    requires: "1.13",
+    async run({ excel, sheet }) {
+      const name = tableNameFor("ADS_SelfTest_Report", (await takenNames(excel)).tables);
+      const table: TypedTable = {
+        columns: [
+          { name: "Day", kind: "date" },
+          { name: "Spend", kind: "currency" },
+          { name: "Podcast & Streaming Impressions", kind: "integer" },
+        ],
+        rows: [0, 1, 2].map((d) => [46000 + d, 10 * (d + 1), 100 * (d + 1)]),
+      };
+      const plan = chartFor("impressions", table)!;
+      const seen = await excel.run(async (context) => {
+        const ws = context.workbook.worksheets.getItem(sheet);
+        ws.getRange("A1:C4").values = [
+          ["Day", "Spend", "Podcast & Streaming Impressions"],
+          ...table.rows.map((r) => r.map((v) => v as number)),
+        ];
+        const t = ws.tables.add("A1:C4", true);
+        t.name = name;
+        queueReportChart(ws, name, plan, ["Day", "Spend", "Podcast & Streaming Impressions"], {
+          row: 0,
+          col: 0,
+          bodyRows: 3,
+        });
+        await context.sync();
+        ws.getRange("A5:C6").values = [
+          [46003, 40, 400],
+          [46004, 50, 500],
+        ];
+        t.resize("A1:C6");
+        const chart = ws.charts.getItem(chartName(name));
+        chart.series.load("items/name");
+        await context.sync();
+        const values = chart.series.items.map((s) => s.getDimensionValues("Values"));
+        await context.sync();
+        const out = chart.series.items.map((s, i) => ({ name: s.name, values: values[i].value.map(Number) }));
+        chart.delete();
+        await context.sync();
+        return out;
+      });
+      check(
+        show(seen) ===
+          show([
+            { name: "Spend", values: [10, 20, 30, 40, 50] },
+            { name: "Podcast & Streaming Impressions", values: [100, 200, 300, 400, 500] },
+          ]),
+        `after resizing the table to 5 rows the chart reads ${show(seen)}`,
+      );
+      return show(seen.map((x) => `${x.name}: ${x.values.length} points`));
     },
   },
 ];

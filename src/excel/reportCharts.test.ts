@@ -1,0 +1,196 @@
+/** A chart beside each report that says more as a picture; it follows its table through refreshes. */
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import type { TypedTable } from "../api/table";
+import { chartFor, chartName } from "./reportCharts";
+import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
+import { saveDefinition } from "./reportStore";
+
+const table = (columns: [string, TypedTable["columns"][number]["kind"]][], rows: number): TypedTable => ({
+  columns: columns.map(([name, kind]) => ({ name, kind })),
+  rows: Array.from({ length: rows }, (_, r) =>
+    columns.map(([name, kind]) =>
+      kind === "text" ? `${name} ${r}` : kind === "date" ? 46000 + r : 10 * (r + 1),
+    ),
+  ),
+});
+
+describe("which chart a report gets", () => {
+  test.each([
+    [
+      "impressions by day",
+      "impressions",
+      [
+        ["Day", "date"],
+        ["Campaign", "text"],
+        ["Spend", "currency"],
+        ["Podcast & Streaming Impressions", "integer"],
+      ],
+      { type: "LineMarkers", category: "Day", series: ["Spend", "Podcast & Streaming Impressions"] },
+    ],
+    [
+      "impressions by campaign",
+      "impressions",
+      [
+        ["Campaign", "text"],
+        ["Podcast & Streaming Impressions", "integer"],
+      ],
+      { type: "BarClustered", category: "Campaign", series: ["Podcast & Streaming Impressions"] },
+    ],
+    [
+      "lag",
+      "lag",
+      [
+        ["Action", "text"],
+        ["Object ID", "text"],
+        ["Day 1", "number"],
+        ["Day 2", "number"],
+      ],
+      { type: "LineMarkers", category: "Action", series: ["Day 1", "Day 2"] },
+    ],
+    [
+      "audience",
+      "audience",
+      [
+        ["Episode", "text"],
+        ["d15", "integer"],
+        ["d30", "integer"],
+        ["d15 Alpha", "integer"],
+      ],
+      { type: "ColumnClustered", category: "Episode", series: ["d15", "d30"] },
+    ],
+    [
+      "campaign performance",
+      "campaignsPerformance",
+      [
+        ["Campaign", "text"],
+        ["Impressions", "integer"],
+      ],
+      { type: "BarClustered", category: "Campaign", series: ["Impressions"] },
+    ],
+    [
+      "incrementality",
+      "incrementality",
+      [
+        ["Campaign", "text"],
+        ["Incremental %", "percent"],
+        ["Incremental % CI lower", "percent"],
+        ["Incremental % CI upper", "percent"],
+      ],
+      {
+        type: "ColumnClustered",
+        category: "Campaign",
+        series: ["Incremental %", "Incremental % CI lower", "Incremental % CI upper"],
+      },
+    ],
+  ] as const)("%s", (_label, kind, columns, plan) => {
+    expect(chartFor(kind, table(columns as never, 3))).toMatchObject(plan);
+  });
+
+  test.each([
+    [
+      "listener IDs",
+      "impressionListeners",
+      [
+        ["User Id", "text"],
+        ["Frequency", "integer"],
+      ],
+      3,
+    ],
+    [
+      "search",
+      "search",
+      [
+        ["Episode", "text"],
+        ["Score", "number"],
+      ],
+      3,
+    ],
+    [
+      "no rows",
+      "impressions",
+      [
+        ["Day", "date"],
+        ["Spend", "currency"],
+      ],
+      0,
+    ],
+  ] as const)("%s: none", (_label, kind, columns, rows) => {
+    expect(chartFor(kind, table(columns as never, rows))).toBeNull();
+  });
+});
+
+describe("the chart beside a report sheet", () => {
+  const daily = (days: number) =>
+    table(
+      [
+        ["Day", "date"],
+        ["Spend", "currency"],
+        ["Podcast & Streaming Impressions", "integer"],
+      ],
+      days,
+    );
+
+  async function setup() {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const def = await createReportSheet(
+      wb.excel,
+      { kind: "impressions", params: { timeGrouping: "day" }, label: "Daily" },
+      { type: "table", table: daily(5) },
+    );
+    return { wb, def };
+  }
+
+  test("is made beside the table, reading its columns, and follows it to more and fewer rows and a new sheet name", async () => {
+    const { wb, def } = await setup();
+    const [chart] = wb.host.charts("Daily");
+    expect(chart).toMatchObject({
+      name: chartName(def.tableName!),
+      type: "LineMarkers",
+      title: "Spend and impressions over time",
+    });
+    expect(chart.series.map((s) => [s.name, s.values.length])).toEqual([
+      ["Spend", 5],
+      ["Podcast & Streaming Impressions", 5],
+    ]);
+    expect((await readDefinition(wb.excel, "Daily"))!.chart).toMatchObject({
+      enabled: true,
+      plan: expect.any(String),
+    });
+    for (const days of [9, 2]) {
+      await refreshReport(wb.excel, "Daily", async () => ({ type: "table", table: daily(days) }));
+      const [again] = wb.host.charts("Daily");
+      expect(again.name).toBe(chart.name);
+      expect(again.series.map((s) => s.values.length)).toEqual([days, days]);
+      expect(again.series[0].values).toEqual(daily(days).rows.map((r) => r[1]));
+    }
+    await wb.excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Daily").name = "Daily spend";
+      await context.sync();
+    });
+    await refreshReport(wb.excel, "Daily spend", async () => ({ type: "table", table: daily(4) }));
+    expect(wb.host.charts("Daily spend").map((c) => [c.name, c.series[0].values.length])).toEqual([
+      [chart.name, 4],
+    ]);
+  });
+
+  test("switched off, it goes at the next refresh; other columns make it again", async () => {
+    const { wb, def } = await setup();
+    const onlySpend = table(
+      [
+        ["Day", "date"],
+        ["Spend", "currency"],
+      ],
+      3,
+    );
+    await refreshReport(wb.excel, "Daily", async () => ({ type: "table", table: onlySpend }));
+    expect(wb.host.charts("Daily")[0].series.map((s) => s.name)).toEqual(["Spend"]);
+    await saveDefinition(wb.excel, {
+      ...(await readDefinition(wb.excel, "Daily"))!,
+      chart: { enabled: false },
+    });
+    await refreshReport(wb.excel, "Daily", async () => ({ type: "table", table: onlySpend }));
+    expect(wb.host.charts("Daily")).toEqual([]);
+    expect(def.tableName).toBeDefined();
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * A native Excel chart beside each report where a picture says more than rows: spend and
+ * impressions over time, the lag curve, the audience decay d15–d60, campaign performance by
+ * campaign, spend by day, incrementality with its interval. The chart's series read whole columns
+ * of the report table's body, so the chart follows the table when a refresh grows or shrinks it, and
+ * keeps its name and the planner's styling; it is made again only when the columns it reads change.
+ */
+import type { TypedTable } from "../api/table";
+import type { SheetSourceKind } from "../reports/definition";
+import type { ExcelHost } from "./host";
+import { a1 } from "./tableWriter";
+
+export interface ChartPlan {
+  type: "Line" | "LineMarkers" | "ColumnClustered" | "BarClustered";
+  title: string;
+  /** The column that gives the categories (x axis). */
+  category: string;
+  /** The columns drawn, one series each (at most 6). */
+  series: string[];
+}
+
+const MAX_SERIES = 6;
+const TIME = ["Day", "Week", "Month"];
+
+function has(table: TypedTable, name: string): boolean {
+  return table.columns.some((c) => c.name === name);
+}
+
+function first(table: TypedTable, names: readonly string[]): string | undefined {
+  return names.find((n) => has(table, n));
+}
+
+/** Columns of a numeric kind whose name matches, in the table's order. */
+function measures(table: TypedTable, test: (name: string) => boolean): string[] {
+  return table.columns
+    .filter((c) => ["integer", "number", "currency", "percent"].includes(c.kind) && test(c.name))
+    .map((c) => c.name)
+    .slice(0, MAX_SERIES);
+}
+
+/** The chart a report gets, chosen by its kind and grouping; null where rows say it better. */
+export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | null {
+  if (table.rows.length === 0) return null;
+  const plan = ((): ChartPlan | null => {
+    switch (kind) {
+      case "impressions": {
+        const time = first(table, TIME);
+        const spend = measures(table, (n) => n === "Spend");
+        const impressions = measures(table, (n) => /Impressions$/.test(n)).slice(0, 1);
+        if (time)
+          return {
+            type: "LineMarkers",
+            title: "Spend and impressions over time",
+            category: time,
+            series: [...spend, ...impressions],
+          };
+        const by = first(table, ["Campaign", "Show", "Publisher", "Advertiser"]);
+        return by
+          ? {
+              type: "BarClustered",
+              title: `Impressions by ${by.toLowerCase()}`,
+              category: by,
+              series: impressions,
+            }
+          : null;
+      }
+      case "lag": {
+        const days = measures(table, (n) => /^Day \d+$/.test(n));
+        return {
+          type: "LineMarkers",
+          title: "Lag: actions by day after the impression",
+          category: "Action",
+          series: days,
+        };
+      }
+      case "audience":
+        return {
+          type: "ColumnClustered",
+          title: "Audience decay: impressions at 15, 30, 45 and 60 days",
+          category: "Episode",
+          series: measures(table, (n) => /^d(15|30|45|60)$/.test(n)),
+        };
+      case "campaignsPerformance":
+        return {
+          type: "BarClustered",
+          title: "Impressions by campaign",
+          category: "Campaign",
+          series: measures(table, (n) => n === "Impressions"),
+        };
+      case "estimatedSpendByDay":
+        return {
+          type: "Line",
+          title: "Estimated spend by day",
+          category: "Day",
+          series: measures(table, (n) => n === "Estimated Spend"),
+        };
+      case "incrementality": {
+        const by = first(table, ["Campaign", "Publisher", "Channel type", "Action"]);
+        return by
+          ? {
+              type: "ColumnClustered",
+              title: "Incremental % with its confidence interval",
+              category: by,
+              series: measures(table, (n) => /^Incremental %( CI (lower|upper))?$/.test(n)),
+            }
+          : null;
+      }
+      default:
+        return null;
+    }
+  })();
+  return plan && plan.series.length > 0 && has(table, plan.category) ? plan : null;
+}
+
+/** The chart's name: the table's, so it is found again at each refresh. */
+export const chartName = (tableName: string) => `${tableName} chart`;
+
+/** What identifies a plan: when it changes (other columns), the chart is made again. */
+export function planKey(plan: ChartPlan): string {
+  return JSON.stringify([plan.type, plan.category, plan.series]);
+}
+
+/**
+ * Queues the report's chart on `sheet`, beside its table: one series per planned column, each over
+ * the column's whole body (so it follows the table), categories from the plan's category column.
+ * The caller syncs. `headers` are the table's header names as written, `at` where the table is.
+ */
+export function queueReportChart(
+  sheet: Excel.Worksheet,
+  tableName: string,
+  plan: ChartPlan,
+  headers: readonly string[],
+  at: { row: number; col: number; bodyRows: number },
+): void {
+  const column = (name: string) => at.col + headers.indexOf(name);
+  const body = (name: string) => sheet.getRange(a1(at.row + 1, column(name), at.bodyRows, 1));
+  const [firstSeries, ...more] = plan.series;
+  // The first series comes with the chart: its column, header included (the header names it).
+  const chart = sheet.charts.add(
+    plan.type as Excel.ChartType,
+    sheet.getRange(a1(at.row, column(firstSeries), at.bodyRows + 1, 1)),
+    "Columns" as Excel.ChartSeriesBy,
+  );
+  chart.name = chartName(tableName);
+  chart.title.text = plan.title;
+  chart.series.getItemAt(0).setXAxisValues(body(plan.category));
+  for (const name of more) {
+    const s = chart.series.add(name);
+    s.setValues(body(name));
+    s.setXAxisValues(body(plan.category));
+  }
+  chart.legend.visible = plan.series.length > 1;
+  const left = at.col + headers.length + 1;
+  chart.setPosition(a1(at.row, left), a1(at.row + 17, left + 7));
+}
+
+/**
+ * Makes the report's chart agree with its data: none when switched off or when the report has no
+ * chart; the existing one kept when it reads the same columns (it follows the table by itself);
+ * otherwise made again. Returns the plan's key (for the definition), or null when there is no chart.
+ */
+export async function ensureReportChart(
+  excel: ExcelHost,
+  target: { sheetName: string; tableName: string; kind: SheetSourceKind; table: TypedTable },
+  opts: { enabled: boolean; previousKey?: string },
+): Promise<string | null> {
+  const plan = opts.enabled ? chartFor(target.kind, target.table) : null;
+  return excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(target.sheetName);
+    const existing = sheet.charts.getItemOrNullObject(chartName(target.tableName));
+    const t = sheet.tables.getItem(target.tableName);
+    const range = t.getRange();
+    range.load("rowIndex,columnIndex,rowCount");
+    const header = t.getHeaderRowRange();
+    header.load("values");
+    await context.sync();
+    const key = plan && planKey(plan);
+    if (!existing.isNullObject && key === opts.previousKey) return key;
+    if (!existing.isNullObject) existing.delete();
+    if (plan) {
+      queueReportChart(sheet, target.tableName, plan, header.values[0].map(String), {
+        row: range.rowIndex,
+        col: range.columnIndex,
+        bodyRows: range.rowCount - 1,
+      });
+    }
+    await context.sync();
+    return key;
+  });
+}
