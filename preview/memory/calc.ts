@@ -9,7 +9,9 @@
 import FormulaParser, { type CellRef, type RangeRef } from "fast-formula-parser";
 import type { Rect } from "./address";
 import { ERROR_LITERALS } from "./coerce";
+import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
 import {
+  MAX_CELL_CHARS,
   overlaps,
   type CellData,
   type Change,
@@ -69,8 +71,6 @@ export class FormulaCalculator implements Calculator {
   private parser!: FormulaParser;
   private host?: HostFunctions;
   private current = "";
-  /** Why a cell shows the error it shows (a host function's message). */
-  readonly messages = new Map<CellData, string>();
 
   constructor(private readonly model: WorkbookModel) {
     this.build();
@@ -99,6 +99,11 @@ export class FormulaCalculator implements Calculator {
         const answer = this.host!.call(name.toUpperCase(), args, this.current);
         if ("pending" in answer) throw new Pending();
         if ("error" in answer) throw new HostError(answer.error, answer.message);
+        // Excel on the web drops a custom function's result over 5 MB (the cell stays #BUSY!), and a
+        // cell cannot show text over 32,767 characters.
+        if (jsonBytes(answer.value) > PAYLOAD_LIMIT_BYTES)
+          throw new HostError("#BUSY!", "The result is over Excel's 5 MB limit for a custom function");
+        if (hasLongText(answer.value)) throw new HostError("#VALUE!", "A text result over 32,767 characters");
         return answer.value;
       };
     }
@@ -152,7 +157,7 @@ export class FormulaCalculator implements Calculator {
     if (!cell?.formula) return;
     this.reads = [];
     this.current = `${sheet.name}!${row},${col}`;
-    this.messages.delete(cell);
+    this.model.errorNotes.delete(cell);
     let result: unknown;
     const formula = resolveStructured(cell.formula, this.model, sheet, row);
     if (unknownName(formula, this.model, this.host?.names ?? [])) result = { _error: "#NAME?" };
@@ -168,7 +173,7 @@ export class FormulaCalculator implements Calculator {
         if (cause instanceof Pending) result = { _error: "#BUSY!" };
         else if (cause instanceof HostError) {
           result = { _error: cause.code };
-          if (cause.message) this.messages.set(cell, cause.message);
+          if (cause.message) this.model.errorNotes.set(cell, cause.message);
         } else result = { _error: errorText(err) };
       }
     cell.reads = this.reads;
@@ -227,6 +232,11 @@ function findCause(err: unknown): unknown {
     e = (e as { details?: unknown; cause?: unknown }).details ?? (e as { cause?: unknown }).cause;
   }
   return err;
+}
+
+function hasLongText(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasLongText);
+  return typeof v === "string" && v.length > MAX_CELL_CHARS;
 }
 
 function toValue(v: unknown): unknown {

@@ -100,6 +100,8 @@ export class WorkbookModel {
    * are not until the add-in asks (application.calculate).
    */
   owedCalculation: Change[] = [];
+  /** Why a cell shows the error it shows (a function's message, a blocked spill), for the formula bar and hover. */
+  readonly errorNotes = new WeakMap<CellData, string>();
   private seq = 0;
 
   nextId(prefix: string): string {
@@ -326,8 +328,15 @@ export class WorkbookModel {
     if (blocked || row + result.length > MAX_ROWS || col + spillWidth(result) > MAX_COLS) {
       anchor.value = "#SPILL!";
       anchor.error = true;
+      this.errorNotes.set(
+        anchor,
+        blocked
+          ? "The spill range isn't blank: something is in the way of the result"
+          : "The result would spill off the edge of the sheet",
+      );
       return;
     }
+    this.errorNotes.delete(anchor);
     result.forEach((r, i) =>
       r.forEach((v, j) => {
         const x = !i && !j ? anchor : this.touch(sheet, row + i, col + j);

@@ -341,3 +341,25 @@ test("Table.delete takes the table's cells with it", async () => {
   expect(w.host.cell("Sheet1", 1, 0).value).toBeNull();
   expect(w.host.tables()).toEqual([]);
 });
+
+test("custom functions in formulas: a result over 5 MB stays #BUSY!, text over 32,767 characters is #VALUE!", () => {
+  const w = wb();
+  w.calculator.setHostFunctions({
+    names: ["ADS.BIG", "ADS.LONG"],
+    reset: () => undefined,
+    call: (name) => ({
+      value:
+        name === "ADS.BIG" ? Array.from({ length: 200 }, () => ["x".repeat(30_000)]) : "y".repeat(32_768),
+    }),
+  });
+  w.host.setInput("Sheet1", 0, 0, "=ADS.BIG()");
+  w.host.setInput("Sheet1", 0, 1, "=ADS.LONG()");
+  expect(w.host.cell("Sheet1", 0, 0)).toMatchObject({
+    value: "#BUSY!",
+    errorMessage: expect.stringMatching(/5 MB/),
+  });
+  expect(w.host.cell("Sheet1", 0, 1)).toMatchObject({
+    value: "#VALUE!",
+    errorMessage: expect.stringMatching(/32,767/),
+  });
+});

@@ -49,7 +49,6 @@ export class InMemoryWorkbook implements InMemoryHost {
   valueWritten?: (write: ValueWrite) => void;
   readonly calculator: FormulaCalculator;
   private readonly listeners = new Set<Listener>();
-  private readonly errorMessages = new Map<CellData, string>();
   readonly excel: ExcelLike;
 
   constructor(options: { sheets?: string[]; today?: () => Date } = {}) {
@@ -185,7 +184,6 @@ export class InMemoryWorkbook implements InMemoryHost {
       const s = this.sheet(sheet);
       const anchor = this.model.cell(s, row, col);
       if (!anchor?.formula) return;
-      this.errorMessages.delete(anchor);
       const tooLong = (v: Value) => typeof v === "string" && v.length > MAX_CELL_CHARS;
       const error =
         result !== null && typeof result === "object" && !Array.isArray(result)
@@ -198,10 +196,8 @@ export class InMemoryWorkbook implements InMemoryHost {
       if (error) {
         this.model.setSpill(s, row, col, [[error.error]]);
         anchor.error = true;
-        if (error.message) this.errorMessages.set(anchor, error.message);
+        if (error.message) this.model.errorNotes.set(anchor, error.message);
       } else this.model.setSpill(s, row, col, Array.isArray(result) ? result : [[result as Value]]);
-      if (anchor.value === "#SPILL!")
-        this.errorMessages.set(anchor, "The spill range isn't blank: something is in the way of the result");
       const rows = anchor.spill?.length ?? 1;
       const cols = Math.max(1, ...(anchor.spill ?? [[]]).map((r) => r.length));
       this.model.calculator?.propagate([{ sheetId: s.id, rect: { row, col, rows, cols } }]);
@@ -223,7 +219,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       value: c.value,
       text: displayText(c),
       error: c.error,
-      errorMessage: this.errorMessages.get(c) ?? this.calculator.messages.get(c),
+      errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,
       numberFormat: c.numberFormat,
       hyperlink: c.hyperlink,

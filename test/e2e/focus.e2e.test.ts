@@ -7,7 +7,8 @@ import type { Locator, Page } from "playwright-core";
 import { cell, connect, ensureConnected, expectText, usePreview } from "./support";
 
 // Report tasks take 1.5 s, so a busy button stays busy long enough to watch.
-const e = usePreview({ taskDelayMs: 1_500 });
+// Long enough that a run is still going when the test reaches its Cancel button on a loaded machine.
+const e = usePreview({ taskDelayMs: 4_000 });
 
 /** Where focus is: "pane" when inside the task pane, else a description of the element that has it. */
 function focusPlace(page: Page): Promise<string> {
