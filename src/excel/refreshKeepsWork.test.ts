@@ -9,6 +9,8 @@ import type { TypedTable } from "../api/table";
 import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 
 const DAY = 45992; // 2025-12-01
+/** The header's row: under the sheet's status line and a blank row. */
+const HEADER = 2;
 
 function report(days: number[], campaigns = ["Alpha", "Beta"]): TypedTable {
   return {
@@ -35,13 +37,13 @@ async function setup() {
   await wb.excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Spend");
     const t = sheet.tables.getItem(def.tableName!);
-    t.resize("A1:F5");
-    sheet.getRange("E1:F1").values = [["CPM", "Notes"]];
-    sheet.getRange("E2:E5").formulas = [1, 2, 3, 4].map(() => ["=[@Spend]/[@Impressions]*1000"]);
-    sheet.getRange("F2:F5").numberFormat = [["@"], ["@"], ["@"], ["@"]];
-    sheet.getRange("F2").values = [["booked 00123"]];
-    sheet.getRange("F4").values = [["renewal?"]];
-    sheet.getRange("C2:C5").numberFormat = [["$#,##0"], ["$#,##0"], ["$#,##0"], ["$#,##0"]];
+    t.resize("A3:F7");
+    sheet.getRange("E3:F3").values = [["CPM", "Notes"]];
+    sheet.getRange("E4:E7").formulas = [1, 2, 3, 4].map(() => ["=[@Spend]/[@Impressions]*1000"]);
+    sheet.getRange("F4:F7").numberFormat = [["@"], ["@"], ["@"], ["@"]];
+    sheet.getRange("F4").values = [["booked 00123"]];
+    sheet.getRange("F6").values = [["renewal?"]];
+    sheet.getRange("C4:C7").numberFormat = [["$#,##0"], ["$#,##0"], ["$#,##0"], ["$#,##0"]];
     t.sort.apply([{ key: 2, ascending: false }]);
     t.autoFilter.apply(t.getRange(), 1, { filterOn: "Values" as Excel.FilterOn, values: ["Alpha"] });
     await context.sync();
@@ -51,7 +53,7 @@ async function setup() {
 }
 
 const body = (wb: InMemoryWorkbook, rows: number) =>
-  Array.from({ length: rows }, (_, r) => [0, 1, 2, 3, 4, 5].map((c) => wb.host.cell("Spend", r + 1, c)));
+  Array.from({ length: rows }, (_, r) => [0, 1, 2, 3, 4, 5].map((c) => wb.host.cell("Spend", r + HEADER + 1, c)));
 
 test("refreshed to more rows and then to fewer: calculated and notes columns, formats, sort, filter, name and place all hold", async () => {
   const { wb, def } = await setup();
@@ -61,8 +63,8 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
   // More rows: days 0, 1 and 2.
   await refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report([0, 1, 2]) }));
   const t = wb.host.tables().find((x) => x.name === def.tableName)!;
-  expect(t.rect).toEqual({ row: 0, col: 0, rows: 7, cols: 6 });
-  expect([0, 1, 2, 3, 4, 5].map((c) => wb.host.cell("Spend", 0, c).value)).toEqual([
+  expect(t.rect).toEqual({ row: HEADER, col: 0, rows: 7, cols: 6 });
+  expect([0, 1, 2, 3, 4, 5].map((c) => wb.host.cell("Spend", HEADER, c).value)).toEqual([
     "Day",
     "Campaign",
     "Spend",
@@ -87,7 +89,7 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
   expect(rows.filter((r) => r[5].value !== null)).toHaveLength(2);
   // The filter still shows Alpha only; the formula elsewhere reads the whole new column.
   const hidden = wb.model.sheetByName("Spend")!.hiddenRows;
-  expect(rows.filter((_, i) => !hidden.has(i + 1)).every((r) => r[1].value === "Alpha")).toBe(true);
+  expect(rows.filter((_, i) => !hidden.has(i + HEADER + 1)).every((r) => r[1].value === "Alpha")).toBe(true);
   expect(wb.host.cell("Plan", 0, 0).value).toBeCloseTo(
     rows.reduce((n, r) => n + (r[4].value as number), 0),
     9,
@@ -115,10 +117,10 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
 
   // The planner moves that note out; now the table shrinks, and nothing stale stays below it.
   const dayZeroNote = rows.findIndex((r) => r[0].value === DAY && r[5].value !== null);
-  wb.host.setInput("Spend", dayZeroNote + 1, 5, "");
+  wb.host.setInput("Spend", dayZeroNote + HEADER + 1, 5, "");
   await refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report([1]) }));
   expect(wb.host.tables().find((x) => x.name === def.tableName)!.rect).toEqual({
-    row: 0,
+    row: HEADER,
     col: 0,
     rows: 3,
     cols: 6,
@@ -130,18 +132,18 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
   expect(body(wb, 2).some((r) => r[5].value === "renewal?")).toBe(true);
   expect(chart().series.map((x) => x.values.length)).toEqual([2, 2]);
   const below = [];
-  for (let r = 3; r < 8; r++) for (let c = 0; c < 6; c++) below.push(wb.host.cell("Spend", r, c));
+  for (let r = HEADER + 3; r < HEADER + 8; r++) for (let c = 0; c < 6; c++) below.push(wb.host.cell("Spend", r, c));
   expect(below.filter((x) => x.value !== null || x.numberFormat !== undefined || x.bold)).toEqual([]);
 });
 
 test("rows typed into the table are not silently deleted: the refresh is refused, naming them", async () => {
   const { wb } = await setup();
   // Typing just under the table adds the row to it, as Excel does.
-  wb.host.setInput("Spend", 5, 1, "budget note");
+  wb.host.setInput("Spend", HEADER + 5, 1, "budget note");
   const before = JSON.stringify(body(wb, 5));
   await expect(
     refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report([0, 1]) })),
-  ).rejects.toThrow(/1 row\(s\) the report did not write \(row 6\).*nothing was changed/);
+  ).rejects.toThrow(/1 row\(s\) the report did not write \(row 8\).*nothing was changed/);
   expect(JSON.stringify(body(wb, 5))).toBe(before);
   expect((await readDefinition(wb.excel, "Spend"))!.status).toBe("error");
 });
@@ -154,7 +156,7 @@ test("a refresh that fails at its last sync puts back every cell, format, bold a
   const probeStart = probe.syncLog.length;
   await refresh(probe);
   const last = probe.syncLog.length - probeStart;
-  expect(probe.host.cell("Spend", 7, 0)).toMatchObject({ value: "Total", bold: true });
+  expect(probe.host.cell("Spend", HEADER + 7, 0)).toMatchObject({ value: "Total", bold: true });
 
   // The data's last sync is the last one whose failure fails the refresh (the chart comes after).
   for (let k = last; k > 0; k--) {
@@ -174,7 +176,7 @@ test("a refresh that fails at its last sync puts back every cell, format, bold a
     wb.faultHook = undefined;
     if (!failed) continue;
     expect(dump()).toBe(before);
-    expect(wb.host.cell("Spend", 7, 0).bold).toBeUndefined();
+    expect(wb.host.cell("Spend", HEADER + 7, 0).bold).toBeUndefined();
     return;
   }
   throw new Error("no sync of the refresh failed it");

@@ -159,7 +159,7 @@ test("a failing request touches nothing and records the error; refresh all keeps
   const lines = (text: string, sheet: string) => text.split("\n").filter((l) => l.startsWith(`${sheet}!`));
   expect(lines(dump(wb), "Impressions")).toEqual(lines(before, "Impressions"));
   expect(lines(dump(wb), "Other")).toEqual(lines(before, "Other"));
-  expect(wb.host.cell("Search", 4, 1).value).toBe("s2 3");
+  expect(wb.host.cell("Search", 2 + 4, 1).value).toBe("s2 3"); // under the status line and a blank row
   expect(await readDefinition(wb.excel, "Impressions")).toMatchObject({
     status: "error",
     lastError: "Monthly request limit exceeded",
@@ -188,7 +188,7 @@ test("refresh on open runs only the flagged sheets; removing a definition keeps 
   expect(r.refreshed).toEqual(["Search"]);
   await removeDefinition(wb.excel, "Search");
   expect((await listDefinitions(wb.excel)).map((d) => d.sheetName)).toEqual(["Impressions"]);
-  expect(wb.host.cell("Search", 1, 1).value).toBe("s3 0");
+  expect(wb.host.cell("Search", 2 + 1, 1).value).toBe("s3 0");
 });
 
 test("the API key is never stored: every property and cell scanned after a refresh and a failed one", async () => {

@@ -80,9 +80,13 @@ test("refresh resolves the relative dates again and writes into the same table, 
   });
   expect(updated).toMatchObject({ status: "ok", rowCount: 80 });
   expect(wb.host.tables()).toEqual([
-    { name: "Impressions", sheet: "Impressions", rect: { row: 0, col: 0, rows: 81, cols: 3 } },
+    { name: "Impressions", sheet: "Impressions", rect: { row: 2, col: 0, rows: 81, cols: 3 } },
   ]);
-  expect(wb.host.cell("Impressions", 80, 1).value).toBe("v2 79");
+  expect(wb.host.cell("Impressions", 2 + 80, 1).value).toBe("v2 79");
+  // The status line on top says when, how many rows and what was asked.
+  expect(wb.host.cell("Impressions", 0, 0).value).toMatch(
+    /^Last refreshed 2027-01-15 \d\d:\d\d · 80 rows · Impressions · .* \(2026-10-16 to 2027-01-15\) · Acme Mattress$/,
+  );
 });
 
 function cells(wb: InMemoryWorkbook): string {
@@ -161,7 +165,7 @@ test("removing a report keeps its data and forgets its definition", async () => 
   const { wb } = await setup();
   await removeDefinition(wb.excel, "Impressions");
   expect(await listDefinitions(wb.excel)).toEqual([]);
-  expect(wb.host.cell("Impressions", 1, 1).value).toBe("v1 0");
+  expect(wb.host.cell("Impressions", 2 + 1, 1).value).toBe("v1 0");
 });
 
 const show: ShowInfo = {

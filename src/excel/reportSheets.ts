@@ -25,6 +25,7 @@ import {
 } from "./reportStore";
 import { rebuildShowSheet, refreshShowSheet, showLayoutState, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
+import { statusLine } from "../reports/statusLine";
 import { chartFor, ensureReportChart, planKey } from "./reportCharts";
 import { rewriteTable } from "./tableRefresh";
 import { writeNewTable, writtenColumns } from "./tableWriter";
@@ -38,6 +39,8 @@ export interface NewReport {
   datePreset?: DatePreset;
   /** Readable base for the sheet and table names. */
   label: string;
+  /** The table's style, when the planner chose one. */
+  tableStyle?: string;
 }
 
 /** Writes fetched data to a new sheet and stores its definition there. */
@@ -54,16 +57,25 @@ export async function createReportSheet(
       ? tableNameFor(report.label, taken.tables)
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
-  let written: Pick<ReportDefinition, "columns" | "tables" | "chart">;
+  let written: Pick<ReportDefinition, "columns" | "tables" | "chart" | "statusLine" | "tableStyle">;
   if (data.type === "table") {
-    const result = await writeNewTable(excel, data.table, { sheetName, tableName });
+    const line = statusLine(
+      { ...report, rowCount: data.table.rows.length, lastRefresh: now.toISOString() },
+      resolveSource(report, now).params,
+    );
+    const result = await writeNewTable(
+      excel,
+      data.table,
+      { sheetName, tableName },
+      { topLines: [[line]], tableStyle: report.tableStyle },
+    );
     rowCount = result.rows;
     const chart = await chartBeside(
       excel,
       { sheetName, tableName, kind: report.kind, table: data.table },
       { enabled: true },
     );
-    written = { columns: result.written, chart };
+    written = { columns: result.written, chart, statusLine: true, tableStyle: report.tableStyle };
   } else {
     const result = await writeShowSheet(excel, data.show, {
       sheetName,
@@ -191,7 +203,8 @@ export async function refreshReport(
   const def = await readDefinition(excel, sheetName);
   if (!def) throw new RefreshError(sheetName, "this sheet has no report definition to refresh");
   try {
-    const data = await fetch(resolveSource(def, now()), opts.signal);
+    const source = resolveSource(def, now());
+    const data = await fetch(source, opts.signal);
     if (data.type === "table") {
       if (!def.tableName) throw new Error("the definition names no table");
       const updated: ReportDefinition = {
@@ -210,6 +223,8 @@ export async function refreshReport(
       await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table, {
         commit: (sheet) => queueSaveDefinition(sheet, updated, previousParts),
         previous: { columns: def.columns, rowCount: def.rowCount },
+        statusLine: def.statusLine ? statusLine(updated, source.params) : undefined,
+        style: def.tableStyle,
       });
       // The chart follows the table by itself; it is made again only when what it reads changed.
       const chart = await chartBeside(

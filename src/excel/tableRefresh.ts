@@ -32,6 +32,8 @@ import {
 export interface RefreshTarget {
   tableName: string;
   table: TypedTable;
+  /** A table style to apply (the planner chose another one for the report). */
+  style?: string;
   /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
   previous?: { columns?: WrittenColumn[]; rowCount?: number };
 }
@@ -401,6 +403,7 @@ export async function refreshTables(
       for (const [i, p] of plans.entries()) {
         const t = found[i].t;
         t.resize(a1(p.next.row, p.next.col, p.next.rows, p.next.cols));
+        if (p.target.style) t.style = p.target.style;
         const header = sheet.getRange(a1(p.next.row, p.next.col, 1, p.next.cols));
         header.numberFormat = [Array<string>(p.next.cols).fill(TEXT_FORMAT)];
         header.values = [[...prepared[i].headers, ...p.kept.planner.map((c) => c.name)]];
@@ -546,17 +549,29 @@ export async function rewriteTable(
   opts: {
     commit?: (sheet: Excel.Worksheet) => void;
     previous?: RefreshTarget["previous"];
+    /** The report's status line, in the sheet's first row (sheets made before it have none). */
+    statusLine?: string;
+    style?: string;
   } = {},
 ): Promise<RefreshedTable & { sheetName: string; syncs: number }> {
   const { syncs, tables } = await refreshTables(
     excel,
     layout.sheetName,
-    [{ tableName: layout.tableName, table, previous: opts.previous }],
+    [{ tableName: layout.tableName, table, previous: opts.previous, style: opts.style }],
     {
-      lines: ([at]) =>
-        at.row > 0
-          ? [{ row: 0, col: at.col, width: "leading", room: at.row - 1, lines: table.summary ?? [] }]
-          : [],
+      lines: ([at]): LinesBlock[] => {
+        const summary = table.summary ?? [];
+        if (opts.statusLine === undefined)
+          return at.row > 0
+            ? [{ row: 0, col: at.col, width: "leading", room: at.row - 1, lines: summary }]
+            : [];
+        return [
+          { row: 0, col: at.col, width: "leading", room: 1, lines: [[opts.statusLine]] },
+          ...(at.row > 2
+            ? [{ row: 1, col: at.col, width: "leading" as const, room: at.row - 2, lines: summary }]
+            : []),
+        ];
+      },
       commit: opts.commit,
     },
   );

@@ -37,7 +37,11 @@ export interface TableLayout {
   headerRow: number;
   /** Zero-based column of the table's first column (A by default). */
   col?: number;
+  /** The table's style (TableStyleLight9 by default). */
+  style?: string;
 }
+
+export const DEFAULT_TABLE_STYLE = "TableStyleLight9";
 
 export function a1(row: number, col: number, rows = 1, cols = 1): string {
   const start = `${columnName(col)}${row + 1}`;
@@ -289,7 +293,7 @@ export async function writeTableBlock(
   setColumnFormats(sheet, layout, formats, bodyRows);
   const t = sheet.tables.add(a1(layout.headerRow, col, bodyRows + 1, width), true);
   t.name = layout.tableName;
-  t.style = "TableStyleLight9";
+  t.style = layout.style ?? DEFAULT_TABLE_STYLE;
   await context.sync();
   const syncs = 1 + (await writeRows(context, sheet, layout, prepared, width));
   writeTotals(sheet, layout, table, formats);
@@ -373,17 +377,24 @@ export async function withNewSheet<T>(
   }
 }
 
-/** Creates `sheetName` and writes the table (with its summary block above) into it. */
+/**
+ * Creates `sheetName` and writes the table into it, under `topLines` (the report's status line) and
+ * its summary block, with a blank row before the header.
+ */
 export async function writeNewTable(
   excel: ExcelHost,
   table: TypedTable,
   names: { sheetName: string; tableName: string },
+  opts: { topLines?: LineCell[][]; tableStyle?: string } = {},
 ): Promise<WriteResult> {
+  const top = opts.topLines ?? [];
   const summary = table.summary ?? [];
-  const layout: TableLayout = { ...names, headerRow: summary.length ? summary.length + 1 : 0 };
+  const above = top.length + summary.length;
+  const layout: TableLayout = { ...names, headerRow: above ? above + 1 : 0, style: opts.tableStyle };
   checkFits(table, layout.headerRow);
   return withNewSheet(excel, names.sheetName, async (context, sheet) => {
-    queueTextLines(sheet, 0, summary);
+    queueTextLines(sheet, 0, top);
+    queueTextLines(sheet, top.length, summary);
     sheet.freezePanes.freezeRows(layout.headerRow + 1);
     const { syncs, prepared, written } = await writeTableBlock(context, sheet, table, layout);
     sheet.activate();

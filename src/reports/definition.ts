@@ -27,6 +27,10 @@ export const definitionSchema = z.object({
   refreshOnOpen: z.boolean(),
   /** The columns the add-in wrote (names and body formats), to tell the planner's work from its own. */
   columns: z.array(writtenColumnSchema).optional(),
+  /** The sheet has the status line ("Last refreshed … · rows · request") in its first row. */
+  statusLine: z.boolean().optional(),
+  /** The report table's style, when the planner chose one (TableStyleLight9 otherwise). */
+  tableStyle: z.string().optional(),
   /** The chart beside the report: on (the default) or off, and what it was made from (its plan's key). */
   chart: z
     .object({ enabled: z.boolean(), plan: z.string().optional(), error: z.string().optional() })

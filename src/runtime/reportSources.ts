@@ -19,22 +19,12 @@ import {
 } from "../api/schemas";
 import { parseDate, parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type ColumnKind, type TypedTable } from "../api/table";
+import { SOURCE_LABELS } from "../reports/statusLine";
 
 export type JsonSourceKind = "search" | "individualAds" | "incrementality";
 export type SourceKind = ReportKind | JsonSourceKind;
 
-export const SOURCE_LABELS: Record<SourceKind, string> = {
-  impressions: "Impressions",
-  audience: "Audience",
-  lag: "Lag",
-  campaignsPerformance: "Campaign performance",
-  estimatedSpendByDay: "Spend by day",
-  estimatedSpendByShowByDay: "Spend by show",
-  impressionListeners: "Listener IDs",
-  search: "Search",
-  individualAds: "Ads",
-  incrementality: "Incrementality",
-};
+export { SOURCE_LABELS } from "../reports/statusLine";
 
 export type SourceParams = Record<string, unknown>;
 

@@ -1,0 +1,67 @@
+/**
+ * The line on top of every report sheet, outside its table, that says at a glance what the sheet
+ * holds: "Last refreshed 2026-11-23 17:40 · 1,234 rows · Impressions · Last 30 days
+ * (2026-10-25 to 2026-11-23) · Acme Mattress, Northwind Coffee". Pure.
+ */
+import type { ReportDefinition, SheetSourceKind } from "./definition";
+import { presetLabel } from "./relativeDates";
+
+/** How each source is named on sheets and in the pane. */
+export const SOURCE_LABELS: Record<SheetSourceKind, string> = {
+  impressions: "Impressions",
+  audience: "Audience",
+  lag: "Lag",
+  campaignsPerformance: "Campaign performance",
+  estimatedSpendByDay: "Spend by day",
+  estimatedSpendByShowByDay: "Spend by show",
+  impressionListeners: "Listener IDs",
+  search: "Search",
+  individualAds: "Ads",
+  incrementality: "Incrementality",
+  show: "Show",
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A time as the planner reads it: local date and minutes. */
+export function localStamp(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function names(v: unknown): string | null {
+  const list = Array.isArray(v)
+    ? v.map(String)
+    : typeof v === "string" && v.trim()
+      ? v.split(",").map((s) => s.trim())
+      : [];
+  if (list.length === 0) return null;
+  return list.length > 3 ? `${list.slice(0, 3).join(", ")} +${list.length - 3}` : list.join(", ");
+}
+
+export function statusLine(
+  def: Pick<ReportDefinition, "kind" | "params" | "datePreset" | "rowCount" | "lastRefresh">,
+  /** The dates the last request used (a relative range resolved), when there were any. */
+  dates?: { startDate?: unknown; endDate?: unknown },
+): string {
+  const p = def.params;
+  const range =
+    dates?.startDate || dates?.endDate
+      ? `${String(dates.startDate ?? "…")} to ${String(dates.endDate ?? "…")}`
+      : null;
+  const when = def.datePreset
+    ? `${presetLabel(def.datePreset)}${range ? ` (${range})` : ""}`
+    : (range ?? "the service's default dates");
+  const who =
+    names(p.advertiser) ?? names(p.advertisers) ?? (p.id !== undefined ? `show ${String(p.id)}` : null);
+  const rows = `${def.rowCount.toLocaleString("en-US")} ${def.rowCount === 1 ? "row" : "rows"}`;
+  const parts = [
+    def.lastRefresh ? `Last refreshed ${localStamp(def.lastRefresh)}` : "Not refreshed yet",
+    rows,
+    SOURCE_LABELS[def.kind],
+    def.kind === "show" ? null : when,
+    who,
+  ];
+  return parts.filter((x): x is string => Boolean(x)).join(" · ");
+}
