@@ -44,8 +44,9 @@ export async function writeAgentTableSheet(
 /** Everything openAgentFile needs from the workbook; the caller adds the download and the browser save. */
 export function workbookFileTargets(excel: ExcelHost): Omit<AgentFileDeps, "download" | "saveAs"> {
   return {
-    // Agent CSVs have no report kind: columns are typed by inference.
-    parseCsv: (csv) => parseReportCsv(null, csv),
+    // Agent CSVs have no report kind: columns are typed by inference. The client has checked the
+    // file's length against the size the run lists, so a last line without a line end is whole.
+    parseCsv: (csv) => parseReportCsv(null, csv, { lengthProven: true }),
     writeSheet: (fileName, table) => writeAgentTableSheet(excel, fileName, table),
     insertWorkbook: (base64) => insertXlsxSheets(excel, base64),
   };
