@@ -133,7 +133,12 @@ describe("agent files against the sandbox", () => {
         download: () => client.agents.downloadFile(runId, csv),
         saveAs: () => undefined,
       });
-      expect(opened).toEqual({ kind: "sheet", sheetName: "shortlist", rows: 12 });
+      expect(opened).toMatchObject({ kind: "sheet", sheetName: "shortlist", rows: 12 });
+      expect(opened.kind === "sheet" && opened.columns.map((c) => c.kind)).toEqual([
+        "text",
+        "number",
+        "text",
+      ]);
       expect(downloads).toEqual([410, 200]);
       expect(statusReads).toHaveLength(2);
       expect(wb.host.cell("shortlist", 0, 0).value).toBe("Show");

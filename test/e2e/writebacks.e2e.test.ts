@@ -83,7 +83,11 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
   await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
-  await expectText(page.getByTestId("agent-message"), 'Opened as sheet "shortlist" (12 rows).');
+  // The message says what each column became (agent files are typed losslessly, not by report inference).
+  await expectText(
+    page.getByTestId("agent-message"),
+    'Opened as sheet "shortlist" (12 rows). Columns: Show: text; Downloads: number; Note: text.',
+  );
   await page.locator(".tabs button", { hasText: "shortlist" }).first().waitFor();
   await expectText(cell(page, "A1"), "Show");
   await expectText(cell(page, "B2"), /12,?000/);

@@ -8,12 +8,12 @@
  * left open, and the last line ends with the file's line end, unless the transport proved the body
  * whole (its byte length matched Content-Length), since RFC 4180 lets a last line go without one.
  */
-import Papa from "papaparse";
 import { ResponseValidationError } from "../errors";
 import type { ReportKind } from "../schemas";
 import type { CellValue, ColumnKind, TableColumn, TypedTable } from "../table";
 import { catalogueKind } from "./catalogue";
 import { headerProblem, type HeaderExpectation } from "./header";
+import { csvRecords } from "./records";
 import { isUrl, parseBoolean, parseDate, parseDateTime, parseNumber } from "./values";
 
 export interface CsvOptions {
@@ -92,22 +92,6 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
   }
 }
 
-/**
- * The file's line end: the first CR, LF or CRLF outside quotes. Papaparse's own guess counts line
- * ends over the whole text and, for a short file cut right after a CR, takes CR for the line end.
- * A CR that ends the text is read as a CRLF cut in half (CR-only files are long obsolete).
- */
-function lineBreakOf(text: string): "\r\n" | "\n" | "\r" | null {
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === "\n") return "\n";
-    else if (!quoted && ch === "\r") return text[i + 1] === "\n" || i === text.length - 1 ? "\r\n" : "\r";
-  }
-  return null;
-}
-
 function truncated(detail: string, endpoint: string): ResponseValidationError {
   return new ResponseValidationError("csv", `${detail}: the download looks truncated`, endpoint);
 }
@@ -115,23 +99,13 @@ function truncated(detail: string, endpoint: string): ResponseValidationError {
 export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOptions = {}): TypedTable {
   const endpoint = opts.endpoint ?? "report CSV";
   const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-  const newline = lineBreakOf(text) ?? "\n";
-  // The service's CSVs are comma-separated: never let papaparse guess (a one-column file of
-  // "A;B" or "x|y" values would be split on its own guess).
-  const parsed = Papa.parse<string[]>(text, {
-    header: false,
-    skipEmptyLines: false,
-    delimiter: ",",
-    newline,
-  });
-  if (parsed.errors.some((e) => e.code === "MissingQuotes"))
-    throw truncated("the CSV ends inside a quoted value", endpoint);
+  const { rows, lineBreak: newline, openQuote } = csvRecords(text);
+  if (openQuote) throw truncated("the CSV ends inside a quoted value", endpoint);
   if (text !== "" && !opts.lengthProven && !text.endsWith(newline))
     throw truncated("the last line has no line end (and no Content-Length proves the file whole)", endpoint);
   // Whatever the transport proves, a file cannot end between the CR and the LF of its line end.
   if (newline === "\r\n" && /[^\n]\r$|^\r$/.test(text))
     throw truncated("the file ends inside a line end", endpoint);
-  const rows = parsed.data;
   while (rows.length && isEmptyLine(rows[rows.length - 1])) rows.pop();
   if (rows.length === 0) {
     if (opts.header) throw truncated("the download has no header", endpoint);
