@@ -25,7 +25,9 @@ const IMPRESSIONS_ALWAYS_DEFAULT = IMPRESSIONS_DEFAULT_FIELDS.filter((f) => f !=
 export function expectedHeader<K extends ReportKind>(kind: K, params: ReportParams[K]): HeaderExpectation {
   if (kind === "impressions") {
     const p = params as ReportParams["impressions"];
-    const rename = (f: string): string => p.fieldMapping?.[f] ?? f;
+    const mapping = p.fieldMapping ?? {};
+    // Own keys only: a field called "constructor" is not renamed by Object.prototype.
+    const rename = (f: string): string => (Object.hasOwn(mapping, f) ? mapping[f] : f);
     // The schema trims each field before it is sent.
     if (p.fields?.length)
       return { required: p.fields.map((f) => rename(f.trim())), exact: true, extra: "none" };

@@ -302,3 +302,27 @@ describe("a download is accepted only when provably whole", () => {
     ).toThrow(/more than once|skip/);
   });
 });
+
+describe("column names that are also JavaScript's own names", () => {
+  test("a column called constructor, toString or __proto__ is typed by its values, never by Object.prototype", () => {
+    const csv = "constructor,toString,__proto__\n1,a,2026-01-02\n";
+    const t = parseReportCsv("impressions", csv, {
+      header: expectedHeader("impressions", {
+        fields: ["constructor", "toString", "__proto__"],
+        fieldMapping: { Spend: "Cost" },
+      }),
+      summary: false,
+      totals: false,
+    });
+    expect(t.columns.map((c) => c.kind)).toEqual(["integer", "text", "date"]);
+  });
+
+  test("a header whose names are all empty is still the header when there is no summary", () => {
+    const h = expectedHeader("impressions", {
+      fields: ["Day", "Spend"],
+      fieldMapping: { Day: "", Spend: "" },
+    });
+    const t = parseReportCsv("impressions", ",\n2026-01-02,5\n", { header: h, summary: false });
+    expect(t.rows).toEqual([[46024, 5]]);
+  });
+});

@@ -38,8 +38,14 @@ const isBlank = (row: string[]) => row.every((c) => c === "");
 const isEmptyLine = (row: string[]) => row.length === 1 && row[0] === "";
 
 function findHeader(rows: string[][], summary: boolean | undefined): number {
+  // Without a summary the header is the first line, even one whose names are all empty.
+  if (summary === false)
+    return Math.max(
+      0,
+      rows.findIndex((r) => !isEmptyLine(r)),
+    );
   const first = rows.findIndex((r) => !isBlank(r));
-  if (first < 0 || summary === false) return Math.max(first, 0);
+  if (first < 0) return 0;
   if (summary === true) {
     // A requested summary block ends at the first blank line: the header is the next row. Widths
     // cannot tell them apart (a two-column report is as wide as "Report,Impressions").
