@@ -96,7 +96,7 @@ describe("report task endpoints", () => {
     const progress: string[] = [];
     const run = await c.reports.run(
       "impressions",
-      { advertiser: ["Acme"] },
+      { advertiser: ["Acme"], fields: ["Day", "Advertiser", "Spend"] },
       { onProgress: (p) => progress.push(`${p.polls}:${p.status}`) },
     );
     expect(progress).toEqual(["1:pending", "2:pending", "3:done"]);
@@ -112,6 +112,33 @@ describe("report task endpoints", () => {
     expect(run.table.rows).toEqual([[45293, "Acme", 12.5]]);
     // the CSV on the service origin gets the key
     expect(calls.find((x) => path(x) === "/files/r.csv")!.headers.authorization).toBe("Bearer k-123");
+  });
+
+  test("a download is accepted only when provably whole: header, Content-Length, last line end", async () => {
+    const whole = "User Id,Frequency\r\nu1,3\r\nu2,4";
+    const answer = (body: string, headers: Record<string, string>) => (call: RecordedCall) =>
+      path(call) === "/files/r.csv"
+        ? new Response(body, { status: 200, headers: { "content-type": "text/csv", ...headers } })
+        : json(200, { ...TASK, status: "done", url: `${BASE}/files/r.csv` });
+    const run = (route: Route) => client(route).c.reports.run("impressionListeners", { episodeId: "1" });
+    const length = String(Buffer.byteLength(whole));
+    // No final line end, but the length the service announced arrived: whole (RFC 4180 allows it).
+    expect((await run(answer(whole, { "content-length": length }))).table.rows).toEqual([
+      ["u1", 3],
+      ["u2", 4],
+    ]);
+    // The same bytes without Content-Length: nothing proves the last row whole ("4" of "42"?).
+    await expect(run(answer(whole, {}))).rejects.toThrow(/no line end/);
+    // Fewer bytes than announced: cut off in transit.
+    await expect(run(answer(whole.slice(0, -3), { "content-length": length }))).rejects.toThrow(
+      /has 26 of the 29 bytes/,
+    );
+    // A compressed answer's Content-Length counts other bytes: the line-end rule decides.
+    await expect(run(answer(whole, { "content-length": "12", "content-encoding": "gzip" }))).rejects.toThrow(
+      /no line end/,
+    );
+    // The header must be the report's: another file with a line end is refused.
+    await expect(run(answer("Name,Value\r\na,1\r\n", {}))).rejects.toThrow(/lacks "User Id", "Frequency"/);
   });
 
   test("a result URL on another origin is fetched without the key", async () => {
@@ -285,6 +312,11 @@ describe("agents", () => {
       ]);
     },
   );
+
+  test("a file shorter than the size the run lists was cut off, and is refused", async () => {
+    const { c } = client(() => text(200, "a,"));
+    await expect(c.agents.downloadFile(7, file)).rejects.toThrow(/out.csv arrived with 2 of its 3 bytes/);
+  });
 
   test("a failed run throws its error text", async () => {
     const { c } = client(() => json(200, { runId: 7, status: "failed", error: "The model refused" }));

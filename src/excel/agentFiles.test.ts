@@ -60,7 +60,16 @@ test("a CSV file opens as a typed table on a sheet named after the file; formula
     "csv",
     "\uFEFFShow,Downloads,Note\r\nShow 1,12000,rank 1\r\nShow 2,11000,=not a formula\r\n",
   );
-  expect(result).toEqual({ kind: "sheet", sheetName: "shortlist", rows: 2 });
+  expect(result).toEqual({
+    kind: "sheet",
+    sheetName: "shortlist",
+    rows: 2,
+    columns: [
+      { name: "Show", kind: "text" },
+      { name: "Downloads", kind: "number" },
+      { name: "Note", kind: "text" },
+    ],
+  });
   expect(rowsOf(wb, "shortlist")).toEqual([
     ["Show", "Downloads", "Note"],
     ["Show 1", 12000, "rank 1"],
@@ -78,10 +87,12 @@ test("a CSV file opens as a typed table on a sheet named after the file; formula
 
 test("TSV, TXT and tabular JSON (flattened to columns) open as sheets", async () => {
   const { wb, open } = setup();
-  await open("top.tsv", "tsv", "Show\tDownloads\nA, B\t10\n");
+  await open("top.tsv", "tsv", 'Show\tDownloads\tZip\nA, B\t10\t01234\n"quoted\t12345678901234567890\tyes\n');
+  // TSV has no quoting; leading zeros, long digit strings and words stay the text they were.
   expect(rowsOf(wb, "top")).toEqual([
-    ["Show", "Downloads"],
-    ["A, B", 10],
+    ["Show", "Downloads", "Zip"],
+    ["A, B", "10", "01234"],
+    ['"quoted', "12345678901234567890", "yes"],
   ]);
   await open("summary.txt", "txt", "Top show: Show 1\n=SUM(1,2) stays text\n");
   expect(rowsOf(wb, "summary")).toEqual([["text"], ["Top show: Show 1"], ["=SUM(1,2) stays text"]]);

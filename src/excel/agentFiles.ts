@@ -2,7 +2,6 @@
  * The Office side of agent files: a parsed text file becomes a sheet and table named after the file
  * (through the shared, text-safe table writer), and an xlsx file's worksheets are inserted.
  */
-import { parseReportCsv } from "../api/csv";
 import type { TypedTable } from "../api/table";
 import type { AgentFileDeps } from "../writebacks/agentFileOpen";
 import { sheetNameFor, tableNameFor } from "./cellFormats";
@@ -44,8 +43,6 @@ export async function writeAgentTableSheet(
 /** Everything openAgentFile needs from the workbook; the caller adds the download and the browser save. */
 export function workbookFileTargets(excel: ExcelHost): Omit<AgentFileDeps, "download" | "saveAs"> {
   return {
-    // Agent CSVs have no report kind: columns are typed by inference.
-    parseCsv: (csv) => parseReportCsv(null, csv),
     writeSheet: (fileName, table) => writeAgentTableSheet(excel, fileName, table),
     insertWorkbook: (base64) => insertXlsxSheets(excel, base64),
   };

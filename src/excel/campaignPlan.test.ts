@@ -200,7 +200,7 @@ test("Create groups rows into campaigns (shared fields = flights, in row order),
 
   // Every row has an id now: running again sends nothing.
   const again = await createCampaigns(campaignPlanIO(wb.excel), service.create);
-  expect(again).toEqual({ kind: "nothing-to-send", alreadyCreated: 3, held: 0 });
+  expect(again).toEqual({ kind: "nothing-to-send", alreadyCreated: 3, held: 0, heldCampaigns: [] });
   expect(service.bodies).toHaveLength(2);
 });
 
@@ -257,6 +257,59 @@ test("a failure that may have created the campaign (5xx) holds its rows: never r
   await createCampaigns(campaignPlanIO(wb.excel), service.create);
   expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter", "Unsure"]);
   expect(value(wb, S, 1, "status").value).toBe("Created");
+});
+
+/** The plan sheet's hold properties (AdsHold.<id>.n and parts). */
+const holdKeys = (wb: InMemoryWorkbook): string[] =>
+  [...wb.model.sheets.find((s) => s.name === "Campaign plan")!.properties.keys()].filter((k) =>
+    k.startsWith("AdsHold."),
+  );
+
+test("an uncertain campaign whose rows cannot be marked is held on the plan sheet: never resent until released", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const S = "Campaign plan";
+  typeRows(wb, S, [dai("Spring"), bakedIn("Unsure"), dai("Winter")]);
+  const service = fakeService((b) => b.name === "Unsure");
+  // The workbook refuses the write-back of Unsure's failure (rows moved, workbook busy…).
+  let broken = false;
+  wb.faultHook = () => {
+    if (broken) throw new Error("The workbook is busy");
+  };
+  const io = campaignPlanIO(wb.excel);
+  const failing = {
+    ...io,
+    writeBack: (o: Parameters<typeof io.writeBack>[0]) => {
+      broken = o.kind === "failed";
+      return io.writeBack(o).finally(() => (broken = false));
+    },
+  };
+  await expect(createCampaigns(failing, service.create)).rejects.toThrow(
+    /"Unsure" failed .* may exist on the service; row 3 could not be marked .*released it under Held campaigns/,
+  );
+  expect(value(wb, S, 1, "status").value).toBeNull();
+  // Spring's hold went with its write-back; Unsure's stays, in the sheet's custom properties.
+  expect(holdKeys(wb)).toHaveLength(2);
+
+  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(second).toMatchObject({ kind: "sent", heldCampaigns: [{ name: "Unsure", rows: [3] }] });
+  expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter"]);
+  const third = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(third).toMatchObject({ kind: "nothing-to-send", heldCampaigns: [{ name: "Unsure" }] });
+  expect(service.bodies).toHaveLength(3);
+
+  // The hold travels with the sheet: it is read back from the workbook, not from memory.
+  const check = campaignPlanIO(wb.excel);
+  const validated = await validatePlan(check);
+  expect(validated.holds).toMatchObject([{ name: "Unsure", advertiser: "Acme Mattress", rows: [3] }]);
+  // The planner checked the service (no such campaign) and releases it: it goes out once.
+  await check.release(validated.holds[0].id);
+  expect(holdKeys(wb)).toEqual([]);
+  const ok = fakeService();
+  await createCampaigns(campaignPlanIO(wb.excel), ok.create);
+  expect(ok.bodies.map((b) => b.name)).toEqual(["Unsure"]);
+  expect(value(wb, S, 1, "status").value).toBe("Created");
+  expect(holdKeys(wb)).toEqual([]);
 });
 
 test("rows moved while campaigns are being created: nothing is written on the wrong rows, and the ids are reported", async () => {

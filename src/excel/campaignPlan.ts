@@ -6,10 +6,12 @@
 import type { CellValue } from "../api/table";
 import { INPUT_HEADERS, PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
+import { campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import { localSerial } from "./campaignPlanDates";
 import { cellValue, sheetNameFor, tableNameFor, TEXT_FORMAT } from "./cellFormats";
+import { splitParts } from "./reportStore";
 import { withNewSheet } from "./tableWriter";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
@@ -29,6 +31,47 @@ export interface PlanLocation {
 
 export interface ReadPlan extends PlanLocation {
   sheet: PlanSheet;
+  /** Holds recorded on the plan's sheet (src/writebacks/planHolds.ts). */
+  holds: CampaignHold[];
+  /** Custom-property parts of each hold, by id: what dropping it deletes. */
+  holdParts: Map<string, number>;
+}
+
+/**
+ * Holds live in the plan sheet's custom properties, so they travel with it: `AdsHold.<id>.n` (number
+ * of parts) and `AdsHold.<id>.0` … (the JSON in 250-character parts, as report definitions are).
+ */
+const HOLD_PROPERTY = "AdsHold";
+const HOLD_KEY = /^AdsHold\.([0-9a-f]{16})\.(n|\d+)$/i;
+const holdKey = (id: string, part: number | "n"): string => `${HOLD_PROPERTY}.${id}.${part}`;
+
+/** The holds among a sheet's custom properties; unreadable ones (a part missing) are skipped. */
+function holdsFromProperties(items: readonly { key: string; value: string }[]): {
+  holds: CampaignHold[];
+  parts: Map<string, number>;
+} {
+  const byId = new Map<string, Map<string, string>>();
+  for (const { key, value } of items) {
+    const m = HOLD_KEY.exec(key);
+    if (!m) continue;
+    const id = m[1].toLowerCase();
+    byId.set(id, (byId.get(id) ?? new Map()).set(m[2].toLowerCase(), value));
+  }
+  const holds: CampaignHold[] = [];
+  const parts = new Map<string, number>();
+  for (const [id, props] of byId) {
+    const n = Number(props.get("n"));
+    if (!Number.isInteger(n) || n < 1) continue;
+    parts.set(id, n);
+    try {
+      const json = Array.from({ length: n }, (_, i) => props.get(String(i)) ?? "").join("");
+      const hold = campaignHoldSchema.safeParse(JSON.parse(json));
+      if (hold.success) holds.push(hold.data);
+    } catch {
+      // A hold that cannot be read holds nothing; its parts are still known so it can be dropped.
+    }
+  }
+  return { holds: holds.sort((a, b) => a.sentAt.localeCompare(b.sentAt)), parts };
 }
 
 /** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats) and activates it. */
@@ -77,6 +120,9 @@ function looksLikePlan(headers: readonly CellValue[]): boolean {
   return REQUIRED_HEADERS.every((h) => set.has(h));
 }
 
+const planTable = (context: Excel.RequestContext, plan: ReadPlan): Excel.Table =>
+  context.workbook.tables.getItem(plan.tableName);
+
 /** The plan table holding the selection, else the first plan-shaped table in the workbook. */
 async function findPlanTable(context: Excel.RequestContext): Promise<Excel.Table> {
   const selected = context.workbook.getSelectedRange().getTables(false);
@@ -112,12 +158,18 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
     const worksheet = table.worksheet;
     table.load("name");
     worksheet.load("name");
+    // customProperties is a navigation property: it needs no load of its own.
+    const props = worksheet.customProperties;
+    props.load("items/key,items/value");
     await context.sync();
+    const { holds, parts } = holdsFromProperties(props.items);
     return {
       tableName: table.name,
       sheetName: worksheet.name,
       firstRowNumber: body.rowIndex + 1,
       sheet: { headers: header.values[0].map((h) => String(h)), rows: body.values as CellValue[][] },
+      holds,
+      holdParts: parts,
     };
   });
 }
@@ -171,7 +223,7 @@ export async function writeCampaignOutcome(
   outcome: GroupOutcome,
 ): Promise<void> {
   await excel.run(async (context) => {
-    const body = context.workbook.tables.getItem(plan.tableName).getDataBodyRange();
+    const body = planTable(context, plan).getDataBodyRange();
     const col = (h: string): number => plan.sheet.headers.indexOf(h);
     const inputs = plan.sheet.headers
       .map((h, c) => [h, c] as const)
@@ -205,12 +257,63 @@ export async function writeCampaignOutcome(
       put(row, "createdExternalId", flight.externalId ?? "", "@");
       put(row, "createdAt", localSerial(outcome.at), "yyyy-mm-dd hh:mm:ss");
     }
+    // Last in the batch: a batch stops at its first failing operation, so the hold goes only once
+    // the rows tell the outcome.
+    if (outcome.holdId) queueDropHold(planTable(context, plan).worksheet, plan, outcome.holdId);
     await context.sync();
   });
+  if (outcome.holdId) plan.holdParts.delete(outcome.holdId);
+}
+
+function queueDropHold(sheet: Excel.Worksheet, plan: ReadPlan, id: string): void {
+  const parts = plan.holdParts.get(id) ?? 0;
+  // The count first: a hold whose count is gone is no hold, even if a later delete failed.
+  if (parts) sheet.customProperties.getItemOrNullObject(holdKey(id, "n")).delete();
+  for (let i = 0; i < parts; i++) sheet.customProperties.getItemOrNullObject(holdKey(id, i)).delete();
+}
+
+/** Records a hold on the plan's sheet, in one sync; the count goes last, so a hold is whole or absent. */
+export async function recordHold(excel: ExcelHost, plan: ReadPlan, hold: CampaignHold): Promise<void> {
+  const parts = splitParts(JSON.stringify(campaignHoldSchema.parse(hold)));
+  await excel.run(async (context) => {
+    const sheet = planTable(context, plan).worksheet;
+    parts.forEach((p, i) => sheet.customProperties.add(holdKey(hold.id, i), p));
+    sheet.customProperties.add(holdKey(hold.id, "n"), String(parts.length));
+    await context.sync();
+  });
+  plan.holdParts.set(hold.id, parts.length);
+}
+
+/** Drops a hold: the planner has checked the service and Create may send that campaign again. */
+export async function releaseHold(excel: ExcelHost, plan: ReadPlan, id: string): Promise<void> {
+  await excel.run(async (context) => {
+    queueDropHold(planTable(context, plan).worksheet, plan, id);
+    await context.sync();
+  });
+  plan.holdParts.delete(id);
+  plan.holds = plan.holds.filter((h) => h.id !== id);
+}
+
+/** The holds recorded on the plan's sheet now (after an action that may have added or dropped some). */
+export async function readPlanHolds(excel: ExcelHost, plan: ReadPlan): Promise<CampaignHold[]> {
+  const found = await excel.run(async (context) => {
+    const props = planTable(context, plan).worksheet.customProperties;
+    props.load("items/key,items/value");
+    await context.sync();
+    return holdsFromProperties(props.items);
+  });
+  plan.holds = found.holds;
+  plan.holdParts = found.parts;
+  return found.holds;
+}
+
+export interface CampaignPlanIO extends PlanIO {
+  /** The holds on the plan the last read found (the pane's Held campaigns list). */
+  holds(): Promise<CampaignHold[]>;
 }
 
 /** The plan I/O the Validate and Create actions need, bound to the plan table found at read time. */
-export function campaignPlanIO(excel: ExcelHost): PlanIO {
+export function campaignPlanIO(excel: ExcelHost): CampaignPlanIO {
   let plan: ReadPlan | null = null;
   const current = (): ReadPlan => {
     if (!plan) throw new Error("The campaign plan has not been read yet");
@@ -219,6 +322,9 @@ export function campaignPlanIO(excel: ExcelHost): PlanIO {
   return {
     read: async () => (plan = await readCampaignPlan(excel)),
     mark: (errors) => markValidation(excel, current(), errors),
+    hold: (hold) => recordHold(excel, current(), hold),
     writeBack: (outcome) => writeCampaignOutcome(excel, current(), outcome),
+    release: (id) => releaseHold(excel, current(), id),
+    holds: () => readPlanHolds(excel, current()),
   };
 }

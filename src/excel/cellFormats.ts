@@ -51,15 +51,16 @@ export function formatFor(column: TableColumn, values: Iterable<CellValue>): str
   return column.kind === "number" ? (isIdColumn(column.name) ? "0" : "#,##0") : "yyyy-mm-dd";
 }
 
+/** Text of at most `max` characters: longer text is cut and ends with a visible marker. */
+export function capText(text: string, max: number): string {
+  return text.length > max ? text.slice(0, max - TRUNCATION_MARKER.length) + TRUNCATION_MARKER : text;
+}
+
 /** The value to write: empty for null, over-long text cut with a visible marker. */
 export function cellValue(v: CellValue): { value: string | number | boolean; truncated: boolean } {
   if (v === null) return { value: "", truncated: false };
-  if (typeof v === "string" && v.length > MAX_CELL_CHARS) {
-    return {
-      value: v.slice(0, MAX_CELL_CHARS - TRUNCATION_MARKER.length) + TRUNCATION_MARKER,
-      truncated: true,
-    };
-  }
+  if (typeof v === "string" && v.length > MAX_CELL_CHARS)
+    return { value: capText(v, MAX_CELL_CHARS), truncated: true };
   return { value: v, truncated: false };
 }
 

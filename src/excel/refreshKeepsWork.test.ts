@@ -53,7 +53,9 @@ async function setup() {
 }
 
 const body = (wb: InMemoryWorkbook, rows: number) =>
-  Array.from({ length: rows }, (_, r) => [0, 1, 2, 3, 4, 5].map((c) => wb.host.cell("Spend", r + HEADER + 1, c)));
+  Array.from({ length: rows }, (_, r) =>
+    [0, 1, 2, 3, 4, 5].map((c) => wb.host.cell("Spend", r + HEADER + 1, c)),
+  );
 
 test("refreshed to more rows and then to fewer: calculated and notes columns, formats, sort, filter, name and place all hold", async () => {
   const { wb, def } = await setup();
@@ -132,7 +134,8 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
   expect(body(wb, 2).some((r) => r[5].value === "renewal?")).toBe(true);
   expect(chart().series.map((x) => x.values.length)).toEqual([2, 2]);
   const below = [];
-  for (let r = HEADER + 3; r < HEADER + 8; r++) for (let c = 0; c < 6; c++) below.push(wb.host.cell("Spend", r, c));
+  for (let r = HEADER + 3; r < HEADER + 8; r++)
+    for (let c = 0; c < 6; c++) below.push(wb.host.cell("Spend", r, c));
   expect(below.filter((x) => x.value !== null || x.numberFormat !== undefined || x.bold)).toEqual([]);
 });
 

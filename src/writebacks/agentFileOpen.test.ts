@@ -1,15 +1,13 @@
 import type { TypedTable } from "../api/table";
-import { bytesToBase64, openAgentFile, textFileToTable, tsvToCsv, type AgentFileDeps } from "./agentFileOpen";
+import {
+  bytesToBase64,
+  describeOpened,
+  openAgentFile,
+  textFileToTable,
+  type AgentFileDeps,
+} from "./agentFileOpen";
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-/** A stand-in CSV reader: every column text. */
-const naiveCsv = (csv: string): TypedTable => {
-  const [head, ...rest] = csv.split("\n");
-  return {
-    columns: head.split(",").map((name) => ({ name, kind: "text" })),
-    rows: rest.map((l) => l.split(",")),
-  };
-};
 
 function fakeDeps(
   bytes: Uint8Array,
@@ -22,7 +20,6 @@ function fakeDeps(
     inserted,
     saved,
     download: async () => bytes,
-    parseCsv: naiveCsv,
     writeSheet: async (fileName, table) => {
       written.push([fileName, table]);
       return `sheet for ${fileName}`;
@@ -36,21 +33,35 @@ function fakeDeps(
 }
 
 describe("openAgentFile", () => {
-  it("writes a CSV file as a new sheet named after the file", async () => {
-    const deps = fakeDeps(enc("\uFEFFshow,downloads\nA,10\nB,20"));
+  it("writes a CSV file as a new sheet named after the file, and says what each column became", async () => {
+    const deps = fakeDeps(enc("\uFEFFshow,downloads,zip\nA,10,01234\nB,20,90210"));
     const r = await openAgentFile({ fileName: "shows.csv", fileType: "csv" }, deps);
-    expect(r).toEqual({ kind: "sheet", sheetName: "sheet for shows.csv", rows: 2 });
+    expect(r).toEqual({
+      kind: "sheet",
+      sheetName: "sheet for shows.csv",
+      rows: 2,
+      columns: [
+        { name: "show", kind: "text" },
+        { name: "downloads", kind: "number" },
+        { name: "zip", kind: "text", note: '"01234" has a leading zero' },
+      ],
+    });
     expect(deps.written[0][0]).toBe("shows.csv");
     expect(deps.written[0][1].rows).toEqual([
-      ["A", "10"],
-      ["B", "20"],
+      ["A", 10, "01234"],
+      ["B", 20, "90210"],
     ]);
+    expect(describeOpened(r)).toBe(
+      'Opened as sheet "sheet for shows.csv" (2 rows). Columns: show: text; downloads: number; zip: text ("01234" has a leading zero).',
+    );
   });
 
-  it("reads TSV through the CSV reader, quoting what needs it", async () => {
-    expect(tsvToCsv('a\tb\nx, y\tsay "hi"\n')).toBe('a,b\n"x, y","say ""hi"""');
-    const t = textFileToTable("tsv", "a\tb\n1\t2\n", naiveCsv);
-    expect(t.rows).toEqual([["1", "2"]]);
+  it("splits TSV on tabs only: quotes and commas are text", () => {
+    const { table } = textFileToTable("tsv", 'a\tb\n"x, y"\tsay "hi"\n"open\t"a,b"\n');
+    expect(table.rows).toEqual([
+      ['"x, y"', 'say "hi"'],
+      ['"open', '"a,b"'],
+    ]);
   });
 
   it("inserts xlsx bytes as base64 and downloads other types", async () => {

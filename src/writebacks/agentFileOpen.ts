@@ -3,10 +3,10 @@
  * write a table sheet, insert xlsx sheets, or hand the bytes to the browser as a download.
  * Office and the client are injected, so this runs in tests without a host.
  */
-import Papa from "papaparse";
 import type { TypedTable } from "../api/table";
 import { errorCode } from "../excel/host";
 import { fileAction, jsonToTable, textToTable } from "./agentFiles";
+import { agentDelimitedTable, describeChoices, type ColumnChoice } from "./agentTables";
 import { oversizeReason, unsupportedParts } from "./xlsxInsert";
 
 export interface AgentFileRef {
@@ -16,8 +16,6 @@ export interface AgentFileRef {
 
 export interface AgentFileDeps {
   download(): Promise<Uint8Array>;
-  /** CSV text → typed table (the report CSV reader, no report kind). */
-  parseCsv(csv: string): TypedTable;
   /** Writes the table on a new sheet named after the file (made valid and unique); returns the sheet name. */
   writeSheet(fileName: string, table: TypedTable): Promise<string>;
   /** Inserts the worksheets of an xlsx file; returns their names. */
@@ -26,7 +24,8 @@ export interface AgentFileDeps {
 }
 
 export type OpenedFile =
-  | { kind: "sheet"; sheetName: string; rows: number }
+  /** `columns`: what each column became (number, date, text…), to show the planner. */
+  | { kind: "sheet"; sheetName: string; rows: number; columns: ColumnChoice[] }
   | { kind: "workbook"; sheetNames: string[] }
   /** `reason`: why a file meant to open in the workbook was downloaded instead. */
   | { kind: "downloaded"; fileName: string; reason?: string };
@@ -39,28 +38,26 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** TSV → CSV text so one CSV reader types both. */
-export function tsvToCsv(tsv: string): string {
-  const parsed = Papa.parse<string[]>(tsv.replace(/\r?\n$/, ""), { delimiter: "\t", skipEmptyLines: true });
-  return Papa.unparse(parsed.data, { newline: "\n" });
-}
-
+/** A text file → its table and each column's choice. CSV and TSV get the lossless agent typing. */
 export function textFileToTable(
   fileType: string,
   text: string,
-  parseCsv: (csv: string) => TypedTable,
-): TypedTable {
+): { table: TypedTable; choices: ColumnChoice[] } {
   const t = text.replace(/^\uFEFF/, "");
-  switch (fileType.toLowerCase()) {
-    case "csv":
-      return parseCsv(t);
-    case "tsv":
-      return parseCsv(tsvToCsv(t));
-    case "json":
-      return jsonToTable(t);
-    default:
-      return textToTable(t);
-  }
+  const type = fileType.toLowerCase();
+  if (type === "csv" || type === "tsv") return agentDelimitedTable(type, t);
+  const table = type === "json" ? jsonToTable(t) : textToTable(t);
+  return { table, choices: table.columns.map((c) => ({ name: c.name, kind: c.kind })) };
+}
+
+/** What the pane says after opening a file: where it went and, for a sheet, each column's choice. */
+export function describeOpened(o: OpenedFile): string {
+  if (o.kind === "sheet")
+    return `Opened as sheet "${o.sheetName}" (${o.rows} rows). Columns: ${describeChoices(o.columns)}.`;
+  if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
+  return o.reason
+    ? `Downloaded ${o.fileName} instead of inserting it: ${o.reason}.`
+    : `Downloaded ${o.fileName}.`;
 }
 
 export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Promise<OpenedFile> {
@@ -71,8 +68,9 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
     return { kind: "downloaded", fileName: file.fileName };
   }
   if (action === "workbook") return insertOrDownload(file, bytes, deps);
-  const table = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes), deps.parseCsv);
-  return { kind: "sheet", sheetName: await deps.writeSheet(file.fileName, table), rows: table.rows.length };
+  const { table, choices } = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes));
+  const sheetName = await deps.writeSheet(file.fileName, table);
+  return { kind: "sheet", sheetName, rows: table.rows.length, columns: choices };
 }
 
 /**

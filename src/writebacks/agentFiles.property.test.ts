@@ -1,8 +1,8 @@
-/** Property tests for the parsers agent files go through: JSON flattening and TSV → CSV. */
+/** Property tests for the parsers agent files go through: JSON flattening, and CSV/TSV read losslessly. */
 import fc from "fast-check";
-import Papa from "papaparse";
-import { tsvToCsv } from "./agentFileOpen";
+import { agentCell, agentFileText, agentGrid, landsAs } from "../excel/testing/agentCells";
 import { jsonToTable } from "./agentFiles";
+import { agentDelimitedTable } from "./agentTables";
 
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
 const scalar = fc.oneof(
@@ -34,24 +34,25 @@ test("flat JSON records: every value lands in its own column and row, nothing lo
   );
 });
 
-test("TSV → CSV keeps every cell, commas and quotes included", () => {
-  const cellText = fc.string().filter((s) => !/[\t\r\n]/.test(s));
-  fc.assert(
-    fc.property(
-      fc
-        .integer({ min: 1, max: 5 })
-        .chain((w) =>
-          fc.array(fc.array(cellText, { minLength: w, maxLength: w }), { minLength: 1, maxLength: 10 }),
-        ),
-      (rows) => {
-        // Rows that are wholly empty are skipped by both readers; keep the property to real rows.
-        const kept = rows.filter((r) => r.some((c) => c !== ""));
-        fc.pre(kept.length > 0 && !kept.some((r) => r.some((c) => c.includes('"'))));
-        const csv = tsvToCsv(kept.map((r) => r.join("\t")).join("\n"));
-        const back = Papa.parse<string[]>(csv, { skipEmptyLines: true, delimiter: "," }).data;
-        expect(back).toEqual(kept);
-      },
-    ),
-    { numRuns: 300 },
-  );
-});
+const tsvCell = agentCell.filter((s) => !/[\t\r\n]/.test(s));
+/** A file whose only line is empty is refused as empty. */
+const notEmpty = (rows: string[][]) => rows[0].some((c) => c !== "") || rows[0].length > 1;
+
+test.each([
+  ["tsv", tsvCell],
+  ["csv", agentCell],
+] as const)(
+  "%s: what was in the file is what the table holds, as text or as the number it unambiguously is",
+  (fileType, cell) => {
+    fc.assert(
+      fc.property(agentGrid(cell), (rows) => {
+        fc.pre(notEmpty(rows));
+        const { table } = agentDelimitedTable(fileType, agentFileText(fileType, rows));
+        expect(table.columns.map((c) => c.name)).toEqual(rows[0]);
+        expect(table.rows).toHaveLength(rows.length - 1);
+        rows.slice(1).forEach((r, i) => r.forEach((c, j) => expect(landsAs(table.rows[i][j], c)).toBe(true)));
+      }),
+      { numRuns: 1000 },
+    );
+  },
+);

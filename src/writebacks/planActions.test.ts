@@ -2,33 +2,58 @@ import type { CampaignRequest } from "../api/schemas";
 import type { CellValue } from "../api/table";
 import { createCampaigns, validatePlan, type PlanIO } from "./planActions";
 import { daiRow, planSheet } from "./planFixtures";
-import { rowStatus, type GroupOutcome } from "./planSend";
+import type { CampaignHold } from "./planHolds";
+import { rowStatus, WriteBackError, type GroupOutcome } from "./planSend";
 import { BadRequestError, ServerError } from "../api/errors";
 import type { CellError, PlanSheet } from "./planValidate";
 
-/** A plan held in memory that applies marks and write-backs the way the Excel layer does. */
+/**
+ * A plan held in memory that applies marks, write-backs and holds the way the Excel layer does: a
+ * write-back that succeeds drops its hold; `failWriteBack` makes write-backs of that kind throw.
+ */
 function memoryPlan(
   sheet: PlanSheet,
-): PlanIO & { sheet: PlanSheet; marks: CellError[]; cell(row: number, h: string): CellValue } {
+  failWriteBack?: GroupOutcome["kind"],
+): PlanIO & {
+  sheet: PlanSheet;
+  marks: CellError[];
+  holds: CampaignHold[];
+  failHold?: boolean;
+  failWriteBack?: GroupOutcome["kind"];
+  cell(row: number, h: string): CellValue;
+} {
   const rows = sheet.rows.map((r) => [...r]);
   const col = (h: string): number => sheet.headers.indexOf(h);
   const state = {
     sheet: { headers: sheet.headers, rows },
     marks: [] as CellError[],
+    holds: [] as CampaignHold[],
+    failHold: false,
+    failWriteBack,
     cell: (row: number, h: string) => rows[row][col(h)],
     read: async () => ({
       sheet: { headers: sheet.headers, rows: rows.map((r) => [...r]) },
       firstRowNumber: 2,
+      holds: [...state.holds],
     }),
     mark: async (errors: readonly CellError[]) => {
       state.marks = [...errors];
     },
+    hold: async (h: CampaignHold) => {
+      if (state.failHold) throw new Error("the workbook is busy");
+      state.holds.push(h);
+    },
     writeBack: async (o: GroupOutcome) => {
+      if (o.kind === state.failWriteBack) throw new Error("row 3 changed while campaigns were being created");
       for (const row of o.rows) {
         const { status, flight } = rowStatus(o, row);
         rows[row][col("status")] = status;
         if (flight) rows[row][col("id")] = flight.id;
       }
+      state.holds = state.holds.filter((h) => h.id !== o.holdId);
+    },
+    release: async (id: string) => {
+      state.holds = state.holds.filter((h) => h.id !== id);
     },
   };
   return state;
@@ -75,6 +100,8 @@ describe("plan actions", () => {
       campaigns: [{ name: "Spring", rows: [2] }],
       skipped: 0,
       warnings: 0,
+      heldCampaigns: [],
+      holds: [],
     });
     expect(io.marks).toEqual([{ row: 1, column: "cpm", reason: '"x" is not a number' }]);
   });
@@ -123,7 +150,10 @@ describe("plan actions", () => {
       kind: "nothing-to-send",
       alreadyCreated: 4,
       held: 0,
+      heldCampaigns: [],
     });
+    // Every hold went with the write-back that told its outcome.
+    expect(io.holds).toEqual([]);
     expect(third.sent).toEqual([]);
   });
 
@@ -142,6 +172,7 @@ describe("plan actions", () => {
       kind: "nothing-to-send",
       alreadyCreated: 3,
       held: 1,
+      heldCampaigns: [],
     });
 
     // The planner checked the service (no campaign B) and cleared the status: B goes out once.
@@ -165,5 +196,75 @@ describe("plan actions", () => {
       { name: "B", rows: [3] },
     ]);
     expect(r.skipped).toBe(1);
+  });
+
+  it("a campaign whose outcome is uncertain and whose rows cannot be marked is never sent again until released", async () => {
+    const io = memoryPlan(plan(), "failed");
+    const down = fakeService(2, new ServerError("x".repeat(40_000), "POST /api/public/campaign", 500));
+    await expect(createCampaigns(io, down.create)).rejects.toThrow(
+      /^Campaign "B" failed \(x+…\[truncated\]\) and may exist on the service; row 3 could not be marked .*Create will not send it again until you have checked the service and released it under Held campaigns\.$/,
+    );
+    expect(io.cell(1, "status")).toBe("");
+    expect(io.holds).toMatchObject([{ name: "B", advertiser: "Acme", rows: [3] }]);
+
+    // Next run: B is held (its rows say nothing), C goes out.
+    io.failWriteBack = undefined;
+    const second = fakeService();
+    const r2 = await createCampaigns(io, second.create);
+    expect(second.sent.map((b) => b.name)).toEqual(["C"]);
+    expect(r2).toMatchObject({ kind: "sent", heldCampaigns: [{ name: "B", rows: [3] }] });
+    // Editing a flight does not free it: the campaign is the same by name, advertiser and externalId.
+    (io.sheet.rows[1] as CellValue[])[io.sheet.headers.indexOf("cpm")] = 99;
+    const third = fakeService();
+    expect(await createCampaigns(io, third.create)).toMatchObject({
+      kind: "nothing-to-send",
+      heldCampaigns: [{ name: "B" }],
+    });
+    expect((await validatePlan(io)).heldCampaigns).toMatchObject([{ name: "B", rows: [3] }]);
+    expect(third.sent).toEqual([]);
+
+    // The planner checked the service (no campaign B) and released it: B goes out once.
+    await io.release(io.holds[0].id);
+    const fourth = fakeService();
+    await createCampaigns(io, fourth.create);
+    expect(fourth.sent.map((b) => b.name)).toEqual(["B"]);
+    expect(io.cell(1, "id")).toBe("B-0");
+    expect(io.holds).toEqual([]);
+  });
+
+  it("a campaign created whose ids could not be written is held: a re-run does not create it twice", async () => {
+    const io = memoryPlan(planSheet([daiRow({ name: "A" })]), "created");
+    const first = fakeService();
+    await expect(createCampaigns(io, first.create)).rejects.toThrow(WriteBackError);
+    io.failWriteBack = undefined;
+    const second = fakeService();
+    expect(await createCampaigns(io, second.create)).toMatchObject({ kind: "nothing-to-send" });
+    expect(second.sent).toEqual([]);
+  });
+
+  it("a clear refusal whose rows cannot be marked drops its hold: nothing was created", async () => {
+    const io = memoryPlan(planSheet([daiRow({ name: "A" })]), "failed");
+    await expect(createCampaigns(io, fakeService(1).create)).rejects.toThrow(/could not be marked/);
+    expect(io.holds).toEqual([]);
+  });
+
+  it("a campaign whose hold cannot be recorded is not sent", async () => {
+    const io = memoryPlan(plan());
+    io.failHold = true;
+    const service = fakeService();
+    const r = await createCampaigns(io, service.create);
+    expect(service.sent).toEqual([]);
+    expect(r).toMatchObject({
+      kind: "sent",
+      summary: {
+        campaigns: 0,
+        failure: {
+          rows: [0, 2],
+          message: '"A" was not sent: the plan could not record the send first (the workbook is busy)',
+          uncertain: false,
+        },
+        notAttempted: 2,
+      },
+    });
   });
 });

@@ -4,7 +4,8 @@
  * in-memory workbook.
  */
 import type { CampaignRequest } from "../api/schemas";
-import { groupCampaigns } from "./planGroup";
+import { groupCampaigns, type CampaignGroup } from "./planGroup";
+import { holdOf, type CampaignHold } from "./planHolds";
 import {
   sendCampaigns,
   type CreatedCampaigns,
@@ -15,10 +16,40 @@ import {
 import { checkPlan, describeError, type CellError, type PlanRow, type PlanSheet } from "./planValidate";
 
 export interface PlanIO {
-  read(): Promise<{ sheet: PlanSheet; firstRowNumber: number }>;
+  /** The plan's rows and the holds recorded on it. */
+  read(): Promise<{ sheet: PlanSheet; firstRowNumber: number; holds: readonly CampaignHold[] }>;
   /** Replaces all validation marks with these. */
   mark(errors: readonly CellError[]): Promise<void>;
+  /** Records, before a campaign's request, that it is being sent (durable, on the plan). */
+  hold(hold: CampaignHold): Promise<void>;
+  /** Writes one campaign's outcome into its rows and, in the same batch after them, drops its hold. */
   writeBack(outcome: GroupOutcome): Promise<void>;
+  /** Drops a hold: the planner has checked the service (or the campaign certainly does not exist). */
+  release(holdId: string): Promise<void>;
+}
+
+/** A campaign Create leaves out because a hold stops it, with that hold. */
+export interface HeldCampaign {
+  name: string;
+  /** Sheet row numbers of its flights now. */
+  rows: number[];
+  hold: CampaignHold;
+}
+
+/** Groups Create may send, and those a hold stops. */
+function splitHeld(
+  groups: readonly CampaignGroup[],
+  holds: readonly CampaignHold[],
+  firstRowNumber: number,
+): { free: CampaignGroup[]; held: HeldCampaign[] } {
+  const free: CampaignGroup[] = [];
+  const held: HeldCampaign[] = [];
+  for (const g of groups) {
+    const hold = holdOf(holds, g);
+    if (hold) held.push({ name: g.body.name, rows: g.rows.map((r) => r + firstRowNumber), hold });
+    else free.push(g);
+  }
+  return { free, held };
 }
 
 export interface ValidateResult {
@@ -32,6 +63,10 @@ export interface ValidateResult {
   campaigns: { name: string; rows: number[] }[];
   /** Rows with an id (created) or held for checking: never sent. */
   skipped: number;
+  /** Campaigns a hold keeps from Create until the planner releases them. */
+  heldCampaigns: HeldCampaign[];
+  /** Every hold recorded on the plan (some may match no row any more). */
+  holds: readonly CampaignHold[];
 }
 
 /** Rows Create may send: no id yet, not held. Created and held rows are history, never re-judged. */
@@ -40,12 +75,13 @@ function pendingRows(rows: readonly PlanRow[]): PlanRow[] {
 }
 
 export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<ValidateResult> {
-  const { sheet, firstRowNumber } = await io.read();
+  const { sheet, firstRowNumber, holds } = await io.read();
   const check = checkPlan(sheet);
   const errors = check.rows.flatMap((r) => r.errors);
   const warnings = check.rows.flatMap((r) => r.warnings);
   if (check.tableErrors.length === 0) await io.mark([...errors, ...warnings]);
   const pending = pendingRows(check.rows);
+  const { free, held } = splitHeld(groupCampaigns(pending), holds, firstRowNumber);
   return {
     rows: check.rows.length,
     problems: [
@@ -53,25 +89,32 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
       ...[...errors, ...warnings].map((e) => describeError(e, firstRowNumber)),
     ],
     warnings: warnings.length,
-    campaigns: groupCampaigns(pending).map((g) => ({
-      name: g.body.name,
-      rows: g.rows.map((r) => r + firstRowNumber),
-    })),
+    campaigns: free.map((g) => ({ name: g.body.name, rows: g.rows.map((r) => r + firstRowNumber) })),
     skipped: check.rows.length - pending.length,
+    heldCampaigns: held,
+    holds,
   };
 }
 
 export type CreateResult =
   | { kind: "invalid"; problems: string[] }
-  | { kind: "nothing-to-send"; alreadyCreated: number; held: number }
-  | { kind: "sent"; summary: SendSummary; firstRowNumber: number; held: number };
+  | { kind: "nothing-to-send"; alreadyCreated: number; held: number; heldCampaigns: HeldCampaign[] }
+  | {
+      kind: "sent";
+      summary: SendSummary;
+      firstRowNumber: number;
+      /** Rows marked "Check:". */
+      held: number;
+      /** Campaigns a hold kept from this run. */
+      heldCampaigns: HeldCampaign[];
+    };
 
 export async function createCampaigns(
   io: PlanIO,
   create: (body: CampaignRequest) => Promise<CreatedCampaigns>,
   opts: Pick<SendDeps, "signal" | "onProgress"> = {},
 ): Promise<CreateResult> {
-  const { sheet, firstRowNumber } = await io.read();
+  const { sheet, firstRowNumber, holds } = await io.read();
   const check = checkPlan(sheet);
   if (check.tableErrors.length) return { kind: "invalid", problems: check.tableErrors };
   const pending = pendingRows(check.rows);
@@ -81,9 +124,22 @@ export async function createCampaigns(
   await io.mark([...errors, ...pending.flatMap((r) => r.warnings)]);
   if (errors.length)
     return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
-  const groups = groupCampaigns(pending);
-  if (groups.length === 0)
-    return { kind: "nothing-to-send", alreadyCreated: check.rows.length - pending.length - held, held };
-  const summary = await sendCampaigns(groups, { create, writeBack: io.writeBack, firstRowNumber, ...opts });
-  return { kind: "sent", summary, firstRowNumber, held };
+  // A campaign whose hold is still recorded may exist on the service: never sent again until released.
+  const { free, held: heldCampaigns } = splitHeld(groupCampaigns(pending), holds, firstRowNumber);
+  if (free.length === 0)
+    return {
+      kind: "nothing-to-send",
+      alreadyCreated: check.rows.length - pending.length - held,
+      held,
+      heldCampaigns,
+    };
+  const summary = await sendCampaigns(free, {
+    create,
+    writeBack: io.writeBack,
+    hold: io.hold,
+    release: io.release,
+    firstRowNumber,
+    ...opts,
+  });
+  return { kind: "sent", summary, firstRowNumber, held, heldCampaigns };
 }

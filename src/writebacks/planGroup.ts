@@ -13,7 +13,7 @@ export interface CampaignGroup {
 }
 
 /** JSON with object keys sorted, so field order never splits a campaign. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -12,6 +12,8 @@ describe("plan messages", () => {
         ],
         skipped: 1,
         warnings: 0,
+        heldCampaigns: [],
+        holds: [],
       }).text,
     ).toBe(
       'All 3 rows are valid. Create would send 2 campaigns: "Spring" (rows 2, 4); "Summer" (row 3). 1 row already created or held will be skipped.',
@@ -22,6 +24,8 @@ describe("plan messages", () => {
       campaigns: [],
       skipped: 0,
       warnings: 0,
+      heldCampaigns: [],
+      holds: [],
     });
     expect(bad).toEqual({
       intent: "warning",
@@ -37,6 +41,8 @@ describe("plan messages", () => {
       campaigns: [{ name: "Spring", rows: [2] }],
       skipped: 0,
       warnings: 1,
+      heldCampaigns: [],
+      holds: [],
     });
     expect(warned).toEqual({
       intent: "warning",
@@ -49,12 +55,14 @@ describe("plan messages", () => {
       campaigns: [],
       skipped: 0,
       warnings: 1,
+      heldCampaigns: [],
+      holds: [],
     });
     expect(both.text).toBe("1 problem and 1 warning in 2 rows; bad cells are marked.");
   });
 
   it("Create tells a clear refusal from a failure that may have created the campaign", () => {
-    const base = { kind: "sent" as const, firstRowNumber: 2, held: 0 };
+    const base = { kind: "sent" as const, firstRowNumber: 2, held: 0, heldCampaigns: [] };
     const refused = describeCreate({
       ...base,
       summary: {
@@ -86,14 +94,26 @@ describe("plan messages", () => {
 
   it("an empty plan says so, for Validate and Create alike", () => {
     const empty = "The plan has no rows yet: add one row per flight under the header.";
-    expect(describeValidation({ rows: 0, problems: [], campaigns: [], skipped: 0, warnings: 0 }).text).toBe(
-      empty,
-    );
-    expect(describeCreate({ kind: "nothing-to-send", alreadyCreated: 0, held: 0 }).text).toBe(empty);
+    expect(
+      describeValidation({
+        rows: 0,
+        problems: [],
+        campaigns: [],
+        skipped: 0,
+        warnings: 0,
+        heldCampaigns: [],
+        holds: [],
+      }).text,
+    ).toBe(empty);
+    expect(
+      describeCreate({ kind: "nothing-to-send", alreadyCreated: 0, held: 0, heldCampaigns: [] }).text,
+    ).toBe(empty);
   });
 
   it("nothing to send, and a stop between campaigns", () => {
-    expect(describeCreate({ kind: "nothing-to-send", alreadyCreated: 3, held: 0 })).toEqual({
+    expect(
+      describeCreate({ kind: "nothing-to-send", alreadyCreated: 3, held: 0, heldCampaigns: [] }),
+    ).toEqual({
       intent: "info",
       text: "Nothing to send: 3 rows already have an id.",
     });
@@ -101,6 +121,7 @@ describe("plan messages", () => {
       kind: "sent",
       firstRowNumber: 2,
       held: 0,
+      heldCampaigns: [],
       summary: {
         campaigns: 1,
         flights: 1,
@@ -112,5 +133,45 @@ describe("plan messages", () => {
       intent: "warning",
       text: "1 campaign created (1 flight). Stopped: Stopped before all campaigns were sent. 2 rows not sent yet: run again to send them.",
     });
+  });
+
+  it("a held campaign is named with its rows, when it was sent, and how to release it", () => {
+    const hold = {
+      id: "0123456789abcdef",
+      name: "Spring",
+      advertiser: "Acme",
+      rows: [2, 3],
+      sentAt: new Date(2026, 10, 23, 14, 2).toISOString(),
+    };
+    const r = describeCreate({
+      kind: "nothing-to-send",
+      alreadyCreated: 1,
+      held: 0,
+      heldCampaigns: [{ name: "Spring", rows: [3, 4], hold }],
+    });
+    expect(r).toEqual({
+      intent: "warning",
+      text:
+        'Nothing to send: 1 row already have an id. 1 campaign is held and was not sent: "Spring" (Acme, rows 2, 3) ' +
+        "was sent at 2026-11-23 14:02 and the plan does not show what came of it (now rows 3, 4). It may exist on " +
+        "the service: check it there, then release it under Held campaigns (or write its ids into the plan).",
+    });
+  });
+
+  it("a service message of any length is cut, so the advice after it shows", () => {
+    const r = describeCreate({
+      kind: "sent",
+      firstRowNumber: 2,
+      held: 0,
+      heldCampaigns: [],
+      summary: {
+        campaigns: 0,
+        flights: 0,
+        notAttempted: 0,
+        failure: { rows: [0], message: "x".repeat(40_000), uncertain: true },
+      },
+    });
+    expect(r.text.length).toBeLessThan(2_300);
+    expect(r.text).toMatch(/x…\[truncated\]\. The service may have created that campaign/);
   });
 });

@@ -2,7 +2,10 @@
  * What the plan buttons say: Validate's and Create's results as one message for the pane, with
  * sheet row numbers, so the wording is tested without a pane.
  */
-import type { CreateResult, ValidateResult } from "./planActions";
+import { capText } from "../excel/cellFormats";
+import type { CreateResult, HeldCampaign, ValidateResult } from "./planActions";
+import { describeHold } from "./planHolds";
+import { MESSAGE_CHARS } from "./planSend";
 
 export interface PlanMessage {
   intent: "success" | "warning" | "error" | "info";
@@ -21,9 +24,21 @@ const EMPTY_PLAN: PlanMessage = {
   text: "The plan has no rows yet: add one row per flight under the header.",
 };
 
+/** Campaigns a hold keeps from Create, and what the planner can do. */
+function heldText(held: readonly HeldCampaign[], verb: string): string {
+  if (held.length === 0) return "";
+  const which = held.map((h) => `${describeHold(h.hold)} (now ${rowList(h.rows)})`).join("; ");
+  return (
+    ` ${held.length === 1 ? "1 campaign is" : `${held.length} campaigns are`} held and ${verb}: ${which}.` +
+    " It may exist on the service: check it there, then release it under Held campaigns (or write its ids into the plan)."
+  );
+}
+
 export function describeValidation(r: ValidateResult): PlanMessage {
   if (r.rows === 0 && r.problems.length === 0) return EMPTY_PLAN;
-  const skipped = r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "";
+  const skipped =
+    (r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "") +
+    heldText(r.heldCampaigns, "would not be sent");
   const errors = r.problems.length - r.warnings;
   if (errors > 0)
     return {
@@ -32,7 +47,10 @@ export function describeValidation(r: ValidateResult): PlanMessage {
       problems: r.problems,
     };
   if (r.campaigns.length === 0)
-    return { intent: "info", text: `All ${plural(r.rows, "row")} are valid. Nothing to send.${skipped}` };
+    return {
+      intent: r.heldCampaigns.length ? "warning" : "info",
+      text: `All ${plural(r.rows, "row")} are valid. Nothing to send.${skipped}`,
+    };
   const groups = r.campaigns.map((c) => `"${c.name}" (${rowList(c.rows)})`).join("; ");
   const send = `Create would send ${plural(r.campaigns.length, "campaign")}: ${groups}.${skipped}`;
   if (r.warnings)
@@ -47,18 +65,19 @@ export function describeValidation(r: ValidateResult): PlanMessage {
 export function describeCreate(r: CreateResult): PlanMessage {
   if (r.kind === "invalid")
     return { intent: "warning", text: "Nothing was sent: fix the marked cells first.", problems: r.problems };
-  const held = r.held
-    ? ` ${plural(r.held, "row")} marked "Check:" ${r.held === 1 ? "is" : "are"} held: check the service, then clear the status to send again.`
-    : "";
-  if (r.kind === "nothing-to-send" && r.alreadyCreated === 0 && r.held === 0) return EMPTY_PLAN;
+  const held =
+    (r.held
+      ? ` ${plural(r.held, "row")} marked "Check:" ${r.held === 1 ? "is" : "are"} held: check the service, then clear the status to send again.`
+      : "") + heldText(r.heldCampaigns, "was not sent");
+  if (r.kind === "nothing-to-send" && r.alreadyCreated === 0 && held === "") return EMPTY_PLAN;
   if (r.kind === "nothing-to-send")
     return {
-      intent: "info",
+      intent: r.heldCampaigns.length ? "warning" : "info",
       text: `Nothing to send: ${plural(r.alreadyCreated, "row")} already have an id.${held}`,
     };
   const { summary } = r;
   const done = `${plural(summary.campaigns, "campaign")} created (${plural(summary.flights, "flight")}).`;
-  if (!summary.failure) return { intent: r.held ? "warning" : "success", text: `${done}${held}` };
+  if (!summary.failure) return { intent: held ? "warning" : "success", text: `${done}${held}` };
   const rows = summary.failure.rows.map((row) => row + r.firstRowNumber);
   const where = rows.length ? ` at ${rowList(rows)}` : "";
   const next = summary.notAttempted
@@ -69,6 +88,6 @@ export function describeCreate(r: CreateResult): PlanMessage {
     : "";
   return {
     intent: rows.length ? "error" : "warning",
-    text: `${done} Stopped${where}: ${summary.failure.message}.${check}${next}${held}`,
+    text: `${done} Stopped${where}: ${capText(summary.failure.message, MESSAGE_CHARS)}.${check}${next}${held}`,
   };
 }

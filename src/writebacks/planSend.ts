@@ -6,8 +6,13 @@
  */
 import { AdsError, RequestValidationError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
+import { capText } from "../excel/cellFormats";
 import { HOLD_PREFIX } from "./planColumns";
 import type { CampaignGroup } from "./planGroup";
+import { holdFor, type CampaignHold } from "./planHolds";
+
+/** A service message inside a status or a pane message: long enough to read, short enough to keep the advice after it. */
+export const MESSAGE_CHARS = 2000;
 
 export interface CreatedFlight {
   row: number;
@@ -15,7 +20,7 @@ export interface CreatedFlight {
   externalId: string | null;
 }
 
-export type GroupOutcome =
+export type GroupOutcome = (
   | { kind: "created"; rows: number[]; flights: CreatedFlight[]; at: Date }
   | {
       kind: "failed";
@@ -24,7 +29,11 @@ export type GroupOutcome =
       /** True when the service may have created the campaign anyway (no clear refusal). */
       uncertain: boolean;
       at: Date;
-    };
+    }
+) & {
+  /** The hold recorded before the request: the write-back drops it once the rows tell the outcome. */
+  holdId?: string;
+};
 
 /**
  * Whether a failed POST certainly created nothing: refused before sending (the request did not
@@ -45,8 +54,10 @@ export function rowStatus(outcome: GroupOutcome, row: number): { status: string;
     if (flight) return { status: "Created", flight };
     return { status: `${HOLD_PREFIX} the service answered without an id for this flight; ${check}` };
   }
-  if (outcome.uncertain) return { status: `${HOLD_PREFIX} ${outcome.message}; ${check}` };
-  return { status: `Failed: ${outcome.message}` };
+  // The message is cut so the advice after it always shows (a service may answer 40,000 characters).
+  const message = capText(outcome.message, MESSAGE_CHARS);
+  if (outcome.uncertain) return { status: `${HOLD_PREFIX} ${message}; ${check}` };
+  return { status: `Failed: ${message}` };
 }
 
 export interface CreatedCampaigns {
@@ -56,8 +67,15 @@ export interface CreatedCampaigns {
 export interface SendDeps {
   /** POST /api/public/campaign; never retried nor aborted (either could create a campaign twice). */
   create(body: CampaignRequest): Promise<CreatedCampaigns>;
-  /** Writes one campaign's outcome to the plan; awaited before the next request. */
+  /** Writes one campaign's outcome to the plan (and drops its hold); awaited before the next request. */
   writeBack(outcome: GroupOutcome): Promise<void>;
+  /**
+   * Records, before the request, that the campaign is being sent, where a failed write-back, a crash
+   * or a closed pane cannot lose it. When it cannot be recorded, the campaign is not sent.
+   */
+  hold?(hold: CampaignHold): Promise<void>;
+  /** Drops a hold (used when the campaign certainly was not created but its rows could not say so). */
+  release?(holdId: string): Promise<void>;
   now?: () => Date;
   signal?: AbortSignal;
   /** Worksheet row number of data row 0, for messages (default 1). */
@@ -84,11 +102,13 @@ export class WriteBackError extends Error {
     cause: unknown,
     campaignName: string,
     firstRowNumber: number,
+    held = false,
   ) {
     super(
       `Campaign "${campaignName}" was created but the plan could not be updated (${messageOf(cause)}). ` +
         `Write these ids into the id column before running again: ` +
-        flights.map((f) => `row ${f.row + firstRowNumber} → ${f.id}`).join(", "),
+        flights.map((f) => `row ${f.row + firstRowNumber} → ${f.id}`).join(", ") +
+        (held ? ". Until you release it under Held campaigns, Create will not send it again." : ""),
     );
     this.name = "WriteBackError";
   }
@@ -101,6 +121,7 @@ function messageOf(e: unknown): string {
 export async function sendCampaigns(groups: readonly CampaignGroup[], deps: SendDeps): Promise<SendSummary> {
   const now = deps.now ?? (() => new Date());
   const summary: SendSummary = { campaigns: 0, flights: 0, notAttempted: 0 };
+  const firstRowNumber = deps.firstRowNumber ?? 1;
   for (let i = 0; i < groups.length; i++) {
     const group = groups[i];
     if (deps.signal?.aborted) {
@@ -109,6 +130,21 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       return summary;
     }
     deps.onProgress?.(i, groups.length);
+    const hold = holdFor(group, firstRowNumber, now());
+    if (deps.hold) {
+      try {
+        await deps.hold(hold);
+      } catch (e) {
+        summary.failure = {
+          rows: group.rows,
+          message: `"${group.body.name}" was not sent: the plan could not record the send first (${messageOf(e)})`,
+          uncertain: false,
+        };
+        summary.notAttempted += remainingRows(groups, i + 1);
+        return summary;
+      }
+    }
+    const holdId = deps.hold ? hold.id : undefined;
     let created: CreatedCampaigns;
     try {
       // The stop signal is checked between campaigns only: aborting a POST in flight could leave a
@@ -118,15 +154,21 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       const message = messageOf(e);
       const uncertain = !certainlyNotCreated(e);
       try {
-        await deps.writeBack({ kind: "failed", rows: group.rows, message, uncertain, at: now() });
+        await deps.writeBack({ kind: "failed", rows: group.rows, message, uncertain, at: now(), holdId });
       } catch (markErr) {
-        // The rows could not be marked (moved, workbook busy): say what they should have said, since
-        // an unmarked row that may already exist as a campaign would be sent again.
-        const rows = group.rows.map((r) => r + (deps.firstRowNumber ?? 1)).join(", ");
+        // Nothing was created: the hold can go (if even that fails, the planner can release it).
+        if (!uncertain && holdId) await deps.release?.(holdId).catch(() => undefined);
+        // The rows could not be marked (moved, workbook busy): say what they should have said. An
+        // unmarked campaign that may exist stays held by its hold, so Create will not send it again.
+        const rows = group.rows.map((r) => r + firstRowNumber).join(", ");
+        const held = holdId
+          ? " Create will not send it again until you have checked the service and released it under Held campaigns."
+          : " Check the service before running again.";
         throw new Error(
-          `Campaign "${group.body.name}" failed (${message})${uncertain ? " and may exist on the service" : ""}; ` +
-            `rows ${rows} could not be marked (${messageOf(markErr)}).` +
-            (uncertain ? " Check the service before running again." : ""),
+          `Campaign "${group.body.name}" failed (${capText(message, MESSAGE_CHARS)})` +
+            `${uncertain ? " and may exist on the service" : ""}; ` +
+            `${group.rows.length === 1 ? "row" : "rows"} ${rows} could not be marked (${messageOf(markErr)}).` +
+            (uncertain ? held : ""),
         );
       }
       summary.failure = { rows: group.rows, message, uncertain };
@@ -139,9 +181,9 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       .filter((f) => f.campaign !== undefined)
       .map((f) => ({ row: f.row, id: f.campaign.id, externalId: f.campaign.externalId ?? null }));
     try {
-      await deps.writeBack({ kind: "created", rows: group.rows, flights, at: now() });
+      await deps.writeBack({ kind: "created", rows: group.rows, flights, at: now(), holdId });
     } catch (e) {
-      throw new WriteBackError(flights, e, group.body.name, deps.firstRowNumber ?? 1);
+      throw new WriteBackError(flights, e, group.body.name, firstRowNumber, holdId !== undefined);
     }
     summary.campaigns += 1;
     summary.flights += flights.length;

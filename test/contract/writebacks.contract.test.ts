@@ -85,9 +85,57 @@ describe("campaign plans against the sandbox", () => {
 
     // A third run has nothing to send and sends nothing.
     const third = await createCampaigns(campaignPlanIO(wb.excel), send);
-    expect(third).toEqual({ kind: "nothing-to-send", alreadyCreated: 4, held: 0 });
+    expect(third).toEqual({ kind: "nothing-to-send", alreadyCreated: 4, held: 0, heldCampaigns: [] });
     expect(created().length - before).toBe(4);
   });
+
+  test.each([
+    ["its rows are marked", false],
+    ["marking its rows fails", true],
+  ])(
+    "a 500 with a 40,000-character JSON message sends the campaign exactly once across two Create runs (%s)",
+    async (_label, failMarking) => {
+      const wb = workbook();
+      const posts: string[] = [];
+      // The sandbox answers FAIL500… with a 500; its message is made 40,000 characters long here.
+      const fetchLong: typeof fetch = async (input, init) => {
+        const res = await fetch(input, init);
+        if (!String(input).endsWith("/api/public/campaign")) return res;
+        posts.push(String(init?.body));
+        if (res.status !== 500) return res;
+        const message = `Internal error: ${"x".repeat(40_000)}`;
+        return new Response(JSON.stringify({ message }), { status: 500, headers: res.headers });
+      };
+      const client = t.client("demo-pro", { fetch: fetchLong });
+      await insertCampaignPlan(wb.excel);
+      typeRows(wb, [flight("FAIL500 Long answer", "2026-12-01", "2026-12-31")]);
+      const send = (body: Parameters<AdsClient["campaigns"]["create"]>[0]) => client.campaigns.create(body);
+      const io = campaignPlanIO(wb.excel);
+      const marking = failMarking
+        ? {
+            ...io,
+            writeBack: async () => {
+              throw new Error("The workbook is busy");
+            },
+          }
+        : io;
+
+      const first = createCampaigns(marking, send);
+      if (failMarking) await expect(first).rejects.toThrow(/may exist on the service.*Held campaigns/);
+      else await expect(first).resolves.toMatchObject({ summary: { failure: { uncertain: true } } });
+      const status = String(out(wb, "status", 1)[0] ?? "");
+      if (failMarking) expect(status).toBe("");
+      else {
+        // The message is cut, visibly, and the advice after it still shows.
+        expect(status.length).toBeLessThan(32_767);
+        expect(status).toMatch(/^Check: .*Internal error: x+…\[truncated\]; the campaign may exist/);
+        expect(status).toMatch(/clear this status to send the row again$/);
+      }
+      const second = await createCampaigns(campaignPlanIO(wb.excel), send);
+      expect(second.kind).toBe("nothing-to-send");
+      expect(posts).toHaveLength(1);
+    },
+  );
 
   test("an invalid plan is marked and never reaches the service", async () => {
     const wb = workbook();
@@ -133,7 +181,12 @@ describe("agent files against the sandbox", () => {
         download: () => client.agents.downloadFile(runId, csv),
         saveAs: () => undefined,
       });
-      expect(opened).toEqual({ kind: "sheet", sheetName: "shortlist", rows: 12 });
+      expect(opened).toMatchObject({ kind: "sheet", sheetName: "shortlist", rows: 12 });
+      expect(opened.kind === "sheet" && opened.columns.map((c) => c.kind)).toEqual([
+        "text",
+        "number",
+        "text",
+      ]);
       expect(downloads).toEqual([410, 200]);
       expect(statusReads).toHaveLength(2);
       expect(wb.host.cell("shortlist", 0, 0).value).toBe("Show");

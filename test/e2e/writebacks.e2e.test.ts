@@ -83,7 +83,11 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
   await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
-  await expectText(page.getByTestId("agent-message"), 'Opened as sheet "shortlist" (12 rows).');
+  // The message says what each column became (agent files are typed losslessly, not by report inference).
+  await expectText(
+    page.getByTestId("agent-message"),
+    'Opened as sheet "shortlist" (12 rows). Columns: Show: text; Downloads: number; Note: text.',
+  );
   await page.locator(".tabs button", { hasText: "shortlist" }).first().waitFor();
   await expectText(cell(page, "A1"), "Show");
   await expectText(cell(page, "B2"), /12,?000/);
@@ -183,4 +187,60 @@ test("Stop following leaves the run alone; Resume follows it to the end", async 
   await page.getByRole("tab", { name: "Agents" }).click();
   await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
   expect(await page.getByLabel("Agent output").inputValue()).toMatch(/^Agent 1 finished/);
+});
+
+test("a campaign sent whose rows could not be marked is held: Create refuses it until it is released, with a confirmation", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Campaigns" }).click();
+  await page.getByRole("button", { name: "Insert campaign plan" }).click();
+  await expectText(page.getByTestId("plan-outcome"), /^Plan table \S+ added/);
+  // Earlier tests made a plan already: type into the new one.
+  const added = /on sheet "([^"]+)"/.exec((await page.getByTestId("plan-outcome").textContent()) ?? "");
+  await openSheetTab(page, added![1]);
+  await typeRow(2, flight("FAIL500 Held", "2026-12-01", "2026-12-31"));
+  // The selection picks the plan (Enter moved it under the table).
+  await cell(page, at("name", 2)).click();
+  // The POST waits while the planner edits the row, so the failure (a 500) cannot be marked on it.
+  let posts = 0;
+  let letGo: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route("**/api/public/campaign", async (route) => {
+    posts++;
+    await gate;
+    await route.continue();
+  });
+  try {
+    await page.getByRole("button", { name: "Create campaigns" }).click();
+    for (let i = 0; i < 100 && posts === 0; i++) await page.waitForTimeout(100);
+    expect(posts).toBe(1);
+    await typeInto(page, at("promo", 2), "EDITED");
+    letGo();
+    await expectText(
+      page.getByTestId("plan-outcome"),
+      /"FAIL500 Held" failed .*may exist on the service; row 2 could not be marked .*released it under Held campaigns/,
+    );
+    const held = page.locator('section[aria-label="Held campaigns"]');
+    await expectText(held, /"FAIL500 Held" \(Acme Mattress, row 2\) was sent at \d{4}-\d\d-\d\d \d\d:\d\d/);
+
+    await cell(page, at("name", 2)).click();
+    await page.getByRole("button", { name: "Create campaigns" }).click();
+    await expectText(page.getByTestId("plan-outcome"), /1 campaign is held and was not sent: "FAIL500 Held"/);
+    expect(posts).toBe(1);
+
+    await page.getByRole("button", { name: 'Release "FAIL500 Held"…' }).click();
+    await page
+      .getByRole("button", { name: 'Confirm: release "FAIL500 Held" (the next Create sends it again)' })
+      .click();
+    await expectText(
+      page.getByTestId("plan-outcome"),
+      'Released "FAIL500 Held": the next Create sends it again.',
+    );
+    expect(await held.count()).toBe(0);
+  } finally {
+    await page.unroute("**/api/public/campaign");
+  }
+  await cell(page, at("name", 2)).click();
+  await page.getByRole("button", { name: "Create campaigns" }).click();
+  await expectText(cell(page, at("status", 2)), /^Check: /);
 });

@@ -289,7 +289,8 @@ const PATTERNS: Partial<Record<ReportKind, [RegExp, ColumnKind][]>> = {
 /** The catalogued kind of a column, or undefined when it must be inferred. */
 export function catalogueKind(kind: ReportKind | null, column: string): ColumnKind | undefined {
   if (!kind) return undefined;
-  const known = REPORT_COLUMNS[kind][column];
-  if (known) return known;
+  // Own names only: a column called "constructor" or "__proto__" is no catalogued kind.
+  const catalogue = REPORT_COLUMNS[kind];
+  if (Object.hasOwn(catalogue, column)) return catalogue[column];
   return PATTERNS[kind]?.find(([re]) => re.test(column))?.[1];
 }

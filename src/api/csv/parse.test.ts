@@ -1,5 +1,8 @@
 import fc from "fast-check";
 import Papa from "papaparse";
+import { IMPRESSIONS_DEFAULT_FIELDS } from "../defaults";
+import { REPORT_COLUMNS } from "./catalogue";
+import { expectedHeader } from "./header";
 import { parseReportCsv } from "./parse";
 import { parseDate, parseDateTime, parseNumber, serialToUtc } from "./values";
 
@@ -56,6 +59,7 @@ describe("parseReportCsv", () => {
       '2024-01-01,Acme,"$1,000.00","1,200"',
       "2024-01-02,Acme,$500.50,800",
       'Total,,"$1,500.50","1,900"',
+      "",
     ].join("\n");
     const t = parseReportCsv("impressions", csv, { summary: true, totals: true });
     expect(t.summary).toEqual([
@@ -156,10 +160,10 @@ describe("parseReportCsv", () => {
 
   test("the delimiter is always a comma: one-column files of ; or | text stay one column", () => {
     // No trailing newline: the shape in which papaparse would otherwise guess ";" or "|".
-    const t = parseReportCsv(null, "Note;remark\nA;B\nC;D");
+    const t = parseReportCsv(null, "Note;remark\nA;B\nC;D", { lengthProven: true });
     expect(t.columns.map((c) => c.name)).toEqual(["Note;remark"]);
     expect(t.rows).toEqual([["A;B"], ["C;D"]]);
-    expect(parseReportCsv(null, "Tag|Kind\nx|y").rows).toEqual([["x|y"]]);
+    expect(parseReportCsv(null, "Tag|Kind\nx|y", { lengthProven: true }).rows).toEqual([["x|y"]]);
   });
 
   test("empty input gives an empty table", () => {
@@ -170,7 +174,7 @@ describe("parseReportCsv", () => {
     const text = fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 });
     fc.assert(
       fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 20 }), (rows) => {
-        const csv = Papa.unparse({ fields: ["Series", "Episode"], data: rows }, { newline: "\r\n" });
+        const csv = Papa.unparse({ fields: ["Series", "Episode"], data: rows }, { newline: "\r\n" }) + "\r\n";
         const t = parseReportCsv("audience", csv, { summary: false, totals: false });
         expect(t.rows).toEqual(rows.map(([a, b]) => [a, b]));
       }),
@@ -182,10 +186,143 @@ describe("parseReportCsv", () => {
     const tricky = fc.stringMatching(/^[=+\-@][",\n\r a-z0-9()]{0,20}$/);
     fc.assert(
       fc.property(tricky, (value) => {
-        const csv = Papa.unparse({ fields: ["Action", "Object ID"], data: [["purchase", value]] });
+        const csv = Papa.unparse({ fields: ["Action", "Object ID"], data: [["purchase", value]] }) + "\r\n";
         expect(parseReportCsv("lag", csv, { summary: false, totals: false }).rows[0][1]).toBe(value);
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("a download is accepted only when provably whole", () => {
+  const audience = Object.keys(REPORT_COLUMNS.audience);
+  const audienceCsv = (rows: string[][], newline = "\r\n") =>
+    [audience, ...rows].map((r) => r.join(",")).join(newline) + newline;
+  const row = (n: number) => audience.map((c, i) => (i < 2 || c === "Length" ? `x${n}` : String(n + i)));
+  const header = expectedHeader("audience", {});
+  const opts = { header, summary: false, totals: false };
+
+  test("a last line without its line end is truncation unless Content-Length proved the length", () => {
+    const whole = audienceCsv([row(1), row(2)]);
+    expect(parseReportCsv("audience", whole, { header }).rows).toHaveLength(2);
+    const cut = whole.slice(0, -2); // every cell is there; only the line end is missing
+    expect(() => parseReportCsv("audience", cut, { header })).toThrow(/no line end.*truncated/);
+    expect(parseReportCsv("audience", cut, { header, lengthProven: true }).rows).toHaveLength(2);
+  });
+
+  test("a CRLF file cut between CR and LF is truncation (papaparse would guess CR and shift every row)", () => {
+    const cut = audienceCsv([row(1), row(2)]).slice(0, -1);
+    expect(() => parseReportCsv("audience", cut, { header })).toThrow(/no line end/);
+  });
+
+  test("a row of the wrong width anywhere is truncation, not only the last", () => {
+    const short = row(2).slice(0, -1);
+    expect(() => parseReportCsv("audience", audienceCsv([row(1), short, row(3)]), opts)).toThrow(
+      new RegExp(`row 2 has ${audience.length - 1} of ${audience.length} columns`),
+    );
+    const long = [...row(2), "extra"];
+    expect(() => parseReportCsv("audience", audienceCsv([row(1), long, row(3)]), opts)).toThrow(/row 2 has/);
+  });
+
+  test("a cut inside the header, even one that leaves whole column names, is refused", () => {
+    const csv = audienceCsv([row(1)]);
+    const headerEnd = csv.indexOf("\r\n");
+    // Cut inside a name, right after a comma, one name short: refused even when the cut file's own
+    // length is proven (a file stored cut).
+    for (const cut of [5, csv.indexOf(",", 10) + 1, csv.lastIndexOf(",", headerEnd)]) {
+      expect(() => parseReportCsv("audience", csv.slice(0, cut), { header, lengthProven: true })).toThrow(
+        /header|truncated/,
+      );
+    }
+    expect(() => parseReportCsv("audience", "", { header })).toThrow(/no header/);
+  });
+
+  test("impressions with fields: exactly the requested columns, renamed as asked, in order", () => {
+    const expect_ = expectedHeader("impressions", {
+      fields: ["Day", " Spend", "Trial Starts"],
+      fieldMapping: { Spend: "Cost" },
+    });
+    expect(
+      parseReportCsv("impressions", "Day,Cost,Trial Starts\n2024-01-01,1,2\n", { header: expect_ }).rows,
+    ).toHaveLength(1);
+    expect(() => parseReportCsv("impressions", "Day,Spend,Trial Starts\n", { header: expect_ })).toThrow(
+      /column 2 of the header is "Spend" where "Cost" was requested/,
+    );
+    expect(() => parseReportCsv("impressions", "Day,Cost\n", { header: expect_ })).toThrow(
+      /2 columns where 3 were requested/,
+    );
+  });
+
+  test("impressions without fields: the defaults (renamed) must be there; custom actions may be added", () => {
+    const defaults = IMPRESSIONS_DEFAULT_FIELDS.filter((f) => f !== "Service Campaign ID");
+    const h = expectedHeader("impressions", { fieldMapping: { Spend: "Cost" } });
+    const names = defaults.map((f) => (f === "Spend" ? "Cost" : f));
+    const ok = `${[...names, "Trial Starts", "Trial Starts Modeled"].join(",")}\n`;
+    expect(parseReportCsv("impressions", ok, { header: h }).columns).toHaveLength(names.length + 2);
+    const cut = `${names.slice(0, -1).join(",")}\n`;
+    expect(() => parseReportCsv("impressions", cut, { header: h })).toThrow(/lacks "Campaign End Date"/);
+    const twice = `${[...names, "Day"].join(",")}\n`;
+    expect(() => parseReportCsv("impressions", twice, { header: h })).toThrow(/"Day" more than once/);
+  });
+
+  test("campaign performance: every catalogued column; extra DAI pixel columns are legitimate, others not", () => {
+    const cols = Object.keys(REPORT_COLUMNS.campaignsPerformance);
+    const h = expectedHeader("campaignsPerformance", {});
+    const csv = (names: string[]) => `${names.map((n) => `"${n}"`).join(",")}\n`;
+    expect(() =>
+      parseReportCsv("campaignsPerformance", csv([...cols, "Extra DAI Impression Pixel by Creative 2"]), {
+        header: h,
+      }),
+    ).not.toThrow();
+    expect(() => parseReportCsv("campaignsPerformance", csv([...cols, "Surprise"]), { header: h })).toThrow(
+      /does not have: "Surprise"/,
+    );
+    expect(() => parseReportCsv("campaignsPerformance", csv(cols.slice(1)), { header: h })).toThrow(
+      /lacks "Advertiser"/,
+    );
+  });
+
+  test("lag: Day 1 … Day N consecutively, W + 1 of them when the window was sent", () => {
+    const h = expectedHeader("lag", { advertiser: ["A"], groupKey: "publisher", attributionWindow: 2 });
+    expect(parseReportCsv("lag", "Action,Object ID,Day 1,Day 2,Day 3\n", { header: h }).columns).toHaveLength(
+      5,
+    );
+    expect(() => parseReportCsv("lag", "Action,Object ID,Day 1,Day 2\n", { header: h })).toThrow(
+      /2 Day columns where the 2-day window gives 3/,
+    );
+    const any = expectedHeader("lag", {
+      advertiser: ["A"],
+      groupKey: "publisher",
+      useSettingsProfiles: true,
+    });
+    // "Day 3" cut from "Day 31" after Day 1 … Day 30 breaks the sequence.
+    const days = Array.from({ length: 30 }, (_, i) => `Day ${i + 1}`);
+    expect(() =>
+      parseReportCsv("lag", `Action,Object ID,${days.join(",")},Day 3\n`, { header: any }),
+    ).toThrow(/more than once|skip/);
+  });
+});
+
+describe("column names that are also JavaScript's own names", () => {
+  test("a column called constructor, toString or __proto__ is typed by its values, never by Object.prototype", () => {
+    const csv = "constructor,toString,__proto__\n1,a,2026-01-02\n";
+    const t = parseReportCsv("impressions", csv, {
+      header: expectedHeader("impressions", {
+        fields: ["constructor", "toString", "__proto__"],
+        fieldMapping: { Spend: "Cost" },
+      }),
+      summary: false,
+      totals: false,
+    });
+    expect(t.columns.map((c) => c.kind)).toEqual(["integer", "text", "date"]);
+  });
+
+  test("a header whose names are all empty is still the header when there is no summary", () => {
+    const h = expectedHeader("impressions", {
+      fields: ["Day", "Spend"],
+      fieldMapping: { Day: "", Spend: "" },
+    });
+    const t = parseReportCsv("impressions", ",\n2026-01-02,5\n", { header: h, summary: false });
+    expect(t.rows).toEqual([[46024, 5]]);
   });
 });

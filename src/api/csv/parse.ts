@@ -2,12 +2,18 @@
  * CSV text → TypedTable. Handles a BOM, CRLF, quoted newlines and quotes (papaparse), the summary
  * block that formatting.summary puts above the header, the totals row of formatting.totals, and
  * smart-formatted numbers. A value that does not fit its column's kind stays as text: nothing is lost.
+ *
+ * A download is accepted only when it is provably whole (docs/report-sheets.md, "Whole downloads"):
+ * the header is the one the request asked for, every row has the header's width, no quoted value is
+ * left open, and the last line ends with the file's line end, unless the transport proved the body
+ * whole (its byte length matched Content-Length), since RFC 4180 lets a last line go without one.
  */
-import Papa from "papaparse";
 import { ResponseValidationError } from "../errors";
 import type { ReportKind } from "../schemas";
 import type { CellValue, ColumnKind, TableColumn, TypedTable } from "../table";
 import { catalogueKind } from "./catalogue";
+import { headerProblem, type HeaderExpectation } from "./header";
+import { csvRecords } from "./records";
 import { isUrl, parseBoolean, parseDate, parseDateTime, parseNumber } from "./values";
 
 export interface CsvOptions {
@@ -17,14 +23,29 @@ export interface CsvOptions {
   totals?: boolean;
   /** Source named in errors. */
   endpoint?: string;
+  /** The header the request asked for (`expectedHeader`); checked when given. */
+  header?: HeaderExpectation;
+  /**
+   * The transport proved the body whole: its byte length matched the Content-Length the service
+   * sent. Only then may the last line end without a line break.
+   */
+  lengthProven?: boolean;
 }
 
 const TOTALS = /^(grand\s+)?totals?:?$/i;
 const isBlank = (row: string[]) => row.every((c) => c === "");
+/** An empty line: no cell at all. A row of empty cells has commas, and must be as wide as the header. */
+const isEmptyLine = (row: string[]) => row.length === 1 && row[0] === "";
 
 function findHeader(rows: string[][], summary: boolean | undefined): number {
+  // Without a summary the header is the first line, even one whose names are all empty.
+  if (summary === false)
+    return Math.max(
+      0,
+      rows.findIndex((r) => !isEmptyLine(r)),
+    );
   const first = rows.findIndex((r) => !isBlank(r));
-  if (first < 0 || summary === false) return Math.max(first, 0);
+  if (first < 0) return 0;
   if (summary === true) {
     // A requested summary block ends at the first blank line: the header is the next row. Widths
     // cannot tell them apart (a two-column report is as wide as "Report,Impressions").
@@ -77,25 +98,30 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
   }
 }
 
+function truncated(detail: string, endpoint: string): ResponseValidationError {
+  return new ResponseValidationError("csv", `${detail}: the download looks truncated`, endpoint);
+}
+
 export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOptions = {}): TypedTable {
   const endpoint = opts.endpoint ?? "report CSV";
   const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-  // The service's CSVs are comma-separated: never let papaparse guess (a one-column file of
-  // "A;B" or "x|y" values would be split on its own guess).
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: "," });
-  if (parsed.errors.some((e) => e.code === "MissingQuotes")) {
-    throw new ResponseValidationError(
-      "csv",
-      "the CSV ends inside a quoted value: the download looks truncated",
-      endpoint,
-    );
+  const { rows, lineBreak: newline, openQuote } = csvRecords(text);
+  if (openQuote) throw truncated("the CSV ends inside a quoted value", endpoint);
+  if (text !== "" && !opts.lengthProven && !text.endsWith(newline))
+    throw truncated("the last line has no line end (and no Content-Length proves the file whole)", endpoint);
+  // Whatever the transport proves, a file cannot end between the CR and the LF of its line end.
+  if (newline === "\r\n" && /[^\n]\r$|^\r$/.test(text))
+    throw truncated("the file ends inside a line end", endpoint);
+  while (rows.length && isEmptyLine(rows[rows.length - 1])) rows.pop();
+  if (rows.length === 0) {
+    if (opts.header) throw truncated("the download has no header", endpoint);
+    return { columns: [], rows: [] };
   }
-  const rows = parsed.data;
-  while (rows.length && isBlank(rows[rows.length - 1])) rows.pop();
-  if (rows.length === 0) return { columns: [], rows: [] };
 
   const headerIndex = findHeader(rows, opts.summary);
   const header = rows[headerIndex];
+  const wrongHeader = opts.header && headerProblem(opts.header, header);
+  if (wrongHeader) throw truncated(wrongHeader, endpoint);
   const summary = rows
     .slice(0, headerIndex)
     .filter((r) => !isBlank(r))
@@ -104,7 +130,12 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
       while (cells.length && cells[cells.length - 1] === "") cells.pop();
       return cells;
     });
-  let body = rows.slice(headerIndex + 1).filter((r) => !isBlank(r));
+  // A row of another width anywhere, not only the last, means the file is not what was sent.
+  const lines = rows.slice(headerIndex + 1).filter((r) => !isEmptyLine(r));
+  const ragged = lines.findIndex((r) => r.length !== header.length);
+  if (ragged >= 0)
+    throw truncated(`row ${ragged + 1} has ${lines[ragged].length} of ${header.length} columns`, endpoint);
+  let body = lines.filter((r) => !isBlank(r));
 
   let totalsText: string[] | undefined;
   if (opts.totals !== false && body.length) {
@@ -112,33 +143,22 @@ export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOp
     const firstCell = last.find((c) => c.trim() !== "") ?? "";
     // Requested totals are the last row whatever its label (the spec names none); when it is not
     // known whether totals were asked for, only a row labelled Total counts.
-    // A last row shorter than the header is a cut-off download, never totals (checked below).
-    if ((opts.totals === true || TOTALS.test(firstCell.trim())) && last.length >= header.length) {
+    if (opts.totals === true || TOTALS.test(firstCell.trim())) {
       totalsText = last;
       body = body.slice(0, -1);
     }
   }
-  if (body.length && header.length > 1 && body[body.length - 1].length < header.length) {
-    throw new ResponseValidationError(
-      "csv",
-      `the last row has ${body[body.length - 1].length} of ${header.length} columns: the download looks truncated`,
-      endpoint,
-    );
-  }
 
-  const width = Math.max(header.length, ...body.map((r) => r.length));
   const columns: TableColumn[] = [];
-  for (let c = 0; c < width; c++) {
-    const name = c < header.length ? header[c] : `Extra column ${c - header.length + 1}`;
+  for (let c = 0; c < header.length; c++) {
+    const name = header[c];
     const known = catalogueKind(kind, name);
-    const kindOf = known ?? inferKind(body.map((r) => (r[c] ?? "").trim()).filter((v) => v !== ""));
+    const kindOf = known ?? inferKind(body.map((r) => r[c].trim()).filter((v) => v !== ""));
     columns.push({ name, kind: kindOf });
   }
-  const typedRows: CellValue[][] = body.map((r) =>
-    columns.map((col, c) => convert(col.kind, r[c] ?? "", col)),
-  );
+  const typedRows: CellValue[][] = body.map((r) => columns.map((col, c) => convert(col.kind, r[c], col)));
   const table: TypedTable = { columns, rows: typedRows };
   if (summary.length) table.summary = summary;
-  if (totalsText) table.totals = columns.map((col, c) => convert(col.kind, totalsText![c] ?? "", { ...col }));
+  if (totalsText) table.totals = columns.map((col, c) => convert(col.kind, totalsText![c], { ...col }));
   return table;
 }

@@ -1,6 +1,7 @@
 /** AI agent runs: start (never retried), status (not counted), wait, and file downloads that survive an expired URL. */
 import type { Core } from "../core";
-import { AdsError, NotFoundError } from "../errors";
+import { readDownload } from "../download";
+import { AdsError, NotFoundError, ResponseValidationError } from "../errors";
 import { pollUntilSettled, type PollOptions } from "../polling";
 import {
   agentIdSchema,
@@ -75,23 +76,31 @@ export class Agents {
 
   /**
    * Downloads a file of a finished run. When its short-lived URL has expired (403/404/410), the run
-   * status is read again for a fresh URL and the download is tried once more.
+   * status is read again for a fresh URL and the download is tried once more. A file shorter than
+   * the size the run lists (or than its Content-Length) was cut off, and is refused.
    */
   async downloadFile(runId: number, file: AgentFile, signal?: AbortSignal): Promise<Uint8Array> {
     const endpoint = `GET {downloadUrl of ${file.fileName}}`;
     try {
-      return await this.fetchBytes(file.downloadUrl, endpoint, signal);
+      return await this.fetchBytes(file, endpoint, signal);
     } catch (err) {
       if (!(err instanceof AdsError) || err.status === undefined || !EXPIRED.has(err.status)) throw err;
     }
     const fresh = (await this.runStatus(runId, signal)).files?.find((f) => f.fileId === file.fileId);
     if (!fresh)
       throw new NotFoundError(`File ${file.fileName} is no longer listed by run ${runId}`, endpoint, 404);
-    return this.fetchBytes(fresh.downloadUrl, endpoint, signal);
+    return this.fetchBytes(fresh, endpoint, signal);
   }
 
-  private async fetchBytes(url: string, endpoint: string, signal?: AbortSignal): Promise<Uint8Array> {
-    const response = await this.core.download(url, { endpoint, signal });
-    return new Uint8Array(await response.arrayBuffer());
+  private async fetchBytes(file: AgentFile, endpoint: string, signal?: AbortSignal): Promise<Uint8Array> {
+    const response = await this.core.download(file.downloadUrl, { endpoint, signal });
+    const { bytes } = await readDownload(response, endpoint, signal);
+    if (bytes.length < file.size)
+      throw new ResponseValidationError(
+        "size",
+        `${file.fileName} arrived with ${bytes.length} of its ${file.size} bytes: the download was cut off`,
+        endpoint,
+      );
+    return bytes;
   }
 }

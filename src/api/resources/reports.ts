@@ -1,6 +1,6 @@
 /** The seven report task endpoints, and `run`: start → poll → download → typed table. */
 import type { Core } from "../core";
-import { parseReportCsv } from "../csv";
+import { expectedHeader, parseReportCsv } from "../csv";
 import type { PollOptions } from "../polling";
 import { REPORT_ENDPOINTS, taskSchema, type ReportKind, type ReportParams, type Task } from "../schemas";
 import type { TypedTable } from "../table";
@@ -112,15 +112,31 @@ export class Reports {
     const started = await this.start(kind, params, opts.signal);
     const reusedName = this.reusedName(started.id, name);
     const task = await this.tasks.waitUntilDone(started.id, opts);
-    const csv = await this.tasks.download(task.url, opts.signal);
-    // Only impressions can add a summary block or a totals row (its formatting settings).
-    const formatting =
-      kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
-    const table = parseReportCsv(kind, csv, {
-      summary: formatting?.summary ?? false,
-      totals: formatting?.totals ?? false,
-      endpoint: REPORT_ENDPOINTS[kind].path,
-    });
-    return reusedName === undefined ? { task, csv, table } : { task, csv, table, reusedName };
+    const download = await this.tasks.download(task.url, opts.signal);
+    const table = reportTable(kind, params, download);
+    return reusedName === undefined
+      ? { task, csv: download.text, table }
+      : { task, csv: download.text, table, reusedName };
   }
+}
+
+/**
+ * A downloaded report CSV → typed table, accepted only when provably whole: the header the request
+ * asked for, every row as wide as the header, the last line ended (or the whole length proven by
+ * Content-Length). See docs/report-sheets.md, "Whole downloads".
+ */
+export function reportTable<K extends ReportKind>(
+  kind: K,
+  params: ReportParams[K],
+  download: { text: string; lengthProven: boolean },
+): TypedTable {
+  // Only impressions can add a summary block or a totals row (its formatting settings).
+  const formatting = kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
+  return parseReportCsv(kind, download.text, {
+    summary: formatting?.summary ?? false,
+    totals: formatting?.totals ?? false,
+    endpoint: REPORT_ENDPOINTS[kind].path,
+    header: expectedHeader(kind, params),
+    lengthProven: download.lengthProven,
+  });
 }

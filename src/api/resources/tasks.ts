@@ -1,5 +1,6 @@
 /** The file-processor status poll (no key, not counted) and the CSV download. */
 import type { Core } from "../core";
+import { decodeText, readDownload } from "../download";
 import { ResponseValidationError } from "../errors";
 import { pollUntilSettled, type PollOptions } from "../polling";
 import { taskIdSchema, taskSchema, type Task } from "../schemas";
@@ -46,10 +47,14 @@ export class Tasks {
     return { ...task, url: task.url };
   }
 
-  /** Downloads a finished report's CSV text. */
-  async download(url: string, signal?: AbortSignal): Promise<string> {
+  /**
+   * Downloads a finished report's CSV text, and whether its length matched the Content-Length the
+   * service sent (a shorter body is an error here; the CSV reader judges the rest).
+   */
+  async download(url: string, signal?: AbortSignal): Promise<{ text: string; lengthProven: boolean }> {
     const endpoint = "GET {task url}";
     const response = await this.core.download(url, { endpoint, signal });
-    return this.core.readText(response, endpoint, signal);
+    const { bytes, lengthProven } = await readDownload(response, endpoint, signal);
+    return { text: decodeText(bytes), lengthProven };
   }
 }

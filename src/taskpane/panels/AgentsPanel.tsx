@@ -23,7 +23,7 @@ import { workbookFileTargets } from "../../excel/agentFiles";
 import { readSelectedText } from "../../excel/campaignPlanSelection";
 import type { AgentFile, AgentRunStatus } from "../../api/schemas";
 import { fileAction, formatSize } from "../../writebacks/agentFiles";
-import { openAgentFile, type OpenedFile } from "../../writebacks/agentFileOpen";
+import { describeOpened, openAgentFile } from "../../writebacks/agentFileOpen";
 import { pairsFromRange, paramsFromPairs, type ParamPair } from "../../writebacks/agentParams";
 import { followRun, formatElapsed } from "../../writebacks/agentRun";
 import { describeServiceError } from "../../writebacks/serviceErrors";
@@ -63,14 +63,6 @@ function saveAs(bytes: Uint8Array, fileName: string): void {
 }
 
 const ACTION_LABEL = { table: "Open as sheet", workbook: "Insert sheets", download: "Download" } as const;
-
-function describeOpened(o: OpenedFile): string {
-  if (o.kind === "sheet") return `Opened as sheet "${o.sheetName}" (${o.rows} rows).`;
-  if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
-  return o.reason
-    ? `Downloaded ${o.fileName} instead of inserting it: ${o.reason}.`
-    : `Downloaded ${o.fileName}.`;
-}
 
 export function AgentsPanel(): JSX.Element {
   const styles = useStyles();

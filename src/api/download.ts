@@ -1,0 +1,56 @@
+/**
+ * Reading a downloaded file's body with what the transport proves about it: a body whose byte
+ * length equals the Content-Length the service sent is provably whole; a shorter one was cut off.
+ *
+ * fetch decodes a compressed body, while Content-Length counts the compressed bytes, so the two are
+ * compared only when the body came as sent: no Content-Encoding, or `identity`. A cross-origin
+ * answer hides Content-Encoding from the page unless the service exposes it, so there a different
+ * length proves nothing either way (fetch itself fails a transfer that ends early).
+ */
+import { AbortedError, ConnectionError, ResponseValidationError } from "./errors";
+
+export interface DownloadedBody {
+  bytes: Uint8Array;
+  /** The byte length matched the Content-Length the service sent. */
+  lengthProven: boolean;
+}
+
+/** The Content-Length that counts the bytes fetch hands over, or null when there is none to compare. */
+function comparableLength(response: Response): { length: number; encodingVisible: boolean } | null {
+  const declared = response.headers.get("content-length")?.trim();
+  if (!declared || !/^\d+$/.test(declared)) return null;
+  const encoding = response.headers.get("content-encoding")?.trim().toLowerCase();
+  if (encoding && encoding !== "identity") return null;
+  // Same-origin and non-browser answers show every header; a CORS answer may hide Content-Encoding.
+  const encodingVisible = response.type !== "cors" && response.type !== "opaque";
+  return { length: Number(declared), encodingVisible };
+}
+
+export async function readDownload(
+  response: Response,
+  endpoint: string,
+  signal?: AbortSignal,
+): Promise<DownloadedBody> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (err) {
+    if (signal?.aborted) throw new AbortedError("Cancelled", endpoint);
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ConnectionError(`The connection dropped during the download (${reason})`, endpoint);
+  }
+  const expected = comparableLength(response);
+  if (!expected) return { bytes, lengthProven: false };
+  if (bytes.length < expected.length && expected.encodingVisible)
+    throw new ResponseValidationError(
+      "Content-Length",
+      `the download has ${bytes.length} of the ${expected.length} bytes the service announced: it was cut off`,
+      endpoint,
+    );
+  return { bytes, lengthProven: bytes.length === expected.length };
+}
+
+/** UTF-8 text of a body (a BOM is dropped, as Response.text() does). */
+export function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8").decode(bytes);
+}
