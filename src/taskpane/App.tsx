@@ -2,8 +2,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   FluentProvider,
-  Tab,
-  TabList,
   Toast,
   ToastTitle,
   Toaster,
@@ -15,6 +13,7 @@ import { AdsClient } from "../api/client";
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
 import { countRequest, getConnection, subscribe } from "../runtime/session";
 import { ActivityList } from "./components/ActivityList";
+import { TabBar } from "./components/TabBar";
 import { AdvertisersPanel } from "./panels/AdvertisersPanel";
 import { AgentsPanel } from "./panels/AgentsPanel";
 import { CampaignPlanPanel } from "./panels/CampaignPlanPanel";
@@ -107,18 +106,7 @@ export function App({ excel, deployment }: AppProps) {
         {toastNode && <Toaster toasterId={toasterId} mountNode={toastNode} />}
         {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
         <header>
-          <TabList
-            selectedValue={tab}
-            onTabSelect={(_, d) => setTab(d.value as TabName)}
-            size="small"
-            aria-label="Ads Analytics sections"
-          >
-            {TABS.map((t) => (
-              <Tab key={t} value={t}>
-                {t}
-              </Tab>
-            ))}
-          </TabList>
+          <TabBar<TabName> tabs={TABS} selected={tab} onSelect={setTab} label="Ads Analytics sections" />
         </header>
         <main className="pane-body">
           {tab === "Connect" && <ConnectPanel deployment={deployment} />}

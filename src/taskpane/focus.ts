@@ -35,6 +35,22 @@ export const find =
   () =>
     root.current?.querySelector<HTMLElement>(selector);
 
+/** What marks a field as bad: Fluent's Field sets aria-invalid; a group without one input sets data-invalid. */
+const INVALID = '[aria-invalid="true"], [data-invalid]';
+
+/**
+ * A target for useFocusAfterRender: the first field inside `root` marked bad, with any collapsed
+ * section around it (Advanced, a column group) opened first, so a form that refused to send puts the
+ * planner on what to fix.
+ */
+export const firstInvalid =
+  (root: { current: HTMLElement | null }): Target =>
+  () => {
+    const el = root.current?.querySelector<HTMLElement>(INVALID);
+    for (let d = el?.closest("details"); d; d = d.parentElement?.closest("details")) d.open = true;
+    return el;
+  };
+
 /**
  * For controls that go away on their own (a run ends: its Cancel or Stop button goes): when a render
  * of this component removed the element inside `root` that had focus, and focus fell to the page

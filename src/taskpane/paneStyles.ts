@@ -1,11 +1,10 @@
 /**
  * The pane's own layout rules, shipped with the bundle so the Office pane and the preview look the
  * same. Plain CSS (rendered once by App) rather than a CSS loader, which the build does not have.
- * The rules keep every panel inside a 320–450 px column: tabs wrap, inputs may shrink, rows wrap.
+ * The rules keep every panel inside a 320–450 px column: inputs may shrink, rows wrap (the tab bar keeps to one line: components/TabBar.tsx).
  */
 export const PANE_CSS = `
 .pane { min-width: 0; }
-.pane [role="tablist"] { flex-wrap: wrap; row-gap: 2px; }
 .pane-body { padding: 8px 12px 24px; }
 .pane .panel, .pane .panel form { display: flex; flex-direction: column; gap: 8px; margin-bottom: 12px; min-width: 0; }
 .pane .panel h3 { margin: 12px 0 0; font-size: 14px; }

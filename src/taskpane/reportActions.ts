@@ -6,8 +6,7 @@
 import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormula";
 import { AdsError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
-import { SOURCE_LABELS, fetchSheetData, sheetLabelFor, type SourceKind } from "../runtime/reportSources";
-import type { DatePreset } from "../reports/relativeDates";
+import { fetchSheetData, sheetLabelFor, type SourceKind } from "../runtime/reportSources";
 import { presetLabel } from "../reports/relativeDates";
 import { resolveSource, type ReportDefinition } from "../reports/definition";
 import {
@@ -24,14 +23,18 @@ import type { ExcelHost } from "../excel/host";
 import { setLoadWithDocument } from "../excel/startup";
 import type { Services } from "./services";
 import { NOT_CONNECTED } from "./services";
+import {
+  describeRequest,
+  failureReason,
+  failureText,
+  requestLabel,
+  type RequestSummary,
+} from "./requestText";
 
-export interface SheetRequest {
-  kind: SourceKind | "show";
-  params: Record<string, unknown>;
-  datePreset?: DatePreset;
-  /** When editing: the sheet whose request this is. */
-  sheetName?: string;
-}
+export type SheetRequest = RequestSummary;
+
+/** How a run ended, for the form that started it (an edit stays open when it failed). */
+export type RunOutcome = { ok: true } | { ok: false; cancelled: boolean; reason: string };
 
 export interface ReportSheetSummary {
   sheetName: string;
@@ -45,17 +48,6 @@ export interface ReportSheetSummary {
 }
 
 const errorText = (e: unknown) => (e instanceof AdsError || e instanceof Error ? e.message : String(e));
-
-function describe(req: SheetRequest): string {
-  const parts = Object.entries(req.params)
-    .filter(([, v]) => v !== undefined)
-    .map(
-      ([k, v]) =>
-        `${k}=${Array.isArray(v) ? v.join("|") : typeof v === "object" ? JSON.stringify(v) : String(v)}`,
-    );
-  if (req.datePreset) parts.unshift(presetLabel(req.datePreset));
-  return `${SOURCE_LABELS[req.kind as SourceKind] ?? "Show"}: ${parts.join(", ") || "service defaults"}`;
-}
 
 function progressText(p: PollProgress): string {
   return `The service is preparing it (${p.status}; checked ${p.polls} ${p.polls === 1 ? "time" : "times"})`;
@@ -76,12 +68,13 @@ function fetcher(services: Services, id?: number, notes: string[] = []): SheetFe
 /** A finished request's activity detail, with anything the planner should know about the answer. */
 const withNotes = (detail: string, notes: string[]) => [detail, ...notes].join(" ");
 
-/** Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet with the new request). */
-export async function runSourceToSheet(services: Services, req: SheetRequest): Promise<void> {
+/**
+ * Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet
+ * with the new request; when that fails the sheet keeps its old request and data). Never throws.
+ */
+export async function runSourceToSheet(services: Services, req: SheetRequest): Promise<RunOutcome> {
   const controller = new AbortController();
-  const id = services.activity.start(SOURCE_LABELS[req.kind as SourceKind] ?? "Show", describe(req), () =>
-    controller.abort(),
-  );
+  const id = services.activity.start(requestLabel(req), describeRequest(req), () => controller.abort());
   const notes: string[] = [];
   try {
     if (req.sheetName) {
@@ -103,7 +96,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
         detail: withNotes(`Updated ${req.sheetName}`, notes),
       });
       services.notify(withNotes(`Updated ${req.sheetName}`, notes), notes.length ? "warning" : "success");
-      return;
+      return { ok: true };
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id, notes)(source, controller.signal);
@@ -117,18 +110,25 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     // A toast as well: on a long form the Activity list is below the fold.
     services.notify(done, notes.length ? "warning" : "success");
+    return { ok: true };
   } catch (err) {
     const cancelled = controller.signal.aborted;
     services.activity.update(id, {
       status: cancelled ? "cancelled" : "failed",
       endedAt: Date.now(),
-      detail: cancelled ? "Cancelled" : errorText(err),
+      detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName),
     });
-    if (!cancelled) services.notify(`${describe(req)}: ${errorText(err)}`, "error");
+    // The reason first: the request's parameters are in the activity entry ("Asked: …").
+    if (!cancelled) services.notify(failureText(req, err), "error");
+    return { ok: false, cancelled, reason: failureReason(err, req.sheetName) };
   }
 }
 
-export function openShowSheet(services: Services, id: string, query: Record<string, unknown>): Promise<void> {
+export function openShowSheet(
+  services: Services,
+  id: string,
+  query: Record<string, unknown>,
+): Promise<RunOutcome> {
   return runSourceToSheet(services, { kind: "show", params: { id, ...query } });
 }
 
@@ -144,7 +144,7 @@ export async function insertFormulaAtSelection(services: Services, formula: stri
 function summary(d: ReportDefinition): ReportSheetSummary {
   return {
     sheetName: d.sheetName,
-    label: `${SOURCE_LABELS[d.kind as SourceKind] ?? "Show"}${d.datePreset ? ` · ${presetLabel(d.datePreset)}` : ""}`,
+    label: `${requestLabel(d)}${d.datePreset ? ` · ${presetLabel(d.datePreset)}` : ""}`,
     status: d.status,
     rowCount: d.rowCount,
     lastRefresh: d.lastRefresh,

@@ -8,7 +8,7 @@
 import path from "path";
 import type { Page } from "playwright-core";
 import { axeFindings, FLUENT_FOCUS_HELPERS, type AxeFinding } from "./axe";
-import { ARTIFACTS, connect, ensureConnected, expectText, usePreview } from "./support";
+import { ARTIFACTS, connect, ensureConnected, expectText, setPaneWidth, usePreview } from "./support";
 
 // Report tasks take 3 s, so a running report can be audited.
 const e = usePreview({ taskDelayMs: 3_000 });
@@ -35,9 +35,7 @@ async function tab(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  await e.page.addStyleTag({
-    content: `.pane-column { width: 320px !important; min-width: 320px !important; max-width: 320px !important; }`,
-  });
+  await setPaneWidth(e.page, 320);
 });
 
 test("axe finds nothing but Fluent's named focus helpers in any state of the pane at 320 px", async () => {
@@ -96,9 +94,9 @@ test("axe finds nothing but Fluent's named focus helpers in any state of the pan
   const item = page.locator("li[data-sheet]").first();
   await item.waitFor();
   await audit(page, "Sheets, one report sheet");
-  await item.getByRole("button", { name: /^Stop refreshing / }).click();
-  await audit(page, "Sheets, confirming Stop refreshing");
-  await item.getByRole("button", { name: "Keep" }).click();
+  await item.getByRole("button", { name: /^Forget request of / }).click();
+  await audit(page, "Sheets, confirming Forget request");
+  await item.getByRole("button", { name: "Cancel" }).click();
 
   await item.getByRole("button", { name: /^Edit request/ }).click();
   await page.getByRole("button", { name: /^Save and refresh / }).waitFor();

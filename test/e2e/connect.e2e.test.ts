@@ -3,15 +3,13 @@
  * asked for (checked before anything is sent), the "get a key" line, and the About area.
  */
 import path from "path";
-import { ARTIFACTS, expectText, usePreview } from "./support";
+import { ARTIFACTS, expectText, setPaneWidth, usePreview } from "./support";
 
 const e = usePreview();
 
 test("Connect names the configured service, and About says version, local build and where to get help", async () => {
   const { page } = e;
-  await page.addStyleTag({
-    content: `.pane-column { width: 320px !important; min-width: 320px !important; max-width: 320px !important; }`,
-  });
+  await setPaneWidth(page, 320);
   await expectText(page.getByTestId("configured-service"), `Service: ${e.sandboxUrl} (local build)`);
   // No GET_KEY_URL in this build: the line says whom to ask instead of linking anywhere.
   await expectText(page.getByTestId("get-key"), /^No key yet\? Ask whoever manages your account/);

@@ -93,7 +93,8 @@ test("keyboard only: Connect → Reports → Run report → Sheets → Refresh, 
       }),
     );
 
-  // Connect: from the top of the page to the key field, type, Enter.
+  // Connect: from the top of the page (once the pane is drawn) to the key field, type, Enter.
+  await page.getByRole("tab", { name: "Connect" }).waitFor();
   await pressUntil(
     "Tab",
     focusedIs((el) => el.name === "apiKey"),
@@ -296,7 +297,7 @@ test("a control that goes away hands focus to the one that takes its place", asy
   await page.keyboard.press("Enter");
   expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("customField");
 
-  // Sheets: Stop refreshing… and its confirmation replace each other.
+  // Sheets: Forget request… and its confirmation replace each other.
   await page.getByRole("tab", { name: "Sheets" }).click();
   // A report sheet (one whose request can be edited), not a search or show sheet.
   const item = page
@@ -304,13 +305,13 @@ test("a control that goes away hands focus to the one that takes its place", asy
     .filter({ has: page.getByRole("button", { name: /^Edit request of /, disabled: false }) })
     .first();
   const sheet = await item.getAttribute("data-sheet");
-  await item.getByRole("button", { name: `Stop refreshing ${sheet}` }).focus();
+  await item.getByRole("button", { name: `Forget request of ${sheet}` }).focus();
   await page.keyboard.press("Enter");
-  expect(await focused()).toBe(`Confirm: stop refreshing ${sheet} (the sheet stays)`);
+  expect(await focused()).toBe(`Forget request, keep data: ${sheet}`);
   await page.keyboard.press("Tab");
-  expect(await focused()).toBe("Keep");
+  expect(await focused()).toBe("Cancel");
   await page.keyboard.press("Enter");
-  expect(await focused()).toBe(`Stop refreshing ${sheet}`);
+  expect(await focused()).toBe(`Forget request of ${sheet}`);
 
   // Edit request opens the Reports form with focus in it; Cancel edit hands focus to the form's button.
   await item.getByRole("button", { name: `Edit request of ${sheet}` }).focus();

@@ -5,16 +5,10 @@
  */
 import path from "path";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, usePreview } from "./support";
+import { ARTIFACTS, setPaneWidth, usePreview } from "./support";
 
 const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"];
 const e = usePreview();
-
-async function setPaneWidth(page: Page, px: number): Promise<void> {
-  await page.addStyleTag({
-    content: `.pane-column { width: ${px}px !important; min-width: ${px}px !important; max-width: ${px}px !important; }`,
-  });
-}
 
 /** Widest overflow of the pane column, and the controls without an accessible name. */
 function inspectPane(page: Page) {

@@ -83,11 +83,11 @@ test("an impressions report with a relative date range and chosen columns lands 
     .waitFor({ timeout: 60_000 });
   await expectText(item, new RegExp("ok"));
 
-  // Stopping the refresh asks first; Keep leaves everything as it was.
-  await item.getByRole("button", { name: "Stop refreshing Impressions", exact: true }).click();
-  await item.getByRole("button", { name: "Keep" }).click();
+  // Forgetting the request asks first; Cancel leaves everything as it was.
+  await item.getByRole("button", { name: "Forget request of Impressions", exact: true }).click();
+  await item.getByRole("button", { name: "Cancel" }).click();
   await expectText(item, /Last 30 days/);
-  expect(await item.getByRole("button", { name: /^Confirm/ }).count()).toBe(0);
+  expect(await item.getByRole("button", { name: /^Forget request, keep data/ }).count()).toBe(0);
 });
 
 test("a search lands as a sheet", async () => {

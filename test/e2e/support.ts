@@ -89,6 +89,13 @@ export function usePreview(opts: { taskDelayMs?: number } = {}): E2E {
   return e;
 }
 
+/** Narrows (or widens) the task pane column to `px`, as Office does when the pane is resized. */
+export async function setPaneWidth(page: Page, px: number): Promise<void> {
+  await page.addStyleTag({
+    content: `.pane-column { width: ${px}px !important; min-width: ${px}px !important; max-width: ${px}px !important; }`,
+  });
+}
+
 /** Connects the pane with a key, as a user would (signing out first when connected). */
 export async function connect(page: Page, key: string): Promise<void> {
   await page.getByRole("tab", { name: "Connect" }).click();

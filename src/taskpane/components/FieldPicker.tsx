@@ -124,7 +124,8 @@ export function FieldPicker({ value, request, words = (m) => m, error, onChange 
         Clear
       </Button>
       {error && (
-        <Text role="alert" className="error" block>
+        // data-invalid and tabIndex: a form that refuses to send can put focus on this message.
+        <Text role="alert" className="error" block data-invalid tabIndex={-1}>
           {error}
         </Text>
       )}

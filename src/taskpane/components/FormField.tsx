@@ -3,6 +3,7 @@ import { Field, Input, Select, Textarea } from "@fluentui/react-components";
 import { defaultText, type FieldSpec } from "../reportForms";
 import { EMPTY_LIST } from "../listText";
 import { recentNames } from "../recentNames";
+import { dateHint } from "../dateFormat";
 
 export interface FormFieldProps {
   spec: FieldSpec;
@@ -90,5 +91,29 @@ export function RecentNames() {
         <option key={n} value={n} />
       ))}
     </datalist>
+  );
+}
+
+export interface DateFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  /** What an empty field means, e.g. "3 months ago (the service's default)". */
+  whenEmpty: string;
+  error?: string;
+}
+
+/** A date picker whose hint names the order the picker shows (dateFormat.ts); its value is YYYY-MM-DD. */
+export function DateField({ label, name, value, onChange, whenEmpty, error }: DateFieldProps) {
+  return (
+    <Field
+      label={label}
+      hint={dateHint(whenEmpty)}
+      validationMessage={error}
+      validationState={error ? "error" : "none"}
+    >
+      <Input name={name} type="date" value={value} onChange={(_, d) => onChange(d.value)} />
+    </Field>
   );
 }

@@ -30,15 +30,21 @@ import { describeServiceError } from "../../writebacks/serviceErrors";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  // Parameter n, then Name | Value | ✕, each input under its visible label.
+  // "Parameter n" with its Remove button, then Name and Value: side by side where each gets at least
+  // 150 px (a 450 px pane), one under the other in a narrower one, so neither input is ever cramped.
   pair: {
     display: "grid",
-    gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr) auto",
+    gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))",
     columnGap: tokens.spacingHorizontalS,
-    alignItems: "end",
+    rowGap: tokens.spacingVerticalXS,
   },
-  pairTitle: { gridColumn: "1 / -1" },
-  remove: { minWidth: "32px" },
+  pairHead: {
+    gridColumn: "1 / -1",
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "space-between",
+    gap: tokens.spacingHorizontalS,
+  },
   pairField: { display: "flex", flexDirection: "column", minWidth: 0 },
   files: { listStyleType: "none", padding: 0, margin: 0 },
   row: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap", alignItems: "center" },
@@ -142,7 +148,7 @@ export function AgentsPanel(): JSX.Element {
     setMessage(null);
     const id = Number(agentId.trim());
     if (!Number.isInteger(id) || id < 1)
-      return setMessage({ intent: "error", text: "agentId: enter a whole number, 1 or more" });
+      return setMessage({ intent: "error", text: "Agent id: enter a whole number, 1 or more" });
     const params = paramsFromPairs(pairs);
     if (!params.ok) return setMessage({ intent: "error", text: params.errors.join("\n") });
     if (!client) return setMessage({ intent: "error", text: NOT_CONNECTED });
@@ -227,11 +233,31 @@ export function AgentsPanel(): JSX.Element {
               const id = `${ids}-${i}`;
               return (
                 <div className={styles.pair} key={i} role="group" aria-labelledby={id}>
-                  <Text id={id} size={200} weight="semibold" className={styles.pairTitle}>
-                    Parameter {i + 1}
-                  </Text>
+                  <div className={styles.pairHead}>
+                    <Text id={id} weight="semibold">
+                      Parameter {i + 1}
+                    </Text>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      aria-label={`Remove parameter ${i + 1}`}
+                      data-remove-param={i}
+                      onClick={() => {
+                        setPairs((prev) => prev.filter((_, k) => k !== i));
+                        // Rows are positional: the next row takes this place; removing the last row
+                        // moves focus to the row above, or to Add parameter.
+                        focusAfterRender(
+                          find(root, `[data-remove-param="${i}"]`),
+                          find(root, `[data-remove-param="${i - 1}"]`),
+                          find(root, ".add-param"),
+                        );
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </div>
                   <div className={styles.pairField}>
-                    <Label id={`${id}-name`} htmlFor={`${id}-name-input`} size="small">
+                    <Label id={`${id}-name`} htmlFor={`${id}-name-input`}>
                       Name
                     </Label>
                     <Input
@@ -243,7 +269,7 @@ export function AgentsPanel(): JSX.Element {
                     />
                   </div>
                   <div className={styles.pairField}>
-                    <Label id={`${id}-value`} htmlFor={`${id}-value-input`} size="small">
+                    <Label id={`${id}-value`} htmlFor={`${id}-value-input`}>
                       Value
                     </Label>
                     <Input
@@ -253,23 +279,6 @@ export function AgentsPanel(): JSX.Element {
                       onChange={(_, d) => setPair(i, { value: d.value })}
                     />
                   </div>
-                  <Button
-                    className={styles.remove}
-                    aria-label={`Remove parameter ${i + 1}`}
-                    data-remove-param={i}
-                    onClick={() => {
-                      setPairs((prev) => prev.filter((_, k) => k !== i));
-                      // Rows are positional: the next row takes this place; removing the last row
-                      // moves focus to the row above, or to Add parameter.
-                      focusAfterRender(
-                        find(root, `[data-remove-param="${i}"]`),
-                        find(root, `[data-remove-param="${i - 1}"]`),
-                        find(root, ".add-param"),
-                      );
-                    }}
-                  >
-                    ✕
-                  </Button>
                 </div>
               );
             })}
@@ -309,7 +318,6 @@ export function AgentsPanel(): JSX.Element {
         </div>
       </form>
       <form
-        className={styles.row}
         aria-label="Follow a run"
         noValidate
         onSubmit={(e) => {

@@ -19,6 +19,7 @@ import {
   setConnection,
   subscribe,
 } from "../../runtime/session";
+import { spentAllowance } from "../../runtime/allowance";
 import { PaneMessage } from "../components/PaneMessage";
 import { SelfTest } from "../components/SelfTest";
 import { supportLink, type Deployment } from "../deployment";
@@ -51,7 +52,8 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
   const [keyError, setKeyError] = useState<string | undefined>();
   const [overrideError, setOverrideError] = useState<string | undefined>();
   const [remember, setRemember] = useState(false);
-  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
+  // Only failures: once connected, the "Connected to …" bar says so (once).
+  const [message, setMessage] = useState<string | null>(null);
   const [count, setCount] = useState(requestsThisMonth());
   useEffect(() => subscribe(() => setCount(requestsThisMonth())), []);
   // Keyboard users keep their place: the form they used is replaced, so focus moves to what
@@ -77,18 +79,20 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
     const baseUrl = checked.url;
     setBusy(true);
     try {
-      const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0, onRequest: () => countRequest() });
-      // One cheap keyed request proves the key (it counts against the monthly allowance).
+      // One cheap keyed request proves the key. It is counted by its outcome, not when sent: a key
+      // the service refuses spent none of the allowance (runtime/allowance.ts).
+      const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0 });
       await client.search.episodes({ search: "connection check", timeFrame: 1 });
+      countRequest();
       setConnection({ apiKey: key, baseUrl: client.baseUrl }, { remember });
       setApiKey("");
-      setMessage({ intent: "success", text: `Connected to ${client.baseUrl}` });
       setMoveFocus(true);
     } catch (err) {
+      if (spentAllowance(err)) countRequest();
       // The client refuses an address it may not send the key to (plain http off this computer).
       if (err instanceof RequestValidationError && err.field === "baseUrl")
         setOverrideError(`Service address: ${err.message}`);
-      else setMessage({ intent: "error", text: connectFailure(err, baseUrl) });
+      else setMessage(connectFailure(err, baseUrl));
     } finally {
       setBusy(false);
     }
@@ -98,9 +102,9 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
     <section aria-label="Connection" className="panel">
       {current ? (
         <>
-          <Text>
+          <PaneMessage intent="success" role="status">
             Connected to <strong>{current.baseUrl}</strong>
-          </Text>
+          </PaneMessage>
           <Button
             ref={signOutRef}
             onClick={() => {
@@ -191,12 +195,16 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
         </form>
       )}
       {message && (
-        <PaneMessage intent={message.intent} role="status">
-          {message.text}
+        <PaneMessage intent="error" role="status">
+          {message}
         </PaneMessage>
       )}
       <Text size={200} aria-live="polite">
         Requests this month (this add-in): <span data-testid="request-count">{count}</span>
+      </Text>
+      <Text size={200}>
+        Each request sent with your key counts against the monthly allowance; a key check the service refuses
+        (a key it does not know, access off, the limit already reached) does not.
       </Text>
       <About deployment={deployment} />
     </section>

@@ -1,11 +1,11 @@
 /** Reports: a form for each of the seven task endpoints; validation per field before anything is sent. */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Button, Field, Input, Select, Text } from "@fluentui/react-components";
+import { Button, Field, Select, Text } from "@fluentui/react-components";
 import { PaneMessage } from "../components/PaneMessage";
 import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
 import { DATE_PRESET_OPTIONS, idFor, presetFor, type DatePresetId } from "../datePresetOptions";
 import { FieldPicker } from "../components/FieldPicker";
-import { FormField, RecentNames } from "../components/FormField";
+import { DateField, FormField, RecentNames } from "../components/FormField";
 import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from "../reportForms";
 import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
@@ -13,7 +13,15 @@ import { useServices, NOT_CONNECTED } from "../services";
 import { labelWords, schemaErrors } from "../validation";
 import { reportWarnings, serviceDateText, serviceDatesText } from "../reportAdvice";
 import { resolvePreset } from "../../reports/relativeDates";
-import { useFocusAfterRender } from "../focus";
+import { firstInvalid, useFocusAfterRender } from "../focus";
+
+/** The form's message, shown at its top where the eye starts. */
+interface FormMessage {
+  intent: "warning" | "error";
+  text: string;
+  /** An edit that failed: its request is still in the form for another try. */
+  editKept?: boolean;
+}
 
 export interface ReportsPanelProps {
   /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
@@ -29,7 +37,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   // No preset chosen: the service's own dates (shown below), as when nothing is sent.
   const [preset, setPreset] = useState<DatePresetId>("serviceDefault");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<FormMessage | null>(null);
   const form = REPORT_FORMS[kind];
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -87,8 +95,10 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     const dates = chosen
       ? resolvePreset(chosen)
       : { startDate: values.startDate || undefined, endDate: values.endDate || undefined };
+    // In the form's words: "End date", not the request's "endDate".
+    const worded = labelWords(labels);
     return Object.entries(reportWarnings(kind, { ...params, ...dates }, new Date())).map(
-      ([field, text]) => `${labels[field] ?? field}: ${text}`,
+      ([field, text]) => `${labels[field] ?? field}: ${worded(text)}`,
     );
   }, [form, values, preset, kind, labels]);
   const serviceDates = serviceDatesText(kind);
@@ -96,7 +106,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   async function run() {
     setMessage(null);
     if (!services.client) {
-      setMessage(NOT_CONNECTED);
+      setMessage({ intent: "warning", text: NOT_CONNECTED });
       return;
     }
     const params = buildParams();
@@ -104,7 +114,8 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
     setErrors(check);
     if (Object.keys(check).length) {
-      setMessage("Nothing was sent: fix the fields marked below.");
+      setMessage({ intent: "warning", text: "Nothing was sent: fix the fields marked below." });
+      focusAfterRender(firstInvalid(formRef));
       return;
     }
     for (const f of form.fields)
@@ -112,12 +123,26 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     const request: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
     // One run at a time from this form: a second click would make a second sheet.
     setRunning(true);
-    try {
-      await runSourceToSheet(services, request);
-    } finally {
-      setRunning(false);
+    const outcome = await runSourceToSheet(services, request);
+    setRunning(false);
+    if (outcome.ok) {
+      if (editing) onEdited?.();
+    } else if (editing && !outcome.cancelled) {
+      // The sheet kept its old request and data; the edit stays here so the planner can fix the cause
+      // (move a note, say) and save again.
+      setMessage({ intent: "error", text: outcome.reason, editKept: true });
     }
-    if (editing) onEdited?.();
+  }
+
+  function endEdit() {
+    setMessage(null);
+    onEdited?.();
+  }
+
+  function cancelEdit() {
+    // The banner and its button go away with the edit: focus moves to the form's own button.
+    submitRef.current?.focus();
+    endEdit();
   }
 
   const basic = form.fields.filter((f) => !f.advanced);
@@ -155,9 +180,33 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
         }}
         onKeyDown={(e) => {
           // Escape leaves Edit request without saving, as Cancel edit does.
-          if (e.key === "Escape" && editing) onEdited?.();
+          if (e.key === "Escape" && editing) endEdit();
         }}
       >
+        {editing && (
+          <PaneMessage
+            intent="info"
+            data-testid="edit-banner"
+            actions={<Button onClick={cancelEdit}>Cancel edit</Button>}
+          >
+            Editing the request of sheet <strong>{editing.sheetName}</strong>. Save and refresh updates that
+            sheet; Cancel edit leaves it as it is.
+          </PaneMessage>
+        )}
+        {message && (
+          <PaneMessage intent={message.intent} role="alert" data-testid="form-message">
+            {message.text}
+            {message.editKept && (
+              <Text block>Your edited request is kept: fix this, then choose Save and refresh again.</Text>
+            )}
+          </PaneMessage>
+        )}
+        {/* A rule over several fields has no field of its own: it sits with the message, focusable. */}
+        {errors.form && (
+          <PaneMessage intent="error" data-invalid tabIndex={-1}>
+            {errors.form}
+          </PaneMessage>
+        )}
         <Field label="Report">
           <Select
             name="reportKind"
@@ -202,30 +251,22 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             )}
             {preset === "custom" && (
               <>
-                <Field
+                <DateField
                   label="Start date"
-                  validationMessage={errors.startDate}
-                  hint={`YYYY-MM-DD; empty: ${serviceDateText(kind, "startDate") ?? "the service's default"}`}
-                >
-                  <Input
-                    name="startDate"
-                    type="date"
-                    value={values.startDate ?? ""}
-                    onChange={(_, d) => set("startDate")(d.value)}
-                  />
-                </Field>
-                <Field
+                  name="startDate"
+                  value={values.startDate ?? ""}
+                  onChange={set("startDate")}
+                  whenEmpty={serviceDateText(kind, "startDate") ?? "the service's default"}
+                  error={errors.startDate}
+                />
+                <DateField
                   label="End date"
-                  validationMessage={errors.endDate}
-                  hint={`YYYY-MM-DD; empty: ${serviceDateText(kind, "endDate") ?? "the service's default"}`}
-                >
-                  <Input
-                    name="endDate"
-                    type="date"
-                    value={values.endDate ?? ""}
-                    onChange={(_, d) => set("endDate")(d.value)}
-                  />
-                </Field>
+                  name="endDate"
+                  value={values.endDate ?? ""}
+                  onChange={set("endDate")}
+                  whenEmpty={serviceDateText(kind, "endDate") ?? "the service's default"}
+                  error={errors.endDate}
+                />
               </>
             )}
           </fieldset>
@@ -237,7 +278,6 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             {advanced.map(renderField)}
           </details>
         )}
-        {errors.form && <PaneMessage intent="error">{errors.form}</PaneMessage>}
         {warnings.length > 0 && (
           <PaneMessage intent="info" data-testid="report-warnings">
             {warnings.map((w) => (
@@ -247,11 +287,6 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             ))}
           </PaneMessage>
         )}
-        {message && (
-          <PaneMessage intent="warning" role="alert">
-            {message}
-          </PaneMessage>
-        )}
         <Button appearance="primary" type="submit" disabledFocusable={running} ref={submitRef}>
           {running
             ? "Running… (see Activity below)"
@@ -259,17 +294,6 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
               ? `Save and refresh ${editing.sheetName}`
               : "Run report"}
         </Button>
-        {editing && (
-          <Button
-            onClick={() => {
-              // This button goes away with the edit: focus moves to the form's own button.
-              submitRef.current?.focus();
-              onEdited?.();
-            }}
-          >
-            Cancel edit
-          </Button>
-        )}
       </form>
     </section>
   );

@@ -1,4 +1,4 @@
-/** Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all, edit, remove. */
+/** Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all, edit, forget the request (the data stays). */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Text } from "@fluentui/react-components";
 import { PaneMessage } from "../components/PaneMessage";
@@ -18,11 +18,11 @@ export function SheetsPanel() {
   const services = useServices();
   const [sheets, setSheets] = useState<ReportSheetSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
-  /** The sheet whose "Stop refreshing" waits for a confirming second click. */
+  /** The sheet whose "Forget request" (keep the data, stop refreshing) waits for a confirming second click. */
   const [confirming, setConfirming] = useState<string | null>(null);
   const root = useRef<HTMLElement>(null);
   const reloadRef = useRef<HTMLButtonElement>(null);
-  // "Stop refreshing…" and its confirmation replace each other: focus goes to whichever is shown.
+  // "Forget request…" and its confirmation replace each other: focus goes to whichever is shown.
   const focusAfterRender = useFocusAfterRender();
   const button = (label: string) => find(root, `button[aria-label="${CSS.escape(label)}"]`);
 
@@ -91,10 +91,14 @@ export function SheetsPanel() {
               </Button>
               {confirming === s.sheetName ? (
                 <>
+                  <Text block size={200}>
+                    The data stays on the sheet as it is now; the add-in forgets the request, so the sheet no
+                    longer refreshes.
+                  </Text>
                   <Button
                     size="small"
                     appearance="primary"
-                    aria-label={`Confirm: stop refreshing ${s.sheetName} (the sheet stays)`}
+                    aria-label={`Forget request, keep data: ${s.sheetName}`}
                     onClick={() => {
                       setConfirming(null);
                       // The sheet leaves the list: focus waits on Reload list.
@@ -102,28 +106,28 @@ export function SheetsPanel() {
                       act(() => removeReportSheet(services, s.sheetName))();
                     }}
                   >
-                    Stop refreshing (sheet stays)
+                    Forget request, keep data
                   </Button>
                   <Button
                     size="small"
                     onClick={() => {
                       setConfirming(null);
-                      focusAfterRender(button(`Stop refreshing ${s.sheetName}`));
+                      focusAfterRender(button(`Forget request of ${s.sheetName}`));
                     }}
                   >
-                    Keep
+                    Cancel
                   </Button>
                 </>
               ) : (
                 <Button
                   size="small"
-                  aria-label={`Stop refreshing ${s.sheetName}`}
+                  aria-label={`Forget request of ${s.sheetName}`}
                   onClick={() => {
                     setConfirming(s.sheetName);
-                    focusAfterRender(button(`Confirm: stop refreshing ${s.sheetName} (the sheet stays)`));
+                    focusAfterRender(button(`Forget request, keep data: ${s.sheetName}`));
                   }}
                 >
-                  Stop refreshing…
+                  Forget request…
                 </Button>
               )}
               <Checkbox

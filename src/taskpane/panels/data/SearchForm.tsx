@@ -1,0 +1,103 @@
+/** Episode search → a new sheet: query, days to look back, media types, show ids and the three switches. */
+import { useState } from "react";
+import { Button, Field, Input, Switch } from "@fluentui/react-components";
+import { searchQuerySchema } from "../../../api/schemas";
+import { OTHER_DEFAULTS } from "../../../api/defaults";
+import { runSourceToSheet } from "../../reportActions";
+import { DataForm, useDataForm } from "./DataForm";
+import { list, num } from "./formValues";
+
+/** The labels the form shows, so validation messages read in them rather than in request field names. */
+const LABELS = {
+  search: "Search for",
+  timeFrame: "Days to look back",
+  mediaType: "Media types",
+  showFilterIds: "Only these show ids",
+};
+
+export function SearchForm() {
+  const form = useDataForm(LABELS);
+  const [search, setSearch] = useState({
+    query: "",
+    timeFrame: "",
+    mediaType: "",
+    showFilterIds: "",
+    exact: false,
+    transcriptOnly: false,
+    excludeAds: false,
+  });
+  const submit = () =>
+    form.send(
+      searchQuerySchema,
+      {
+        search: search.query.trim(),
+        timeFrame: num(search.timeFrame),
+        mediaType: list(search.mediaType),
+        showFilterIds: list(search.showFilterIds)?.map(Number),
+        exact: search.exact || undefined,
+        transcriptOnly: search.transcriptOnly || undefined,
+        excludeAds: search.excludeAds || undefined,
+      },
+      (services, params) => runSourceToSheet(services, { kind: "search", params }),
+    );
+
+  return (
+    <DataForm title="Search episodes" form={form} onSubmit={submit}>
+      <Field label="Search for" required {...form.err("search")}>
+        <Input
+          name="searchQuery"
+          value={search.query}
+          onChange={(_, d) => setSearch({ ...search, query: d.value })}
+        />
+      </Field>
+      <Field
+        label="Days to look back"
+        hint={`Default: ${OTHER_DEFAULTS.search.timeFrame.value}`}
+        {...form.err("timeFrame")}
+      >
+        <Input
+          name="searchTimeFrame"
+          type="number"
+          value={search.timeFrame}
+          onChange={(_, d) => setSearch({ ...search, timeFrame: d.value })}
+        />
+      </Field>
+      <Field
+        label="Media types"
+        hint="Comma-separated: all, podcast, alpha, radio, radio_show, beta"
+        {...form.err("mediaType")}
+      >
+        <Input
+          name="searchMediaType"
+          value={search.mediaType}
+          onChange={(_, d) => setSearch({ ...search, mediaType: d.value })}
+        />
+      </Field>
+      <Field label="Only these show ids" hint="Comma-separated" {...form.err("showFilterIds")}>
+        <Input
+          name="searchShowIds"
+          value={search.showFilterIds}
+          onChange={(_, d) => setSearch({ ...search, showFilterIds: d.value })}
+        />
+      </Field>
+      <Switch
+        label="Exact match"
+        checked={search.exact}
+        onChange={(_, d) => setSearch({ ...search, exact: d.checked })}
+      />
+      <Switch
+        label="Transcripts only"
+        checked={search.transcriptOnly}
+        onChange={(_, d) => setSearch({ ...search, transcriptOnly: d.checked })}
+      />
+      <Switch
+        label="Exclude ads"
+        checked={search.excludeAds}
+        onChange={(_, d) => setSearch({ ...search, excludeAds: d.checked })}
+      />
+      <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
+        Search to sheet
+      </Button>
+    </DataForm>
+  );
+}
