@@ -52,8 +52,9 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
     { type: "table", table: table([0, 1, 2]) },
   );
   // The planner types a note just under the table: Excel adds that row to the table.
-  wb.host.setInput(def.sheetName, 4, 1, "ask about the holiday flight");
-  const before = JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C5`));
+  const rect = wb.host.tables().find((t) => t.sheet === def.sheetName)!.rect;
+  wb.host.setInput(def.sheetName, rect.row + rect.rows, 1, "ask about the holiday flight");
+  const before = JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C8`));
 
   const edited = { advertisers: ["Northwind Coffee", "Acme Mattress"] };
   const { s, toasts, entries } = services(wb, table([0, 1, 2, 3]));
@@ -78,6 +79,6 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
     request: expect.stringContaining("Acme Mattress"),
   });
   // Nothing changed on the sheet, and it keeps its old request.
-  expect(JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C5`))).toBe(before);
+  expect(JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C8`))).toBe(before);
   expect((await readDefinition(wb.excel, def.sheetName))!.params).toEqual(params);
 });

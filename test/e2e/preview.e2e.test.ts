@@ -52,15 +52,17 @@ test("an impressions report with a relative date range and chosen columns lands 
   await page.getByRole("button", { name: "Run report" }).click();
   await page.locator(".tabs button", { hasText: "Impressions" }).waitFor({ timeout: 60_000 });
   await openSheetTab(page, "Impressions");
-  await expectText(cell(page, "A1"), "Day");
-  await expectText(cell(page, "B1"), "Campaign");
-  await expectText(cell(page, "C1"), "Spend");
-  await expectText(cell(page, "D1"), "Podcast & Streaming Impressions");
-  await expectText(cell(page, "E1"), "Trial Starts");
-  await expectText(cell(page, "E2"), /^[\d,.]+$/);
-  await expectText(cell(page, "A2"), /^\d{4}-\d{2}-\d{2}$/);
-  await expectText(cell(page, "C2"), /^\$[\d,]+\.\d{2}$/);
-  await expectText(cell(page, "D2"), /^[\d,]+$/);
+  // The status line sits above the table: when, how many rows, which request.
+  await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
+  await expectText(cell(page, "A3"), "Day");
+  await expectText(cell(page, "B3"), "Campaign");
+  await expectText(cell(page, "C3"), "Spend");
+  await expectText(cell(page, "D3"), "Podcast & Streaming Impressions");
+  await expectText(cell(page, "E3"), "Trial Starts");
+  await expectText(cell(page, "E4"), /^[\d,.]+$/);
+  await expectText(cell(page, "A4"), /^\d{4}-\d{2}-\d{2}$/);
+  await expectText(cell(page, "C4"), /^\$[\d,]+\.\d{2}$/);
+  await expectText(cell(page, "D4"), /^[\d,]+$/);
   // the values are typed in the workbook, not text
   const types = await page.evaluate(() => {
     const wb = (
@@ -68,7 +70,7 @@ test("an impressions report with a relative date range and chosen columns lands 
         __workbook: { host: { cell(s: string, r: number, c: number): { value: unknown } } };
       }
     ).__workbook;
-    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions", 1, c).value);
+    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions", 3, c).value);
   });
   expect(types).toEqual(["number", "number", "number"]);
   await page.screenshot({ path: path.join(ARTIFACTS, "report-sheet.png") });
@@ -104,8 +106,8 @@ test("a search lands as a sheet", async () => {
     .first()
     .waitFor();
   await openSheetTab(page, "Search");
-  await expectText(cell(page, "A1"), "Episode");
-  await expectText(cell(page, "H2"), /mattress/i);
+  await expectText(cell(page, "A3"), "Episode");
+  await expectText(cell(page, "H4"), /mattress/i);
 });
 
 test("a show sheet opens, and Insert formula puts =ADS.SHOW at the selected cell", async () => {
