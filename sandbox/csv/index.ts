@@ -12,13 +12,21 @@ import { spendCsv } from "./spend";
 export { InvalidReport } from "./shared";
 export { SANDBOX_CUSTOM_ACTIONS } from "./impressions";
 
-/** The CSV of a report task (used by the server and by benchmarks without HTTP). */
+/**
+ * The CSV of a report task (used by the server and by benchmarks without HTTP). Every line ends with
+ * CRLF, the last one too (RFC 4180 allows either; a final line end lets a reader tell a whole file from
+ * one cut after a complete record when no Content-Length proves the length).
+ */
 export function generateReportCsv(
   world: World,
   kind: ReportKind,
   body: Body,
   now: number = Date.now(),
 ): string {
+  return `${records(world, kind, body, now)}\r\n`;
+}
+
+function records(world: World, kind: ReportKind, body: Body, now: number): string {
   switch (kind) {
     case "impressions":
       return impressionsCsv(world, body, now);

@@ -78,9 +78,9 @@ function recordEnds(csv: string): number[] {
 
 const encoder = new TextEncoder();
 
-/** The generator's CSV (header and at most `keep` records) as the sandbox must write it: CRLF after every line. */
+/** The generator's CSV (header and at most `keep` records) as the sandbox writes it: CRLF after every line. */
 function sample([kind, params, keep]: Case): string {
-  const raw = `${generateReportCsv(world, kind, params as Record<string, unknown>, NOW)}\r\n`;
+  const raw = generateReportCsv(world, kind, params as Record<string, unknown>, NOW);
   if (keep === undefined) return raw;
   const ends = recordEnds(raw);
   return raw.slice(0, ends[Math.min(keep, ends.length - 1)]);
