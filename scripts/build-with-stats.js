@@ -56,10 +56,14 @@ function main() {
     process.exit(2);
   }
   const project = path.resolve(projectArg);
+  const out = path.resolve(outArg);
+  const statsFile = path.resolve(statsArg);
+  // As `webpack` run in the project: some plugins read paths relative to the working directory.
+  process.chdir(project);
   const config = require(path.join(project, "webpack.config.js"))({}, { mode });
   config.mode = mode;
   config.context = project;
-  config.output = { ...config.output, path: path.resolve(outArg) };
+  config.output = { ...config.output, path: out };
   webpack(config, (err, stats) => {
     if (err) {
       console.error(err.stack || err);
@@ -67,7 +71,7 @@ function main() {
     }
     const text = stats.toString("errors-warnings");
     if (text) console.log(text);
-    fs.writeFileSync(path.resolve(statsArg), JSON.stringify(stats.toJson(STATS_OPTIONS)));
+    fs.writeFileSync(statsFile, JSON.stringify(stats.toJson(STATS_OPTIONS)));
     process.exitCode = stats.hasErrors() ? 1 : 0;
   });
 }

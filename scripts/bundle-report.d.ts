@@ -42,6 +42,8 @@ export const HELLO_WORLD_BYTES: number;
 export const GOAL_RATIO: number;
 export const PAGE_BUDGET_BYTES: number;
 export function pageScripts(distDir: string, page?: string): string[];
+export function scriptsForLater(distDir: string): string[];
+export function fileSize(distDir: string, file: string): FileSize;
 export function modulesByFile(stats: WebpackStats): Map<string, Set<string>>;
 export function duplicateModules(stats: WebpackStats, files: string[]): DuplicateModule[];
 export function pageReport(distDir: string, stats: WebpackStats): PageReport;

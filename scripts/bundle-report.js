@@ -34,6 +34,19 @@ function fileSize(distDir, file) {
 
 const total = (files, key) => files.reduce((n, f) => n + f[key], 0);
 
+/** Every other script of dist/ (but the development preview's): what the page loads later, if at all. */
+function scriptsForLater(distDir) {
+  const page = new Set(pageScripts(distDir));
+  const preview = fs.existsSync(path.join(distDir, "preview.html"))
+    ? pageScripts(distDir, "preview.html")
+    : [];
+  for (const f of preview) page.add(f);
+  return fs
+    .readdirSync(distDir)
+    .filter((f) => f.endsWith(".js") && !page.has(f))
+    .sort();
+}
+
 /** The modules each emitted file holds, by module name (a concatenated module counts as its parts). */
 function modulesByFile(stats) {
   const filesOfChunk = new Map(stats.chunks.map((c) => [c.id, c.files.filter((f) => f.endsWith(".js"))]));
@@ -68,15 +81,7 @@ function duplicateModules(stats, files) {
  */
 function pageReport(distDir, stats) {
   const initial = pageScripts(distDir).map((f) => fileSize(distDir, f));
-  const preview = new Set(
-    fs.existsSync(path.join(distDir, "preview.html")) ? pageScripts(distDir, "preview.html") : [],
-  );
-  const loaded = new Set(initial.map((f) => f.file));
-  const later = fs
-    .readdirSync(distDir)
-    .filter((f) => f.endsWith(".js") && !loaded.has(f) && !preview.has(f))
-    .sort()
-    .map((f) => fileSize(distDir, f));
+  const later = scriptsForLater(distDir).map((f) => fileSize(distDir, f));
   const bytes = total(initial, "bytes");
   return {
     initial,
@@ -86,7 +91,10 @@ function pageReport(distDir, stats) {
     later,
     laterBytes: total(later, "bytes"),
     laterGzipBytes: total(later, "gzipBytes"),
-    duplicates: duplicateModules(stats, [...loaded]),
+    duplicates: duplicateModules(
+      stats,
+      initial.map((f) => f.file),
+    ),
   };
 }
 
@@ -120,6 +128,8 @@ module.exports = {
   GOAL_RATIO,
   PAGE_BUDGET_BYTES,
   pageScripts,
+  scriptsForLater,
+  fileSize,
   modulesByFile,
   duplicateModules,
   pageReport,
