@@ -1,7 +1,12 @@
 /* Builds every file the manifest points at into dist/, plus (development builds only) the browser preview.
  * - Build settings come from the environment and are checked first (scripts/build-config.js, docs/deploy.md):
  *   a production build needs ADDIN_BASE_URL and SERVICE_BASE_URL, and says when it is only for local use.
- * - taskpane.html is the shared-runtime page: it loads the taskpane, commands and functions bundles.
+ * - taskpane.html is the shared-runtime page: one module graph for its three entries (functions,
+ *   commands, taskpane) with one webpack runtime (runtime.js), so every module is loaded and evaluated
+ *   once and module state (the session, the functions' cache) is one per runtime. The functions come
+ *   first, so they register before the pane's React and Fluent UI are evaluated. The pane's tabs other
+ *   than Connect are loaded when first opened (src/taskpane/App.tsx); those chunks carry a content
+ *   hash, so a pane left open across an update never mixes in another build's code.
  *   Every page loads its scripts and assets relative to itself (publicPath "auto"), so dist/ works
  *   under any path of its host.
  * - functions.json is generated from the JSDoc of src/functions/functions.ts by CustomFunctionsMetadataPlugin,
@@ -21,14 +26,29 @@ const { version } = require("./package.json");
 
 const FUNCTIONS_ENTRY = "./src/functions/functions.ts";
 
-/** Prints the size of each bundle after a build (the task pane's is the one users download first). */
+/** The shared-runtime page's entries, in the order they run: the functions register first. */
+const RUNTIME_PAGE_ENTRIES = ["functions", "commands", "taskpane"];
+
+/**
+ * Prints, after a build, the JavaScript the shared-runtime page loads at once and what it leaves for
+ * later (the pane's other tabs), so a size regression shows in every build's output.
+ */
 class BundleSizeReport {
   apply(compiler) {
-    compiler.hooks.done.tap("BundleSizeReport", (stats) => {
-      const assets = stats.toJson({ assets: true }).assets.filter((a) => a.name.endsWith(".js"));
+    compiler.hooks.done.tap("BundleSizeReport", ({ compilation }) => {
+      const js = (files) => [...files].filter((f) => f.endsWith(".js"));
+      const initial = js(
+        new Set(RUNTIME_PAGE_ENTRIES.flatMap((e) => [...compilation.entrypoints.get(e).getFiles()])),
+      );
+      const anyEntry = new Set([...compilation.entrypoints.values()].flatMap((e) => [...e.getFiles()]));
+      const later = js(compilation.getAssets().map((a) => a.name)).filter((f) => !anyEntry.has(f));
+      const size = (f) => compilation.getAsset(f).source.size();
       const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
+      const sum = (files) => files.reduce((n, f) => n + size(f), 0);
       console.log(
-        `Bundle sizes (${compiler.options.mode}): ${assets.map((a) => `${a.name} ${kb(a.size)}`).join(", ")}`,
+        `Bundle sizes (${compiler.options.mode}): taskpane.html loads ${kb(sum(initial))} ` +
+          `(${initial.map((f) => `${f} ${kb(size(f))}`).join(", ")}); ` +
+          `later, when a tab is first opened: ${kb(sum(later))} in ${later.length} files`,
       );
     });
   }
@@ -52,13 +72,27 @@ module.exports = (_env, argv) => {
   return {
     devtool: dev ? "source-map" : false,
     entry: {
-      taskpane: "./src/taskpane/index.tsx",
-      commands: "./src/commands/commands.ts",
       functions: FUNCTIONS_ENTRY,
+      commands: { import: "./src/commands/commands.ts", dependOn: "functions" },
+      taskpane: { import: "./src/taskpane/index.tsx", dependOn: ["functions", "commands"] },
       // The preview (in-memory workbook + sandbox) is a development tool: never in a production dist.
       ...(dev ? { preview: "./preview/main.tsx" } : {}),
     },
-    output: { path: path.resolve(__dirname, "dist"), filename: "[name].js", publicPath: "auto", clean: true },
+    output: {
+      path: path.resolve(__dirname, "dist"),
+      filename: "[name].js",
+      chunkFilename: dev ? "[name].js" : "[name].[contenthash:8].js",
+      publicPath: "auto",
+      clean: true,
+    },
+    optimization: {
+      // One runtime and one module registry for the page's three entries (and, in a development
+      // build, a second one for the preview page, which loads nothing else).
+      runtimeChunk: { name: (entry) => (entry.name === "preview" ? "preview-runtime" : "runtime") },
+      // Each entry holds only what the ones before it lack (dependOn above), and a module that lazily
+      // loaded chunks share goes to a chunk of its own however small: no file repeats a module.
+      splitChunks: { chunks: "all", minSize: 0 },
+    },
     resolve: { extensions: [".ts", ".tsx", ".js", ".jsx"] },
     module: {
       rules: [
@@ -93,7 +127,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
-        chunks: ["taskpane", "commands", "functions"],
+        chunks: RUNTIME_PAGE_ENTRIES,
       }),
       new HtmlWebpackPlugin({
         filename: "help.html",

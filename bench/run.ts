@@ -3,7 +3,7 @@
  * Each module exports `run()` returning its figures; targets are ratios against a baseline measured
  * in the same run (never absolute timings), so the numbers mean something on any machine.
  */
-import { writeFileSync } from "fs";
+import { existsSync, readFileSync, writeFileSync } from "fs";
 import path from "path";
 import os from "os";
 
@@ -15,17 +15,26 @@ interface BenchModule {
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   write: () => import("./write.bench"),
   functions: () => import("./functions.bench"),
+  bundle: () => import("./bundle.bench"),
 };
+const RESULTS = path.join(__dirname, "results.json");
+
+/** The results of earlier runs, so running some benches (`npm run bench bundle`) keeps the others'. */
+function earlierResults(): Record<string, Figures | { error: string }> {
+  if (!existsSync(RESULTS)) return {};
+  const saved = JSON.parse(readFileSync(RESULTS, "utf8")) as { results?: Record<string, Figures> };
+  return saved.results ?? {};
+}
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const results: Record<string, Figures | { error: string }> = {};
+  const results = earlierResults();
   for (const [name, load] of Object.entries(BENCHES)) {
     if (only.length && !only.includes(name)) continue;
     process.stdout.write(`bench ${name}...\n`);
     try {
       const mod = await load();
-      results[name] = await mod.run();
+      results[name] = { ...(await mod.run()), measuredAt: new Date().toISOString() };
     } catch (err) {
       results[name] = { error: err instanceof Error ? err.message : String(err) };
       process.exitCode = 1;
@@ -41,7 +50,7 @@ async function main(): Promise<void> {
     },
     results,
   };
-  writeFileSync(path.join(__dirname, "results.json"), JSON.stringify(out, null, 2) + "\n");
+  writeFileSync(RESULTS, JSON.stringify(out, null, 2) + "\n");
   process.stdout.write(`wrote bench/results.json\n`);
 }
 

@@ -8,6 +8,7 @@ import { createServer as createHttpServer, type RequestListener } from "http";
 import { createServer as createHttpsServer } from "https";
 import { createReadStream, existsSync, statSync } from "fs";
 import path from "path";
+import { createGzip } from "zlib";
 
 const DIST = path.resolve(__dirname, "..", "dist");
 const TYPES: Record<string, string> = {
@@ -21,14 +22,19 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 const IMAGES = new Set([".png", ".svg", ".gif", ".jpg", ".jpeg"]);
+const TEXT = new Set([".html", ".js", ".json", ".xml", ".map", ".css", ".txt"]);
 
 /**
  * A static file handler for dist/ that never serves outside it. Pages and bundles are sent with
  * `no-store`, so a rebuild shows at once. Images are sent as Office requires of icons (docs/deploy.md):
  * with no Cache-Control at all (Office replaces an icon that has one with a generic image), but with
- * Last-Modified and an ETag, so they are cached and revalidated.
+ * Last-Modified and an ETag, so they are cached and revalidated. With `gzip`, text files go
+ * gzip-compressed to a client that accepts it, as most static hosts and CDNs send them (the bench).
  */
-export function staticHandler(root: string = DIST, opts: { cors?: boolean } = {}): RequestListener {
+export function staticHandler(
+  root: string = DIST,
+  opts: { cors?: boolean; gzip?: boolean } = {},
+): RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const rel = decodeURIComponent(url.pathname).replace(/^\/+/, "") || "taskpane.html";
@@ -50,6 +56,13 @@ export function staticHandler(root: string = DIST, opts: { cors?: boolean } = {}
         return;
       }
     } else headers["cache-control"] = "no-store";
+    if (opts.gzip && TEXT.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+      headers["content-encoding"] = "gzip";
+      headers.vary = "accept-encoding";
+      res.writeHead(200, headers);
+      createReadStream(file).pipe(createGzip()).pipe(res);
+      return;
+    }
     res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   };

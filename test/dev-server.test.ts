@@ -1,9 +1,10 @@
 /** The dev server's headers (scripts/dev-server.ts): icons cacheable as Office requires, pages never stale, nothing outside dist. */
-import { createServer, type Server } from "http";
+import { createServer, get as httpGet, type Server } from "http";
 import type { AddressInfo } from "net";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "fs";
 import os from "os";
 import path from "path";
+import { gunzipSync } from "zlib";
 import { staticHandler } from "../scripts/dev-server";
 
 let dir: string;
@@ -49,6 +50,40 @@ test("pages and bundles are never cached in development, with their content type
       type,
       cache: "no-store",
     });
+  }
+});
+
+test("with gzip, text goes compressed to a client that accepts it, as-is to one that does not; images never", async () => {
+  const gzipServer = createServer(staticHandler(dir, { gzip: true }));
+  await new Promise<void>((r) => gzipServer.listen(0, "127.0.0.1", r));
+  const gzipBase = `http://127.0.0.1:${(gzipServer.address() as AddressInfo).port}`;
+  const get = (file: string, encoding: string) =>
+    new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) =>
+      httpGet(`${gzipBase}/${file}`, { headers: { "accept-encoding": encoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (d: Buffer) => parts.push(d));
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(parts) }),
+        );
+      }).on("error", reject),
+    );
+  try {
+    const js = await get("taskpane.js", "gzip, deflate");
+    expect(js.encoding).toBe("gzip");
+    expect(gunzipSync(js.body).toString()).toBe("1");
+    expect(await get("taskpane.js", "identity")).toEqual({ encoding: undefined, body: Buffer.from("1") });
+    expect((await get("assets/icon-16.png", "gzip")).encoding).toBeUndefined();
+    // Without the option (the dev server), nothing is compressed.
+    expect(
+      await new Promise((resolve) =>
+        httpGet(`${base}/taskpane.js`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+          res.resume();
+          resolve(res.headers["content-encoding"]);
+        }),
+      ),
+    ).toBeUndefined();
+  } finally {
+    await new Promise<void>((r) => gzipServer.close(() => r()));
   }
 });
 

@@ -2,23 +2,29 @@
  * Ribbon commands, in the shared runtime: Refresh sheet (the active report sheet), Refresh all (every
  * report sheet, then the ADS.* functions), Self-test (in the pane), and refresh-on-open at start-up. Open pane is a
  * ShowTaskpane action in the manifest. Messages go to the task pane's activity list when it is open,
- * and always to the console.
+ * and always to the console. The commands are registered with the page's first load; the refresh
+ * machinery (report sheets, the report sources) is loaded when a refresh first runs.
  */
 import { AdsClient } from "../api/client";
-import { refreshAll, refreshOnOpen, refreshReport, type SheetFetcher } from "../excel/reportSheets";
+import type { SheetFetcher } from "../excel/reportSheets";
 import { refreshAdsFunctions } from "../functions/recalculate";
-import { fetchSheetData } from "../runtime/reportSources";
 import { requestSelfTest } from "../runtime/selfTestRequests";
 import { countRequest, getConnection } from "../runtime/session";
 
-function fetcher(): SheetFetcher {
-  return (source, signal) => {
+/** The report-sheet refreshes and a fetcher for them, loaded on first use. */
+async function refresher() {
+  const [sheets, { fetchSheetData }] = await Promise.all([
+    import("../excel/reportSheets"),
+    import("../runtime/reportSources"),
+  ]);
+  const fetcher: SheetFetcher = (source, signal) => {
     const connection = getConnection();
     if (!connection) throw new Error("Not connected: open the Ads Analytics pane and connect first");
     return fetchSheetData(new AdsClient({ ...connection, onRequest: () => countRequest() }), source, {
       signal,
     });
   };
+  return { ...sheets, fetcher };
 }
 
 async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<void> {
@@ -29,7 +35,8 @@ async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<vo
       await context.sync();
       return sheet.name;
     });
-    await refreshReport(Excel, name, fetcher());
+    const { refreshReport, fetcher } = await refresher();
+    await refreshReport(Excel, name, fetcher);
   } catch (err) {
     console.error("Refresh sheet failed:", err instanceof Error ? err.message : err);
   } finally {
@@ -39,7 +46,8 @@ async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<vo
 
 async function refreshEverything(event: Office.AddinCommands.Event): Promise<void> {
   try {
-    const result = await refreshAll(Excel, fetcher());
+    const { refreshAll, fetcher } = await refresher();
+    const result = await refreshAll(Excel, fetcher);
     if (result.failed.length) console.error("Refresh all:", result.failed);
     await refreshAdsFunctions(Excel);
   } catch (err) {
@@ -67,5 +75,10 @@ Office.onReady(() => {
   Office.actions.associate("refreshAll", refreshEverything);
   // Sheets marked "refresh when the workbook opens": the pane sets the add-in to load with the
   // document (Office.addin.setStartupBehavior) when such a sheet exists; a key must be available.
-  if (getConnection()) void refreshOnOpen(Excel, fetcher());
+  if (getConnection())
+    void refresher()
+      .then(({ refreshOnOpen, fetcher }) => refreshOnOpen(Excel, fetcher))
+      .catch((err: unknown) =>
+        console.error("Refresh on open failed:", err instanceof Error ? err.message : err),
+      );
 });

@@ -8,12 +8,10 @@ import { createAdsFunctions } from "./adsFunctions";
 import { RequestCache } from "./requestCache";
 
 /**
- * One cache per runtime: taskpane.html loads the pane, commands and functions bundles side by side,
- * so the cache lives on globalThis where all three find the same one.
+ * One cache per runtime: the pane, the commands and the functions are one module graph on the
+ * shared-runtime page (webpack.config.js), so this module, and its cache, exists once.
  */
-const CACHE_KEY = "__adsFunctionCache";
-const g = globalThis as unknown as Record<string, RequestCache | undefined>;
-const cache = (g[CACHE_KEY] ??= new RequestCache({ concurrency: 4 }));
+const cache = new RequestCache({ concurrency: 4 });
 let current: { connection: Connection; client: AdsClient } | null = null;
 
 function client(): AdsClient | null {
@@ -27,8 +25,7 @@ function client(): AdsClient | null {
 
 // Another key or service, or signing out: the previous connection's answers must never be served
 // (another account's data, or a cached "Invalid token" after the right key was entered).
-// The session also notifies on every counted request: only a change of connection clears. `seen`
-// is this bundle's own record (the pane and commands bundles load this module too, with no client).
+// The session also notifies on every counted request: only a change of connection clears.
 let seen = getConnection();
 subscribe(() => {
   const now = getConnection();

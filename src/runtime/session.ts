@@ -1,8 +1,8 @@
 /**
  * Shared-runtime state: the connection (API key and base URL) and the request counter.
  * The task pane, the custom functions and the ribbon commands run in one JavaScript
- * runtime (manifest: SharedRuntime), so state kept on globalThis is shared by all three
- * bundles. The key lives only here (and, when the user ticks "remember", in the
+ * runtime (manifest: SharedRuntime) and one module graph (webpack.config.js), so this
+ * module's state is theirs to share. The key lives only here (and, when the user ticks "remember", in the
  * browser's local storage of the add-in origin): never in the workbook.
  */
 
@@ -19,7 +19,6 @@ interface SessionState {
   listeners: Set<Listener>;
 }
 
-const KEY = "__adsAnalyticsSession";
 const COUNTER_STORAGE = "ads-analytics.requestCounter";
 /** Only when the user ticks "Remember on this computer": the add-in origin's storage, never the workbook. */
 const REMEMBERED = "ads-analytics.connection";
@@ -36,9 +35,11 @@ function storage(): Storage | null {
   }
 }
 
+/** Read from storage on first use (not at import: tests and hosts set storage up first). */
+let session: SessionState | null = null;
+
 function state(): SessionState {
-  const g = globalThis as unknown as Record<string, SessionState | undefined>;
-  let s = g[KEY];
+  let s = session;
   if (!s) {
     let counter = { month: monthOf(new Date()), count: 0 };
     const saved = storage()?.getItem(COUNTER_STORAGE);
@@ -53,7 +54,7 @@ function state(): SessionState {
       }
     }
     s = { connection: remembered(), requestsThisMonth: counter, listeners: new Set() };
-    g[KEY] = s;
+    session = s;
   }
   return s;
 }

@@ -1,10 +1,26 @@
-/** The task pane: Connect, Reports, Data, Sheets, Campaigns, Agents; the activity list under every tab. */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+/**
+ * The task pane: Connect, Reports, Data, Sheets, Campaigns, Agents; the activity list under every tab.
+ * Only Connect is in the page's first load: every other tab's panel is loaded when the tab is first
+ * opened (its own chunk), with a labelled busy indicator meanwhile and a retry if the load fails.
+ */
 import {
+  Component,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from "react";
+import {
+  Button,
+  Field,
   FluentProvider,
-  Toast,
-  ToastTitle,
-  Toaster,
+  ProgressBar,
   useId,
   useToastController,
   webLightTheme,
@@ -13,19 +29,111 @@ import { AdsClient } from "../api/client";
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
 import { countRequest, getConnection, subscribe } from "../runtime/session";
 import { ActivityList } from "./components/ActivityList";
+import { PaneMessage } from "./components/PaneMessage";
 import { TabBar } from "./components/TabBar";
-import { AdvertisersPanel } from "./panels/AdvertisersPanel";
-import { AgentsPanel } from "./panels/AgentsPanel";
-import { CampaignPlanPanel } from "./panels/CampaignPlanPanel";
 import { ConnectPanel } from "./panels/ConnectPanel";
-import { DataPanel } from "./panels/DataPanel";
-import { InvitePanel } from "./panels/InvitePanel";
-import { ReportsPanel } from "./panels/ReportsPanel";
-import { SheetsPanel } from "./panels/SheetsPanel";
-import { loadSheetRequest, type SheetRequest } from "./reportActions";
+import type { SheetRequest } from "./reportActions";
 import type { Deployment } from "./deployment";
 import { PANE_CSS } from "./paneStyles";
 import { ServicesContext, type ActivityEntry, type ExcelHost, type Intent, type Services } from "./services";
+
+/**
+ * A panel loaded on first use. React keeps a failed lazy component's error for good, so each retry
+ * gets a fresh one (webpack fetches a chunk that failed to load again).
+ */
+function lazyPanel<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): (attempt: number) => LazyExoticComponent<ComponentType<P>> {
+  const attempts: LazyExoticComponent<ComponentType<P>>[] = [];
+  return (attempt) => (attempts[attempt] ??= lazy(() => load().then((panel) => ({ default: panel }))));
+}
+
+const ReportsPanel = lazyPanel(() =>
+  import(/* webpackChunkName: "reports" */ "./panels/ReportsPanel").then((m) => m.ReportsPanel),
+);
+const DataPanel = lazyPanel(() =>
+  import(/* webpackChunkName: "data" */ "./panels/DataPanel").then((m) => m.DataPanel),
+);
+const SheetsPanel = lazyPanel(() =>
+  import(/* webpackChunkName: "sheets" */ "./panels/SheetsPanel").then((m) => m.SheetsPanel),
+);
+const CampaignPlanPanel = lazyPanel(() =>
+  import(/* webpackChunkName: "campaigns" */ "./panels/CampaignPlanPanel").then((m) => m.CampaignPlanPanel),
+);
+const AdvertisersPanel = lazyPanel(() =>
+  import(/* webpackChunkName: "campaigns" */ "./panels/AdvertisersPanel").then((m) => m.AdvertisersPanel),
+);
+const InvitePanel = lazyPanel(() =>
+  import(/* webpackChunkName: "campaigns" */ "./panels/InvitePanel").then((m) => m.InvitePanel),
+);
+const AgentsPanel = lazyPanel(() =>
+  import(/* webpackChunkName: "agents" */ "./panels/AgentsPanel").then((m) => m.AgentsPanel),
+);
+
+/** Renders a lazily loaded panel that takes no props. */
+function Loaded({ panel: Panel }: { panel: ComponentType }) {
+  return <Panel />;
+}
+
+/** Fluent's toasts: loaded with the first notification (only other tabs' work notifies). */
+const loadToasts = () =>
+  import(
+    /* webpackChunkName: "toasts" */
+    /* webpackExports: ["Toast", "ToastTitle", "Toaster"] */
+    "@fluentui/react-components"
+  );
+type Toasts = Awaited<ReturnType<typeof loadToasts>>;
+interface Notice {
+  message: string;
+  intent: Intent;
+}
+
+interface LoadedTabProps {
+  name: string;
+  children: (attempt: number) => ReactNode;
+}
+
+/**
+ * A tab's panel: a labelled busy indicator while its chunk loads; if loading (or showing) it fails,
+ * the reason and Try again, which hands focus back to the selected tab.
+ */
+class LoadedTab extends Component<LoadedTabProps, { error: Error | null; attempt: number }> {
+  override state = { error: null as Error | null, attempt: 0 };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  private retry = () => {
+    this.setState(({ attempt }) => ({ error: null, attempt: attempt + 1 }));
+    document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  };
+
+  override render() {
+    const { name, children } = this.props;
+    const { error, attempt } = this.state;
+    if (error)
+      return (
+        <PaneMessage intent="error">
+          The {name} tab could not be loaded: {error.message}{" "}
+          <Button size="small" onClick={this.retry}>
+            Try again
+          </Button>
+        </PaneMessage>
+      );
+    return (
+      <Suspense
+        fallback={
+          <Field label={`Loading ${name}…`}>
+            <ProgressBar />
+          </Field>
+        }
+      >
+        {children(attempt)}
+      </Suspense>
+    );
+  }
+}
 
 const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"] as const;
 type TabName = (typeof TABS)[number];
@@ -38,6 +146,10 @@ export interface AppProps {
 
 export function App({ excel, deployment }: AppProps) {
   const [tab, setTab] = useState<TabName>("Connect");
+  // Campaigns and Agents stay mounted once opened (their work outlives a tab switch), never before.
+  const [opened, setOpened] = useState<ReadonlySet<TabName>>(() => new Set([tab]));
+  useEffect(() => setOpened((old) => (old.has(tab) ? old : new Set([...old, tab]))), [tab]);
+  const mounted = (t: TabName) => tab === t || opened.has(t);
   const [connection, setConn] = useState(getConnection());
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
   const [editing, setEditing] = useState<SheetRequest | null>(null);
@@ -45,6 +157,11 @@ export function App({ excel, deployment }: AppProps) {
   const toasterId = useId("toaster");
   const [toastNode, setToastNode] = useState<HTMLElement | null>(null);
   const { dispatchToast } = useToastController(toasterId);
+  // Notices wait until the Toaster is loaded and mounted (a toast sent before is lost); refs keep
+  // notify, and so the services every panel uses, the same object throughout.
+  const [toasts, setToasts] = useState<Toasts | null>(null);
+  const listening = useRef<Toasts | null>(null);
+  const waiting = useRef<Notice[] | null>(null);
   useEffect(() => subscribe(() => setConn(getConnection())), []);
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
   useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
@@ -54,16 +171,36 @@ export function App({ excel, deployment }: AppProps) {
     [connection],
   );
 
-  const notify = useCallback(
-    (message: string, intent: Intent = "info") =>
+  const show = useCallback(
+    (t: Toasts, { message, intent }: Notice) =>
       dispatchToast(
-        <Toast>
-          <ToastTitle>{message}</ToastTitle>
-        </Toast>,
+        <t.Toast>
+          <t.ToastTitle>{message}</t.ToastTitle>
+        </t.Toast>,
         { intent },
       ),
     [dispatchToast],
   );
+  const notify = useCallback(
+    (message: string, intent: Intent = "info") => {
+      const notice = { message, intent };
+      if (listening.current) return show(listening.current, notice);
+      if (waiting.current) return void waiting.current.push(notice);
+      waiting.current = [notice];
+      loadToasts().then(setToasts, (err: unknown) => {
+        console.error("Notifications could not be loaded:", err instanceof Error ? err.message : err);
+        waiting.current = null;
+      });
+    },
+    [show],
+  );
+  // Runs after the Toaster's own effects, so it is listening by now.
+  useEffect(() => {
+    if (!toasts) return;
+    listening.current = toasts;
+    for (const notice of waiting.current ?? []) show(toasts, notice);
+    waiting.current = null;
+  }, [toasts, show]);
 
   const services: Services = useMemo(
     () => ({
@@ -86,12 +223,21 @@ export function App({ excel, deployment }: AppProps) {
         },
       },
       editReport(sheetName) {
-        void loadSheetRequest(excel, sheetName).then((req) => {
-          if (req) {
-            setEditing(req);
-            setTab("Reports");
-          } else notify(`${sheetName} has no editable request`, "warning");
-        });
+        void import("./reportActions")
+          .then(({ loadSheetRequest }) => loadSheetRequest(excel, sheetName))
+          .then(
+            (req) => {
+              if (req) {
+                setEditing(req);
+                setTab("Reports");
+              } else notify(`${sheetName} has no editable request`, "warning");
+            },
+            (err: unknown) =>
+              notify(
+                `Could not open the request of ${sheetName}: ${err instanceof Error ? err.message : String(err)}`,
+                "error",
+              ),
+          );
       },
     }),
     [client, excel, notify],
@@ -103,25 +249,44 @@ export function App({ excel, deployment }: AppProps) {
       <ServicesContext.Provider value={services}>
         {/* Toasts render into a landmark of their own, so nothing in the pane is outside one. */}
         <aside aria-label="Notifications" ref={setToastNode} />
-        {toastNode && <Toaster toasterId={toasterId} mountNode={toastNode} />}
+        {toastNode && toasts && <toasts.Toaster toasterId={toasterId} mountNode={toastNode} />}
         {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
         <header>
           <TabBar<TabName> tabs={TABS} selected={tab} onSelect={setTab} label="Ads Analytics sections" />
         </header>
         <main className="pane-body">
           {tab === "Connect" && <ConnectPanel deployment={deployment} />}
-          {tab === "Reports" && <ReportsPanel editing={editing} onEdited={() => setEditing(null)} />}
-          {tab === "Data" && <DataPanel />}
-          {tab === "Sheets" && <SheetsPanel />}
-          {/* Write-backs and agent runs outlive a tab switch: they stay mounted, hidden. */}
-          <div hidden={tab !== "Campaigns"}>
-            <CampaignPlanPanel />
-            <AdvertisersPanel />
-            <InvitePanel />
-          </div>
-          <div hidden={tab !== "Agents"}>
-            <AgentsPanel />
-          </div>
+          {tab === "Reports" && (
+            <LoadedTab name="Reports">
+              {(n) => {
+                const Panel = ReportsPanel(n);
+                return <Panel editing={editing} onEdited={() => setEditing(null)} />;
+              }}
+            </LoadedTab>
+          )}
+          {tab === "Data" && <LoadedTab name="Data">{(n) => <Loaded panel={DataPanel(n)} />}</LoadedTab>}
+          {tab === "Sheets" && (
+            <LoadedTab name="Sheets">{(n) => <Loaded panel={SheetsPanel(n)} />}</LoadedTab>
+          )}
+          {/* Write-backs and agent runs outlive a tab switch: once opened, they stay mounted, hidden. */}
+          {mounted("Campaigns") && (
+            <div hidden={tab !== "Campaigns"}>
+              <LoadedTab name="Campaigns">
+                {(n) => (
+                  <>
+                    <Loaded panel={CampaignPlanPanel(n)} />
+                    <Loaded panel={AdvertisersPanel(n)} />
+                    <Loaded panel={InvitePanel(n)} />
+                  </>
+                )}
+              </LoadedTab>
+            </div>
+          )}
+          {mounted("Agents") && (
+            <div hidden={tab !== "Agents"}>
+              <LoadedTab name="Agents">{(n) => <Loaded panel={AgentsPanel(n)} />}</LoadedTab>
+            </div>
+          )}
           <ActivityList entries={entries} />
         </main>
       </ServicesContext.Provider>

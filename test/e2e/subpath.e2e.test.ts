@@ -3,7 +3,9 @@
  * /taskpane.js from the host's root). Built with ADDIN_BASE_URL=http://127.0.0.1:<port>/sub/path into a
  * directory of its own, served under /sub/path on loopback, and opened in Chromium with Office.js (from
  * Microsoft's CDN) answered by a local stub: every script loads, nothing fails, the pane renders, and
- * the commands and functions bundles register with Office. A loopback build is a local build and says so.
+ * the commands and functions register with Office. A loopback build is a local build and says so.
+ * The same build proves the page's bundle graph (issue 14): one copy of every module, within the size
+ * budget, the other tabs loaded when first opened, and one module state for commands and pane.
  */
 import { createServer, type Server } from "http";
 import type { AddressInfo } from "net";
@@ -12,15 +14,18 @@ import os from "os";
 import path from "path";
 import { DOMParser } from "@xmldom/xmldom";
 import { staticHandler } from "../../scripts/dev-server";
+import { PAGE_BUDGET_BYTES, duplicateModules, pageReport, pageScripts } from "../../scripts/bundle-report";
 import { runBuild, type BuildResult } from "../support/build";
 import { ARTIFACTS, launchBrowser } from "./support";
 
 const PREFIX = "/sub/path";
 const OFFICE_STUB = `
   window.__registered = [];
+  window.__commands = {};
   window.Office = {
     onReady(cb) { const p = Promise.resolve({ host: null, platform: null }); if (cb) p.then(cb); return p; },
-    actions: { associate(name) { window.__registered.push("command:" + name); } },
+    actions: { associate(name, fn) { window.__registered.push("command:" + name); window.__commands[name] = fn; } },
+    addin: { showAsTaskpane() { return Promise.resolve(); } },
   };
   window.CustomFunctions = {
     associate(id) { window.__registered.push("function:" + id); },
@@ -33,6 +38,7 @@ const OFFICE_STUB = `
 jest.setTimeout(300_000);
 
 let dir = "";
+let statsFile = "";
 let server: Server;
 let base = "";
 let build: BuildResult;
@@ -56,14 +62,39 @@ beforeAll(async () => {
   // The port must be known before the build, which writes it into the manifest.
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PREFIX}`;
-  build = await runBuild(dir, { ADDIN_BASE_URL: base });
+  // The stats go beside the build, not into it (dist/ is what gets deployed).
+  statsFile = `${dir}-stats.json`;
+  build = await runBuild(dir, { ADDIN_BASE_URL: base }, "production", 240_000, statsFile);
 }, 280_000);
 
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (statsFile) rmSync(statsFile, { force: true });
 });
+
+/** A page on the build with Office.js stubbed, and everything that goes wrong on it. */
+async function openPane(browser: Awaited<ReturnType<typeof launchBrowser>>) {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const problems: string[] = [];
+  const loaded: string[] = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} for ${r.url()}`);
+    if (r.request().resourceType() === "script") loaded.push(r.url());
+  });
+  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
+  );
+  await page.goto(`${base}/taskpane.html`);
+  await page.getByRole("tab", { name: "Connect" }).waitFor({ timeout: 30_000 });
+  return { page, problems, loaded };
+}
 
 test("a loopback ADDIN_BASE_URL builds, as a local build that says so", () => {
   expect({ status: build.status, output: build.output }).toEqual({ status: 0, output: expect.any(String) });
@@ -88,33 +119,20 @@ test("every page in dist loads its scripts and images relative to itself", () =>
 test("taskpane.html under /sub/path loads every script, registers commands and functions, and renders the pane", async () => {
   const browser = await launchBrowser();
   try {
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    const problems: string[] = [];
-    const loaded: string[] = [];
-    page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-    });
-    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-    page.on("response", (r) => {
-      if (r.status() >= 400) problems.push(`${r.status()} for ${r.url()}`);
-      if (r.request().resourceType() === "script") loaded.push(r.url());
-    });
-    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
-    );
-    await page.goto(`${base}/taskpane.html`);
-    await page.getByRole("tab", { name: "Connect" }).waitFor({ timeout: 30_000 });
+    const { page, problems, loaded } = await openPane(browser);
     await page.getByRole("button", { name: "Connect" }).waitFor();
     await page.locator('[data-testid="local-build"]').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, "subpath-taskpane.png") });
 
+    // The page's own scripts, and nothing else until a tab other than Connect is opened.
+    const scripts = pageScripts(dir);
+    expect(scripts).toEqual(
+      expect.arrayContaining(["runtime.js", "functions.js", "commands.js", "taskpane.js"]),
+    );
     expect(loaded.sort()).toEqual(
       [
         "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
-        `${base}/commands.js`,
-        `${base}/functions.js`,
-        `${base}/taskpane.js`,
+        ...scripts.map((s) => `${base}/${s}`),
       ].sort(),
     );
     const registered = await page.evaluate(
@@ -134,6 +152,72 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
     await browser.close();
   }
 });
+
+test("the shared-runtime page is one module graph: no module in two files, within the size budget", () => {
+  const stats = JSON.parse(readFileSync(statsFile, "utf8"));
+  const report = pageReport(dir, stats);
+  expect(report.duplicates).toEqual([]);
+  // Nor do the chunks loaded later repeat a module (of the page or of each other).
+  const everyFile = [...report.initial, ...report.later].map((f) => f.file);
+  expect(duplicateModules(stats, everyFile)).toEqual([]);
+  expect(report.later.map((f) => f.file)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^reports\.[0-9a-f]{8}\.js$/),
+      expect.stringMatching(/^agents\./),
+    ]),
+  );
+  expect({ bytes: report.bytes, over: report.bytes > PAGE_BUDGET_BYTES }).toEqual({
+    bytes: report.bytes,
+    over: false,
+  });
+});
+
+test("a tab's panel loads when the tab is first opened, with a labelled busy indicator; a failed load can be tried again", async () => {
+  const browser = await launchBrowser();
+  try {
+    const { page, loaded } = await openPane(browser);
+    const reportsChunk = /\/reports\.[0-9a-f]{8}\.js$/;
+    let fail = true;
+    await page.route(reportsChunk, async (route) => {
+      await new Promise((r) => setTimeout(r, 400)); // long enough to see the busy indicator
+      if (fail) await route.fulfill({ status: 503, body: "unavailable" });
+      else await route.continue();
+    });
+    expect(loaded.filter((u) => reportsChunk.test(u))).toEqual([]);
+    await page.getByRole("tab", { name: "Reports" }).click();
+    await page.getByRole("progressbar", { name: "Loading Reports…" }).waitFor();
+    await page.getByText(/The Reports tab could not be loaded: Loading chunk .* failed/).waitFor();
+    fail = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    // Focus goes back to the tab, not to the page's body, when Try again goes away.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Reports");
+    await page.getByRole("combobox", { name: "Report" }).waitFor();
+    expect(loaded.filter((u) => reportsChunk.test(u)).length).toBeGreaterThan(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the ribbon's Self-test reaches the pane: commands and pane share one module state", async () => {
+  const browser = await launchBrowser();
+  try {
+    const { page } = await openPane(browser);
+    await page.getByRole("tab", { name: "Data" }).click();
+    await expectSelected(page, "Data");
+    await page.evaluate(async () => {
+      const commands = (window as unknown as { __commands: Record<string, (e: unknown) => Promise<void>> })
+        .__commands;
+      await commands.selfTest({ completed() {} });
+    });
+    await expectSelected(page, "Connect");
+  } finally {
+    await browser.close();
+  }
+});
+
+async function expectSelected(page: import("playwright-core").Page, tab: string): Promise<void> {
+  await page.locator('[role="tab"][aria-selected="true"]', { hasText: tab }).waitFor({ timeout: 10_000 });
+}
 
 test("every URL of the manifest is served from under the path", async () => {
   const doc = new DOMParser().parseFromString(

@@ -59,7 +59,16 @@ export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> 
   const { context } = browser;
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
-  await page.goto(preview.url);
+  try {
+    await page.goto(preview.url);
+    // The pane renders after the page's load event (the preview asks its server for the sandbox's
+    // address first): a test that types before then would find nothing to focus.
+    await page.getByRole("tab", { name: "Connect" }).waitFor();
+  } catch (err) {
+    await browser.close();
+    await preview.close();
+    throw err;
+  }
   mkdirSync(ARTIFACTS, { recursive: true });
   return {
     page,
