@@ -122,7 +122,10 @@ module.exports = (_env, argv) => {
     },
     plugins: [
       new BundleSizeReport(),
-      new webpack.DefinePlugin({ ADS_DEPLOYMENT: JSON.stringify(config.deployment) }),
+      new webpack.DefinePlugin({
+        ADS_DEPLOYMENT: JSON.stringify(config.deployment),
+        ADS_LOOPBACK_HTTP: JSON.stringify(config.deployment.local),
+      }),
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: FUNCTIONS_ENTRY }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",

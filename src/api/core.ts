@@ -58,7 +58,17 @@ export interface RequestSpec<S extends z.ZodType> {
   agentRunStart?: boolean;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+/**
+ * Hosts plain http may go to: this computer, in local and development builds and outside webpack. A
+ * deployable build allows none (it talks to its service over https), and its bundles carry no loopback name.
+ */
+const LOOPBACK_HTTP = typeof ADS_LOOPBACK_HTTP === "undefined" || ADS_LOOPBACK_HTTP;
+const LOOPBACK: ReadonlySet<string> = LOOPBACK_HTTP
+  ? new Set(["127.0.0.1", "localhost", "[::1]", "::1"])
+  : new Set();
+const HTTP_RULE = LOOPBACK_HTTP
+  ? "baseUrl must use https:// (plain http is allowed only for 127.0.0.1 / localhost)"
+  : "baseUrl must use https://";
 
 export const abortableSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
@@ -95,11 +105,7 @@ export function normalizeBaseUrl(baseUrl: string): URL {
     throw new RequestValidationError("baseUrl", `baseUrl is not a web address: ${baseUrl}`, "client");
   }
   if (url.protocol === "http:" && !LOOPBACK.has(url.hostname)) {
-    throw new RequestValidationError(
-      "baseUrl",
-      "baseUrl must use https:// (plain http is allowed only for 127.0.0.1 / localhost)",
-      "client",
-    );
+    throw new RequestValidationError("baseUrl", HTTP_RULE, "client");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new RequestValidationError("baseUrl", "baseUrl must be an https:// address", "client");
