@@ -409,7 +409,8 @@ export function impressionsCsv(world: World, body: Body, now: number): string {
     ? out.map((row) => row.map((v, i) => formatSmart(kinds[i], v)))
     : out;
   let text = csv(
-    columns.map((c) => mapping[c] ?? c),
+    // Own keys only: a column named like an Object property (constructor, toString) is not renamed.
+    columns.map((c) => (Object.hasOwn(mapping, c) ? mapping[c] : c)),
     shown,
   );
   if (formatting.summary) {

@@ -25,6 +25,16 @@ test("fault injection: 500s are retried by the client, malformed JSON is a clear
   const tr = await startSandbox({ faults: { truncateCsvRate: 1 } });
   try {
     await expect(tr.client().reports.run("campaignsPerformance", {})).rejects.toThrow(/truncated/);
+    // The cut file is streamed as a dropped connection leaves it: half the bytes, no Content-Length.
+    const c = tr.client("demo-pro", { sleep: async () => undefined });
+    const task = await c.reports.start("campaignsPerformance", { name: "cut" });
+    const done = await c.tasks.waitUntilDone(task.id);
+    const cut = await c.tasks.download(done.url);
+    expect(cut.lengthProven).toBe(false);
+    const res = await fetch(done.url);
+    expect(res.headers.get("content-length")).toBeNull();
+    expect(res.headers.get("transfer-encoding")).toBe("chunked");
+    expect((await res.text()).length).toBe(cut.text.length);
   } finally {
     await tr.close();
   }

@@ -115,7 +115,18 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
     const token = c.req.param("file").replace(/\.csv$/, "");
     const t = [...state.tasks.values()].find((x) => x.token === token);
     if (!t || !t.csv || taskView(c, t).status !== "done") return c.text("Not found", 404);
-    const csv = ctx.hit(state.faults.truncateCsvRate) ? t.csv.slice(0, Math.floor(t.csv.length / 2)) : t.csv;
-    return c.body(csv, 200, { "content-type": "text/csv; charset=utf-8" });
+    const headers = { "content-type": "text/csv; charset=utf-8" };
+    if (!ctx.hit(state.faults.truncateCsvRate)) return c.body(t.csv, 200, headers);
+    // A cut download as a dropped connection shows it: half the file, streamed without a Content-Length
+    // (chunked), so only the body itself can tell the client it is not whole.
+    const cut = new TextEncoder().encode(t.csv.slice(0, Math.floor(t.csv.length / 2)));
+    // Closed a moment later: a stream already finished is sent with its length by the Node adapter.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(cut);
+        setTimeout(() => controller.close(), 10);
+      },
+    });
+    return c.body(body, 200, headers);
   });
 }
