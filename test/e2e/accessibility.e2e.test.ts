@@ -20,8 +20,19 @@ const statesAudited: string[] = [];
 /** Audits the pane as it is now; toasts only where the state is about one (they come and go on a timer). */
 async function audit(page: Page, state: string, opts: { toast?: boolean } = {}): Promise<void> {
   if (!opts.toast) await page.locator(".fui-Toast").first().waitFor({ state: "detached", timeout: 20_000 });
-  // Fluent's toasts and message bars fade in: audit the settled page.
+  // Fluent's toasts and message bars fade in (a toast's title is half transparent meanwhile, which axe
+  // reads as low contrast): audit the settled page, once no animation or transition is running.
   await page.waitForTimeout(250);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // Spinners loop for ever; only animations that end are waited for.
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .every((a) => a.playState !== "running"),
+    null,
+    { timeout: 10_000 },
+  );
   const findings: AxeFinding[] = await axeFindings(page);
   statesAudited.push(state);
   for (const f of findings) {

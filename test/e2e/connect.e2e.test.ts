@@ -44,14 +44,16 @@ test("an override is checked before anything is sent, and is the address actuall
   // Nothing listens on port 9: the pane reports that address, so it is the one it tried.
   await override.fill("http://127.0.0.1:9");
   await page.getByRole("button", { name: "Connect" }).click();
+  // The pane's own messages (the preview's grid has a status line of its own).
+  const connection = page.getByRole("region", { name: "Connection" });
   await expectText(
-    page.getByRole("status"),
-    /^Could not reach the service at http:\/\/127\.0\.0\.1:9 /,
+    connection.getByRole("status"),
+    /^Could not reach the service at http:\/\/127\.0\.0\.1:9 \(Failed to fetch\)\. Check the address/,
     30_000,
   );
 
   await override.fill(`${e.sandboxUrl}/`);
   await page.getByRole("button", { name: "Connect" }).click();
   await page.getByRole("button", { name: "Sign out" }).waitFor();
-  await expectText(page.getByRole("status"), `Connected to ${e.sandboxUrl}`);
+  await expectText(connection.getByRole("status"), `Connected to ${e.sandboxUrl}`);
 });

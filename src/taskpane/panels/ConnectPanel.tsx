@@ -31,7 +31,8 @@ function connectFailure(err: unknown, baseUrl: string): string {
   if (err instanceof AuthenticationError) return `The service did not accept this API key: ${said}`;
   if (err instanceof RateLimitError) return `This key has no requests left this month: ${said}`;
   if (err instanceof ConnectionError || err instanceof TimeoutError)
-    return `Could not reach the service at ${baseUrl} (${said}). Check the address and your connection.`;
+    // The client's own "Could not reach the service (…)" is said once, with the address.
+    return `Could not reach the service at ${baseUrl} (${said.replace(/^Could not reach the service \((.*)\)$/s, "$1")}). Check the address and your connection.`;
   return said;
 }
 
