@@ -2,7 +2,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import { chartFor, chartName } from "./reportCharts";
-import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
+import { createReportSheet, readDefinition, refreshReport, setReportChart } from "./reportSheets";
 import { saveDefinition } from "./reportStore";
 
 const table = (columns: [string, TypedTable["columns"][number]["kind"]][], rows: number): TypedTable => ({
@@ -192,5 +192,55 @@ describe("the chart beside a report sheet", () => {
     await refreshReport(wb.excel, "Daily", async () => ({ type: "table", table: onlySpend }));
     expect(wb.host.charts("Daily")).toEqual([]);
     expect(def.tableName).toBeDefined();
+  });
+
+  test("switched off and on from the Sheets tab, it goes and comes back at once, and refreshes follow the switch", async () => {
+    const { wb } = await setup();
+    const off = await setReportChart(wb.excel, "Daily", false);
+    expect(off).toEqual({ enabled: false, plan: undefined });
+    expect(wb.host.charts("Daily")).toEqual([]);
+    await refreshReport(wb.excel, "Daily", async () => ({ type: "table", table: daily(6) }));
+    expect(wb.host.charts("Daily")).toEqual([]);
+    // On again: chosen from the table as it stands (its header, numbers in its first rows).
+    const on = await setReportChart(wb.excel, "Daily", true);
+    expect(on).toMatchObject({ enabled: true, plan: expect.any(String) });
+    expect(
+      wb.host.charts("Daily").map((c) => [c.type, c.series.map((x) => [x.name, x.values.length])]),
+    ).toEqual([
+      [
+        "LineMarkers",
+        [
+          ["Spend", 6],
+          ["Podcast & Streaming Impressions", 6],
+        ],
+      ],
+    ]);
+    expect((await readDefinition(wb.excel, "Daily"))!.chart).toEqual(on);
+    // The chart it made is the one a refresh would make: the refresh keeps it (same plan).
+    const [made] = wb.host.charts("Daily");
+    await refreshReport(wb.excel, "Daily", async () => ({ type: "table", table: daily(3) }));
+    expect(wb.host.charts("Daily").map((c) => [c.name, c.series[0].values.length])).toEqual([[made.name, 3]]);
+  });
+
+  test("a new report can be made without its chart", async () => {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const def = await createReportSheet(
+      wb.excel,
+      { kind: "impressions", params: {}, label: "No chart", chart: false, tableStyle: "TableStyleMedium3" },
+      { type: "table", table: daily(4) },
+    );
+    expect(wb.host.charts("No chart")).toEqual([]);
+    expect(def.chart).toEqual({ enabled: false, plan: undefined });
+    expect(wb.host.tableStyle(def.tableName!)).toBe("TableStyleMedium3");
+    // A style the planner picks later in Excel is theirs: a refresh keeps it, and adds no chart.
+    await wb.excel.run(async (context) => {
+      context.workbook.tables.getItem(def.tableName!).style = "TableStyleDark2";
+      await context.sync();
+    });
+    await refreshReport(wb.excel, "No chart", async () => ({ type: "table", table: daily(7) }));
+    expect(wb.host.tableStyle(def.tableName!)).toBe("TableStyleDark2");
+    expect(wb.host.charts("No chart")).toEqual([]);
+    await expect(setReportChart(wb.excel, "Nowhere", true)).rejects.toThrow(/no report definition/);
   });
 });

@@ -38,6 +38,16 @@ function measures(table: TypedTable, test: (name: string) => boolean): string[] 
     .slice(0, MAX_SERIES);
 }
 
+/** The kinds that may have a chart (chartFor's cases); the others are read better as rows. */
+export const CHART_KINDS: ReadonlySet<SheetSourceKind> = new Set<SheetSourceKind>([
+  "impressions",
+  "lag",
+  "audience",
+  "campaignsPerformance",
+  "estimatedSpendByDay",
+  "incrementality",
+]);
+
 /** The chart a report gets, chosen by its kind and grouping; null where rows say it better. */
 export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | null {
   if (table.rows.length === 0) return null;

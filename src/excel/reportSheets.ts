@@ -5,7 +5,7 @@
  * Fetching is the caller's job (a SheetFetcher): src/excel never talks to the service.
  */
 import type { ShowInfo } from "../api/schemas";
-import type { TypedTable } from "../api/table";
+import type { CellValue, TypedTable } from "../api/table";
 import {
   definitionSchema,
   resolveSource,
@@ -41,6 +41,8 @@ export interface NewReport {
   label: string;
   /** The table's style, when the planner chose one. */
   tableStyle?: string;
+  /** A chart beside the table (on unless the planner switched it off). */
+  chart?: boolean;
 }
 
 /** Writes fetched data to a new sheet and stores its definition there. */
@@ -73,7 +75,7 @@ export async function createReportSheet(
     const chart = await chartBeside(
       excel,
       { sheetName, tableName, kind: report.kind, table: data.table },
-      { enabled: true },
+      { enabled: report.chart ?? true },
     );
     written = { columns: result.written, chart, statusLine: true, tableStyle: report.tableStyle };
   } else {
@@ -224,7 +226,6 @@ export async function refreshReport(
         commit: (sheet) => queueSaveDefinition(sheet, updated, previousParts),
         previous: { columns: def.columns, rowCount: def.rowCount },
         statusLine: def.statusLine ? statusLine(updated, source.params) : undefined,
-        style: def.tableStyle,
       });
       // The chart follows the table by itself; it is made again only when what it reads changed.
       const chart = await chartBeside(
@@ -302,6 +303,61 @@ export function refreshOnOpen(
   onProgress?: (p: RefreshProgress) => void,
 ) {
   return refreshAll(excel, fetch, { onProgress, which: (d) => d.refreshOnOpen });
+}
+
+/** Rows read to tell the table's number columns from its text ones when a chart is switched on. */
+const SHAPE_ROWS = 20;
+
+/**
+ * The report table as it stands, enough to choose its chart: the header, and each column's kind
+ * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
+ */
+async function tableShape(excel: ExcelHost, sheetName: string, tableName: string): Promise<TypedTable> {
+  return excel.run(async (context) => {
+    const table = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName);
+    const header = table.getHeaderRowRange();
+    header.load("values");
+    const body = table.getDataBodyRange();
+    body.load("rowCount,columnCount");
+    await context.sync();
+    if (body.rowCount === 0) return { columns: [], rows: [] };
+    const sample = body
+      .getCell(0, 0)
+      .getResizedRange(Math.min(SHAPE_ROWS, body.rowCount) - 1, body.columnCount - 1);
+    sample.load("values");
+    await context.sync();
+    const rows = sample.values as CellValue[][];
+    return {
+      columns: header.values[0].map((name, i) => ({
+        name: String(name),
+        kind: rows.some((r) => typeof r[i] === "number") ? ("number" as const) : ("text" as const),
+      })),
+      rows,
+    };
+  });
+}
+
+/**
+ * Switches a report's chart on or off now, and keeps the choice on its definition so refreshes
+ * follow it. On: the chart is chosen from the table as it stands. Returns what the definition now
+ * says (a chart that cannot be made is an error there, never a lost report).
+ */
+export async function setReportChart(
+  excel: ExcelHost,
+  sheetName: string,
+  on: boolean,
+): Promise<NonNullable<ReportDefinition["chart"]>> {
+  const def = await readDefinition(excel, sheetName);
+  if (!def) throw new RefreshError(sheetName, "this sheet has no report definition");
+  if (def.kind === "show" || !def.tableName) throw new RefreshError(sheetName, "a show sheet has no chart");
+  const table = await tableShape(excel, def.sheetName, def.tableName);
+  const chart = await chartBeside(
+    excel,
+    { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table },
+    { enabled: on },
+  );
+  await saveDefinition(excel, { ...def, chart });
+  return chart;
 }
 
 export async function setRefreshOnOpenFlag(excel: ExcelHost, sheetName: string, on: boolean): Promise<void> {

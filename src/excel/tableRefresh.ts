@@ -32,8 +32,6 @@ import {
 export interface RefreshTarget {
   tableName: string;
   table: TypedTable;
-  /** A table style to apply (the planner chose another one for the report). */
-  style?: string;
   /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
   previous?: { columns?: WrittenColumn[]; rowCount?: number };
 }
@@ -403,7 +401,7 @@ export async function refreshTables(
       for (const [i, p] of plans.entries()) {
         const t = found[i].t;
         t.resize(a1(p.next.row, p.next.col, p.next.rows, p.next.cols));
-        if (p.target.style) t.style = p.target.style;
+        // The table's style is left alone: Excel keeps it through a resize, and one the planner chose is theirs.
         const header = sheet.getRange(a1(p.next.row, p.next.col, 1, p.next.cols));
         header.numberFormat = [Array<string>(p.next.cols).fill(TEXT_FORMAT)];
         header.values = [[...prepared[i].headers, ...p.kept.planner.map((c) => c.name)]];
@@ -551,13 +549,12 @@ export async function rewriteTable(
     previous?: RefreshTarget["previous"];
     /** The report's status line, in the sheet's first row (sheets made before it have none). */
     statusLine?: string;
-    style?: string;
   } = {},
 ): Promise<RefreshedTable & { sheetName: string; syncs: number }> {
   const { syncs, tables } = await refreshTables(
     excel,
     layout.sheetName,
-    [{ tableName: layout.tableName, table, previous: opts.previous, style: opts.style }],
+    [{ tableName: layout.tableName, table, previous: opts.previous }],
     {
       lines: ([at]): LinesBlock[] => {
         const summary = table.summary ?? [];

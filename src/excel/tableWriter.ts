@@ -7,6 +7,7 @@
  * blocks to write into an existing table.
  */
 import type { TypedTable } from "../api/table";
+import { DEFAULT_STYLE } from "../reports/tableStyles";
 import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
 import { CALL_BYTES, callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
@@ -40,8 +41,6 @@ export interface TableLayout {
   /** The table's style (TableStyleLight9 by default). */
   style?: string;
 }
-
-export const DEFAULT_TABLE_STYLE = "TableStyleLight9";
 
 export function a1(row: number, col: number, rows = 1, cols = 1): string {
   const start = `${columnName(col)}${row + 1}`;
@@ -293,7 +292,7 @@ export async function writeTableBlock(
   setColumnFormats(sheet, layout, formats, bodyRows);
   const t = sheet.tables.add(a1(layout.headerRow, col, bodyRows + 1, width), true);
   t.name = layout.tableName;
-  t.style = layout.style ?? DEFAULT_TABLE_STYLE;
+  t.style = layout.style ?? DEFAULT_STYLE;
   await context.sync();
   const syncs = 1 + (await writeRows(context, sheet, layout, prepared, width));
   writeTotals(sheet, layout, table, formats);

@@ -29,7 +29,7 @@ export const definitionSchema = z.object({
   columns: z.array(writtenColumnSchema).optional(),
   /** The sheet has the status line ("Last refreshed … · rows · request") in its first row. */
   statusLine: z.boolean().optional(),
-  /** The report table's style, when the planner chose one (TableStyleLight9 otherwise). */
+  /** The style the report table was made with (TableStyleLight9 when none was chosen); refreshes keep the table's own. */
   tableStyle: z.string().optional(),
   /** The chart beside the report: on (the default) or off, and what it was made from (its plan's key). */
   chart: z

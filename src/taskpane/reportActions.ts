@@ -17,9 +17,11 @@ import {
   refreshReport,
   removeDefinition,
   setRefreshOnOpenFlag,
+  setReportChart,
   type SheetFetcher,
 } from "../excel/reportSheets";
 import type { ExcelHost } from "../excel/host";
+import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
 import type { Services } from "./services";
 import { NOT_CONNECTED } from "./services";
@@ -33,6 +35,12 @@ import {
 
 export type SheetRequest = RequestSummary;
 
+/** How a new report sheet looks: its table style and whether a chart goes beside it. */
+export interface SheetLook {
+  tableStyle?: string;
+  chart?: boolean;
+}
+
 /** How a run ended, for the form that started it (an edit stays open when it failed). */
 export type RunOutcome = { ok: true } | { ok: false; cancelled: boolean; reason: string };
 
@@ -45,6 +53,9 @@ export interface ReportSheetSummary {
   lastError?: string;
   refreshOnOpen: boolean;
   editable: boolean;
+  /** Whether the sheet's kind may have a chart, and its chart switch and last error. */
+  chartable: boolean;
+  chart: { enabled: boolean; error?: string };
 }
 
 const errorText = (e: unknown) => (e instanceof AdsError || e instanceof Error ? e.message : String(e));
@@ -72,7 +83,11 @@ const withNotes = (detail: string, notes: string[]) => [detail, ...notes].join("
  * Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet
  * with the new request; when that fails the sheet keeps its old request and data). Never throws.
  */
-export async function runSourceToSheet(services: Services, req: SheetRequest): Promise<RunOutcome> {
+export async function runSourceToSheet(
+  services: Services,
+  req: SheetRequest,
+  look: SheetLook = {},
+): Promise<RunOutcome> {
   const controller = new AbortController();
   const id = services.activity.start(requestLabel(req), describeRequest(req), () => controller.abort());
   const notes: string[] = [];
@@ -103,7 +118,7 @@ export async function runSourceToSheet(services: Services, req: SheetRequest): P
     const label = sheetLabelFor(req.kind as SourceKind | "show", req.params);
     const def = await createReportSheet(
       services.excel,
-      { kind: req.kind, params: req.params, datePreset: req.datePreset, label },
+      { kind: req.kind, params: req.params, datePreset: req.datePreset, label, ...look },
       data,
     );
     const done = withNotes(`${def.rowCount} rows → sheet ${def.sheetName}`, notes);
@@ -152,6 +167,8 @@ function summary(d: ReportDefinition): ReportSheetSummary {
     refreshOnOpen: d.refreshOnOpen,
     editable:
       d.kind !== "show" && d.kind !== "search" && d.kind !== "individualAds" && d.kind !== "incrementality",
+    chartable: CHART_KINDS.has(d.kind),
+    chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error },
   };
 }
 
@@ -203,6 +220,18 @@ export async function setRefreshOnOpen(services: Services, sheetName: string, on
   await setLoadWithDocument(any).catch((err: unknown) =>
     services.notify(`Could not set the add-in to load with the workbook: ${errorText(err)}`, "warning"),
   );
+}
+
+/** Switches a report's chart on or off now; says when the table gives it nothing to draw. */
+export async function setReportChartOn(services: Services, sheetName: string, on: boolean): Promise<void> {
+  try {
+    const chart = await setReportChart(services.excel, sheetName, on);
+    if (chart.error) services.notify(`${sheetName}: ${chart.error}`, "error");
+    else if (on && !chart.plan)
+      services.notify(`${sheetName}: nothing to chart in this table (no rows, or no column to draw)`, "info");
+  } catch (err) {
+    services.notify(`Could not switch the chart of ${sheetName}: ${errorText(err)}`, "error");
+  }
 }
 
 export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest | null> {

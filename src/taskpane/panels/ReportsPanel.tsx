@@ -1,6 +1,6 @@
 /** Reports: a form for each of the seven task endpoints; validation per field before anything is sent. */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Button, Field, Select, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Select, Text } from "@fluentui/react-components";
 import { PaneMessage } from "../components/PaneMessage";
 import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
 import { DATE_PRESET_OPTIONS, idFor, presetFor, type DatePresetId } from "../datePresetOptions";
@@ -9,6 +9,8 @@ import { DateField, FormField, RecentNames } from "../components/FormField";
 import { formFromParams, paramsFromForm, REPORT_FORMS, type FormValues } from "../reportForms";
 import { rememberNames } from "../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../reportActions";
+import { CHART_KINDS } from "../../excel/reportCharts";
+import { DEFAULT_STYLE, TABLE_STYLES, type TableStyleId } from "../../reports/tableStyles";
 import { useServices, NOT_CONNECTED } from "../services";
 import { labelWords, schemaErrors } from "../validation";
 import { reportWarnings, serviceDateText, serviceDatesText } from "../reportAdvice";
@@ -38,6 +40,9 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const [preset, setPreset] = useState<DatePresetId>("serviceDefault");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<FormMessage | null>(null);
+  // How the new sheet looks: kept across runs, so a planner's choice holds for the next report.
+  const [tableStyle, setTableStyle] = useState<TableStyleId>(DEFAULT_STYLE);
+  const [chart, setChart] = useState(true);
   const form = REPORT_FORMS[kind];
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -123,7 +128,10 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
     const request: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
     // One run at a time from this form: a second click would make a second sheet.
     setRunning(true);
-    const outcome = await runSourceToSheet(services, request);
+    const outcome = await runSourceToSheet(services, request, {
+      tableStyle,
+      chart: CHART_KINDS.has(kind) && chart,
+    });
     setRunning(false);
     if (outcome.ok) {
       if (editing) onEdited?.();
@@ -277,6 +285,36 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
             <summary>Advanced: attribution and simulcast settings (only changed values are sent)</summary>
             {advanced.map(renderField)}
           </details>
+        )}
+        {!editing && (
+          <fieldset className="sheet-look">
+            <legend>New sheet</legend>
+            <Field label="Table style">
+              <Select
+                name="tableStyle"
+                value={tableStyle}
+                onChange={(_, d) => setTableStyle(d.value as TableStyleId)}
+              >
+                {TABLE_STYLES.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {CHART_KINDS.has(kind) ? (
+              <Checkbox
+                name="chart"
+                label="Chart beside the table (switch it later in the Sheets tab)"
+                checked={chart}
+                onChange={(_, d) => setChart(Boolean(d.checked))}
+              />
+            ) : (
+              <Text block size={200}>
+                No chart for this report: its rows say it better.
+              </Text>
+            )}
+          </fieldset>
         )}
         {warnings.length > 0 && (
           <PaneMessage intent="info" data-testid="report-warnings">

@@ -8,6 +8,7 @@ import {
   refreshOneSheet,
   removeReportSheet,
   setRefreshOnOpen,
+  setReportChartOn,
   type ReportSheetSummary,
 } from "../reportActions";
 import { useServices } from "../services";
@@ -40,16 +41,27 @@ export function SheetsPanel() {
   }, [reload]);
 
   const act = (fn: () => Promise<unknown>) => () => void fn().finally(() => void reload());
+  // Refreshes under way ("*" for Refresh all): a second press would send the request again.
+  const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
+  const busy = (key: string, fn: () => Promise<unknown>) => () => {
+    if (refreshing.has(key) || refreshing.has("*")) return;
+    setRefreshing((old) => new Set([...old, key]));
+    void fn().finally(() => {
+      setRefreshing((old) => new Set([...old].filter((k) => k !== key)));
+      void reload();
+    });
+  };
 
   return (
     <section aria-label="Report sheets" className="panel" ref={root}>
       <div className="toolbar">
         <Button
           appearance="primary"
-          onClick={act(() => refreshAllSheets(services))}
+          onClick={busy("*", () => refreshAllSheets(services))}
           disabled={!services.client || sheets.length === 0}
+          disabledFocusable={refreshing.size > 0}
         >
-          Refresh all
+          {refreshing.has("*") ? "Refreshing all…" : "Refresh all"}
         </Button>
         <Button onClick={act(() => refreshAdsFunctions(services.excel))}>Refresh ADS functions</Button>
         <Button onClick={() => void reload()} ref={reloadRef}>
@@ -76,10 +88,11 @@ export function SheetsPanel() {
               <Button
                 size="small"
                 aria-label={`Refresh ${s.sheetName}`}
-                onClick={act(() => refreshOneSheet(services, s.sheetName))}
+                onClick={busy(s.sheetName, () => refreshOneSheet(services, s.sheetName))}
                 disabled={!services.client}
+                disabledFocusable={refreshing.has(s.sheetName) || refreshing.has("*")}
               >
-                Refresh
+                {refreshing.has(s.sheetName) ? "Refreshing…" : "Refresh"}
               </Button>
               <Button
                 size="small"
@@ -137,6 +150,20 @@ export function SheetsPanel() {
                   void setRefreshOnOpen(services, s.sheetName, Boolean(d.checked)).then(reload)
                 }
               />
+              {s.chartable && (
+                <Checkbox
+                  label="Chart beside the table"
+                  checked={s.chart.enabled}
+                  onChange={(_, d) =>
+                    void setReportChartOn(services, s.sheetName, Boolean(d.checked)).then(reload)
+                  }
+                />
+              )}
+              {s.chart.error && (
+                <Text block size={200} className="error">
+                  Chart: {s.chart.error}
+                </Text>
+              )}
             </li>
           ))}
         </ul>
