@@ -5,24 +5,24 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Button, MessageBar, MessageBarBody, ProgressBar, Text } from "@fluentui/react-components";
-import {
-  formatReport,
-  officeEnvironment,
-  PREVIEW_ENVIRONMENT,
-  runSelfTest,
-  SELF_TEST_STEPS,
-  type SelfTestReport,
-} from "../../excel/selftest";
+import type { SelfTestReport } from "../../excel/selftest";
 import { subscribeSelfTestRequests, takeSelfTestRequest } from "../../runtime/selfTestRequests";
 import { useServices } from "../services";
 
 const MARK = { pass: "✓", fail: "✗", skip: "–" } as const;
+
+/** The steps and their runner (with fflate, for the xlsx step): loaded when the self-test first runs. */
+const loadSelfTest = () => import(/* webpackChunkName: "selftest" */ "../../excel/selftest");
+type SelfTestModule = Awaited<ReturnType<typeof loadSelfTest>>;
 
 export function SelfTest() {
   const { excel } = useServices();
   const [running, setRunning] = useState(false);
   const [done, setDone] = useState(0);
   const [report, setReport] = useState<SelfTestReport | null>(null);
+  const [steps, setSteps] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const mod = useRef<SelfTestModule | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const runRef = useRef<HTMLButtonElement>(null);
   const busy = useRef(false);
@@ -34,9 +34,15 @@ export function SelfTest() {
     setReport(null);
     setCopied(null);
     setDone(0);
+    setLoadError(null);
     try {
-      const env = officeEnvironment() ?? PREVIEW_ENVIRONMENT;
-      setReport(await runSelfTest(excel, env, SELF_TEST_STEPS, { onProgress: (n) => setDone(n) }));
+      const m = (mod.current ??= await loadSelfTest());
+      setSteps(m.SELF_TEST_STEPS.length);
+      const env = m.officeEnvironment() ?? m.PREVIEW_ENVIRONMENT;
+      setReport(await m.runSelfTest(excel, env, m.SELF_TEST_STEPS, { onProgress: (n) => setDone(n) }));
+    } catch (err) {
+      // Only loading can throw here (runSelfTest reports each step's failure in its report).
+      setLoadError(`The self-test could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       busy.current = false;
       setRunning(false);
@@ -53,8 +59,8 @@ export function SelfTest() {
   });
 
   async function copy(): Promise<void> {
-    if (!report) return;
-    const text = formatReport(report);
+    if (!report || !mod.current) return;
+    const text = mod.current.formatReport(report);
     try {
       await navigator.clipboard.writeText(text);
       setCopied("The report is on the clipboard: paste it into your support request.");
@@ -84,14 +90,19 @@ export function SelfTest() {
       <div id="selftest-progress" aria-live="polite">
         {running && (
           <>
-            <ProgressBar value={done / SELF_TEST_STEPS.length} />
+            <ProgressBar value={steps ? done / steps : undefined} />
             <Text size={200}>
-              Check {Math.min(done + 1, SELF_TEST_STEPS.length)} of {SELF_TEST_STEPS.length}…
+              {steps ? `Check ${Math.min(done + 1, steps)} of ${steps}…` : "Loading the checks…"}
             </Text>
           </>
         )}
       </div>
-      {report && (
+      {loadError && (
+        <MessageBar intent="error" role="status">
+          <MessageBarBody>{loadError}</MessageBarBody>
+        </MessageBar>
+      )}
+      {report && mod.current && (
         <>
           <MessageBar intent={failed || report.problems.length ? "error" : "success"} role="status">
             <MessageBarBody>
@@ -116,7 +127,7 @@ export function SelfTest() {
           {copied && <Text size={200}>{copied}</Text>}
           <details>
             <summary>Report text</summary>
-            <pre className="selftest-report">{formatReport(report)}</pre>
+            <pre className="selftest-report">{mod.current.formatReport(report)}</pre>
           </details>
         </>
       )}
