@@ -30,6 +30,14 @@ function first(table: TypedTable, names: readonly string[]): string | undefined 
   return names.find((n) => has(table, n));
 }
 
+/** The first of `names` whose column holds a value in some row: an empty column labels nothing. */
+function firstFilled(table: TypedTable, names: readonly string[]): string | undefined {
+  return names.find((n) => {
+    const c = table.columns.findIndex((col) => col.name === n);
+    return c >= 0 && table.rows.some((r) => r[c] !== null && r[c] !== "");
+  });
+}
+
 /** Columns of a numeric kind whose name matches, in the table's order. */
 function measures(table: TypedTable, test: (name: string) => boolean): string[] {
   return table.columns
@@ -95,7 +103,8 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
           series: measures(table, (n) => n === "Estimated Spend"),
         };
       case "incrementality": {
-        const by = first(table, ["Campaign", "Publisher", "Channel type", "Action"]);
+        // Every level has every column: at channel level Campaign and Publisher are empty.
+        const by = firstFilled(table, ["Campaign", "Publisher", "Channel type", "Action"]);
         return by
           ? {
               type: "ColumnClustered",
@@ -150,8 +159,10 @@ export function queueReportChart(
     s.setXAxisValues(body(plan.category));
   }
   chart.legend.visible = plan.series.length > 1;
+  // From the first body row down: the header row is frozen (the rows above it too), and a chart
+  // that crosses the freeze line is split in two when the sheet scrolls (its title hidden).
   const left = at.col + headers.length + 1;
-  chart.setPosition(a1(at.row, left), a1(at.row + 17, left + 7));
+  chart.setPosition(a1(at.row + 1, left), a1(at.row + 18, left + 7));
 }
 
 /**
