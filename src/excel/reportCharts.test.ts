@@ -197,6 +197,35 @@ describe("the chart beside a report sheet", () => {
     ]);
   });
 
+  test("a lag chart runs across: days along the x axis, a line per action (the first six rows), made again when those rows change", async () => {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const lag = (actions: string[]): TypedTable => ({
+      columns: [
+        { name: "Action", kind: "text" },
+        { name: "Object ID", kind: "text" },
+        ...[1, 2, 3].map((d) => ({ name: `Day ${d}`, kind: "integer" as const })),
+      ],
+      rows: actions.map((a, i) => [a, "sai", 100 * (i + 1), 50 * (i + 1), 10 * (i + 1)]),
+    });
+    const eight = ["visitor", "lead", "install", "signup", "purchase", "trial", "order", "renewal"];
+    await createReportSheet(
+      wb.excel,
+      { kind: "lag", params: { advertiser: ["Acme"], groupKey: "series" }, label: "Lag" },
+      { type: "table", table: lag(eight) },
+    );
+    const [chart] = wb.host.charts("Lag");
+    expect(chart.series.map((s) => s.name)).toEqual(eight.slice(0, 6).map((a) => `${a} · sai`));
+    expect(chart.series[1].values).toEqual([200, 100, 20]);
+    expect(chart.series[1].categories).toEqual(["Day 1", "Day 2", "Day 3"]);
+    await refreshReport(wb.excel, "Lag", async () => ({ type: "table", table: lag(["lead", "visitor"]) }));
+    const [again] = wb.host.charts("Lag");
+    expect(again.series.map((s) => [s.name, s.values])).toEqual([
+      ["lead · sai", [100, 50, 10]],
+      ["visitor · sai", [200, 100, 20]],
+    ]);
+  });
+
   test("switched off, it goes at the next refresh; other columns make it again", async () => {
     const { wb, def } = await setup();
     const onlySpend = table(

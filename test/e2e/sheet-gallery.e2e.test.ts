@@ -155,6 +155,11 @@ test("lag: actions by day after the impression, whole numbers, the lag curve", a
   await expectText(cell(page, "C4"), COUNT);
   const drawn = await charts(page);
   expect(drawn.map((c) => c.title)).toEqual(["Lag: actions by day after the impression"]);
+  // Drawn across: a line per action (the first six rows), a point per Day column.
+  const days = header.filter((h) => /^Day \d+$/.test(h)).length;
+  expect(days).toBeGreaterThan(6);
+  expect(drawn[0].points).toEqual([days, days, days, days, days, days]);
+  await expectChartUnderHeader(page);
   await shoot(page, "lag");
 });
 
