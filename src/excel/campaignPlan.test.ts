@@ -3,6 +3,8 @@
  * grouping and write-back, and a failure part-way followed by a re-run that creates nothing twice.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { DEFAULT_COLUMN_WIDTH_PT, PX_PER_PT } from "../../preview/memory/geometry";
+import { CELL_PADDING_PX, fittedNumber, textWidth } from "../../preview/grid/cellText";
 import { BadRequestError, ServerError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
 import { CAMPAIGN_TYPES, GEOS } from "../api/schemas";
@@ -101,6 +103,24 @@ test("Insert campaign plan: every request field as a column, drop-down lists whe
   // A second plan gets its own sheet and table.
   const again = await insertCampaignPlan(wb.excel);
   expect(again).toMatchObject({ sheetName: "Campaign plan (2)", tableName: "CampaignPlan_2" });
+});
+
+test("Insert campaign plan fits each column to its header and values: no header cut, no date shown as ####", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("Spring", { startDate: "2026-12-01", endDate: "2026-12-10" })]);
+  const widths = wb.host.columnWidths("Campaign plan");
+  const px = (header: string) => (widths.get(col(header)) ?? DEFAULT_COLUMN_WIDTH_PT) * PX_PER_PT;
+  // The header and its filter button (about 16 px) fit, in the grid's own measure.
+  expect(PLAN_HEADERS.filter((h) => textWidth(h) + CELL_PADDING_PX + 16 > px(h))).toEqual([]);
+  for (const header of ["startDate", "endDate"]) {
+    const cell = value(wb, "Campaign plan", 0, header);
+    expect(cell.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(fittedNumber(cell, px(header))).toBe(cell.text);
+  }
+  // What Create writes back fits too: a created id (36 characters) and a time.
+  expect(px("id")).toBeGreaterThanOrEqual(textWidth("0".repeat(36)) + CELL_PADDING_PX);
+  expect(px("createdAt")).toBeGreaterThanOrEqual(textWidth("2026-12-01 10:00:00") + CELL_PADDING_PX);
 });
 
 test("typing below the plan adds rows that keep the column formats and lists", async () => {

@@ -4,7 +4,7 @@
  * the send loop) live in src/writebacks; this module only moves values in and out.
  */
 import type { CellValue } from "../api/table";
-import { INPUT_HEADERS, PLAN_COLUMNS, PLAN_HEADERS } from "../writebacks/planColumns";
+import { INPUT_HEADERS, PLAN_COLUMNS, PLAN_HEADERS, type PlanColumn } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
 import { campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
@@ -74,7 +74,19 @@ function holdsFromProperties(items: readonly { key: string; value: string }[]): 
   return { holds: holds.sort((a, b) => a.sentAt.localeCompare(b.sentAt)), parts };
 }
 
-/** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats) and activates it. */
+/** Characters a plan column's values need (a created id, a time, a message); a date needs 10. */
+const CONTENT_CHARS: Partial<Record<string, number>> = { createdAt: 19, id: 36, status: 24, validation: 40 };
+
+/**
+ * A plan column's width in points, about 7 a character, as report columns are fitted: its header
+ * with room for the filter button, and the values it will hold (a date never shows ####).
+ */
+export function planColumnWidth(c: PlanColumn): number {
+  const content = CONTENT_CHARS[c.header] ?? (c.kind === "date" ? 10 : 12);
+  return Math.min(60, Math.max(c.header.length + 2, content)) * 7;
+}
+
+/** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats, widths) and activates it. */
 export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<PlanLocation> {
   const taken = await takenNames(excel);
   const sheetName = sheetNameFor(PLAN_SHEET, taken.sheets);
@@ -106,6 +118,7 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
       }
       if (c.hint) body.dataValidation.prompt = { showPrompt: true, title: c.header, message: c.hint };
       if (c.level === "output") header.getCell(0, i).format.fill.color = OUTPUT_HEADER_FILL;
+      header.getCell(0, i).format.columnWidth = planColumnWidth(c);
     });
     sheet.activate();
     // The first plan cell, so typing starts the first flight.

@@ -1,5 +1,6 @@
 /** A chart beside each report that says more as a picture; it follows its table through refreshes. */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { DEFAULT_COLUMN_WIDTH_PT, rowTop } from "../../preview/memory/geometry";
 import type { TypedTable } from "../api/table";
 import { chartFor, chartName } from "./reportCharts";
 import { createReportSheet, readDefinition, refreshReport, setReportChart } from "./reportSheets";
@@ -86,6 +87,21 @@ describe("which chart a report gets", () => {
     expect(chartFor(kind, table(columns as never, 3))).toMatchObject(plan);
   });
 
+  test("incrementality at channel level: the categories come from the first column that holds values", () => {
+    const columns: [string, TypedTable["columns"][number]["kind"]][] = [
+      ["Channel type", "text"],
+      ["Action", "text"],
+      ["Campaign", "text"],
+      ["Publisher", "text"],
+      ["Incremental %", "percent"],
+    ];
+    const channelLevel = table(columns, 3);
+    // As the service answers at channel level: no campaign, no publisher.
+    channelLevel.rows = channelLevel.rows.map((r) => [r[0], r[1], null, "", r[4]]);
+    expect(chartFor("incrementality", channelLevel)).toMatchObject({ category: "Channel type" });
+    expect(chartFor("incrementality", table(columns, 3))).toMatchObject({ category: "Campaign" });
+  });
+
   test.each([
     [
       "listener IDs",
@@ -144,6 +160,13 @@ describe("the chart beside a report sheet", () => {
   test("is made beside the table, reading its columns, and follows it to more and fewer rows and a new sheet name", async () => {
     const { wb, def } = await setup();
     const [chart] = wb.host.charts("Daily");
+    // Right of the table, starting under the frozen header row: never split by the freeze line.
+    const frozen = wb.host.freezeRows("Daily");
+    expect(frozen).toBe(3);
+    expect(chart.top).toBe(rowTop(frozen));
+    const widths = wb.host.columnWidths("Daily");
+    const tableRight = [0, 1, 2].reduce((x, c) => x + (widths.get(c) ?? DEFAULT_COLUMN_WIDTH_PT), 0);
+    expect(chart.left).toBeGreaterThan(tableRight);
     expect(chart).toMatchObject({
       name: chartName(def.tableName!),
       type: "LineMarkers",
@@ -171,6 +194,35 @@ describe("the chart beside a report sheet", () => {
     await refreshReport(wb.excel, "Daily spend", async () => ({ type: "table", table: daily(4) }));
     expect(wb.host.charts("Daily spend").map((c) => [c.name, c.series[0].values.length])).toEqual([
       [chart.name, 4],
+    ]);
+  });
+
+  test("a lag chart runs across: days along the x axis, a line per action (the first six rows), made again when those rows change", async () => {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const lag = (actions: string[]): TypedTable => ({
+      columns: [
+        { name: "Action", kind: "text" },
+        { name: "Object ID", kind: "text" },
+        ...[1, 2, 3].map((d) => ({ name: `Day ${d}`, kind: "integer" as const })),
+      ],
+      rows: actions.map((a, i) => [a, "sai", 100 * (i + 1), 50 * (i + 1), 10 * (i + 1)]),
+    });
+    const eight = ["visitor", "lead", "install", "signup", "purchase", "trial", "order", "renewal"];
+    await createReportSheet(
+      wb.excel,
+      { kind: "lag", params: { advertiser: ["Acme"], groupKey: "series" }, label: "Lag" },
+      { type: "table", table: lag(eight) },
+    );
+    const [chart] = wb.host.charts("Lag");
+    expect(chart.series.map((s) => s.name)).toEqual(eight.slice(0, 6).map((a) => `${a} · sai`));
+    expect(chart.series[1].values).toEqual([200, 100, 20]);
+    expect(chart.series[1].categories).toEqual(["Day 1", "Day 2", "Day 3"]);
+    await refreshReport(wb.excel, "Lag", async () => ({ type: "table", table: lag(["lead", "visitor"]) }));
+    const [again] = wb.host.charts("Lag");
+    expect(again.series.map((s) => [s.name, s.values])).toEqual([
+      ["lead · sai", [100, 50, 10]],
+      ["visitor · sai", [200, 100, 20]],
     ]);
   });
 

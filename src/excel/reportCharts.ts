@@ -5,7 +5,7 @@
  * of the report table's body, so the chart follows the table when a refresh grows or shrinks it, and
  * keeps its name and the planner's styling; it is made again only when the columns it reads change.
  */
-import type { TypedTable } from "../api/table";
+import type { CellValue, TypedTable } from "../api/table";
 import type { SheetSourceKind } from "../reports/definition";
 import type { ExcelHost } from "./host";
 import { a1 } from "./tableWriter";
@@ -17,6 +17,12 @@ export interface ChartPlan {
   category: string;
   /** The columns drawn, one series each (at most 6). */
   series: string[];
+  /**
+   * Drawn across instead: one series per body row (at most 6, named by these labels, in order),
+   * over the `series` columns (adjacent), whose headers are the categories. A lag curve runs over
+   * its Day columns, one line per action.
+   */
+  rows?: string[];
 }
 
 const MAX_SERIES = 6;
@@ -28,6 +34,14 @@ function has(table: TypedTable, name: string): boolean {
 
 function first(table: TypedTable, names: readonly string[]): string | undefined {
   return names.find((n) => has(table, n));
+}
+
+/** The first of `names` whose column holds a value in some row: an empty column labels nothing. */
+function firstFilled(table: TypedTable, names: readonly string[]): string | undefined {
+  return names.find((n) => {
+    const c = table.columns.findIndex((col) => col.name === n);
+    return c >= 0 && table.rows.some((r) => r[c] !== null && r[c] !== "");
+  });
 }
 
 /** Columns of a numeric kind whose name matches, in the table's order. */
@@ -75,12 +89,19 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
           : null;
       }
       case "lag": {
-        const days = measures(table, (n) => /^Day \d+$/.test(n));
+        // Days along the x axis, a line per action (and object): the curve of actions after the impression.
+        const days = table.columns.filter((c) => /^Day \d+$/.test(c.name)).map((c) => c.name);
+        const label = (r: CellValue[]) =>
+          ["Action", "Object ID"]
+            .map((n) => r[table.columns.findIndex((c) => c.name === n)])
+            .filter((v) => v !== null && v !== undefined && v !== "")
+            .join(" · ");
         return {
           type: "LineMarkers",
           title: "Lag: actions by day after the impression",
           category: "Action",
           series: days,
+          rows: table.rows.slice(0, MAX_SERIES).map(label),
         };
       }
       case "audience":
@@ -105,7 +126,8 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
           series: measures(table, (n) => n === "Estimated Spend"),
         };
       case "incrementality": {
-        const by = first(table, ["Campaign", "Publisher", "Channel type", "Action"]);
+        // Every level has every column: at channel level Campaign and Publisher are empty.
+        const by = firstFilled(table, ["Campaign", "Publisher", "Channel type", "Action"]);
         return by
           ? {
               type: "ColumnClustered",
@@ -127,13 +149,14 @@ export const chartName = (tableName: string) => `${tableName} chart`;
 
 /** What identifies a plan: when it changes (other columns), the chart is made again. */
 export function planKey(plan: ChartPlan): string {
-  return JSON.stringify([plan.type, plan.category, plan.series]);
+  return JSON.stringify([plan.type, plan.category, plan.series, ...(plan.rows ? [plan.rows] : [])]);
 }
 
 /**
  * Queues the report's chart on `sheet`, beside its table: one series per planned column, each over
- * the column's whole body (so it follows the table), categories from the plan's category column.
- * The caller syncs. `headers` are the table's header names as written, `at` where the table is.
+ * the column's whole body (so it follows the table), categories from the plan's category column;
+ * or, for a plan drawn across, one series per planned row. The caller syncs. `headers` are the
+ * table's header names as written, `at` where the table is.
  */
 export function queueReportChart(
   sheet: Excel.Worksheet,
@@ -143,6 +166,25 @@ export function queueReportChart(
   at: { row: number; col: number; bodyRows: number },
 ): void {
   const column = (name: string) => at.col + headers.indexOf(name);
+  const chart = plan.rows
+    ? queueRowSeries(sheet, plan, plan.rows, column, at)
+    : queueColumnSeries(sheet, plan, column, at);
+  chart.name = chartName(tableName);
+  chart.title.text = plan.title;
+  chart.legend.visible = (plan.rows ?? plan.series).length > 1;
+  // From the first body row down: the header row is frozen (the rows above it too), and a chart
+  // that crosses the freeze line is split in two when the sheet scrolls (its title hidden).
+  const left = at.col + headers.length + 1;
+  chart.setPosition(a1(at.row + 1, left), a1(at.row + 18, left + 7));
+}
+
+/** A series per planned column over its whole body, the category column along the x axis. */
+function queueColumnSeries(
+  sheet: Excel.Worksheet,
+  plan: ChartPlan,
+  column: (name: string) => number,
+  at: { row: number; bodyRows: number },
+): Excel.Chart {
   const body = (name: string) => sheet.getRange(a1(at.row + 1, column(name), at.bodyRows, 1));
   const [firstSeries, ...more] = plan.series;
   // The first series comes with the chart: its column, header included (the header names it).
@@ -151,17 +193,36 @@ export function queueReportChart(
     sheet.getRange(a1(at.row, column(firstSeries), at.bodyRows + 1, 1)),
     "Columns" as Excel.ChartSeriesBy,
   );
-  chart.name = chartName(tableName);
-  chart.title.text = plan.title;
   chart.series.getItemAt(0).setXAxisValues(body(plan.category));
   for (const name of more) {
     const s = chart.series.add(name);
     s.setValues(body(name));
     s.setXAxisValues(body(plan.category));
   }
-  chart.legend.visible = plan.series.length > 1;
-  const left = at.col + headers.length + 1;
-  chart.setPosition(a1(at.row, left), a1(at.row + 17, left + 7));
+  return chart;
+}
+
+/** A series per labelled body row over the plan's adjacent columns, their headers along the x axis. */
+function queueRowSeries(
+  sheet: Excel.Worksheet,
+  plan: ChartPlan,
+  labels: readonly string[],
+  column: (name: string) => number,
+  at: { row: number },
+): Excel.Chart {
+  const across = (row: number) => sheet.getRange(a1(row, column(plan.series[0]), 1, plan.series.length));
+  const chart = sheet.charts.add(
+    plan.type as Excel.ChartType,
+    across(at.row + 1),
+    "Rows" as Excel.ChartSeriesBy,
+  );
+  labels.forEach((label, i) => {
+    const s = i === 0 ? chart.series.getItemAt(0) : chart.series.add(label);
+    if (i === 0) s.name = label;
+    else s.setValues(across(at.row + 1 + i));
+    s.setXAxisValues(across(at.row));
+  });
+  return chart;
 }
 
 /**

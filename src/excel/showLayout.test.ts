@@ -164,3 +164,27 @@ test("a show sheet laid out before the fixed layout is rewritten once in it, on 
     col: 16,
   });
 });
+
+test("tables stacked in the same columns share widths: each column fits the widest header or value above or below, after a refresh too", async () => {
+  const wb = new InMemoryWorkbook();
+  await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Widths" },
+    { type: "show", show },
+  );
+  const cutHeaders = () => {
+    const widths = wb.host.columnWidths("Widths");
+    const cut: string[] = [];
+    for (const t of wb.host.tables().filter((x) => x.sheet === "Widths"))
+      for (let c = 0; c < t.rect.cols; c++) {
+        const header = String(wb.host.cell("Widths", t.rect.row, t.rect.col + c).value);
+        // The fit gives a header two characters more (the filter button), about 7 points each.
+        if ((widths.get(t.rect.col + c) ?? 0) < (header.length + 2) * 7) cut.push(`${t.name}: ${header}`);
+      }
+    return cut;
+  };
+  expect(cutHeaders()).toEqual([]);
+  const def = await refreshReport(wb.excel, "Widths", async () => ({ type: "show" as const, show }));
+  expect(def.status).toBe("ok");
+  expect(cutHeaders()).toEqual([]);
+});

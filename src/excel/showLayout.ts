@@ -283,14 +283,16 @@ async function writeShowContent(
   await context.sync();
   let rows = 0;
   const tables: ShowTableRecord[] = [];
+  const widths = new Map<number, number>();
   for (const { suffix, at, table } of showTables(show)) {
     const tableName = `${names.prefix}_${suffix}`;
-    const { written } = await writeTableBlock(context, sheet, table, {
-      sheetName: names.sheetName,
-      tableName,
-      headerRow: at.row + 1,
-      col: at.col,
-    });
+    const { written } = await writeTableBlock(
+      context,
+      sheet,
+      table,
+      { sheetName: names.sheetName, tableName, headerRow: at.row + 1, col: at.col },
+      widths,
+    );
     rows += table.rows.length;
     tables.push({ name: tableName, columns: written, rowCount: table.rows.length });
   }

@@ -23,7 +23,8 @@ import {
   tableHeaders,
   writeRows,
   writeTotals,
-  writeWidths,
+  fittedWidths,
+  queueWidths,
   writtenColumns,
   type LineCell,
   type TableLayout,
@@ -419,10 +420,20 @@ export async function refreshTables(
         syncs += await writeRows(context, sheet, p.layout, prepared[i], p.target.table.columns.length);
         syncs += await writePlannerColumns(context, sheet, p);
       }
+      // Tables stacked in the same columns (a show sheet's) share widths: each column gets the
+      // widest any of them needs, so no table's headers are cut by a later one's narrower fit.
+      const widths = new Map<number, number>();
+      for (const p of plans)
+        for (const [col, w] of fittedWidths(
+          p.layout,
+          p.target.table,
+          bodyFormats(p.target.table, p.kept.formats),
+        ))
+          widths.set(col, Math.max(w, widths.get(col) ?? 0));
+      queueWidths(sheet, 0, widths);
       for (const [i, p] of plans.entries()) {
         const formats = bodyFormats(p.target.table, p.kept.formats);
         writeTotals(sheet, p.layout, p.target.table, formats);
-        writeWidths(sheet, p.layout, p.target.table, formats);
         if (p.sorted) found[i].t.sort.reapply();
         if (p.filtered) found[i].t.autoFilter.reapply();
         results.push({

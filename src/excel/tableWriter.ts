@@ -251,6 +251,31 @@ export function writeTotals(
   totals.format.font.bold = true;
 }
 
+/** Column widths (points, by sheet column) fitted to the header and the first 200 rows (as they are formatted). */
+export function fittedWidths(
+  layout: TableLayout,
+  table: TypedTable,
+  formats: readonly string[],
+): Map<number, number> {
+  const sample = table.rows.slice(0, 200);
+  return new Map(
+    table.columns.map((col, c) => [
+      (layout.col ?? 0) + c,
+      fittedWidth(
+        col.name,
+        sample.map((r) => r[c] ?? null),
+        col.kind,
+        formats[c],
+      ),
+    ]),
+  );
+}
+
+/** Queues column widths: by sheet column, in points. */
+export function queueWidths(sheet: Excel.Worksheet, row: number, widths: ReadonlyMap<number, number>): void {
+  for (const [col, width] of widths) sheet.getRange(a1(row, col)).format.columnWidth = width;
+}
+
 /** Queues column widths fitted to the header and the first 200 rows (as they are formatted). */
 export function writeWidths(
   sheet: Excel.Worksheet,
@@ -258,15 +283,7 @@ export function writeWidths(
   table: TypedTable,
   formats: readonly string[],
 ): void {
-  const sample = table.rows.slice(0, 200);
-  table.columns.forEach((col, c) => {
-    sheet.getRange(a1(layout.headerRow, (layout.col ?? 0) + c)).format.columnWidth = fittedWidth(
-      col.name,
-      sample.map((r) => r[c] ?? null),
-      col.kind,
-      formats[c],
-    );
-  });
+  queueWidths(sheet, layout.headerRow, fittedWidths(layout, table, formats));
 }
 
 /**
@@ -279,6 +296,8 @@ export async function writeTableBlock(
   sheet: Excel.Worksheet,
   table: TypedTable,
   layout: TableLayout,
+  /** Widths of tables stacked in the same columns (a show sheet's): each column keeps the widest. */
+  sharedWidths?: Map<number, number>,
 ): Promise<{ syncs: number; prepared: Prepared; written: WrittenColumn[] }> {
   const prepared = prepare(table);
   const width = table.columns.length;
@@ -296,7 +315,13 @@ export async function writeTableBlock(
   await context.sync();
   const syncs = 1 + (await writeRows(context, sheet, layout, prepared, width));
   writeTotals(sheet, layout, table, formats);
-  writeWidths(sheet, layout, table, formats);
+  const widths = fittedWidths(layout, table, formats);
+  if (sharedWidths)
+    for (const [c, w] of widths) {
+      widths.set(c, Math.max(w, sharedWidths.get(c) ?? 0));
+      sharedWidths.set(c, widths.get(c)!);
+    }
+  queueWidths(sheet, layout.headerRow, widths);
   return { syncs, prepared, written: writtenColumns(table) };
 }
 

@@ -40,6 +40,18 @@ function names(v: unknown): string | null {
   return list.length > 3 ? `${list.slice(0, 3).join(", ")} +${list.length - 3}` : list.join(", ");
 }
 
+/**
+ * What a request that sends no dates covers, in the planner's words: a search's words and look-back,
+ * a listener list's episode and weeks back. Null where dates say it.
+ */
+function scope(kind: SheetSourceKind, p: Record<string, unknown>): string | null {
+  if (kind === "search")
+    return `"${String(p.search)}" · ${typeof p.timeFrame === "number" ? `last ${p.timeFrame} days` : "the service's default look-back"}`;
+  if (kind === "impressionListeners")
+    return `episode ${String(p.episodeId)} · ${typeof p.week_lb === "number" ? `last ${p.week_lb} weeks` : "the service's default weeks back"}`;
+  return null;
+}
+
 export function statusLine(
   def: Pick<ReportDefinition, "kind" | "params" | "datePreset" | "rowCount" | "lastRefresh">,
   /** The dates the last request used (a relative range resolved), when there were any. */
@@ -60,7 +72,7 @@ export function statusLine(
     def.lastRefresh ? `Last refreshed ${localStamp(def.lastRefresh)}` : "Not refreshed yet",
     rows,
     SOURCE_LABELS[def.kind],
-    def.kind === "show" ? null : when,
+    def.kind === "show" ? null : (scope(def.kind, p) ?? when),
     who,
   ];
   return parts.filter((x): x is string => Boolean(x)).join(" · ");

@@ -1,0 +1,319 @@
+/**
+ * A screenshot of every sheet kind the pane makes that no other e2e file photographs: each of the
+ * seven reports (with its chart where the report has one), the show sheet, a search, individual ads,
+ * incrementality and an agent's JSON file. Each is made through the pane as a planner would, checked
+ * for what a planner reads first (status line, header row, dates as dates, ids without separators,
+ * the chart), and saved as test/e2e/artifacts/sheet-<kind>.png for a person to look at
+ * (docs/screenshots.md says what was seen). A chart that does not fit beside the first columns is
+ * also saved on its own (sheet-<kind>-chart.png).
+ */
+import path from "path";
+import type { Page } from "playwright-core";
+import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, usePreview } from "./support";
+
+const e = usePreview({ taskDelayMs: 200 });
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const COUNT = /^\d{1,3}(,\d{3})*$/;
+
+beforeAll(async () => {
+  // Wide enough to see the status line, the header, the first rows and (for narrow tables) the chart.
+  await e.page.setViewportSize({ width: 1900, height: 1000 });
+});
+
+/** Opens the sheet whose tab is named exactly `name` once it exists (bounded). */
+async function openSheet(page: Page, name: string, timeout = 60_000): Promise<void> {
+  await page
+    .locator(".tabs button", { hasText: new RegExp(`^${name}$`) })
+    .first()
+    .waitFor({ timeout });
+  await openSheetTab(page, name);
+  await page.locator(".viewport").evaluate((el) => el.scrollTo(0, 0));
+}
+
+/** The charts drawn on the open sheet: name and the points of each series. */
+function charts(page: Page) {
+  return page.locator("[data-chart]").evaluateAll((els) =>
+    els.map((el) => ({
+      name: el.getAttribute("data-chart"),
+      title: el.querySelector(".chart-title")?.textContent ?? "",
+      points: [...el.querySelectorAll("[data-series]")].map((g) => Number(g.getAttribute("data-points"))),
+      top: el.getBoundingClientRect().top,
+    })),
+  );
+}
+
+/** A report's chart starts under the frozen header row (row 3), so its title is never hidden by it. */
+async function expectChartUnderHeader(page: Page): Promise<void> {
+  const [chart] = await charts(page);
+  const row4 = (await cell(page, "A4").boundingBox())!;
+  expect(chart.top).toBeGreaterThanOrEqual(row4.y - 1);
+}
+
+/** Header cells of `row` (columns A..) whose text does not fit their width. */
+function cutHeaders(page: Page, row: number, cols: number) {
+  return page.evaluate(
+    ({ r, n }) =>
+      [...Array(n).keys()]
+        .map((c) => document.querySelector<HTMLElement>(`[data-cell="${String.fromCharCode(65 + c)}${r}"]`))
+        .filter((el): el is HTMLElement => el !== null && el.scrollWidth > el.clientWidth)
+        .map((el) => el.textContent),
+    { r: row, n: cols },
+  );
+}
+
+/** Header texts of `row`, columns A.. until the first empty one (at most 40). */
+function rowTexts(page: Page, row: number) {
+  return page.evaluate((r) => {
+    const out: string[] = [];
+    for (let c = 0; c < 40; c++) {
+      const col = c < 26 ? String.fromCharCode(65 + c) : `A${String.fromCharCode(39 + c)}`;
+      const text = document.querySelector(`[data-cell="${col}${r}"]`)?.textContent ?? "";
+      if (!text) break;
+      out.push(text);
+    }
+    return out;
+  }, row);
+}
+
+/** Saves the grid (formula bar, cells, charts, sheet tabs); a chart out of view is saved on its own too. */
+async function shoot(page: Page, kind: string): Promise<void> {
+  await page.locator(".grid-host").screenshot({ path: path.join(ARTIFACTS, `sheet-${kind}.png`) });
+  const chart = page.locator("[data-chart]").first();
+  if ((await chart.count()) === 0) return;
+  const box = await chart.boundingBox();
+  const view = await page.locator(".viewport").boundingBox();
+  if (box && view && box.x + box.width > view.x + view.width) {
+    await chart.scrollIntoViewIfNeeded();
+    await page.locator(".grid-host").screenshot({ path: path.join(ARTIFACTS, `sheet-${kind}-chart.png`) });
+    await page.locator(".viewport").evaluate((el) => el.scrollTo(0, 0));
+  }
+}
+
+/** Runs a report from the Reports tab with `fill` setting its fields; opens its sheet. */
+async function runReport(
+  page: Page,
+  kind: string,
+  sheet: string,
+  fill: (page: Page) => Promise<void> = async () => undefined,
+): Promise<void> {
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption(kind);
+  await fill(page);
+  await page.getByRole("button", { name: "Run report" }).click();
+  await openSheet(page, sheet);
+  await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
+}
+
+test("impressions by day: spend and impressions over time, with its line chart", async () => {
+  const { page } = e;
+  await runReport(page, "impressions", "Impressions", async (p) => {
+    await p.getByLabel("Date range").selectOption("last30days");
+    await p.getByLabel("Advertisers").fill("Acme Mattress");
+    await p.getByLabel("Time grouping").selectOption("day");
+  });
+  // The default columns start Week, Day: both dates, not serials or ISO text.
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 2)).toEqual(["Week", "Day"]);
+  expect(header).toContain("Spend");
+  await expectText(cell(page, "A4"), DATE);
+  await expectText(cell(page, "B4"), DATE);
+  const drawn = await charts(page);
+  expect(drawn).toHaveLength(1);
+  expect(drawn[0].title).toBe("Spend and impressions over time");
+  expect(drawn[0].points.every((n) => n > 0)).toBe(true);
+  await expectChartUnderHeader(page);
+  await shoot(page, "impressions");
+});
+
+test("audience: one row per episode, upload dates as dates, the decay chart", async () => {
+  const { page } = e;
+  await runReport(page, "audience", "Audience", async (p) => {
+    await p.getByLabel("Date range").selectOption("last3months");
+  });
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 3)).toEqual(["Series", "Episode", "uploadedAt"]);
+  await expectText(cell(page, "C4"), DATE);
+  await expectText(cell(page, "D4"), COUNT);
+  const drawn = await charts(page);
+  expect(drawn.map((c) => c.title)).toEqual(["Audience decay: impressions at 15, 30, 45 and 60 days"]);
+  expect(drawn[0].points).toHaveLength(4);
+  await shoot(page, "audience");
+});
+
+test("lag: actions by day after the impression, whole numbers, the lag curve", async () => {
+  const { page } = e;
+  await runReport(page, "lag", "Lag", async (p) => {
+    await p.getByLabel("Date range").selectOption("last30days");
+    await p.getByLabel("Advertisers").fill("Acme Mattress");
+    await p.getByLabel("Group by").selectOption({ index: 1 });
+  });
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 3)).toEqual(["Action", "Object ID", "Day 1"]);
+  // Day counts are counts: no decimals.
+  await expectText(cell(page, "C4"), COUNT);
+  const drawn = await charts(page);
+  expect(drawn.map((c) => c.title)).toEqual(["Lag: actions by day after the impression"]);
+  // Drawn across: a line per action (the first six rows), a point per Day column.
+  const days = header.filter((h) => /^Day \d+$/.test(h)).length;
+  expect(days).toBeGreaterThan(6);
+  expect(drawn[0].points).toEqual([days, days, days, days, days, days]);
+  await expectChartUnderHeader(page);
+  await shoot(page, "lag");
+});
+
+test("campaign performance: identity columns first, dates as dates, impressions by campaign", async () => {
+  const { page } = e;
+  await runReport(page, "campaignsPerformance", "Campaign performance", async (p) => {
+    await p.getByLabel("Date range").selectOption("last3months");
+  });
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 3)).toEqual(["Advertiser", "Publisher", "Campaign"]);
+  const start = header.indexOf("Start date");
+  expect(start).toBeGreaterThan(0);
+  await expectText(cell(page, `${String.fromCharCode(65 + start)}4`), DATE);
+  const drawn = await charts(page);
+  expect(drawn.map((c) => c.title)).toEqual(["Impressions by campaign"]);
+  expect(drawn[0].points[0]).toBeGreaterThan(0);
+  await shoot(page, "campaignsPerformance");
+});
+
+test("estimated spend by day: days as dates, spend as money, the spend line", async () => {
+  const { page } = e;
+  await runReport(page, "estimatedSpendByDay", "Spend by day", async (p) => {
+    await p.getByLabel("Date range").selectOption("last30days");
+    await p.getByLabel("Advertisers").fill("Acme Mattress");
+  });
+  expect(await rowTexts(page, 3)).toEqual(["Day", "Advertiser", "Estimated Spend", "Read By"]);
+  await expectText(cell(page, "A4"), DATE);
+  await expectText(cell(page, "C4"), /^\$[\d,]+\.\d{2}$/);
+  const drawn = await charts(page);
+  expect(drawn.map((c) => c.title)).toEqual(["Estimated spend by day"]);
+  await expectChartUnderHeader(page);
+  expect(await cutHeaders(page, 3, 4)).toEqual([]);
+  await shoot(page, "estimatedSpendByDay");
+});
+
+test("estimated spend by show by day: days as dates, spend as money", async () => {
+  const { page } = e;
+  await runReport(page, "estimatedSpendByShowByDay", "Spend by show", async (p) => {
+    await p.getByLabel("Date range").selectOption("last30days");
+    await p.getByLabel("Advertisers").fill("Northwind Coffee");
+  });
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 4)).toEqual(["Day", "Advertiser", "Show", "Estimated Spend"]);
+  await expectText(cell(page, "A4"), DATE);
+  await expectText(cell(page, "D4"), /^\$[\d,]+\.\d{2}$/);
+  await shoot(page, "estimatedSpendByShowByDay");
+});
+
+test("listener IDs: ids as text, frequency as a count, no chart (rows say it better)", async () => {
+  const { page } = e;
+  await runReport(page, "impressionListeners", "Listener IDs", async (p) => {
+    await p.getByLabel("Episode id").fill("240");
+    await p.getByLabel("Advertiser lookup name").fill("acme-mattress");
+  });
+  // No dates were sent: the status line names the episode instead.
+  await expectText(cell(page, "A1"), /· Listener IDs · episode 240 · .* · acme-mattress$/);
+  expect(await rowTexts(page, 3)).toEqual(["User Id", "Frequency"]);
+  await expectText(cell(page, "A4"), /\S/);
+  expect(await cell(page, "A4").textContent()).not.toMatch(/^\d{1,3}(,\d{3})+$/);
+  await expectText(cell(page, "B4"), COUNT);
+  expect(await charts(page)).toEqual([]);
+  await shoot(page, "impressionListeners");
+});
+
+test("show sheet: title, key metrics with separators, the show id without them", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("textbox", { name: /^Show id/ }).fill("1200000001");
+  await page.getByRole("button", { name: "Open show sheet" }).click();
+  await openSheet(page, "Show 1200000001");
+  await expectText(cell(page, "A1"), "The Demo Show");
+  const listeners = page.locator('[data-cell^="A"]', { hasText: /^Monthly listeners$/ });
+  const row = Number((await listeners.getAttribute("data-cell"))!.slice(1));
+  await expectText(cell(page, `B${row}`), COUNT);
+  // Nowhere on the sheet is the show's own id written with separators.
+  const texts = await page.locator("[data-cell]").allTextContents();
+  expect(texts.filter((t) => /1,200,000,001/.test(t))).toEqual([]);
+  // The similar shows' headers fit, though the tables below share their columns.
+  const similar = page.locator('[data-cell^="A"]', { hasText: /^Show ID$/ }).first();
+  const headerRow = Number((await similar.getAttribute("data-cell"))!.slice(1));
+  expect(await rowTexts(page, headerRow)).toContain("Audience similarity (third party)");
+  expect(await cutHeaders(page, headerRow, 7)).toEqual([]);
+  await shoot(page, "show");
+});
+
+test("search: one row per episode, upload time as a date, ids without separators", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByLabel("Search for").fill("mattress");
+  await page.getByLabel("Days to look back").fill("365");
+  await page.getByRole("button", { name: "Search to sheet" }).click();
+  await openSheet(page, "Search");
+  await expectText(cell(page, "A1"), /^Last refreshed .* rows · Search · "mattress" · last 365 days$/);
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 4)).toEqual(["Episode", "Show", "Platform", "Uploaded"]);
+  await expectText(cell(page, "D4"), /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/);
+  const showId = String.fromCharCode(65 + header.indexOf("Show ID"));
+  await expectText(cell(page, `${showId}4`), /^\d+$/);
+  await shoot(page, "search");
+});
+
+test("individual ads: readable headers, dates as dates", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("combobox", { name: /^Advertiser(\s*\*)?$/ }).fill("Acme Mattress");
+  await page.getByLabel("Most rows").fill("40");
+  await page.getByRole("button", { name: "Ads to sheet" }).click();
+  await openSheet(page, "Ads");
+  await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 2)).toEqual(["Published", "Downloaded by the service"]);
+  expect(header.filter((h) => /_/.test(h))).toEqual([]);
+  await expectText(cell(page, "A4"), DATE);
+  await expectText(cell(page, "B4"), /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/);
+  await shoot(page, "individualAds");
+});
+
+test("incrementality: percentages as percentages, the lift chart", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.locator('input[name="incAdvertiser"]').fill("Acme Mattress");
+  await page.getByRole("button", { name: "Incrementality to sheet" }).click();
+  await openSheet(page, "Incrementality");
+  await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
+  const header = await rowTexts(page, 3);
+  expect(header.slice(0, 4)).toEqual(["Advertiser", "Aggregation level", "Channel type", "Action"]);
+  const pct = String.fromCharCode(65 + header.indexOf("Incremental %"));
+  await expectText(cell(page, `${pct}4`), /^-?\d+\.\d{2}%$/);
+  await expectText(cell(page, "E4"), DATE);
+  const drawn = await charts(page);
+  expect(drawn.map((c) => c.title)).toEqual(["Incremental % with its confidence interval"]);
+  // At channel level Campaign is empty: the categories are the channel types.
+  const labels = await page.locator("[data-chart] text").allTextContents();
+  expect(labels.filter((l) => /^(podcast|all|streaming)$/.test(l)).length).toBeGreaterThan(0);
+  await shoot(page, "incrementality");
+});
+
+test("agent JSON file: nested keys flattened to columns, numbers as numbers", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Agents" }).click();
+  await page.getByLabel("Agent id").fill("1");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
+  await page.getByRole("button", { name: "Open as sheet: shortlist.json" }).click();
+  await expectText(page.getByTestId("agent-message"), /^Opened as sheet "[^"]+" \(12 rows\)/);
+  const sheet = /sheet "([^"]+)"/.exec((await page.getByTestId("agent-message").textContent())!)![1];
+  await openSheet(page, sheet);
+  const header = await rowTexts(page, 1);
+  expect(header[0]).toBe("show");
+  await expectText(cell(page, "B2"), /^12,000$/);
+  await shoot(page, "agentJson");
+});
