@@ -3,12 +3,12 @@
  * Excel's style gallery shows them, with what they look like in the Office theme.
  */
 export const TABLE_STYLES = [
-  { id: "TableStyleLight9", label: "Light 9: blue header, no bands (default)" },
-  { id: "TableStyleLight1", label: "Light 1: plain header, grey bands" },
-  { id: "TableStyleMedium2", label: "Medium 2: blue header, blue bands" },
-  { id: "TableStyleMedium9", label: "Medium 9: blue header, stronger bands" },
-  { id: "TableStyleMedium3", label: "Medium 3: orange header, orange bands" },
-  { id: "TableStyleMedium7", label: "Medium 7: green header, green bands" },
+  { id: "TableStyleLight9", label: "Light 9: blue header (default)" },
+  { id: "TableStyleLight1", label: "Light 1: grey bands" },
+  { id: "TableStyleMedium2", label: "Medium 2: blue, banded" },
+  { id: "TableStyleMedium9", label: "Medium 9: blue, strong bands" },
+  { id: "TableStyleMedium3", label: "Medium 3: orange, banded" },
+  { id: "TableStyleMedium7", label: "Medium 7: green, banded" },
 ] as const;
 
 export type TableStyleId = (typeof TABLE_STYLES)[number]["id"];
