@@ -14,6 +14,7 @@ import {
 import { useServices } from "../services";
 import { find, useFocusAfterRender } from "../focus";
 import { refreshAdsFunctions } from "../../functions/recalculate";
+import { localStamp } from "../../reports/statusLine";
 
 export function SheetsPanel() {
   const services = useServices();
@@ -78,7 +79,8 @@ export function SheetsPanel() {
               <Text weight="semibold">{s.sheetName}</Text>
               <Text block size={200}>
                 {s.label} · {s.rowCount} rows · {s.status}
-                {s.lastRefresh ? ` · refreshed ${new Date(s.lastRefresh).toLocaleString()}` : ""}
+                {/* The same stamp as the sheet's own status line. */}
+                {s.lastRefresh ? ` · refreshed ${localStamp(s.lastRefresh)}` : ""}
               </Text>
               {s.lastError && (
                 <Text block size={200} className="error">
