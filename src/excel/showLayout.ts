@@ -8,6 +8,7 @@ import { parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type TypedTable } from "../api/table";
 import type { ExcelHost } from "./host";
 import type { WrittenColumn } from "./plannerWork";
+import { SyncBatch } from "./syncBatch";
 import { refreshTables, type LinesBlock } from "./tableRefresh";
 import {
   a1,
@@ -283,20 +284,23 @@ async function writeShowContent(
   await context.sync();
   let rows = 0;
   const tables: ShowTableRecord[] = [];
+  // The tables share the syncs: each one's header rides with the last rows of the one before.
+  const batch = new SyncBatch(context);
   for (const { suffix, at, table } of showTables(show)) {
     const tableName = `${names.prefix}_${suffix}`;
-    const { written } = await writeTableBlock(context, sheet, table, {
-      sheetName: names.sheetName,
-      tableName,
-      headerRow: at.row + 1,
-      col: at.col,
-    });
+    const { written } = await writeTableBlock(
+      context,
+      sheet,
+      table,
+      { sheetName: names.sheetName, tableName, headerRow: at.row + 1, col: at.col },
+      batch,
+    );
     rows += table.rows.length;
     tables.push({ name: tableName, columns: written, rowCount: table.rows.length });
   }
   sheet.activate();
   queueRecalculation(context);
-  await context.sync();
+  await batch.sync();
   return { rows, tables };
 }
 

@@ -8,9 +8,10 @@
  */
 import type { TypedTable } from "../api/table";
 import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
-import { CALL_BYTES, callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
+import { CALL_BYTES, callBytes, cellBytes, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
+import { fillChunks, SyncBatch } from "./syncBatch";
 import type { WrittenColumn } from "./plannerWork";
 
 export const MAX_SHEET_ROWS = 1_048_576;
@@ -48,9 +49,12 @@ export function a1(row: number, col: number, rows = 1, cols = 1): string {
   return rows === 1 && cols === 1 ? start : `${start}:${columnName(col + cols - 1)}${row + rows}`;
 }
 
-/** Refuses, before anything is written, a table that would not fit the sheet. */
+/**
+ * Refuses, before anything is written, a table that would not fit the sheet: its rows, plus the
+ * header, the rows above it (a report sheet's status line, summary and blank row) and a totals row,
+ * must fit the sheet's 1,048,576 rows (docs/report-sheets.md, "Reports larger than a sheet").
+ */
 export function checkFits(table: TypedTable, headerRow: number, col = 0, extraColumns = 0): void {
-  const rowsNeeded = headerRow + 1 + Math.max(1, table.rows.length) + (table.totals ? 1 : 0);
   const width = table.columns.length + extraColumns;
   if (table.columns.length === 0) throw new Error("The result has no columns: nothing to write");
   if (col + width > MAX_SHEET_COLS) {
@@ -58,9 +62,18 @@ export function checkFits(table: TypedTable, headerRow: number, col = 0, extraCo
       `The result has ${width} columns; a sheet holds at most ${MAX_SHEET_COLS - col} from column ${columnName(col)}. Choose fewer fields.`,
     );
   }
-  if (rowsNeeded > MAX_SHEET_ROWS) {
+  const besides = headerRow + 1 + (table.totals ? 1 : 0);
+  const room = MAX_SHEET_ROWS - besides;
+  if (Math.max(1, table.rows.length) > room) {
+    const count = (n: number) => n.toLocaleString("en-US");
+    const parts = [
+      "the header",
+      ...(headerRow > 0 ? [`the ${count(headerRow)} row${headerRow > 1 ? "s" : ""} above it`] : []),
+      ...(table.totals ? ["the totals row"] : []),
+    ];
+    const listed = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
     throw new Error(
-      `The result has ${table.rows.length.toLocaleString("en-US")} rows; a sheet holds at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} (with the header). Narrow the date range or group by week or month.`,
+      `The result has ${count(table.rows.length)} rows; this sheet holds at most ${count(room)} (${count(MAX_SHEET_ROWS)} rows less ${listed}). Narrow the date range or group by week or month; nothing was written.`,
     );
   }
 }
@@ -161,12 +174,13 @@ function queueExceptions(
   sheet.getRange(a1(sheetRow, col, 1, width)).numberFormat = [formats] as string[][];
 }
 
-/** Calls every chunk's sync carries besides its rows: calculation suspended, the values call. */
+/** Calls every chunk carries besides its rows: calculation suspended, the values call. */
 export const CHUNK_FIXED_BYTES = 2 * CALL_BYTES + 64;
 
 /**
- * Writes the body rows under the header at `layout`, in planned chunks. The table object must
- * already span header + rows. Returns the number of syncs made.
+ * Queues the body rows under the header at `layout` in chunks that fill `batch`'s syncs: a sync is
+ * made when the next row would not fit beside what is queued. The last chunk stays queued for the
+ * caller's next sync. The table object must already span header + rows (or be queued to).
  */
 export async function writeRows(
   context: Excel.RequestContext,
@@ -174,29 +188,25 @@ export async function writeRows(
   layout: TableLayout,
   prepared: Prepared,
   width: number,
-): Promise<number> {
-  let syncs = 0;
+  batch: SyncBatch,
+): Promise<void> {
   const col = layout.col ?? 0;
-  const chunks = planChunks(prepared.rowBytes, DEFAULT_CHUNK_BUDGET, CHUNK_FIXED_BYTES);
   let linkIndex = 0;
-  for (const chunk of chunks) {
+  await fillChunks(batch, prepared.rowBytes, CHUNK_FIXED_BYTES, (start, end) => {
     context.workbook.application.suspendApiCalculationUntilNextSync();
-    for (let r = chunk.start; r < chunk.end; r++) {
+    for (let r = start; r < end; r++) {
       const list = prepared.exceptions.get(r);
       if (list) queueExceptions(sheet, layout.headerRow + 1 + r, col, list, width);
     }
-    sheet.getRange(a1(layout.headerRow + 1 + chunk.start, col, chunk.end - chunk.start, width)).values =
-      prepared.values.slice(chunk.start, chunk.end);
-    while (linkIndex < prepared.links.length && prepared.links[linkIndex][0] < chunk.end) {
+    sheet.getRange(a1(layout.headerRow + 1 + start, col, end - start, width)).values = prepared.values.slice(
+      start,
+      end,
+    );
+    while (linkIndex < prepared.links.length && prepared.links[linkIndex][0] < end) {
       const [r, c, url] = prepared.links[linkIndex++];
       sheet.getRange(a1(layout.headerRow + 1 + r, col + c)).hyperlink = { address: url, textToDisplay: url };
     }
-    // One sync per planned chunk (each under the payload limit), never per row.
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop
-    await context.sync();
-    syncs++;
-  }
-  return syncs;
+  });
 }
 
 /** The body format of each column: its kind's (or the CSV's) format, or the planner's where given. */
@@ -270,22 +280,31 @@ export function writeWidths(
   });
 }
 
+/** Planned bytes of a call setting one value (a number format, a width) on a range. */
+export const SET_CALL = callBytes("A1048576:XFD1048576", 40);
+
 /**
- * Writes `table` as a new Excel table whose header is at `layout`: header, formats, the table
- * object, then the rows in planned chunks (syncing), then totals and widths (queued: the caller's
- * next sync applies them). Returns the syncs made.
+ * Writes `table` as a new Excel table whose header is at `layout`: header, formats and the table
+ * object queued with the first rows, the rows filling `batch`'s syncs, then totals and widths queued
+ * with the last rows (the caller's next sync applies them). Returns the syncs made.
  */
 export async function writeTableBlock(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   table: TypedTable,
   layout: TableLayout,
+  batch = new SyncBatch(context),
 ): Promise<{ syncs: number; prepared: Prepared; written: WrittenColumn[] }> {
+  const before = batch.syncs;
   const prepared = prepare(table);
   const width = table.columns.length;
   const col = layout.col ?? 0;
   const bodyRows = Math.max(1, table.rows.length);
   const formats = bodyFormats(table);
+  const headerBytes =
+    callBytes("A1:XFD1", rowBytes(prepared.headers)) * 2 + width * SET_CALL + 4 * CALL_BYTES + 64;
+  await batch.room(headerBytes);
+  batch.add(headerBytes);
   context.workbook.application.suspendApiCalculationUntilNextSync();
   const header = sheet.getRange(a1(layout.headerRow, col, 1, width));
   header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
@@ -294,11 +313,27 @@ export async function writeTableBlock(
   const t = sheet.tables.add(a1(layout.headerRow, col, bodyRows + 1, width), true);
   t.name = layout.tableName;
   t.style = layout.style ?? DEFAULT_TABLE_STYLE;
-  await context.sync();
-  const syncs = 1 + (await writeRows(context, sheet, layout, prepared, width));
+  await writeRows(context, sheet, layout, prepared, width, batch);
+  await queueTotalsAndWidths(sheet, layout, table, formats, batch);
+  return { syncs: batch.syncs - before, prepared, written: writtenColumns(table) };
+}
+
+/** Queues the totals row and the widths into `batch`, syncing first if they would not fit. */
+export async function queueTotalsAndWidths(
+  sheet: Excel.Worksheet,
+  layout: TableLayout,
+  table: TypedTable,
+  formats: readonly string[],
+  batch: SyncBatch,
+): Promise<void> {
+  const width = table.columns.length;
+  const bytes =
+    (table.totals ? callBytes("A1:XFD1", rowBytes(table.totals) + rowBytes(formats)) * 2 : 0) +
+    width * SET_CALL;
+  await batch.room(bytes);
+  batch.add(bytes);
   writeTotals(sheet, layout, table, formats);
   writeWidths(sheet, layout, table, formats);
-  return { syncs, prepared, written: writtenColumns(table) };
 }
 
 /**
@@ -396,16 +431,19 @@ export async function writeNewTable(
     queueTextLines(sheet, 0, top);
     queueTextLines(sheet, top.length, summary);
     sheet.freezePanes.freezeRows(layout.headerRow + 1);
-    const { syncs, prepared, written } = await writeTableBlock(context, sheet, table, layout);
+    const batch = new SyncBatch(context);
+    // The lines above are small next to the headroom every sync keeps (chunkPlan.ts).
+    batch.add([...top, ...summary].reduce((n, line) => n + callBytes("A1:XFD1", rowBytes(line) * 2), 0));
+    const { prepared, written } = await writeTableBlock(context, sheet, table, layout, batch);
     sheet.activate();
     queueRecalculation(context);
-    await context.sync();
+    await batch.sync();
     return {
       sheetName: names.sheetName,
       tableName: names.tableName,
       rows: table.rows.length,
       columns: table.columns.length,
-      syncs: syncs + 1,
+      syncs: batch.syncs,
       truncatedCells: prepared.truncated,
       hyperlinks: prepared.links.length,
       written,
