@@ -241,12 +241,31 @@ export async function refreshTables(
     // weighs are first guessed from the new data (a report's rows change little between refreshes),
     // then measured on the rows already read; an answer that still comes out too big is read in halves.
     let readBytes = 0;
+    // The bold of the rows a refresh can change rides with the first read; if that sync is refused,
+    // its answer is lost and the bold is read again with the links.
+    const boldRows = new Set<number>();
+    for (const p of plans) {
+      boldRows.add(p.old.row + p.old.rows);
+      if (p.target.table.totals) boldRows.add(p.next.row + p.next.rows);
+    }
+    for (const l of lines) for (const r of l.boldRows ?? []) boldRows.add(l.row + r);
+    const queueBoldProbes = () =>
+      [...boldRows].map((r) => {
+        const props = sheet
+          .getRange(a1(r, left, 1, spanCols))
+          .getCellProperties({ format: { font: { bold: true } } });
+        return { r, props };
+      });
+    let boldProbes = queueBoldProbes();
+    let boldState = "queued" as "queued" | "read" | "lost";
     const readRows = async (start: number, count: number): Promise<void> => {
       const part = sheet.getRange(a1(top + start, left, count, spanCols));
       part.load("formulas,values,numberFormat");
       try {
         await context.sync();
+        if (boldState === "queued") boldState = "read";
       } catch (err) {
+        if (boldState === "queued") boldState = "lost";
         // Long text cells can make even a chunk's answer too big: read its rows in halves.
         if (count > 1 && errorCode(err) === "ResponsePayloadSizeLimitExceeded") {
           const half = Math.ceil(count / 2);
@@ -356,19 +375,7 @@ export async function refreshTables(
         `the refresh would lose the planner's work: ${problems.join("; ")}; then refresh again (nothing was changed)`,
       );
 
-    // 5. Bold of the rows a refresh can change, and the links of cells that hold URL text.
-    const boldRows = new Set<number>();
-    for (const p of plans) {
-      boldRows.add(p.old.row + p.old.rows);
-      if (p.target.table.totals) boldRows.add(p.next.row + p.next.rows);
-    }
-    for (const l of lines) for (const r of l.boldRows ?? []) boldRows.add(l.row + r);
-    const boldProbes = [...boldRows].map((r) => {
-      const props = sheet
-        .getRange(a1(r, left, 1, spanCols))
-        .getCellProperties({ format: { font: { bold: true } } });
-      return { r, props };
-    });
+    // 5. The links of cells that hold URL text (and the bold, if its read was lost).
     const linkProbes: [number, number, Excel.Range][] = [];
     snap.formulas.forEach((row, i) =>
       row.forEach((v, j) => {
@@ -379,8 +386,11 @@ export async function refreshTables(
         }
       }),
     );
-    await context.sync();
-    syncs++;
+    if (boldState !== "read") boldProbes = queueBoldProbes();
+    if (linkProbes.length || boldState !== "read") {
+      await context.sync();
+      syncs++;
+    }
     for (const { r, props } of boldProbes)
       snap.bold.set(
         r - top,

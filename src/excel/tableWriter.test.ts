@@ -227,8 +227,8 @@ describe("rewriteTable (refresh)", () => {
     expect(wb.host.cell("R", 250, 3).value).toBeNull();
   });
 
-  // A small refresh takes 4 syncs: locate, snapshot, bold and links, then every write in one.
-  test.each([3, 4])("a failure at sync %i leaves the previous data exactly as it was", async (failAt) => {
+  // A small refresh without links takes 3 syncs: locate, the snapshot (bold with it), every write.
+  test.each([2, 3])("a failure at sync %i leaves the previous data exactly as it was", async (failAt) => {
     const { wb, snapshot } = await setup();
     const before = snapshot();
     const start = wb.syncLog.length;
@@ -372,6 +372,38 @@ test("a table of long text cells is snapshotted in smaller reads when a read's a
   expect(String(wb.host.cell("L", 2000, 9).value)).toMatch(/^new 1999 /);
 }, 120_000);
 
+test("old rows far longer than the new data: the first read is refused and halved, and the bold it carried is read again", async () => {
+  const wb = new InMemoryWorkbook();
+  const cols = Array.from({ length: 10 }, (_, c) => ({ name: `Note ${c + 1}`, kind: "text" as const }));
+  const old: TypedTable = {
+    columns: cols,
+    rows: Array.from({ length: 1500 }, (_, r) => cols.map(() => `old ${r} ${"x".repeat(1000)}`)),
+    totals: cols.map(() => "total"),
+  };
+  await writeNewTable(wb.excel, old, { sheetName: "L", tableName: "Long" });
+  expect(wb.host.cell("L", 1501, 0).bold).toBe(true);
+  const start = wb.syncLog.length;
+  // The first read is sized on a guess from the new, short rows: its answer is too big.
+  const fresh: TypedTable = { columns: cols, rows: [cols.map(() => "new")] };
+  await rewriteTable(wb.excel, { sheetName: "L", tableName: "Long" }, fresh);
+  const refresh = wb.syncLog.slice(start);
+  expect(refresh[1].failed).toBe("ResponsePayloadSizeLimitExceeded");
+  // Again, failing at its last sync: the old rows and the bold of the old totals row come back.
+  const wb2 = new InMemoryWorkbook();
+  await writeNewTable(wb2.excel, old, { sheetName: "L", tableName: "Long" });
+  const start2 = wb2.syncLog.length;
+  wb2.faultHook = ({ sync, op }) => {
+    if (op === 0 && sync === start2 + refresh.length)
+      throw Object.assign(new Error("connection lost"), { code: "GeneralException" });
+  };
+  await expect(rewriteTable(wb2.excel, { sheetName: "L", tableName: "Long" }, fresh)).rejects.toThrow(
+    "connection lost",
+  );
+  wb2.faultHook = undefined;
+  expect(wb2.host.cell("L", 1501, 0).bold).toBe(true);
+  expect(String(wb2.host.cell("L", 1500, 0).value)).toMatch(/^old 1499 x/);
+}, 120_000);
+
 test("formulas over a report table are current after it is written, refreshed, or restored (writes suspend calculation)", async () => {
   const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
   const reach = (values: number[]): TypedTable => ({
@@ -389,10 +421,11 @@ test("formulas over a report table are current after it is written, refreshed, o
   expect([wb.host.cell("Notes", 0, 0).value, wb.host.cell("Notes", 1, 0).value]).toEqual([30, 20]);
   expect(wb.syncLog.some((s) => s.calculationSuspended)).toBe(true);
   expect(wb.model.owedCalculation).toEqual([]);
-  // A refresh that fails part-way restores the old rows, and the formulas read them again.
+  // A refresh that fails at its write (sync 3: locate, snapshot, write) restores the old rows, and
+  // the formulas read them again.
   const before = wb.syncLog.length;
   wb.faultHook = ({ sync }) => {
-    if (sync === before + 4) throw Object.assign(new Error("lost"), { code: "GeneralException" });
+    if (sync === before + 3) throw Object.assign(new Error("lost"), { code: "GeneralException" });
   };
   await expect(
     rewriteTable(wb.excel, { sheetName: "R", tableName: "Reach" }, reach([7, 7, 7, 7])),

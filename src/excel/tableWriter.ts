@@ -6,7 +6,7 @@
  * over-long text cut with a visible marker, fitted widths. A refresh (tableRefresh.ts) reuses these
  * blocks to write into an existing table.
  */
-import type { TypedTable } from "../api/table";
+import type { CellValue, TypedTable } from "../api/table";
 import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
 import { CALL_BYTES, callBytes, cellBytes, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
@@ -81,7 +81,12 @@ export function checkFits(table: TypedTable, headerRow: number, col = 0, extraCo
 export interface Prepared {
   /** The header names as written: cut to the cell limit and unique, as Excel would make them. */
   headers: string[];
-  values: (string | number | boolean)[][];
+  /**
+   * The table's rows, as they are: each chunk's values are made from them when it is queued, so the
+   * whole report is never held twice (typed, and again as written).
+   */
+  rows: readonly (readonly CellValue[])[];
+  width: number;
   /**
    * Per row, the cells whose value needs another format than their column's, as [col, format]:
    * "@" for text in a non-text column (Excel would read "00123", "3/4" or "=x" as typed), "General"
@@ -119,6 +124,24 @@ function exceptionFormat(value: string | number | boolean, textColumn: boolean):
 const CELL_CALL = callBytes("XFD1048576", 8);
 const rowCall = (width: number) => callBytes("A1048576:XFD1048576", width * 5 + 8);
 
+/** What a cell is written as: empty for null, over-long text cut with a visible marker (cellValue). */
+function written(v: CellValue | undefined): string | number | boolean {
+  if (v === null || v === undefined) return "";
+  return typeof v === "string" && v.length > MAX_CELL_CHARS ? cellValue(v).value : v;
+}
+
+/** The values of body rows [start, end), as written. */
+export function writtenRows(prepared: Prepared, start: number, end: number): (string | number | boolean)[][] {
+  const out: (string | number | boolean)[][] = new Array(end - start);
+  for (let r = start; r < end; r++) {
+    const row = prepared.rows[r];
+    const cells: (string | number | boolean)[] = new Array(prepared.width);
+    for (let c = 0; c < prepared.width; c++) cells[c] = written(row[c]);
+    out[r - start] = cells;
+  }
+  return out;
+}
+
 export function prepare(table: TypedTable): Prepared {
   let truncated = 0;
   const exceptions = new Map<number, [number, string][]>();
@@ -127,12 +150,17 @@ export function prepare(table: TypedTable): Prepared {
   const width = table.columns.length;
   const textColumn = table.columns.map((c) => columnFormat(c) === TEXT_FORMAT);
   const urlColumn = table.columns.map((c) => c.kind === "url");
-  const values = table.rows.map((row, r) => {
-    let bytes = 0;
+  // Plain loops, one pass a cell: this runs over every cell of a report (millions).
+  for (let r = 0; r < table.rows.length; r++) {
+    const row = table.rows[r];
+    // JSON of the row: its brackets, the commas between cells and the one after it.
+    let bytes = width + 2;
     let own: [number, string][] | undefined;
-    const out = table.columns.map((_, c) => {
-      const { value, truncated: cut } = cellValue(row[c] ?? null);
-      if (cut) truncated++;
+    for (let c = 0; c < width; c++) {
+      const v = row[c];
+      const value = written(v);
+      if (typeof v === "string" && v.length > MAX_CELL_CHARS) truncated++;
+      bytes += cellBytes(value);
       const format = exceptionFormat(value, textColumn[c]);
       if (format) (own ??= []).push([c, format]);
       if (
@@ -144,16 +172,22 @@ export function prepare(table: TypedTable): Prepared {
         links.push([r, c, value]);
         bytes += callBytes("XFD1048576", cellBytes(value) * 2 + 32);
       }
-      return value;
-    });
+    }
     if (own) {
       exceptions.set(r, own);
       bytes += Math.min(own.length * CELL_CALL, rowCall(width));
     }
-    rowCost.push(bytes + rowBytes(out));
-    return out;
-  });
-  return { headers: tableHeaders(table.columns), values, exceptions, links, rowBytes: rowCost, truncated };
+    rowCost.push(bytes);
+  }
+  return {
+    headers: tableHeaders(table.columns),
+    rows: table.rows,
+    width,
+    exceptions,
+    links,
+    rowBytes: rowCost,
+    truncated,
+  };
 }
 
 /** Queues the format exceptions of one body row at sheet row `sheetRow`, from column `col`. */
@@ -198,7 +232,8 @@ export async function writeRows(
       const list = prepared.exceptions.get(r);
       if (list) queueExceptions(sheet, layout.headerRow + 1 + r, col, list, width);
     }
-    sheet.getRange(a1(layout.headerRow + 1 + start, col, end - start, width)).values = prepared.values.slice(
+    sheet.getRange(a1(layout.headerRow + 1 + start, col, end - start, width)).values = writtenRows(
+      prepared,
       start,
       end,
     );
