@@ -7,7 +7,7 @@ import { writeFileSync } from "fs";
 import path from "path";
 import os from "os";
 
-type Figures = Record<string, number | string>;
+type Figures = Record<string, unknown>;
 interface BenchModule {
   run(): Promise<Figures>;
 }
@@ -16,6 +16,19 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   write: () => import("./write.bench"),
   functions: () => import("./functions.bench"),
 };
+
+/** Prints a module's figures: flat ones as one table, each nested group as a table of its own. */
+function print(figures: Record<string, unknown>): void {
+  const flat = Object.entries(figures).filter(([, v]) => typeof v !== "object" || v === null);
+  if (flat.length) console.table(Object.fromEntries(flat));
+  for (const [key, value] of Object.entries(figures)) {
+    if (typeof value !== "object" || value === null) continue;
+    process.stdout.write(`${key}:\n`);
+    if (Array.isArray(value) && value.every((v) => typeof v === "string"))
+      process.stdout.write(value.map((line) => `- ${line}\n`).join(""));
+    else console.table(value);
+  }
+}
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -30,7 +43,7 @@ async function main(): Promise<void> {
       results[name] = { error: err instanceof Error ? err.message : String(err) };
       process.exitCode = 1;
     }
-    console.table(results[name]);
+    print(results[name]);
   }
   const out = {
     measuredAt: new Date().toISOString(),
