@@ -246,14 +246,12 @@ export async function writeRows(
 
 /** The body format of each column: its kind's (or the CSV's) format, or the planner's where given. */
 export function bodyFormats(table: TypedTable, overrides?: ReadonlyMap<number, string>): string[] {
-  return table.columns.map(
-    (col, c) =>
-      overrides?.get(c) ??
-      formatFor(
-        col,
-        table.rows.map((r) => r[c] ?? null),
-      ),
-  );
+  return table.columns.map((col, c) => overrides?.get(c) ?? formatFor(col, columnValues(table.rows, c)));
+}
+
+/** One column's values, read lazily: most kinds' formats never look at them, and a copy per column is costly. */
+function* columnValues(rows: readonly (readonly CellValue[])[], c: number): Iterable<CellValue> {
+  for (const row of rows) yield row[c] ?? null;
 }
 
 /** What the add-in writes for `table`: its header names and body formats (kept in the report definition). */
