@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "fs";
 import path from "path";
 import os from "os";
 
-type Figures = Record<string, number | string>;
+type Figures = Record<string, unknown>;
 interface BenchModule {
   run(): Promise<Figures>;
 }
@@ -26,6 +26,19 @@ function earlierResults(): Record<string, Figures | { error: string }> {
   return saved.results ?? {};
 }
 
+/** Prints a module's figures: flat ones as one table, each nested group as a table of its own. */
+function print(figures: Record<string, unknown>): void {
+  const flat = Object.entries(figures).filter(([, v]) => typeof v !== "object" || v === null);
+  if (flat.length) console.table(Object.fromEntries(flat));
+  for (const [key, value] of Object.entries(figures)) {
+    if (typeof value !== "object" || value === null) continue;
+    process.stdout.write(`${key}:\n`);
+    if (Array.isArray(value) && value.every((v) => typeof v === "string"))
+      process.stdout.write(value.map((line) => `- ${line}\n`).join(""));
+    else console.table(value);
+  }
+}
+
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const results = earlierResults();
@@ -39,7 +52,7 @@ async function main(): Promise<void> {
       results[name] = { error: err instanceof Error ? err.message : String(err) };
       process.exitCode = 1;
     }
-    console.table(results[name]);
+    print(results[name]);
   }
   const out = {
     measuredAt: new Date().toISOString(),

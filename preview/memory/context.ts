@@ -75,6 +75,13 @@ export class Context {
     this.changes.push(change);
   }
 
+  /** Takes the cells changed so far by the sync being applied (a calculate() in it recalculates them). */
+  takeChanges(): Change[] {
+    const changes = this.changes;
+    this.changes = [];
+    return changes;
+  }
+
   /** Adds to the answer of the sync being applied; over 5 MB the sync fails. */
   respond(bytes: number): void {
     this.responseBytes += bytes;

@@ -146,6 +146,23 @@ describe("calculation", () => {
     expect(w.model.owedCalculation).toEqual([]);
   });
 
+  test("a calculate queued in a suspended sync recalculates that sync's earlier writes; later ones stay owed", async () => {
+    const w = wb();
+    await write(w, "A1", [[1]]);
+    await w.excel.run(async (context) => {
+      const ws = context.workbook.worksheets.getItem("Sheet1");
+      ws.getRange("B1:B2").formulas = [["=A1*2"], ["=A2*2"]];
+      await context.sync();
+      context.workbook.application.suspendApiCalculationUntilNextSync();
+      ws.getRange("A1").values = [[5]];
+      context.workbook.application.calculate("Recalculate" as Excel.CalculationType);
+      ws.getRange("A2").values = [[7]];
+      await context.sync();
+    });
+    expect([0, 1].map((r) => w.host.cell("Sheet1", r, 1).value)).toEqual([10, 0]);
+    expect(w.model.owedCalculation).toHaveLength(1);
+  });
+
   test("structured references follow a resized table; [@Col] reads its own row", async () => {
     const w = wb();
     await w.excel.run(async (context) => {

@@ -78,12 +78,13 @@ export class ApplicationProxy extends Proxy {
   }
   /**
    * Recalculate: the formulas that read cells changed while calculation was suspended (and what
-   * depends on them); Full / FullRebuild: every formula, custom functions included.
+   * depends on them), earlier in this same sync included (those cells are dirty too); Full /
+   * FullRebuild: every formula, custom functions included. Changes queued after it stay owed.
    */
   calculate(type: string = "Recalculate"): void {
     this.ctx.enqueue(type, () => {
       const model = this.ctx.model;
-      const owed = model.owedCalculation;
+      const owed = [...model.owedCalculation, ...this.ctx.takeChanges()];
       model.owedCalculation = [];
       if (type === "Recalculate") model.calculator?.propagate(owed);
       else model.calculator?.calculateAll();

@@ -205,3 +205,34 @@ test("the API key is never stored: every property and cell scanned after a refre
   expect(allStoredText(wb)).not.toContain(SECRET);
   expect(allStoredText(wb).toLowerCase()).not.toContain("apikey");
 });
+
+test("a report larger than the sheet is refused whole, on creation and on refresh, and the old data stays", async () => {
+  // The status line and a blank row sit above the header: 1,048,573 data rows fit, one more does not.
+  const tooBig: TypedTable = { ...table(1, "big"), rows: new Array(1_048_574).fill([45292, "big", 1, null]) };
+  const fresh = new InMemoryWorkbook();
+  await expect(
+    createReportSheet(
+      fresh.excel,
+      { kind: "impressions", params: {}, label: "Big" },
+      { type: "table", table: tooBig },
+    ),
+  ).rejects.toThrow("The result has 1,048,574 rows; this sheet holds at most 1,048,573");
+  expect(fresh.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+  expect(fresh.syncLog.every((s) => s.payloadBytes < 10_000)).toBe(true);
+
+  const wb = await setup();
+  const before = dump(wb);
+  await expect(
+    refreshReport(
+      wb.excel,
+      "Impressions",
+      answer(() => tooBig),
+    ),
+  ).rejects.toThrow(
+    "Impressions: The result has 1,048,574 rows; this sheet holds at most 1,048,573 (1,048,576 rows less the header and the 2 rows above it)",
+  );
+  expect(dump(wb)).toBe(before);
+  const def = await readDefinition(wb.excel, "Impressions");
+  expect(def).toMatchObject({ status: "error", rowCount: 200 });
+  expect(def!.lastError).toContain("1,048,574 rows");
+});

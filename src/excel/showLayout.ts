@@ -8,6 +8,7 @@ import { parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type TypedTable } from "../api/table";
 import type { ExcelHost } from "./host";
 import type { WrittenColumn } from "./plannerWork";
+import { SyncBatch } from "./syncBatch";
 import { refreshTables, type LinesBlock } from "./tableRefresh";
 import {
   a1,
@@ -283,7 +284,10 @@ async function writeShowContent(
   await context.sync();
   let rows = 0;
   const tables: ShowTableRecord[] = [];
+  // Tables stacked in the same columns share widths (each column the widest any of them needs).
   const widths = new Map<number, number>();
+  // The tables share the syncs: each one's header rides with the last rows of the one before.
+  const batch = new SyncBatch(context);
   for (const { suffix, at, table } of showTables(show)) {
     const tableName = `${names.prefix}_${suffix}`;
     const { written } = await writeTableBlock(
@@ -291,6 +295,7 @@ async function writeShowContent(
       sheet,
       table,
       { sheetName: names.sheetName, tableName, headerRow: at.row + 1, col: at.col },
+      batch,
       widths,
     );
     rows += table.rows.length;
@@ -298,7 +303,7 @@ async function writeShowContent(
   }
   sheet.activate();
   queueRecalculation(context);
-  await context.sync();
+  await batch.sync();
   return { rows, tables };
 }
 

@@ -9,6 +9,7 @@ import type { TypedTable } from "../api/table";
 import { TEXT_FORMAT } from "./cellFormats";
 import { callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
+import { fillChunks, SyncBatch } from "./syncBatch";
 import { ownColumns, plannerWork, type KeptWork, type OldTable, type WrittenColumn } from "./plannerWork";
 import {
   a1,
@@ -19,12 +20,11 @@ import {
   prepare,
   queueRecalculation,
   queueTextLines,
+  queueTotalsAndWidths,
+  SET_CALL,
   setColumnFormats,
   tableHeaders,
   writeRows,
-  writeTotals,
-  fittedWidths,
-  queueWidths,
   writtenColumns,
   type LineCell,
   type TableLayout,
@@ -102,8 +102,25 @@ function restorable(before: {
   );
 }
 
-/** Cells read per sync when the span is snapshotted: three properties a cell stay well under 5 MB. */
-const SNAPSHOT_CELLS_PER_SYNC = 40_000;
+/** What a snapshot read may answer: the request budget's size (5 MB less headroom for the answer's envelope). */
+const READ_BUDGET = DEFAULT_CHUNK_BUDGET;
+/** The first read is sized on a guess, so it aims lower (a miss costs a refused sync and two reads). */
+const FIRST_READ_SHARE = 0.8;
+
+/**
+ * A guess of the bytes one span row weighs in a snapshot answer (formulas, values, number formats),
+ * from the new data: each value twice (formula and value), a format of ~12 bytes a cell.
+ */
+function answerBytesPerRow(plans: readonly Plan[], spanCols: number): number {
+  let bytes = 0;
+  let rows = 0;
+  for (const p of plans) {
+    const sample = p.target.table.rows.slice(0, 1000);
+    for (const row of sample) bytes += 2 * rowBytes(row);
+    rows += sample.length;
+  }
+  return Math.max(16, (rows ? bytes / rows : 0) + 2 * spanCols + 12 * spanCols + 8);
+}
 
 interface Snapshot {
   /** Top-left of the span. */
@@ -218,12 +235,35 @@ export async function refreshTables(
         address: a1(p.old.row, p.old.col, p.old.rows, p.old.cols),
       })),
     };
+    // Rows are read in chunks sized to fill each answer close to the 5 MB limit: the bytes a row
+    // weighs are first guessed from the new data (a report's rows change little between refreshes),
+    // then measured on the rows already read; an answer that still comes out too big is read in halves.
+    let readBytes = 0;
+    // The bold of the rows a refresh can change rides with the first read; if that sync is refused,
+    // its answer is lost and the bold is read again with the links.
+    const boldRows = new Set<number>();
+    for (const p of plans) {
+      boldRows.add(p.old.row + p.old.rows);
+      if (p.target.table.totals) boldRows.add(p.next.row + p.next.rows);
+    }
+    for (const l of lines) for (const r of l.boldRows ?? []) boldRows.add(l.row + r);
+    const queueBoldProbes = () =>
+      [...boldRows].map((r) => {
+        const props = sheet
+          .getRange(a1(r, left, 1, spanCols))
+          .getCellProperties({ format: { font: { bold: true } } });
+        return { r, props };
+      });
+    let boldProbes = queueBoldProbes();
+    let boldState = "queued" as "queued" | "read" | "lost";
     const readRows = async (start: number, count: number): Promise<void> => {
       const part = sheet.getRange(a1(top + start, left, count, spanCols));
       part.load("formulas,values,numberFormat");
       try {
         await context.sync();
+        if (boldState === "queued") boldState = "read";
       } catch (err) {
+        if (boldState === "queued") boldState = "lost";
         // Long text cells can make even a chunk's answer too big: read its rows in halves.
         if (count > 1 && errorCode(err) === "ResponsePayloadSizeLimitExceeded") {
           const half = Math.ceil(count / 2);
@@ -234,13 +274,23 @@ export async function refreshTables(
         throw err;
       }
       syncs++;
-      snap.formulas.push(...part.formulas);
-      snap.values.push(...part.values);
-      snap.numberFormat.push(...part.numberFormat);
+      // One row at a time: spreading a chunk of 100,000 rows into push() overflows the stack.
+      const { formulas, values, numberFormat } = part;
+      for (let i = 0; i < count; i++) {
+        snap.formulas.push(formulas[i]);
+        snap.values.push(values[i]);
+        snap.numberFormat.push(numberFormat[i]);
+        readBytes += rowBytes(formulas[i]) + rowBytes(values[i]) + rowBytes(numberFormat[i]);
+      }
     };
-    const rowsPerRead = Math.max(1, Math.floor(SNAPSHOT_CELLS_PER_SYNC / Math.max(1, spanCols)));
-    for (let start = 0; start < spanRows; start += rowsPerRead)
-      await readRows(start, Math.min(rowsPerRead, spanRows - start));
+    const guess = answerBytesPerRow(plans, spanCols);
+    for (let start = 0; start < spanRows;) {
+      const perRow = start > 0 ? readBytes / start : guess;
+      const target = start > 0 ? READ_BUDGET : READ_BUDGET * FIRST_READ_SHARE;
+      const count = Math.min(spanRows - start, Math.max(1, Math.floor(target / perRow)));
+      await readRows(start, count);
+      start += count;
+    }
     const at = (row: number, col: number) => snap.formulas[row - top]?.[col - left];
 
     // 3. The add-in's own cells before the refresh, and the cells its new data needs.
@@ -323,19 +373,7 @@ export async function refreshTables(
         `the refresh would lose the planner's work: ${problems.join("; ")}; then refresh again (nothing was changed)`,
       );
 
-    // 5. Bold of the rows a refresh can change, and the links of cells that hold URL text.
-    const boldRows = new Set<number>();
-    for (const p of plans) {
-      boldRows.add(p.old.row + p.old.rows);
-      if (p.target.table.totals) boldRows.add(p.next.row + p.next.rows);
-    }
-    for (const l of lines) for (const r of l.boldRows ?? []) boldRows.add(l.row + r);
-    const boldProbes = [...boldRows].map((r) => {
-      const props = sheet
-        .getRange(a1(r, left, 1, spanCols))
-        .getCellProperties({ format: { font: { bold: true } } });
-      return { r, props };
-    });
+    // 5. The links of cells that hold URL text (and the bold, if its read was lost).
     const linkProbes: [number, number, Excel.Range][] = [];
     snap.formulas.forEach((row, i) =>
       row.forEach((v, j) => {
@@ -346,8 +384,11 @@ export async function refreshTables(
         }
       }),
     );
-    await context.sync();
-    syncs++;
+    if (boldState !== "read") boldProbes = queueBoldProbes();
+    if (linkProbes.length || boldState !== "read") {
+      await context.sync();
+      syncs++;
+    }
     for (const { r, props } of boldProbes)
       snap.bold.set(
         r - top,
@@ -361,8 +402,21 @@ export async function refreshTables(
 
     // 6. The write. On any failure the snapshot goes back.
     const results: RefreshedTable[] = [];
+    const batch = new SyncBatch(context);
     try {
       context.workbook.application.suspendApiCalculationUntilNextSync();
+      // What goes before the rows (clears, lines, resizes, headers, formats) is queued with the first
+      // of them: its planned bytes are counted so that sync still stays under the limit.
+      batch.add(
+        lines.reduce(
+          (n, l) => n + l.lines.reduce((m, line) => m + callBytes("A1:XFD1", 2 * rowBytes(line)), 0),
+          0,
+        ) +
+          plans.reduce(
+            (n, p) => n + callBytes("A1:XFD1", 2 * rowBytes(p.headers)) + (p.next.cols + 12) * SET_CALL,
+            0,
+          ),
+      );
       for (const p of plans) {
         const extent = {
           row: p.old.row,
@@ -414,26 +468,17 @@ export async function refreshTables(
           ).numberFormat = c.format as unknown as string[][];
         });
       }
-      await context.sync();
-      syncs++;
       for (const [i, p] of plans.entries()) {
-        syncs += await writeRows(context, sheet, p.layout, prepared[i], p.target.table.columns.length);
-        syncs += await writePlannerColumns(context, sheet, p);
+        await writeRows(context, sheet, p.layout, prepared[i], p.target.table.columns.length, batch);
+        await writePlannerColumns(sheet, p, batch);
       }
       // Tables stacked in the same columns (a show sheet's) share widths: each column gets the
-      // widest any of them needs, so no table's headers are cut by a later one's narrower fit.
+      // widest any of them needs (the last table queued sets the widest so far), so no table's
+      // headers are cut by a later one's narrower fit.
       const widths = new Map<number, number>();
-      for (const p of plans)
-        for (const [col, w] of fittedWidths(
-          p.layout,
-          p.target.table,
-          bodyFormats(p.target.table, p.kept.formats),
-        ))
-          widths.set(col, Math.max(w, widths.get(col) ?? 0));
-      queueWidths(sheet, 0, widths);
       for (const [i, p] of plans.entries()) {
         const formats = bodyFormats(p.target.table, p.kept.formats);
-        writeTotals(sheet, p.layout, p.target.table, formats);
+        await queueTotalsAndWidths(sheet, p.layout, p.target.table, formats, batch, widths);
         if (p.sorted) found[i].t.sort.reapply();
         if (p.filtered) found[i].t.autoFilter.reapply();
         results.push({
@@ -451,10 +496,11 @@ export async function refreshTables(
           },
         });
       }
+      // The commit and the recalculation ride in the headroom every sync keeps (chunkPlan.ts).
       opts.commit?.(sheet);
       queueRecalculation(context);
-      await context.sync();
-      syncs++;
+      await batch.sync();
+      syncs += batch.syncs;
     } catch (err) {
       await restore(
         context,
@@ -473,13 +519,8 @@ export async function refreshTables(
   });
 }
 
-/** Writes the planner's columns of one table: calculated ones filled, static ones row by row, in chunks. */
-async function writePlannerColumns(
-  context: Excel.RequestContext,
-  sheet: Excel.Worksheet,
-  p: Plan,
-): Promise<number> {
-  let syncs = 0;
+/** Queues the planner's columns of one table into `batch`: calculated ones filled, static ones row by row. */
+async function writePlannerColumns(sheet: Excel.Worksheet, p: Plan, batch: SyncBatch): Promise<void> {
   const first = p.next.col + p.target.table.columns.length;
   const bodyRows = p.next.rows - 1;
   for (const [k, c] of p.kept.planner.entries()) {
@@ -489,17 +530,13 @@ async function writePlannerColumns(
       : Array.from({ length: bodyRows }, () => [c.calculated]);
     const formats = c.cells ? c.cells.map((x) => [x.format]) : null;
     const costs = contents.map((row, r) => rowBytes(row) + (formats ? rowBytes(formats[r]) : 0));
-    for (const chunk of planChunks(costs, DEFAULT_CHUNK_BUDGET, CHUNK_FIXED_BYTES)) {
-      const range = sheet.getRange(a1(p.next.row + 1 + chunk.start, col, chunk.end - chunk.start, 1));
+    await fillChunks(batch, costs, CHUNK_FIXED_BYTES, (start, end) => {
+      const range = sheet.getRange(a1(p.next.row + 1 + start, col, end - start, 1));
       // The format first: a Text cell must be Text before its text arrives.
-      if (formats) range.numberFormat = formats.slice(chunk.start, chunk.end) as string[][];
-      range.formulasR1C1 = contents.slice(chunk.start, chunk.end) as string[][];
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per planned chunk
-      await context.sync();
-      syncs++;
-    }
+      if (formats) range.numberFormat = formats.slice(start, end) as string[][];
+      range.formulasR1C1 = contents.slice(start, end) as string[][];
+    });
   }
-  return syncs;
 }
 
 /** Puts a snapshot back, in chunks under the payload limit: tables' extents, cells and formats, bold, links. */

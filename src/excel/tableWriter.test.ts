@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
-import type { TypedTable } from "../api/table";
+import type { CellValue, TypedTable } from "../api/table";
 import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
 import { sheetNameFor, tableNameFor, TRUNCATION_MARKER } from "./cellFormats";
 import { rewriteTable } from "./tableRefresh";
-import { writeNewTable } from "./tableWriter";
+import { checkFits, writeNewTable } from "./tableWriter";
 import { impressionsTable } from "./testing/tables";
 
 const small: TypedTable = {
@@ -140,10 +140,30 @@ test("a result that would not fit the sheet is refused before anything is writte
     rows: new Array(1_048_576).fill([1]),
   };
   await expect(writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" })).rejects.toThrow(
-    /at most 1,048,576/,
+    "The result has 1,048,576 rows; this sheet holds at most 1,048,575 (1,048,576 rows less the header).",
   );
   expect(wb.syncLog).toHaveLength(0);
   expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+});
+
+test("the rows a sheet holds count the header, the rows above it and a totals row, to the last row", () => {
+  const rows = (n: number, totals = false): TypedTable => ({
+    columns: [{ name: "A", kind: "integer" }],
+    rows: new Array<CellValue[]>(n),
+    ...(totals ? { totals: [1] } : {}),
+  });
+  // A report sheet: its status line and a blank row above the header (header on row 3).
+  expect(() => checkFits(rows(1_048_573), 2)).not.toThrow();
+  expect(() => checkFits(rows(1_048_574), 2)).toThrow(
+    "The result has 1,048,574 rows; this sheet holds at most 1,048,573 (1,048,576 rows less the header and the 2 rows above it).",
+  );
+  expect(() => checkFits(rows(1_048_572, true), 2)).not.toThrow();
+  expect(() => checkFits(rows(1_048_573, true), 2)).toThrow(
+    "at most 1,048,572 (1,048,576 rows less the header, the 2 rows above it and the totals row)",
+  );
+  expect(() => checkFits(rows(1_048_575), 0)).not.toThrow();
+  expect(() => checkFits(rows(1_048_574), 1)).not.toThrow();
+  expect(() => checkFits(rows(1_048_575), 1)).toThrow("less the header and the 1 row above it");
 });
 
 test("a readable label gives unique, valid sheet and table names; rewriteTable writes into an existing table", async () => {
@@ -207,7 +227,8 @@ describe("rewriteTable (refresh)", () => {
     expect(wb.host.cell("R", 250, 3).value).toBeNull();
   });
 
-  test.each([3, 4, 5])("a failure at sync %i leaves the previous data exactly as it was", async (failAt) => {
+  // A small refresh without links takes 3 syncs: locate, the snapshot (bold with it), every write.
+  test.each([2, 3])("a failure at sync %i leaves the previous data exactly as it was", async (failAt) => {
     const { wb, snapshot } = await setup();
     const before = snapshot();
     const start = wb.syncLog.length;
@@ -351,6 +372,38 @@ test("a table of long text cells is snapshotted in smaller reads when a read's a
   expect(String(wb.host.cell("L", 2000, 9).value)).toMatch(/^new 1999 /);
 }, 120_000);
 
+test("old rows far longer than the new data: the first read is refused and halved, and the bold it carried is read again", async () => {
+  const wb = new InMemoryWorkbook();
+  const cols = Array.from({ length: 10 }, (_, c) => ({ name: `Note ${c + 1}`, kind: "text" as const }));
+  const old: TypedTable = {
+    columns: cols,
+    rows: Array.from({ length: 1500 }, (_, r) => cols.map(() => `old ${r} ${"x".repeat(1000)}`)),
+    totals: cols.map(() => "total"),
+  };
+  await writeNewTable(wb.excel, old, { sheetName: "L", tableName: "Long" });
+  expect(wb.host.cell("L", 1501, 0).bold).toBe(true);
+  const start = wb.syncLog.length;
+  // The first read is sized on a guess from the new, short rows: its answer is too big.
+  const fresh: TypedTable = { columns: cols, rows: [cols.map(() => "new")] };
+  await rewriteTable(wb.excel, { sheetName: "L", tableName: "Long" }, fresh);
+  const refresh = wb.syncLog.slice(start);
+  expect(refresh[1].failed).toBe("ResponsePayloadSizeLimitExceeded");
+  // Again, failing at its last sync: the old rows and the bold of the old totals row come back.
+  const wb2 = new InMemoryWorkbook();
+  await writeNewTable(wb2.excel, old, { sheetName: "L", tableName: "Long" });
+  const start2 = wb2.syncLog.length;
+  wb2.faultHook = ({ sync, op }) => {
+    if (op === 0 && sync === start2 + refresh.length)
+      throw Object.assign(new Error("connection lost"), { code: "GeneralException" });
+  };
+  await expect(rewriteTable(wb2.excel, { sheetName: "L", tableName: "Long" }, fresh)).rejects.toThrow(
+    "connection lost",
+  );
+  wb2.faultHook = undefined;
+  expect(wb2.host.cell("L", 1501, 0).bold).toBe(true);
+  expect(String(wb2.host.cell("L", 1500, 0).value)).toMatch(/^old 1499 x/);
+}, 120_000);
+
 test("formulas over a report table are current after it is written, refreshed, or restored (writes suspend calculation)", async () => {
   const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
   const reach = (values: number[]): TypedTable => ({
@@ -368,10 +421,11 @@ test("formulas over a report table are current after it is written, refreshed, o
   expect([wb.host.cell("Notes", 0, 0).value, wb.host.cell("Notes", 1, 0).value]).toEqual([30, 20]);
   expect(wb.syncLog.some((s) => s.calculationSuspended)).toBe(true);
   expect(wb.model.owedCalculation).toEqual([]);
-  // A refresh that fails part-way restores the old rows, and the formulas read them again.
+  // A refresh that fails at its write (sync 3: locate, snapshot, write) restores the old rows, and
+  // the formulas read them again.
   const before = wb.syncLog.length;
   wb.faultHook = ({ sync }) => {
-    if (sync === before + 4) throw Object.assign(new Error("lost"), { code: "GeneralException" });
+    if (sync === before + 3) throw Object.assign(new Error("lost"), { code: "GeneralException" });
   };
   await expect(
     rewriteTable(wb.excel, { sheetName: "R", tableName: "Reach" }, reach([7, 7, 7, 7])),

@@ -6,12 +6,13 @@
  * over-long text cut with a visible marker, fitted widths. A refresh (tableRefresh.ts) reuses these
  * blocks to write into an existing table.
  */
-import type { TypedTable } from "../api/table";
+import type { CellValue, TypedTable } from "../api/table";
 import { DEFAULT_STYLE } from "../reports/tableStyles";
 import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
-import { CALL_BYTES, callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
+import { CALL_BYTES, callBytes, cellBytes, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
+import { fillChunks, SyncBatch } from "./syncBatch";
 import type { WrittenColumn } from "./plannerWork";
 
 export const MAX_SHEET_ROWS = 1_048_576;
@@ -47,9 +48,12 @@ export function a1(row: number, col: number, rows = 1, cols = 1): string {
   return rows === 1 && cols === 1 ? start : `${start}:${columnName(col + cols - 1)}${row + rows}`;
 }
 
-/** Refuses, before anything is written, a table that would not fit the sheet. */
+/**
+ * Refuses, before anything is written, a table that would not fit the sheet: its rows, plus the
+ * header, the rows above it (a report sheet's status line, summary and blank row) and a totals row,
+ * must fit the sheet's 1,048,576 rows (docs/report-sheets.md, "Reports larger than a sheet").
+ */
 export function checkFits(table: TypedTable, headerRow: number, col = 0, extraColumns = 0): void {
-  const rowsNeeded = headerRow + 1 + Math.max(1, table.rows.length) + (table.totals ? 1 : 0);
   const width = table.columns.length + extraColumns;
   if (table.columns.length === 0) throw new Error("The result has no columns: nothing to write");
   if (col + width > MAX_SHEET_COLS) {
@@ -57,9 +61,18 @@ export function checkFits(table: TypedTable, headerRow: number, col = 0, extraCo
       `The result has ${width} columns; a sheet holds at most ${MAX_SHEET_COLS - col} from column ${columnName(col)}. Choose fewer fields.`,
     );
   }
-  if (rowsNeeded > MAX_SHEET_ROWS) {
+  const besides = headerRow + 1 + (table.totals ? 1 : 0);
+  const room = MAX_SHEET_ROWS - besides;
+  if (Math.max(1, table.rows.length) > room) {
+    const count = (n: number) => n.toLocaleString("en-US");
+    const parts = [
+      "the header",
+      ...(headerRow > 0 ? [`the ${count(headerRow)} row${headerRow > 1 ? "s" : ""} above it`] : []),
+      ...(table.totals ? ["the totals row"] : []),
+    ];
+    const listed = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
     throw new Error(
-      `The result has ${table.rows.length.toLocaleString("en-US")} rows; a sheet holds at most ${MAX_SHEET_ROWS.toLocaleString("en-US")} (with the header). Narrow the date range or group by week or month.`,
+      `The result has ${count(table.rows.length)} rows; this sheet holds at most ${count(room)} (${count(MAX_SHEET_ROWS)} rows less ${listed}). Narrow the date range or group by week or month; nothing was written.`,
     );
   }
 }
@@ -67,7 +80,12 @@ export function checkFits(table: TypedTable, headerRow: number, col = 0, extraCo
 export interface Prepared {
   /** The header names as written: cut to the cell limit and unique, as Excel would make them. */
   headers: string[];
-  values: (string | number | boolean)[][];
+  /**
+   * The table's rows, as they are: each chunk's values are made from them when it is queued, so the
+   * whole report is never held twice (typed, and again as written).
+   */
+  rows: readonly (readonly CellValue[])[];
+  width: number;
   /**
    * Per row, the cells whose value needs another format than their column's, as [col, format]:
    * "@" for text in a non-text column (Excel would read "00123", "3/4" or "=x" as typed), "General"
@@ -105,6 +123,24 @@ function exceptionFormat(value: string | number | boolean, textColumn: boolean):
 const CELL_CALL = callBytes("XFD1048576", 8);
 const rowCall = (width: number) => callBytes("A1048576:XFD1048576", width * 5 + 8);
 
+/** What a cell is written as: empty for null, over-long text cut with a visible marker (cellValue). */
+function written(v: CellValue | undefined): string | number | boolean {
+  if (v === null || v === undefined) return "";
+  return typeof v === "string" && v.length > MAX_CELL_CHARS ? cellValue(v).value : v;
+}
+
+/** The values of body rows [start, end), as written. */
+export function writtenRows(prepared: Prepared, start: number, end: number): (string | number | boolean)[][] {
+  const out: (string | number | boolean)[][] = new Array(end - start);
+  for (let r = start; r < end; r++) {
+    const row = prepared.rows[r];
+    const cells: (string | number | boolean)[] = new Array(prepared.width);
+    for (let c = 0; c < prepared.width; c++) cells[c] = written(row[c]);
+    out[r - start] = cells;
+  }
+  return out;
+}
+
 export function prepare(table: TypedTable): Prepared {
   let truncated = 0;
   const exceptions = new Map<number, [number, string][]>();
@@ -113,12 +149,17 @@ export function prepare(table: TypedTable): Prepared {
   const width = table.columns.length;
   const textColumn = table.columns.map((c) => columnFormat(c) === TEXT_FORMAT);
   const urlColumn = table.columns.map((c) => c.kind === "url");
-  const values = table.rows.map((row, r) => {
-    let bytes = 0;
+  // Plain loops, one pass a cell: this runs over every cell of a report (millions).
+  for (let r = 0; r < table.rows.length; r++) {
+    const row = table.rows[r];
+    // JSON of the row: its brackets, the commas between cells and the one after it.
+    let bytes = width + 2;
     let own: [number, string][] | undefined;
-    const out = table.columns.map((_, c) => {
-      const { value, truncated: cut } = cellValue(row[c] ?? null);
-      if (cut) truncated++;
+    for (let c = 0; c < width; c++) {
+      const v = row[c];
+      const value = written(v);
+      if (typeof v === "string" && v.length > MAX_CELL_CHARS) truncated++;
+      bytes += cellBytes(value);
       const format = exceptionFormat(value, textColumn[c]);
       if (format) (own ??= []).push([c, format]);
       if (
@@ -130,16 +171,22 @@ export function prepare(table: TypedTable): Prepared {
         links.push([r, c, value]);
         bytes += callBytes("XFD1048576", cellBytes(value) * 2 + 32);
       }
-      return value;
-    });
+    }
     if (own) {
       exceptions.set(r, own);
       bytes += Math.min(own.length * CELL_CALL, rowCall(width));
     }
-    rowCost.push(bytes + rowBytes(out));
-    return out;
-  });
-  return { headers: tableHeaders(table.columns), values, exceptions, links, rowBytes: rowCost, truncated };
+    rowCost.push(bytes);
+  }
+  return {
+    headers: tableHeaders(table.columns),
+    rows: table.rows,
+    width,
+    exceptions,
+    links,
+    rowBytes: rowCost,
+    truncated,
+  };
 }
 
 /** Queues the format exceptions of one body row at sheet row `sheetRow`, from column `col`. */
@@ -160,12 +207,13 @@ function queueExceptions(
   sheet.getRange(a1(sheetRow, col, 1, width)).numberFormat = [formats] as string[][];
 }
 
-/** Calls every chunk's sync carries besides its rows: calculation suspended, the values call. */
+/** Calls every chunk carries besides its rows: calculation suspended, the values call. */
 export const CHUNK_FIXED_BYTES = 2 * CALL_BYTES + 64;
 
 /**
- * Writes the body rows under the header at `layout`, in planned chunks. The table object must
- * already span header + rows. Returns the number of syncs made.
+ * Queues the body rows under the header at `layout` in chunks that fill `batch`'s syncs: a sync is
+ * made when the next row would not fit beside what is queued. The last chunk stays queued for the
+ * caller's next sync. The table object must already span header + rows (or be queued to).
  */
 export async function writeRows(
   context: Excel.RequestContext,
@@ -173,41 +221,36 @@ export async function writeRows(
   layout: TableLayout,
   prepared: Prepared,
   width: number,
-): Promise<number> {
-  let syncs = 0;
+  batch: SyncBatch,
+): Promise<void> {
   const col = layout.col ?? 0;
-  const chunks = planChunks(prepared.rowBytes, DEFAULT_CHUNK_BUDGET, CHUNK_FIXED_BYTES);
   let linkIndex = 0;
-  for (const chunk of chunks) {
+  await fillChunks(batch, prepared.rowBytes, CHUNK_FIXED_BYTES, (start, end) => {
     context.workbook.application.suspendApiCalculationUntilNextSync();
-    for (let r = chunk.start; r < chunk.end; r++) {
+    for (let r = start; r < end; r++) {
       const list = prepared.exceptions.get(r);
       if (list) queueExceptions(sheet, layout.headerRow + 1 + r, col, list, width);
     }
-    sheet.getRange(a1(layout.headerRow + 1 + chunk.start, col, chunk.end - chunk.start, width)).values =
-      prepared.values.slice(chunk.start, chunk.end);
-    while (linkIndex < prepared.links.length && prepared.links[linkIndex][0] < chunk.end) {
+    sheet.getRange(a1(layout.headerRow + 1 + start, col, end - start, width)).values = writtenRows(
+      prepared,
+      start,
+      end,
+    );
+    while (linkIndex < prepared.links.length && prepared.links[linkIndex][0] < end) {
       const [r, c, url] = prepared.links[linkIndex++];
       sheet.getRange(a1(layout.headerRow + 1 + r, col + c)).hyperlink = { address: url, textToDisplay: url };
     }
-    // One sync per planned chunk (each under the payload limit), never per row.
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop
-    await context.sync();
-    syncs++;
-  }
-  return syncs;
+  });
 }
 
 /** The body format of each column: its kind's (or the CSV's) format, or the planner's where given. */
 export function bodyFormats(table: TypedTable, overrides?: ReadonlyMap<number, string>): string[] {
-  return table.columns.map(
-    (col, c) =>
-      overrides?.get(c) ??
-      formatFor(
-        col,
-        table.rows.map((r) => r[c] ?? null),
-      ),
-  );
+  return table.columns.map((col, c) => overrides?.get(c) ?? formatFor(col, columnValues(table.rows, c)));
+}
+
+/** One column's values, read lazily: most kinds' formats never look at them, and a copy per column is costly. */
+function* columnValues(rows: readonly (readonly CellValue[])[], c: number): Iterable<CellValue> {
+  for (const row of rows) yield row[c] ?? null;
 }
 
 /** What the add-in writes for `table`: its header names and body formats (kept in the report definition). */
@@ -276,34 +319,33 @@ export function queueWidths(sheet: Excel.Worksheet, row: number, widths: Readonl
   for (const [col, width] of widths) sheet.getRange(a1(row, col)).format.columnWidth = width;
 }
 
-/** Queues column widths fitted to the header and the first 200 rows (as they are formatted). */
-export function writeWidths(
-  sheet: Excel.Worksheet,
-  layout: TableLayout,
-  table: TypedTable,
-  formats: readonly string[],
-): void {
-  queueWidths(sheet, layout.headerRow, fittedWidths(layout, table, formats));
-}
+/** Planned bytes of a call setting one value (a number format, a width) on a range. */
+export const SET_CALL = callBytes("A1048576:XFD1048576", 40);
 
 /**
- * Writes `table` as a new Excel table whose header is at `layout`: header, formats, the table
- * object, then the rows in planned chunks (syncing), then totals and widths (queued: the caller's
- * next sync applies them). Returns the syncs made.
+ * Writes `table` as a new Excel table whose header is at `layout`: header, formats and the table
+ * object queued with the first rows, the rows filling `batch`'s syncs, then totals and widths queued
+ * with the last rows (the caller's next sync applies them). Returns the syncs made.
  */
 export async function writeTableBlock(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   table: TypedTable,
   layout: TableLayout,
+  batch = new SyncBatch(context),
   /** Widths of tables stacked in the same columns (a show sheet's): each column keeps the widest. */
   sharedWidths?: Map<number, number>,
 ): Promise<{ syncs: number; prepared: Prepared; written: WrittenColumn[] }> {
+  const before = batch.syncs;
   const prepared = prepare(table);
   const width = table.columns.length;
   const col = layout.col ?? 0;
   const bodyRows = Math.max(1, table.rows.length);
   const formats = bodyFormats(table);
+  const headerBytes =
+    callBytes("A1:XFD1", rowBytes(prepared.headers)) * 2 + width * SET_CALL + 4 * CALL_BYTES + 64;
+  await batch.room(headerBytes);
+  batch.add(headerBytes);
   context.workbook.application.suspendApiCalculationUntilNextSync();
   const header = sheet.getRange(a1(layout.headerRow, col, 1, width));
   header.numberFormat = [table.columns.map(() => TEXT_FORMAT)];
@@ -312,8 +354,26 @@ export async function writeTableBlock(
   const t = sheet.tables.add(a1(layout.headerRow, col, bodyRows + 1, width), true);
   t.name = layout.tableName;
   t.style = layout.style ?? DEFAULT_STYLE;
-  await context.sync();
-  const syncs = 1 + (await writeRows(context, sheet, layout, prepared, width));
+  await writeRows(context, sheet, layout, prepared, width, batch);
+  await queueTotalsAndWidths(sheet, layout, table, formats, batch, sharedWidths);
+  return { syncs: batch.syncs - before, prepared, written: writtenColumns(table) };
+}
+
+/** Queues the totals row and the widths into `batch`, syncing first if they would not fit. */
+export async function queueTotalsAndWidths(
+  sheet: Excel.Worksheet,
+  layout: TableLayout,
+  table: TypedTable,
+  formats: readonly string[],
+  batch: SyncBatch,
+  sharedWidths?: Map<number, number>,
+): Promise<void> {
+  const width = table.columns.length;
+  const bytes =
+    (table.totals ? callBytes("A1:XFD1", rowBytes(table.totals) + rowBytes(formats)) * 2 : 0) +
+    width * SET_CALL;
+  await batch.room(bytes);
+  batch.add(bytes);
   writeTotals(sheet, layout, table, formats);
   const widths = fittedWidths(layout, table, formats);
   if (sharedWidths)
@@ -322,7 +382,6 @@ export async function writeTableBlock(
       sharedWidths.set(c, widths.get(c)!);
     }
   queueWidths(sheet, layout.headerRow, widths);
-  return { syncs, prepared, written: writtenColumns(table) };
 }
 
 /**
@@ -420,16 +479,19 @@ export async function writeNewTable(
     queueTextLines(sheet, 0, top);
     queueTextLines(sheet, top.length, summary);
     sheet.freezePanes.freezeRows(layout.headerRow + 1);
-    const { syncs, prepared, written } = await writeTableBlock(context, sheet, table, layout);
+    const batch = new SyncBatch(context);
+    // The lines above are small next to the headroom every sync keeps (chunkPlan.ts).
+    batch.add([...top, ...summary].reduce((n, line) => n + callBytes("A1:XFD1", rowBytes(line) * 2), 0));
+    const { prepared, written } = await writeTableBlock(context, sheet, table, layout, batch);
     sheet.activate();
     queueRecalculation(context);
-    await context.sync();
+    await batch.sync();
     return {
       sheetName: names.sheetName,
       tableName: names.tableName,
       rows: table.rows.length,
       columns: table.columns.length,
-      syncs: syncs + 1,
+      syncs: batch.syncs,
       truncatedCells: prepared.truncated,
       hyperlinks: prepared.links.length,
       written,

@@ -326,3 +326,11 @@ describe("column names that are also JavaScript's own names", () => {
     expect(t.rows).toEqual([[46024, 5]]);
   });
 });
+
+test("a report of a million rows parses (no step spreads every row into one call)", () => {
+  const rows = 1_000_000;
+  const csv = "Day,Clicks\r\n" + "2026-01-02,7\r\n".repeat(rows);
+  const table = parseReportCsv("impressions", csv);
+  expect(table.rows).toHaveLength(rows);
+  expect(table.rows[rows - 1]).toEqual([46024, 7]);
+});

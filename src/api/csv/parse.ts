@@ -53,7 +53,8 @@ function findHeader(rows: string[][], summary: boolean | undefined): number {
     const header = gap < 0 ? -1 : rows.findIndex((r, i) => i > gap && !isBlank(r));
     if (header >= 0) return header;
   }
-  const maxLen = Math.max(...rows.map((r) => (isBlank(r) ? 0 : r.length)));
+  // A loop, not Math.max(...rows): a million rows would overflow the call stack.
+  const maxLen = rows.reduce((n, r) => (isBlank(r) ? n : Math.max(n, r.length)), 0);
   const full = rows.findIndex((r) => r.length === maxLen && r.every((c) => c.trim() !== ""));
   return full >= 0 ? full : rows.findIndex((r) => r.length === maxLen);
 }
