@@ -18,6 +18,7 @@ import {
   removeDefinition,
   setRefreshOnOpenFlag,
   setReportChart,
+  type NewReport,
   type SheetFetcher,
 } from "../excel/reportSheets";
 import type { ExcelHost } from "../excel/host";
@@ -36,10 +37,7 @@ import {
 export type SheetRequest = RequestSummary;
 
 /** How a new report sheet looks: its table style and whether a chart goes beside it. */
-export interface SheetLook {
-  tableStyle?: string;
-  chart?: boolean;
-}
+export type SheetLook = Pick<NewReport, "tableStyle" | "chart">;
 
 /** How a run ended, for the form that started it (an edit stays open when it failed). */
 export type RunOutcome = { ok: true } | { ok: false; cancelled: boolean; reason: string };
