@@ -30,12 +30,12 @@ import {
 } from "../scripts/bundle-report";
 import { staticHandler } from "../scripts/dev-server";
 import { createSandbox } from "../sandbox/index";
+import { ROOT } from "./root";
 import { launchBrowser } from "../test/e2e/support";
 
 /** The last commit before the shared-runtime page became one module graph (issue 14). */
 export const BASELINE_COMMIT = "51d6dae35b6ade203a295a32f78dba0e14d5cbed";
 const RUNS = 7;
-const ROOT = path.resolve(__dirname, "..");
 const WITH_STATS = path.join(ROOT, "scripts", "build-with-stats.js");
 const ANALYZER = path.join(ROOT, "node_modules", ".bin", "webpack-bundle-analyzer");
 /** Where session.ts keeps a remembered connection (the origin's storage). */

@@ -12,17 +12,37 @@ export const CALL_BYTES = 160;
 const HEADROOM_BYTES = 64 * 1024;
 export const DEFAULT_CHUNK_BUDGET = PAYLOAD_LIMIT_BYTES - HEADROOM_BYTES;
 
-/** UTF-8 length of a string. */
-export function utf8Length(s: string): number {
-  let n = 0;
+/** JSON bytes of a number: its JSON text (digits counted for a safe integer, the common case). */
+function numberBytes(v: number): number {
+  if (!Number.isFinite(v)) return 4; // null
+  if (Number.isSafeInteger(v) && v > -1e15 && v < 1e15) {
+    let n = v < 0 ? 2 : 1;
+    for (let a = Math.abs(v); a >= 10; a = Math.floor(a / 10)) n++;
+    return n;
+  }
+  return String(v).length;
+}
+
+/**
+ * JSON bytes of a string: its quotes, and per character what JSON.stringify writes for it (an escape
+ * for quotes, backslashes and control characters, a \u escape for a lone surrogate) in UTF-8. One
+ * pass, no copy: this runs over every text cell of a report.
+ */
+function stringBytes(s: string): number {
+  let n = 2;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
+    if (c >= 0x20 && c < 0x7f) n += c === 0x22 || c === 0x5c ? 2 : 1;
+    else if (c < 0x20) n += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+    else if (c < 0x800) n += c === 0x7f ? 1 : 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 6;
+    } else if (c >= 0xdc00 && c <= 0xdfff) n += 6;
+    else n += 3;
   }
   return n;
 }
@@ -30,11 +50,9 @@ export function utf8Length(s: string): number {
 /** JSON bytes of one cell value (a number as its JSON text, a string with quotes and escapes). */
 export function cellBytes(v: unknown): number {
   if (v === null || v === undefined) return 4;
-  if (typeof v === "number") return Number.isFinite(v) ? String(v).length : 4;
+  if (typeof v === "number") return numberBytes(v);
   if (typeof v === "boolean") return v ? 4 : 5;
-  const s = String(v);
-  // Plain text costs its length + 2 quotes; anything JSON escapes is measured exactly.
-  return /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(s) ? s.length + 2 : utf8Length(JSON.stringify(s));
+  return stringBytes(String(v));
 }
 
 /** JSON bytes of one row of a 2-D array: its cells, commas, brackets and the comma after it. */

@@ -4,7 +4,7 @@ import type { CellValue, TypedTable } from "../api/table";
 import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
 import { sheetNameFor, tableNameFor, TRUNCATION_MARKER } from "./cellFormats";
 import { rewriteTable } from "./tableRefresh";
-import { checkFits, writeNewTable } from "./tableWriter";
+import { checkFits, prepare, writeNewTable, writtenRows } from "./tableWriter";
 import { impressionsTable } from "./testing/tables";
 
 const small: TypedTable = {
@@ -433,4 +433,31 @@ test("formulas over a report table are current after it is written, refreshed, o
   wb.faultHook = undefined;
   expect([wb.host.cell("Notes", 0, 0).value, wb.host.cell("Notes", 1, 0).value]).toEqual([30, 20]);
   expect(wb.model.owedCalculation).toEqual([]);
+});
+
+describe("rows are written as they are unless a cell must change", () => {
+  test("a whole row goes as its own array; empty cells, over-long text and short rows are copied", () => {
+    const long = "x".repeat(40_000);
+    const table: TypedTable = {
+      columns: [
+        { name: "A", kind: "text" },
+        { name: "B", kind: "integer" },
+      ],
+      rows: [["a", 1], ["b", null], [long, 2], ["c"], ["d", 4]],
+    };
+    const prepared = prepare(table);
+    const out = writtenRows(prepared, 0, 5);
+    expect(out[0]).toBe(table.rows[0]);
+    expect(out[4]).toBe(table.rows[4]);
+    expect(out[1]).toEqual(["b", ""]);
+    expect(out[1]).not.toBe(table.rows[1]);
+    expect(out[2][0]).toHaveLength(32_767);
+    expect(String(out[2][0]).endsWith(TRUNCATION_MARKER)).toBe(true);
+    expect(table.rows[2][0]).toBe(long); // the table itself is never changed
+    expect(out[3]).toEqual(["c", ""]);
+    expect(writtenRows(prepared, 3, 5)).toEqual([
+      ["c", ""],
+      ["d", 4],
+    ]);
+  });
 });

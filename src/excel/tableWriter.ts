@@ -95,6 +95,11 @@ export interface Prepared {
   links: [number, number, string][];
   /** JSON bytes each row adds to its chunk's sync: its values and its format and link calls. */
   rowBytes: number[];
+  /**
+   * 1 for a row that must be copied to be written (an empty cell, over-long text, a short row); any
+   * other row is written as the very array it is, which saves the report a second set of rows.
+   */
+  copy: Uint8Array;
   truncated: number;
 }
 
@@ -134,6 +139,12 @@ export function writtenRows(prepared: Prepared, start: number, end: number): (st
   const out: (string | number | boolean)[][] = new Array(end - start);
   for (let r = start; r < end; r++) {
     const row = prepared.rows[r];
+    if (!prepared.copy[r]) {
+      // Every cell is already what is written (prepare checked): no null, no over-long text. Office.js
+      // only reads the array (it serialises it at the sync), so the table's row goes as it is.
+      out[r - start] = row as (string | number | boolean)[];
+      continue;
+    }
     const cells: (string | number | boolean)[] = new Array(prepared.width);
     for (let c = 0; c < prepared.width; c++) cells[c] = written(row[c]);
     out[r - start] = cells;
@@ -147,6 +158,7 @@ export function prepare(table: TypedTable): Prepared {
   const links: [number, number, string][] = [];
   const rowCost: number[] = [];
   const width = table.columns.length;
+  const copy = new Uint8Array(table.rows.length);
   const textColumn = table.columns.map((c) => columnFormat(c) === TEXT_FORMAT);
   const urlColumn = table.columns.map((c) => c.kind === "url");
   // Plain loops, one pass a cell: this runs over every cell of a report (millions).
@@ -155,10 +167,15 @@ export function prepare(table: TypedTable): Prepared {
     // JSON of the row: its brackets, the commas between cells and the one after it.
     let bytes = width + 2;
     let own: [number, string][] | undefined;
+    if (row.length !== width) copy[r] = 1;
     for (let c = 0; c < width; c++) {
       const v = row[c];
       const value = written(v);
-      if (typeof v === "string" && v.length > MAX_CELL_CHARS) truncated++;
+      if (v === null || v === undefined) copy[r] = 1;
+      else if (typeof v === "string" && v.length > MAX_CELL_CHARS) {
+        truncated++;
+        copy[r] = 1;
+      }
       bytes += cellBytes(value);
       const format = exceptionFormat(value, textColumn[c]);
       if (format) (own ??= []).push([c, format]);
@@ -185,6 +202,7 @@ export function prepare(table: TypedTable): Prepared {
     exceptions,
     links,
     rowBytes: rowCost,
+    copy,
     truncated,
   };
 }
@@ -254,8 +272,7 @@ function* columnValues(rows: readonly (readonly CellValue[])[], c: number): Iter
 }
 
 /** What the add-in writes for `table`: its header names and body formats (kept in the report definition). */
-export function writtenColumns(table: TypedTable): WrittenColumn[] {
-  const formats = bodyFormats(table);
+export function writtenColumns(table: TypedTable, formats = bodyFormats(table)): WrittenColumn[] {
   return tableHeaders(table.columns).map((name, c) => ({ name, format: formats[c] }));
 }
 
@@ -356,7 +373,7 @@ export async function writeTableBlock(
   t.style = layout.style ?? DEFAULT_STYLE;
   await writeRows(context, sheet, layout, prepared, width, batch);
   await queueTotalsAndWidths(sheet, layout, table, formats, batch, sharedWidths);
-  return { syncs: batch.syncs - before, prepared, written: writtenColumns(table) };
+  return { syncs: batch.syncs - before, prepared, written: writtenColumns(table, formats) };
 }
 
 /** Queues the totals row and the widths into `batch`, syncing first if they would not fit. */

@@ -334,3 +334,70 @@ test("a report of a million rows parses (no step spreads every row into one call
   expect(table.rows).toHaveLength(rows);
   expect(table.rows[rows - 1]).toEqual([46024, 7]);
 });
+
+describe("a big download is read a chunk at a time", () => {
+  const outcome = (csv: string, chunkChars: number, totals?: boolean, summary?: boolean) => {
+    try {
+      return parseReportCsv(null, csv, { totals, summary }, chunkChars);
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  test("property: the table (or the error) is the same whatever the chunk size", () => {
+    const cell = fc.oneof(
+      fc.constantFrom("", "1", "2.5", "$1,000.00", "12%", "2024-01-02", "yes", "Total", "n/a"),
+      fc.string({ maxLength: 6 }),
+      fc.stringMatching(/^[",\r\n a-z]{0,6}$/),
+    );
+    const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 12 }),
+        fc.constantFrom("\n", "\r\n"),
+        fc.option(fc.boolean(), { nil: undefined }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 3 }),
+        (width, rows, newline, totals, summary, chunk, cut) => {
+          const header = Array.from({ length: width }, (_, i) => `C${i}`);
+          const lines = [header, ...rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ""))];
+          const whole = lines.map((r) => r.map(quote).join(",")).join(newline) + newline;
+          // Whole files, and files cut short (refused, the same way at every chunk size).
+          const csv = whole.slice(0, whole.length - cut);
+          expect(outcome(csv, chunk, totals, summary)).toEqual(outcome(csv, 1 << 20, totals, summary));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("inferred kinds are decided on the first rows; a later value that does not fit stays as its text", () => {
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i) => `${i},2024-01-${String((i % 28) + 1).padStart(2, "0")},yes`,
+    );
+    rows[1300] = "1.5,n/a,maybe";
+    rows[1400] = "7%,2024-02-30,1";
+    const csv = `Tally,When,Flag\n${rows.join("\n")}\n`;
+    const t = parseReportCsv(null, csv, {}, 4096);
+    expect(t.columns.map((c) => c.kind)).toEqual(["integer", "date", "boolean"]);
+    expect(t.rows).toHaveLength(1500);
+    expect(t.rows[1300]).toEqual(["1.5", "n/a", "maybe"]);
+    expect(t.rows[1400]).toEqual(["7%", "2024-02-30", "1"]);
+    expect(t.rows[1499]).toEqual([1499, parseDate("2024-01-16"), true]);
+    // A small report's kinds are its whole column's, as before: one "1.5" makes the column numbers.
+    const small = parseReportCsv(null, "Tally\n1\n1.5\n", {}, 2);
+    expect(small.columns[0].kind).toBe("number");
+    expect(small.rows).toEqual([[1], [1.5]]);
+  });
+
+  test("the totals row is found at the end of a report read in many chunks", () => {
+    const body = Array.from({ length: 2000 }, (_, i) => `2024-01-01,Acme,${i}`);
+    const csv = `Day,Advertiser,Spend\r\n${body.join("\r\n")}\r\nTotal,,1999000\r\n\r\n`;
+    const t = parseReportCsv("impressions", csv, {}, 1000);
+    expect(t.rows).toHaveLength(2000);
+    expect(t.totals).toEqual(["Total", null, 1999000]);
+  });
+});

@@ -3,6 +3,9 @@
  * block that formatting.summary puts above the header, the totals row of formatting.totals, and
  * smart-formatted numbers. A value that does not fit its column's kind stays as text: nothing is lost.
  *
+ * Read a chunk at a time (ReportRows): the whole string grid of a big download is never held, only
+ * the typed rows. Inferred column kinds are decided on the first rows.
+ *
  * A download is accepted only when it is provably whole (docs/report-sheets.md, "Whole downloads"):
  * the header is the one the request asked for, every row has the header's width, no quoted value is
  * left open, and the last line ends with the file's line end, unless the transport proved the body
@@ -13,8 +16,8 @@ import type { ReportKind } from "../schemas";
 import type { CellValue, ColumnKind, TableColumn, TypedTable } from "../table";
 import { catalogueKind } from "./catalogue";
 import { headerProblem, type HeaderExpectation } from "./header";
-import { csvRecords } from "./records";
-import { isUrl, parseBoolean, parseDate, parseDateTime, parseNumber } from "./values";
+import { csvChunks, CSV_CHUNK_CHARS } from "./records";
+import { isUrl, parseBoolean, parseDate, parseDateTime, parseNumber, parsePlainNumber } from "./values";
 
 export interface CsvOptions {
   /** formatting.summary was requested (true), not requested (false), or unknown (detect). */
@@ -82,7 +85,10 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
     case "number":
     case "currency":
     case "percent": {
-      const n = parseNumber(text.trim());
+      const t = text.trim();
+      const plain = parsePlainNumber(t);
+      if (plain !== null) return kind === "percent" ? plain / 100 : plain;
+      const n = parseNumber(t);
       if (n === null) return text;
       if (n.format && !column.numberFormat) column.numberFormat = n.format;
       // A percent column holds fractions: "12.5%" is already 0.125, a plain 12.5 is percentage points.
@@ -99,67 +105,232 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
   }
 }
 
+/**
+ * An inferred column's value that does not fit the kind its sample gave (a "1.5" under integers
+ * decided on the first rows, "n/a" under dates) stays as its text: a column's kind is decided once
+ * and never silently changed, and nothing is lost.
+ */
+function convertInferred(kind: ColumnKind, text: string, column: TableColumn): CellValue {
+  if (text === "") return null;
+  const t = text.trim();
+  switch (kind) {
+    case "integer":
+    case "number":
+    case "currency":
+    case "percent": {
+      const n = parseNumber(t);
+      const fits =
+        n !== null &&
+        (kind === "number" ||
+          (kind === "integer" && Number.isInteger(n.value)) ||
+          (kind === "percent" && n.percent) ||
+          (kind === "currency" && n.currency));
+      return fits ? convert(kind, text, column) : text;
+    }
+    case "date":
+      return parseDate(t) ?? text;
+    case "boolean":
+      return /^\d/.test(t) ? text : (parseBoolean(t) ?? text);
+    default:
+      return convert(kind, text, column);
+  }
+}
+
 function truncated(detail: string, endpoint: string): ResponseValidationError {
   return new ResponseValidationError("csv", `${detail}: the download looks truncated`, endpoint);
 }
 
-export function parseReportCsv(kind: ReportKind | null, csv: string, opts: CsvOptions = {}): TypedTable {
+/**
+ * Records kept back before the header is found and inferred kinds are decided: the sample is the
+ * first SAMPLE_ROWS body rows (all of them in a smaller report, so its kinds are the whole column's).
+ */
+const SAMPLE_ROWS = 1000;
+/**
+ * Kinds whose value depends on the text alone, so a repeated text is typed once and shares one value:
+ * a report repeats its names and dates on every row (108,000 rows of an impressions report hold 1.9
+ * million strings of 12,000 distinct values), and one string per distinct text is what keeps the
+ * typed table near the CSV's size. Numbers are not cached: their format is taken as they are read.
+ */
+const CACHED_KINDS = new Set<ColumnKind>(["text", "url", "json", "date", "datetime", "boolean"]);
+/** Distinct values a column's cache holds before it stops: past it, the column is ids or free text. */
+const CACHE_CAP = 8192;
+/** Lines of a summary block allowed for above the header in that first read. */
+const SUMMARY_ALLOWANCE = 100;
+
+/**
+ * A report's records, read a chunk at a time: the header found and the kinds decided on the first
+ * records, every later row typed as it arrives (its strings then dropped), the last row held back
+ * until the end in case it is the totals row. A problem (a wrong header, a row of another width) is
+ * kept, not thrown, so the file's own end is checked first, as a whole-file read would.
+ */
+class ReportRows {
+  /** Per column, values already typed by their text (CACHED_KINDS), or null. */
+  private caches: (Map<string, CellValue> | null)[] = [];
+  private pending: string[][] | null = [];
+  private columns: TableColumn[] = [];
+  private inferred: boolean[] = [];
+  private summary: string[][] = [];
+  private readonly rows: CellValue[][] = [];
+  /** The last body row so far, as text: typed when another comes, else perhaps the totals. */
+  private last: string[] | null = null;
+  /** Non-empty lines after the header, for the ragged row's number. */
+  private lines = 0;
+  private empty = false;
+  problem: string | null = null;
+
+  constructor(
+    private readonly kind: ReportKind | null,
+    private readonly opts: CsvOptions,
+  ) {}
+
+  add(records: string[][]): void {
+    if (this.problem || this.empty) return;
+    if (this.pending) {
+      for (const r of records) this.pending.push(r);
+      if (this.pending.length > SAMPLE_ROWS + SUMMARY_ALLOWANCE) this.decide(false);
+      return;
+    }
+    for (const r of records) {
+      this.line(r);
+      if (this.problem) return;
+    }
+  }
+
+  /** Finds the header in the records read so far and decides the kinds; `atEnd`: there are no more. */
+  private decide(atEnd: boolean): void {
+    const rows = this.pending!;
+    this.pending = null;
+    if (atEnd) while (rows.length && isEmptyLine(rows[rows.length - 1])) rows.pop();
+    if (rows.length === 0) {
+      this.empty = true;
+      return;
+    }
+    const headerIndex = findHeader(rows, this.opts.summary);
+    const header = rows[headerIndex];
+    const wrongHeader = this.opts.header && headerProblem(this.opts.header, header);
+    if (wrongHeader) {
+      this.problem = wrongHeader;
+      return;
+    }
+    this.summary = rows
+      .slice(0, headerIndex)
+      .filter((r) => !isBlank(r))
+      .map((r) => {
+        const cells = [...r];
+        while (cells.length && cells[cells.length - 1] === "") cells.pop();
+        return cells;
+      });
+    this.columns = header.map((name) => ({ name, kind: "text" }));
+    const sample: string[][] = [];
+    for (let i = headerIndex + 1; i < rows.length && !this.problem; i++) {
+      const body = this.bodyRow(rows[i]);
+      if (body) sample.push(body);
+    }
+    if (this.problem) return;
+    // The last row read may be the totals row (in a report that ends here, or is followed by empty lines).
+    this.last = sample.pop() ?? null;
+    if (atEnd && this.last && !this.isTotals(this.last)) {
+      sample.push(this.last);
+      this.last = null;
+    }
+    this.columns.forEach((col, c) => {
+      const known = catalogueKind(this.kind, col.name);
+      this.inferred.push(known === undefined);
+      col.kind = known ?? inferKind(sample.map((r) => r[c].trim()).filter((v) => v !== ""));
+    });
+    this.caches = this.columns.map((col) => (CACHED_KINDS.has(col.kind) ? new Map() : null));
+    for (const r of sample) this.rows.push(this.typed(r));
+  }
+
+  /** A line after the header: null when it is empty or blank (or wrong: then `problem` is set). */
+  private bodyRow(r: string[]): string[] | null {
+    if (isEmptyLine(r)) return null;
+    this.lines++;
+    if (r.length !== this.columns.length) {
+      this.problem = `row ${this.lines} has ${r.length} of ${this.columns.length} columns`;
+      return null;
+    }
+    return isBlank(r) ? null : r;
+  }
+
+  private line(r: string[]): void {
+    const body = this.bodyRow(r);
+    if (!body) return;
+    if (this.last) this.rows.push(this.typed(this.last));
+    this.last = body;
+  }
+
+  private typed(r: readonly string[]): CellValue[] {
+    const out: CellValue[] = new Array(r.length);
+    for (let c = 0; c < r.length; c++) {
+      const text = r[c];
+      const cache = this.caches[c];
+      const hit = cache?.get(text);
+      if (hit !== undefined) {
+        out[c] = hit;
+        continue;
+      }
+      const col = this.columns[c];
+      const value = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
+      if (cache) {
+        cache.set(text, value);
+        // A column of ids or free text: every value new, nothing to share.
+        if (cache.size >= CACHE_CAP) this.caches[c] = null;
+      }
+      out[c] = value;
+    }
+    return out;
+  }
+
+  /**
+   * Requested totals are the last row whatever its label (the spec names none); when it is not
+   * known whether totals were asked for, only a row labelled Total counts.
+   */
+  private isTotals(row: readonly string[]): boolean {
+    if (this.opts.totals === false) return false;
+    const firstCell = row.find((c) => c.trim() !== "") ?? "";
+    return this.opts.totals === true || TOTALS.test(firstCell.trim());
+  }
+
+  /** The table, or the problem found, or null when the file has no line at all. */
+  finish(): TypedTable | string | null {
+    if (this.pending && !this.problem) this.decide(true);
+    if (this.problem) return this.problem;
+    if (this.empty) return null;
+    const table: TypedTable = { columns: this.columns, rows: this.rows };
+    if (this.last) {
+      if (this.isTotals(this.last)) {
+        const totals = this.last;
+        table.totals = this.columns.map((col, c) => convert(col.kind, totals[c], { ...col }));
+      } else this.rows.push(this.typed(this.last));
+    }
+    if (this.summary.length) table.summary = this.summary;
+    return table;
+  }
+}
+
+export function parseReportCsv(
+  kind: ReportKind | null,
+  csv: string,
+  opts: CsvOptions = {},
+  /** Characters read at a time (tests read in tiny chunks to prove chunking changes nothing). */
+  chunkChars = CSV_CHUNK_CHARS,
+): TypedTable {
   const endpoint = opts.endpoint ?? "report CSV";
   const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-  const { rows, lineBreak: newline, openQuote } = csvRecords(text);
+  const reader = new ReportRows(kind, opts);
+  const { lineBreak: newline, openQuote } = csvChunks(text, (records) => reader.add(records), chunkChars);
   if (openQuote) throw truncated("the CSV ends inside a quoted value", endpoint);
   if (text !== "" && !opts.lengthProven && !text.endsWith(newline))
     throw truncated("the last line has no line end (and no Content-Length proves the file whole)", endpoint);
   // Whatever the transport proves, a file cannot end between the CR and the LF of its line end.
-  if (newline === "\r\n" && /[^\n]\r$|^\r$/.test(text))
+  if (newline === "\r\n" && text.endsWith("\r") && text[text.length - 2] !== "\n")
     throw truncated("the file ends inside a line end", endpoint);
-  while (rows.length && isEmptyLine(rows[rows.length - 1])) rows.pop();
-  if (rows.length === 0) {
+  const result = reader.finish();
+  if (typeof result === "string") throw truncated(result, endpoint);
+  if (result === null) {
     if (opts.header) throw truncated("the download has no header", endpoint);
     return { columns: [], rows: [] };
   }
-
-  const headerIndex = findHeader(rows, opts.summary);
-  const header = rows[headerIndex];
-  const wrongHeader = opts.header && headerProblem(opts.header, header);
-  if (wrongHeader) throw truncated(wrongHeader, endpoint);
-  const summary = rows
-    .slice(0, headerIndex)
-    .filter((r) => !isBlank(r))
-    .map((r) => {
-      const cells = [...r];
-      while (cells.length && cells[cells.length - 1] === "") cells.pop();
-      return cells;
-    });
-  // A row of another width anywhere, not only the last, means the file is not what was sent.
-  const lines = rows.slice(headerIndex + 1).filter((r) => !isEmptyLine(r));
-  const ragged = lines.findIndex((r) => r.length !== header.length);
-  if (ragged >= 0)
-    throw truncated(`row ${ragged + 1} has ${lines[ragged].length} of ${header.length} columns`, endpoint);
-  let body = lines.filter((r) => !isBlank(r));
-
-  let totalsText: string[] | undefined;
-  if (opts.totals !== false && body.length) {
-    const last = body[body.length - 1];
-    const firstCell = last.find((c) => c.trim() !== "") ?? "";
-    // Requested totals are the last row whatever its label (the spec names none); when it is not
-    // known whether totals were asked for, only a row labelled Total counts.
-    if (opts.totals === true || TOTALS.test(firstCell.trim())) {
-      totalsText = last;
-      body = body.slice(0, -1);
-    }
-  }
-
-  const columns: TableColumn[] = [];
-  for (let c = 0; c < header.length; c++) {
-    const name = header[c];
-    const known = catalogueKind(kind, name);
-    const kindOf = known ?? inferKind(body.map((r) => r[c].trim()).filter((v) => v !== ""));
-    columns.push({ name, kind: kindOf });
-  }
-  const typedRows: CellValue[][] = body.map((r) => columns.map((col, c) => convert(col.kind, r[c], col)));
-  const table: TypedTable = { columns, rows: typedRows };
-  if (summary.length) table.summary = summary;
-  if (totalsText) table.totals = columns.map((col, c) => convert(col.kind, totalsText![c], { ...col }));
-  return table;
+  return result;
 }

@@ -65,6 +65,13 @@ function decimalsFormat(decimals: number): string {
   return decimals > 0 ? `.${"0".repeat(decimals)}` : "";
 }
 
+/** A plain number ("-12.5", "1e3"), or null: the common case, read without making an object. */
+export function parsePlainNumber(text: string): number | null {
+  if (!PLAIN_NUMBER.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
 /** A number, plain or smart-formatted; null when the text is not a number. */
 export function parseNumber(text: string): ParsedNumber | null {
   if (PLAIN_NUMBER.test(text)) {

@@ -9,7 +9,7 @@
  * not for a refresh, which reads the sheet first.
  */
 import type { ExcelHost } from "../host";
-import { PAYLOAD_LIMIT_BYTES, utf8Length } from "../chunkPlan";
+import { PAYLOAD_LIMIT_BYTES } from "../chunkPlan";
 
 export interface SerialisedSync {
   /** UTF-8 bytes of the request body. */
@@ -24,6 +24,8 @@ interface Action {
   ObjectPathId: number;
   ArgumentInfo: { Arguments: unknown[] };
 }
+
+const encoder = new TextEncoder();
 
 class Batch {
   actions: Action[] = [];
@@ -82,7 +84,8 @@ export class SerialisingHost implements ExcelHost {
     state.batch = new Batch();
     const t = performance.now();
     const body = JSON.stringify({ Actions: actions, ObjectPaths: paths });
-    const sync = { bytes: utf8Length(body), calls: actions.length };
+    // The body as the browser sends it: encoded to UTF-8, natively.
+    const sync = { bytes: encoder.encode(body).length, calls: actions.length };
     this.serialiseMs += performance.now() - t;
     this.syncs.push(sync);
     this.onSync?.(sync);
