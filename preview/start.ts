@@ -48,7 +48,9 @@ export async function startPreview(opts: { port?: number; sandboxPort?: number; 
   };
 }
 
-if (require.main === module) {
+// Run as a script (`tsx preview/start.ts`), not when imported: the bench bundles this module into
+// bench/tmp/run.js, where `require.main === module` would hold for every module of the bundle.
+if (path.basename(process.argv[1] ?? "") === "start.ts") {
   startPreview({
     port: Number(process.env.PREVIEW_PORT ?? 3000),
     sandboxPort: Number(process.env.SANDBOX_PORT ?? 4010),

@@ -99,4 +99,6 @@ async function main(): Promise<void> {
   );
 }
 
-if (require.main === module) void main();
+// Run as a script (`tsx scripts/dev-server.ts`), not when imported: the bench bundles this module
+// into bench/tmp/run.js, where `require.main === module` would hold for every module of the bundle.
+if (path.basename(process.argv[1] ?? "").startsWith("dev-server")) void main();
