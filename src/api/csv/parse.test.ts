@@ -393,6 +393,60 @@ describe("a big download is read a chunk at a time", () => {
     expect(small.rows).toEqual([[1], [1.5]]);
   });
 
+  test("property: a report of about a thousand rows, empty lines and blank rows among them, reads the same in any chunks", () => {
+    const line = fc.oneof(
+      {
+        weight: 8,
+        arbitrary: fc.constantFrom("1", "2.5", "", "n/a", "2024-01-02", "yes").map((v) => `${v},x`),
+      },
+      { weight: 1, arbitrary: fc.constant("") },
+      { weight: 1, arbitrary: fc.constant(",") },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1080, maxLength: 1120 }),
+        fc.integer({ min: 50, max: 5000 }),
+        fc.constantFrom("Total,9", "3,x"),
+        (lines, chunk, last) => {
+          const csv = `Tally,Note\n${[...lines, last].join("\n")}\n\n`;
+          expect(outcome(csv, chunk)).toEqual(outcome(csv, 1 << 22));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  test("kinds are the same whatever the chunk size, and empty lines do not count as rows", () => {
+    const big = ["Tally", ...Array.from({ length: 2000 }, (_, i) => (i === 1500 ? "1.5" : String(i)))];
+    const csv = `${big.join("\n")}\n`;
+    const small = parseReportCsv(null, csv, {}, 1000);
+    expect(parseReportCsv(null, csv, {}, 1 << 16)).toEqual(small);
+    expect(small.columns[0].kind).toBe("integer");
+    expect(small.rows[1500]).toEqual(["1.5"]);
+    // 600 rows with an empty line after each: a small report, typed on all its values as before.
+    const spaced = `N\n${Array.from({ length: 600 }, (_, i) => (i === 599 ? "1.5" : String(i))).join("\n\n")}\n`;
+    const t = parseReportCsv(null, spaced);
+    expect(t.columns[0].kind).toBe("number");
+    expect(t.rows.at(-1)).toEqual([1.5]);
+    // Only empty lines, however many: no table; empty lines before the header are skipped.
+    expect(parseReportCsv(null, "\n".repeat(1200))).toEqual({ columns: [], rows: [] });
+    expect(() => parseReportCsv(null, "\n".repeat(1200), { header: expectedHeader("audience", {}) })).toThrow(
+      /no header/,
+    );
+    expect(parseReportCsv(null, `${"\n".repeat(1200)}A,B\n1,2\n`, { summary: false }).rows).toEqual([[1, 2]]);
+  });
+
+  test("an inferred column empty in the first rows takes its kind from its first value", () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `${i},${i >= 2500 ? String(i) : ""}`);
+    rows[2700] = "2700,2700.5";
+    const t = parseReportCsv(null, `Tally,Late\n${rows.join("\n")}\n`, {}, 1000);
+    expect(t.columns[1].kind).toBe("number");
+    expect(t.rows[2499]).toEqual([2499, null]);
+    expect(t.rows[2500]).toEqual([2500, 2500]);
+    expect(t.rows[2700]).toEqual([2700, 2700.5]);
+    expect(t.rows[2999]).toEqual([2999, 2999]);
+  });
+
   test("the totals row is found at the end of a report read in many chunks", () => {
     const body = Array.from({ length: 2000 }, (_, i) => `2024-01-01,Acme,${i}`);
     const csv = `Day,Advertiser,Spend\r\n${body.join("\r\n")}\r\nTotal,,1999000\r\n\r\n`;

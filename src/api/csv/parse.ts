@@ -141,8 +141,9 @@ function truncated(detail: string, endpoint: string): ResponseValidationError {
 }
 
 /**
- * Records kept back before the header is found and inferred kinds are decided: the sample is the
- * first SAMPLE_ROWS body rows (all of them in a smaller report, so its kinds are the whole column's).
+ * Rows the kinds of inferred columns are decided on: about the first SAMPLE_ROWS (the data rows among
+ * the first HEAD_LINES non-empty lines, but the last, held back in case it is the totals); all of
+ * them in a smaller report, so its kinds are the whole column's, as a whole-file read gave.
  */
 const SAMPLE_ROWS = 1000;
 /**
@@ -156,6 +157,20 @@ const CACHED_KINDS = new Set<ColumnKind>(["text", "url", "json", "date", "dateti
 const CACHE_CAP = 8192;
 /** Lines of a summary block allowed for above the header in that first read. */
 const SUMMARY_ALLOWANCE = 100;
+/**
+ * Non-empty lines read before the header is found and the kinds decided: a count, never a chunk's
+ * end, so the same file is typed the same way whatever the chunk size.
+ */
+const HEAD_LINES = SAMPLE_ROWS + SUMMARY_ALLOWANCE + 1;
+
+/**
+ * The kind of an inferred column that was empty in all the first rows, from its first value: loose
+ * enough that the values after it usually fit (any number, not only whole ones).
+ */
+function firstValueKind(text: string): ColumnKind {
+  const kind = inferKind([text.trim()]);
+  return kind === "integer" || kind === "currency" || kind === "percent" ? "number" : kind;
+}
 
 /**
  * A report's records, read a chunk at a time: the header found and the kinds decided on the first
@@ -169,6 +184,10 @@ class ReportRows {
   private pending: string[][] | null = [];
   private columns: TableColumn[] = [];
   private inferred: boolean[] = [];
+  /** Inferred columns empty in every row of the sample: their first value decides. */
+  private undecided: boolean[] = [];
+  /** Non-empty lines in `pending`. */
+  private headLines = 0;
   private summary: string[][] = [];
   private readonly rows: CellValue[][] = [];
   /** The last body row so far, as text: typed when another comes, else perhaps the totals. */
@@ -185,15 +204,13 @@ class ReportRows {
 
   add(records: string[][]): void {
     if (this.problem || this.empty) return;
-    if (this.pending) {
-      for (const r of records) this.pending.push(r);
-      if (this.pending.length > SAMPLE_ROWS + SUMMARY_ALLOWANCE) this.decide(false);
-      return;
+    let i = 0;
+    for (; i < records.length && this.pending; i++) {
+      const r = records[i];
+      this.pending.push(r);
+      if (!isEmptyLine(r) && ++this.headLines === HEAD_LINES) this.decide(false);
     }
-    for (const r of records) {
-      this.line(r);
-      if (this.problem) return;
-    }
+    for (; i < records.length && !this.problem; i++) this.line(records[i]);
   }
 
   /** Finds the header in the records read so far and decides the kinds; `atEnd`: there are no more. */
@@ -236,7 +253,10 @@ class ReportRows {
     this.columns.forEach((col, c) => {
       const known = catalogueKind(this.kind, col.name);
       this.inferred.push(known === undefined);
-      col.kind = known ?? inferKind(sample.map((r) => r[c].trim()).filter((v) => v !== ""));
+      const values = known ? [] : sample.map((r) => r[c].trim()).filter((v) => v !== "");
+      // Only when rows follow the sample: a report read whole has seen all its values.
+      this.undecided.push(!known && values.length === 0 && !atEnd);
+      col.kind = known ?? inferKind(values);
     });
     this.caches = this.columns.map((col) => (CACHED_KINDS.has(col.kind) ? new Map() : null));
     for (const r of sample) this.rows.push(this.typed(r));
@@ -271,8 +291,13 @@ class ReportRows {
         continue;
       }
       const col = this.columns[c];
+      if (this.undecided[c] && text.trim() !== "") {
+        col.kind = firstValueKind(text);
+        this.undecided[c] = false;
+        this.caches[c] = CACHED_KINDS.has(col.kind) ? new Map() : null;
+      }
       const value = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
-      if (cache) {
+      if (cache && this.caches[c] === cache) {
         cache.set(text, value);
         // A column of ids or free text: every value new, nothing to share.
         if (cache.size >= CACHE_CAP) this.caches[c] = null;
