@@ -251,6 +251,9 @@ test("ten sheets keep their tabs on one line that scrolls, and a toast never cov
     });
   });
   const tabs = page.locator(".tabs [role=tab]");
+  // The grid draws the new tabs after the sync, a frame or more later: wait for the last one
+  // (count() alone does not wait, and read 3 tabs once under load).
+  await tabs.filter({ hasText: "Campaign performance 10" }).waitFor();
   expect(await tabs.count()).toBeGreaterThanOrEqual(12);
   const tops = await tabs.evaluateAll((els) => [
     ...new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))),
