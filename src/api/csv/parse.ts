@@ -153,6 +153,9 @@ const SAMPLE_ROWS = 1000;
  * typed table near the CSV's size. Numbers are not cached: their format is taken as they are read.
  */
 const CACHED_KINDS = new Set<ColumnKind>(["text", "url", "json", "date", "datetime", "boolean"]);
+/** A column's cache of typed values: a new one for a kind typed by its text alone, else none. */
+const cacheFor = (kind: ColumnKind): Map<string, CellValue> | null =>
+  CACHED_KINDS.has(kind) ? new Map() : null;
 /** Distinct values a column's cache holds before it stops: past it, the column is ids or free text. */
 const CACHE_CAP = 8192;
 /** Lines of a summary block allowed for above the header in that first read. */
@@ -258,7 +261,7 @@ class ReportRows {
       this.undecided.push(!known && values.length === 0 && !atEnd);
       col.kind = known ?? inferKind(values);
     });
-    this.caches = this.columns.map((col) => (CACHED_KINDS.has(col.kind) ? new Map() : null));
+    this.caches = this.columns.map((col) => cacheFor(col.kind));
     for (const r of sample) this.rows.push(this.typed(r));
   }
 
@@ -294,7 +297,7 @@ class ReportRows {
       if (this.undecided[c] && text.trim() !== "") {
         col.kind = firstValueKind(text);
         this.undecided[c] = false;
-        this.caches[c] = CACHED_KINDS.has(col.kind) ? new Map() : null;
+        this.caches[c] = cacheFor(col.kind);
       }
       const value = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
       if (cache && this.caches[c] === cache) {

@@ -41,7 +41,7 @@ export const CSV_CHUNK_CHARS = 1 << 16;
 
 /**
  * The records of `text`, handed to `onRecords` a chunk at a time, so the whole string grid of a big
- * download is never in memory at once. Same quoting and line-end rules as csvRecords. Each chunk is
+ * download is never in memory at once (RFC 4180 quoting, the file's own line end). Each chunk is
  * a slice of `text` that papaparse's parser reads up to its last whole record; the next chunk starts
  * there. Papaparse's own streaming would glue the cut record to the next chunk, a new string that
  * every value read from it keeps alive: a second copy of the download, chunk by chunk.
@@ -52,6 +52,8 @@ export function csvChunks(
   chunkChars = CSV_CHUNK_CHARS,
 ): Omit<CsvRecords, "rows"> {
   const lineBreak = lineBreakOf(text) ?? "\n";
+  // Comma-separated, always: never let papaparse guess (a one-column file of "A;B" or "x|y" values
+  // would be split on its own guess).
   const parser = new Papa.Parser({ delimiter: ",", newline: lineBreak });
   let openQuote = false;
   let start = 0;
@@ -75,19 +77,11 @@ export function csvChunks(
   return { lineBreak, openQuote };
 }
 
+/** Every record of `text` at once (agent files, which are small). */
 export function csvRecords(text: string): CsvRecords {
-  const lineBreak = lineBreakOf(text) ?? "\n";
-  // Comma-separated, always: never let papaparse guess (a one-column file of "A;B" or "x|y" values
-  // would be split on its own guess).
-  const parsed = Papa.parse<string[]>(text, {
-    header: false,
-    skipEmptyLines: false,
-    delimiter: ",",
-    newline: lineBreak,
+  const rows: string[][] = [];
+  const end = csvChunks(text, (records) => {
+    for (const r of records) rows.push(r);
   });
-  return {
-    rows: parsed.data,
-    lineBreak,
-    openQuote: parsed.errors.some((e) => e.code === "MissingQuotes"),
-  };
+  return { rows, ...end };
 }
