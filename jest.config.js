@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/src", "<rootDir>/sandbox", "<rootDir>/preview", "<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+  // The genuine office.js Excel client, for every workbook test (preview/memory/officeJs.ts).
+  setupFiles: ["<rootDir>/test/support/officeJs.ts"],
   transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",

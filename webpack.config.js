@@ -13,6 +13,8 @@
  *   which also adds the CustomFunctions.associate calls.
  * - manifest.xml is copied; a production build rewrites its development URLs to ADDIN_BASE_URL.
  * - help.html (the support page) is built from a template with the deployment's contact and service.
+ * - Development builds copy office.js's Excel client (excel-web-16.00.js) for the preview page, which
+ *   runs the add-in through it into the in-memory workbook.
  * - The pane reads the deployment settings (service, approved overrides, links) from ADS_DEPLOYMENT.
  */
 const path = require("path");
@@ -155,6 +157,8 @@ module.exports = (_env, argv) => {
             to: "manifest.xml",
             transform: (content) => manifestForBuild(content.toString(), config),
           },
+          // The preview runs the add-in through the genuine office.js Excel client (preview/memory/officeJs.ts).
+          ...(dev ? [{ from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"), to: "excel-web-16.00.js" }] : []),
         ],
       }),
     ],

@@ -8,6 +8,7 @@ import path from "path";
 import { ROOT } from "./root";
 import os from "os";
 import { isMainThread, parentPort, workerData } from "worker_threads";
+import type { HostTask } from "./excelHost";
 import type { WriteTask } from "./write.bench";
 
 type Figures = Record<string, unknown>;
@@ -70,8 +71,11 @@ async function main(): Promise<void> {
   process.stdout.write(`wrote bench/results.json\n`);
 }
 
-// The write bench measures papaparse and the add-in each in a worker of this script (write.bench.ts).
+// The write bench measures papaparse and the add-in each in a worker of this script (write.bench.ts),
+// and runs the in-memory Excel host in another (excelHost.ts).
 if (isMainThread) void main();
+else if ((workerData as HostTask | WriteTask).bench === "host")
+  void import("./excelHost").then((h) => h.hostTask());
 else
   void import("./write.bench")
     .then((bench) => bench.writeTask(workerData as WriteTask))

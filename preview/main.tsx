@@ -11,9 +11,11 @@ import { PortalMountNodeProvider } from "@fluentui/react-components";
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "../src/taskpane/App";
-import { adsFunctions, setFormattedNumbers } from "../src/functions/runtime";
+import { adsFunctions, setRequirements } from "../src/functions/runtime";
+import { isSetSupported } from "./memory/hostApiSets";
 import { attachAdsFunctions } from "./functionsHost";
 import { Grid } from "./Grid";
+import { provideOfficeJs, type GenuineOffice } from "./memory/officeJs";
 import { InMemoryWorkbook } from "./memory/workbook";
 import { readDeployment } from "../src/taskpane/deployment";
 
@@ -53,11 +55,14 @@ function Preview({ workbook, sandboxUrl }: { workbook: InMemoryWorkbook; sandbox
 }
 
 async function main(): Promise<void> {
+  // office.js's Excel client, loaded by preview.html's script tag.
+  const { Excel, OfficeExtension } = window as unknown as GenuineOffice;
+  provideOfficeJs(() => ({ Excel, OfficeExtension }));
   const workbook = new InMemoryWorkbook();
   // src/excel reads a few enums from the global Excel namespace, as it would in Office.
   (globalThis as unknown as { Excel: unknown }).Excel = workbook.excel;
   // The in-memory workbook shows a function's formatted numbers (dates, percentages) as Excel 365 does.
-  setFormattedNumbers(() => true);
+  setRequirements(isSetSupported);
   attachAdsFunctions(workbook, adsFunctions);
   (window as unknown as { __workbook: InMemoryWorkbook }).__workbook = workbook;
   const { sandboxUrl } = await config();

@@ -31,9 +31,9 @@ export type HostAnswer =
   | { error: string; message?: string }
   | { pending: true };
 
-/** A number with its own format (a custom function's DoubleCellValue). */
+/** A number with its own format (a custom function's DoubleCellValue, or the older FormattedNumberCellValue). */
 export interface FormattedValue {
-  type: "Double";
+  type: "Double" | "FormattedNumber";
   basicValue: number;
   numberFormat: string;
 }
@@ -64,25 +64,33 @@ function errorText(e: unknown): string {
 }
 
 const isFormatted = (v: unknown): v is FormattedValue =>
-  typeof v === "object" && v !== null && (v as FormattedValue).type === "Double";
+  typeof v === "object" &&
+  v !== null &&
+  ((v as FormattedValue).type === "Double" || (v as FormattedValue).type === "FormattedNumber");
 
 export class FormulaCalculator implements Calculator {
   private reads: { sheetId: string; rect: Rect }[] = [];
-  private parser!: FormulaParser;
+  /** The number formats of the last host function's answer (a value's, or per cell of an array). */
+  private formats: string | (string | undefined)[][] | undefined;
+  /** Built when a formula is first calculated: most workbooks in tests hold none. */
+  private built?: FormulaParser;
   private host?: HostFunctions;
   private current = "";
 
-  constructor(private readonly model: WorkbookModel) {
-    this.build();
-  }
+  constructor(private readonly model: WorkbookModel) {}
 
   /** Lets formulas call the host's functions (the preview's ADS.*). */
   setHostFunctions(host: HostFunctions): void {
     this.host = host;
-    this.build();
+    this.built = undefined;
   }
 
-  private build(): void {
+  private get parser(): FormulaParser {
+    this.built ??= this.build();
+    return this.built;
+  }
+
+  private build(): FormulaParser {
     const model = this.model;
     const value = (sheet: SheetData | undefined, row: number, col: number): unknown => {
       const c = sheet ? model.cell(sheet, row, col) : undefined;
@@ -104,10 +112,16 @@ export class FormulaCalculator implements Calculator {
         if (jsonBytes(answer.value) > PAYLOAD_LIMIT_BYTES)
           throw new HostError("#BUSY!", "The result is over Excel's 5 MB limit for a custom function");
         if (hasLongText(answer.value)) throw new HostError("#VALUE!", "A text result over 32,767 characters");
-        return answer.value;
+        // The formula engine computes with plain values; the formats are kept for the cell (store()).
+        this.formats = Array.isArray(answer.value)
+          ? answer.value.map((r) => r.map((v) => (isFormatted(v) ? v.numberFormat : undefined)))
+          : isFormatted(answer.value)
+            ? answer.value.numberFormat
+            : undefined;
+        return toPlain(answer.value);
       };
     }
-    this.parser = new FormulaParser({
+    return new FormulaParser({
       functions,
       onCell: (ref: CellRef) => {
         const sheet = model.sheetByName(ref.sheet);
@@ -157,6 +171,7 @@ export class FormulaCalculator implements Calculator {
     if (!cell?.formula) return;
     this.reads = [];
     this.current = `${sheet.name}!${row},${col}`;
+    this.formats = undefined;
     this.model.errorNotes.delete(cell);
     let result: unknown;
     const formula = resolveStructured(cell.formula, this.model, sheet, row);
@@ -178,19 +193,27 @@ export class FormulaCalculator implements Calculator {
       }
     cell.reads = this.reads;
     this.reads = [];
+    // A formula that is one host call shows its answer's formats (a formatted number keeps its format);
+    // one that computes with it shows a plain number, as the formula engine gives it.
+    const formats = loneCall(formula) ? this.formats : undefined;
+    this.formats = undefined;
     if (Array.isArray(result) && (result.length > 1 || (result[0] as unknown[])?.length > 1)) {
       this.model.setSpill(
         sheet,
         row,
         col,
         (result as unknown[][]).map((r) => r.map((v) => toValue(v) as Value)),
-        (result as unknown[][]).map((r) => r.map((v) => (isFormatted(v) ? v.numberFormat : undefined))),
+        Array.isArray(formats) ? formats : undefined,
       );
       return;
     }
     if (Array.isArray(result)) result = (result as unknown[][])[0]?.[0] ?? null;
     this.model.dropSpillOf(sheet, row, col);
-    store(cell, result);
+    store(
+      cell,
+      result,
+      typeof formats === "string" ? formats : Array.isArray(formats) ? formats[0]?.[0] : undefined,
+    );
   }
 
   propagate(changes: readonly Change[]): void {
@@ -239,8 +262,29 @@ function hasLongText(v: unknown): boolean {
   return typeof v === "string" && v.length > MAX_CELL_CHARS;
 }
 
+/** A host answer as the formula engine computes with it: formatted numbers as their numbers. */
+function toPlain(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((r: unknown) => (Array.isArray(r) ? r.map(toPlain) : toPlain(r)));
+  return isFormatted(v) ? v.basicValue : v;
+}
+
+/** Whether a formula is one function call and nothing else (=ADS.SHOW(A2, "adLoad"), not =ADS.SHOW(…)*2). */
+export function loneCall(formula: string): boolean {
+  const code = formula
+    .replace(/^=\s*/, "")
+    .replace(/"(?:[^"]|"")*"/g, '""')
+    .trim();
+  const open = /^[A-Za-z_][A-Za-z0-9_.]*\(/.exec(code);
+  if (!open) return false;
+  let depth = 0;
+  for (let i = open[0].length - 1; i < code.length; i++) {
+    if (code[i] === "(") depth++;
+    else if (code[i] === ")" && --depth === 0) return i === code.length - 1;
+  }
+  return false;
+}
+
 function toValue(v: unknown): unknown {
-  if (isFormatted(v)) return v.basicValue;
   if (v === undefined) return null;
   if (typeof v === "object" && v !== null && "_error" in v) return errorText(v);
   return v;
@@ -278,7 +322,7 @@ function columnNumber(letters: string): number {
   return n;
 }
 
-function store(cell: CellData, result: unknown): void {
+function store(cell: CellData, result: unknown, format: string | undefined): void {
   if (result !== null && typeof result === "object" && "_error" in result) {
     cell.value = errorText(result);
     cell.error = true;
@@ -286,8 +330,8 @@ function store(cell: CellData, result: unknown): void {
     return;
   }
   cell.error = undefined;
-  cell.valueFormat = isFormatted(result) ? result.numberFormat : undefined;
-  const v = isFormatted(result) ? result.basicValue : result;
+  const v = result;
+  cell.valueFormat = typeof v === "number" ? format : undefined;
   if (typeof v === "number") cell.value = Number.isFinite(v) ? v : "#NUM!";
   else if (typeof v === "string" || typeof v === "boolean") cell.value = v;
   else cell.value = 0; // an empty reference reads as 0, as in Excel

@@ -55,6 +55,8 @@ export interface SheetData {
   validations: { rect: Rect; list: string[]; alert?: { style: string; message: string }; prompt?: string }[];
   /** Rows an AutoFilter hides. */
   hiddenRows: Set<number>;
+  /** Where array formulas may be ("row,col"): a write asks only these whether it blocks or frees a spill. */
+  spillAnchors: Set<string>;
 }
 
 export interface DefinedName {
@@ -144,6 +146,7 @@ export class WorkbookModel {
       columnWidths: new Map(),
       validations: [],
       hiddenRows: new Set(),
+      spillAnchors: new Set(),
     };
     this.sheets.push(sheet);
     if (!this.activeSheetId) this.activeSheetId = sheet.id;
@@ -293,6 +296,7 @@ export class WorkbookModel {
     this.dropSpill(sheet, row, col, anchor);
     anchor.spill = result;
     anchor.spillFormats = formats;
+    sheet.spillAnchors.add(`${row},${col}`);
     this.renderSpill(sheet, row, col, anchor);
   }
 
@@ -304,13 +308,13 @@ export class WorkbookModel {
 
   /** Re-draws the spills on `sheet` whose range meets `rect` (a write there may block or free them). */
   respill(sheet: SheetData, rect: Rect): void {
-    for (const [r, cols] of sheet.rows)
-      for (const [c, cell] of cols)
-        if (
-          cell.spill &&
-          overlaps(rect, { row: r, col: c, rows: cell.spill.length, cols: spillWidth(cell.spill) })
-        )
-          this.renderSpill(sheet, r, c, cell);
+    for (const key of [...sheet.spillAnchors]) {
+      const [r, c] = key.split(",").map(Number);
+      const cell = this.cell(sheet, r, c);
+      if (!cell?.spill) sheet.spillAnchors.delete(key);
+      else if (overlaps(rect, { row: r, col: c, rows: cell.spill.length, cols: spillWidth(cell.spill) }))
+        this.renderSpill(sheet, r, c, cell);
+    }
   }
 
   private renderSpill(sheet: SheetData, row: number, col: number, anchor: CellData): void {
@@ -354,6 +358,7 @@ export class WorkbookModel {
     cell.spill = undefined;
     cell.spillFormats = undefined;
     const key = `${row},${col}`;
+    sheet.spillAnchors.delete(key);
     for (const cols of sheet.rows.values())
       for (const [c, x] of cols) if (x.spilledFrom === key) cols.delete(c);
   }

@@ -186,6 +186,24 @@ describe("calculation", () => {
     expect([1, 2, 3].map((r) => w.host.cell("Sheet1", r, 2).value)).toEqual([10, 5, 20]);
     expect(w.host.cell("Sheet1", 0, 4).value).toBe(60);
   });
+
+  test("a sheet reference is never a table, even where a table has the sheet's name: =Spend!C4, ='Spend data'!C4", () => {
+    const w = new InMemoryWorkbook({ sheets: ["Spend", "Spend data", "Notes"] });
+    // A report table named as its sheet is, as the add-in names them.
+    w.model.tables.push({
+      id: "tb-spend",
+      name: "Spend",
+      sheetId: w.model.sheetByName("Spend")!.id,
+      rect: { row: 0, col: 0, rows: 5, cols: 3 },
+      style: "TableStyleMedium2",
+    });
+    w.host.setInput("Spend", 3, 2, "42");
+    w.host.setInput("Spend data", 3, 2, "7");
+    w.host.setInput("Notes", 0, 0, "=Spend!C4");
+    w.host.setInput("Notes", 1, 0, "='Spend data'!C4*2");
+    w.host.setInput("Notes", 2, 0, "=SUM(Spend[#All])");
+    expect([0, 1, 2].map((r) => w.host.cell("Notes", r, 0).value)).toEqual([42, 14, 42]);
+  });
 });
 
 describe("custom function results", () => {

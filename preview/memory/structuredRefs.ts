@@ -81,8 +81,9 @@ export function resolveStructured(
   let i = 0;
   while (i < formula.length) {
     const ch = formula[i];
-    if (ch === '"') {
-      const end = stringEnd(formula, i);
+    if (ch === '"' || ch === "'") {
+      // A text literal, or a quoted sheet name ('Spend data'!C4): never a table.
+      const end = stringEnd(formula, i, ch);
       out += formula.slice(i, end);
       i = end;
       continue;
@@ -90,8 +91,9 @@ export function resolveStructured(
     const name = /^[A-Za-z_\\][A-Za-z0-9_.\\]*/.exec(formula.slice(i))?.[0];
     const prev = formula[i - 1] ?? "";
     if (name && !/[A-Za-z0-9_.!$\\]/.test(prev)) {
-      const table = model.tableByName(name);
       const after = i + name.length;
+      // A name before "!" is a sheet (=Spend!C4), even where a table has that name.
+      const table = formula[after] === "!" ? undefined : model.tableByName(name);
       if (table && formula[after] === "[") {
         const end = bracketEnd(formula, after);
         out += refText(model, table, parts(formula.slice(after + 1, end - 1)), row);
@@ -134,11 +136,12 @@ function refText(model: WorkbookModel, table: TableData, specifiers: Part[] | nu
   return `${quoteSheet(sheet.name)}!${rectAddress(rect)}`;
 }
 
-function stringEnd(text: string, start: number): number {
+/** The end of a quoted run starting at `start`: a doubled quote is one quote inside it. */
+function stringEnd(text: string, start: number, quote = '"'): number {
   let i = start + 1;
   while (i < text.length) {
-    if (text[i] === '"') {
-      if (text[i + 1] === '"') i += 2;
+    if (text[i] === quote) {
+      if (text[i + 1] === quote) i += 2;
       else return i + 1;
     } else i++;
   }

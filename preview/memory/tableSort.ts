@@ -1,17 +1,9 @@
 /**
- * Table.sort and Table.autoFilter: a sort moves whole body rows (formulas keep their R1C1 meaning,
- * as Excel's sort does) and is remembered for reapply(); AutoFilter criteria are remembered and
- * hide the body rows whose value is not among the shown values.
+ * What Table.sort and Table.autoFilter do to the model: a sort moves whole body rows (formulas keep
+ * their R1C1 meaning, as Excel's sort does); AutoFilter criteria hide the body rows whose value is
+ * not among the shown values.
  */
-import { Proxy, type Context } from "./context";
-import {
-  officeError,
-  type CellData,
-  type SheetData,
-  type TableData,
-  type Value,
-  type WorkbookModel,
-} from "./model";
+import { type CellData, type SheetData, type TableData, type Value, type WorkbookModel } from "./model";
 import { fromR1C1, toR1C1 } from "./r1c1";
 
 function compare(a: Value, b: Value): number {
@@ -65,6 +57,7 @@ function place(
     }
     const moved: CellData = { ...cell };
     if (moved.formula) moved.formula = fromR1C1(toR1C1(moved.formula, from, col + j), to, col + j);
+    if (moved.spill) sheet.spillAnchors.add(`${to},${col + j}`);
     rowMap!.set(col + j, moved);
   });
 }
@@ -81,96 +74,5 @@ export function applyFilters(model: WorkbookModel, table: TableData): void {
       const text = c?.value === null || c?.value === undefined ? "" : String(c.value);
       if (!shown.includes(text)) sheet.hiddenRows.add(r);
     }
-  }
-}
-
-const bodyChange = (t: TableData) => ({ sheetId: t.sheetId, rect: { ...t.rect, row: t.rect.row + 1 } });
-
-/**
- * Table.sort. reapply() with no sort to reapply is refused (the documentation is silent; the
- * stricter reading), so the add-in reads `fields` first.
- */
-export class TableSortProxy extends Proxy {
-  constructor(
-    ctx: Context,
-    private readonly table: () => TableData,
-  ) {
-    super(ctx);
-  }
-  protected snapshot() {
-    return { fields: this.table().sort ?? [], matchCase: false };
-  }
-  get fields(): { key: number; ascending: boolean }[] {
-    return this.get("fields");
-  }
-  apply(fields: { key: number; ascending?: boolean }[]): void {
-    this.ctx.enqueue(fields, () => {
-      const t = this.table();
-      if (fields.length === 0 || fields.some((f) => f.key < 0 || f.key >= t.rect.cols))
-        throw officeError("InvalidArgument", "A sort field's key is not a column of the table");
-      t.sort = fields.map((f) => ({ key: f.key, ascending: f.ascending ?? true }));
-      sortTable(this.ctx.model, t, t.sort);
-      this.ctx.changed(bodyChange(t));
-    });
-  }
-  reapply(): void {
-    this.ctx.enqueue(null, () => {
-      const t = this.table();
-      if (!t.sort?.length) throw officeError("InvalidOperation", "The table has no sort to reapply");
-      sortTable(this.ctx.model, t, t.sort);
-      this.ctx.changed(bodyChange(t));
-    });
-  }
-  clear(): void {
-    this.ctx.enqueue(null, () => (this.table().sort = undefined));
-  }
-}
-
-/** Table.autoFilter: criteria by column ("Values" filters), reapplied on request. */
-export class AutoFilterProxy extends Proxy {
-  constructor(
-    ctx: Context,
-    private readonly table: () => TableData,
-  ) {
-    super(ctx);
-  }
-  protected snapshot() {
-    const t = this.table();
-    return {
-      enabled: true,
-      isDataFiltered: Boolean(t.filters?.size),
-      criteria: Array.from({ length: t.rect.cols }, (_, j) =>
-        t.filters?.has(j) ? { filterOn: "Values", values: t.filters.get(j) } : { filterOn: "Custom" },
-      ),
-    };
-  }
-  get isDataFiltered(): boolean {
-    return this.get("isDataFiltered");
-  }
-  get criteria(): { filterOn: string; values?: string[] }[] {
-    return this.get("criteria");
-  }
-  apply(_range: unknown, columnIndex?: number, criteria?: { filterOn: string; values?: string[] }): void {
-    this.ctx.enqueue([columnIndex ?? null, criteria ?? null], () => {
-      const t = this.table();
-      t.filters ??= new Map();
-      if (columnIndex !== undefined && criteria?.filterOn === "Values")
-        t.filters.set(columnIndex, criteria.values ?? []);
-      applyFilters(this.ctx.model, t);
-    });
-  }
-  reapply(): void {
-    this.ctx.enqueue(null, () => {
-      const t = this.table();
-      if (!t.filters?.size) throw officeError("InvalidOperation", "The table has no filter to reapply");
-      applyFilters(this.ctx.model, t);
-    });
-  }
-  clearCriteria(): void {
-    this.ctx.enqueue(null, () => {
-      const t = this.table();
-      t.filters = undefined;
-      applyFilters(this.ctx.model, t);
-    });
   }
 }

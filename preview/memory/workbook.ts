@@ -1,7 +1,8 @@
 /**
  * InMemoryWorkbook: the add-in's Excel outside Excel, for the browser preview, tests and benchmarks.
  *
- * - `workbook.excel` is used as the `Excel` namespace (`run`, and the enums the add-in reads).
+ * - `workbook.excel` is the genuine office.js `Excel` namespace (officeJs.ts) whose `run` sends
+ *   every sync, as the real RichApi request, to this workbook's request processor (richApi/).
  * - `workbook.host` is a direct, synchronous API for the preview grid and tests: read cells, type
  *   into a cell as a user would, select, show a formula's calculated (spilled) result, subscribe.
  * - `workbook.syncLog` records every context.sync() with its request and response size.
@@ -12,11 +13,13 @@ import { parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
-import { Context, type FaultHook, type InMemoryHost, type SyncRecord, type ValueWrite } from "./context";
 import { MAX_CELL_CHARS, WorkbookModel, type CellData, type SheetData, type Value } from "./model";
 import { displayText } from "./numberFormat";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
-import { WorkbookProxy } from "./workbookProxy";
+import { excelFor, routeRequests } from "./officeJs";
+import type { FaultHook, InMemoryHost, SyncRecord, ValueWrite } from "./richApi/batch";
+import { workbookObject } from "./richApi/classes";
+import { RichApiProcessor, type HttpAnswer } from "./richApi/processor";
 
 export interface CellView {
   value: Value;
@@ -45,11 +48,13 @@ export type Calculated = Value | Value[][] | { error: string; message?: string }
 export class InMemoryWorkbook implements InMemoryHost {
   readonly model = new WorkbookModel();
   readonly syncLog: SyncRecord[] = [];
+  readonly cleanupLog: SyncRecord[] = [];
   faultHook?: FaultHook;
   valueWritten?: (write: ValueWrite) => void;
   readonly calculator: FormulaCalculator;
   private readonly listeners = new Set<Listener>();
-  readonly excel: ExcelLike;
+  private readonly processor: RichApiProcessor;
+  private namespace?: ExcelLike;
 
   constructor(options: { sheets?: string[]; today?: () => Date } = {}) {
     if (options.today) this.model.today = options.today;
@@ -57,7 +62,7 @@ export class InMemoryWorkbook implements InMemoryHost {
     this.model.calculator = this.calculator;
     for (const name of options.sheets ?? ["Sheet1"]) this.model.addSheet(name);
     this.model.selection = { sheetId: this.model.sheets[0].id, rect: { row: 0, col: 0, rows: 1, cols: 1 } };
-    this.excel = createExcelNamespace(this);
+    this.processor = new RichApiProcessor(this, workbookObject);
   }
 
   /**
@@ -82,6 +87,17 @@ export class InMemoryWorkbook implements InMemoryHost {
       if (v.rect.row + v.rect.rows === row && v.rect.row > t.rect.row)
         v.rect = { ...v.rect, rows: v.rect.rows + 1 };
     t.rect = { ...t.rect, rows: t.rect.rows + 1 };
+  }
+
+  /** The genuine office.js `Excel` namespace, its `run` on this workbook (made when first asked for). */
+  get excel(): ExcelLike {
+    this.namespace ??= excelFor(routeRequests((body) => this.process(body)));
+    return this.namespace;
+  }
+
+  /** Runs one RichApi request body (office.js's, whichever thread it was built in) and answers it. */
+  process(body: string): HttpAnswer {
+    return this.processor.process(body);
   }
 
   changed(): void {
@@ -246,49 +262,5 @@ function readRect(model: WorkbookModel, s: SheetData, rect: Rect): Value[][] {
   );
 }
 
-/** The Excel namespace subset: `run` and the enums the add-in reads. */
-export interface ExcelLike {
-  run: typeof Excel.run;
-  [name: string]: unknown;
-}
-
-function createExcelNamespace(host: InMemoryHost): ExcelLike {
-  const run = async <T>(batch: (context: Context) => Promise<T>): Promise<T> =>
-    batch(new Context(host, (ctx) => new WorkbookProxy(ctx)));
-  return {
-    run: run as unknown as typeof Excel.run,
-    CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
-    SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
-    ClearApplyTo: { all: "All", contents: "Contents", formats: "Formats", hyperlinks: "Hyperlinks" },
-    WorksheetPositionType: {
-      none: "None",
-      before: "Before",
-      after: "After",
-      beginning: "Beginning",
-      end: "End",
-    },
-    DataValidationAlertStyle: { stop: "Stop", warning: "Warning", information: "Information" },
-    DataValidationType: { list: "List" },
-    ChartType: {
-      columnClustered: "ColumnClustered",
-      columnStacked: "ColumnStacked",
-      barClustered: "BarClustered",
-      barStacked: "BarStacked",
-      line: "Line",
-      lineMarkers: "LineMarkers",
-      xyscatter: "XYScatter",
-      xyscatterLines: "XYScatterLines",
-      xyscatterLinesNoMarkers: "XYScatterLinesNoMarkers",
-      area: "Area",
-      areaStacked: "AreaStacked",
-    },
-    ChartSeriesBy: { auto: "Auto", columns: "Columns", rows: "Rows" },
-    ChartLegendPosition: { top: "Top", bottom: "Bottom", left: "Left", right: "Right", corner: "Corner" },
-    ChartSeriesDimension: {
-      categories: "Categories",
-      values: "Values",
-      xvalues: "XValues",
-      yvalues: "YValues",
-    },
-  };
-}
+/** The `Excel` namespace the add-in is given. */
+export type ExcelLike = typeof Excel;

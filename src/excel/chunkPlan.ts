@@ -3,11 +3,44 @@
  * rows grouped into consecutive chunks whose request stays under Excel on the web's 5 MB limit,
  * so no sync is refused and no sync happens inside a per-row loop. Sizes are true JSON bytes
  * (UTF-8; a number is its JSON text, so a date-time serial such as 45678.541666666664 is 18).
+ *
+ * The envelopes are measured on the genuine office.js request bodies (excel-web-16.00.js;
+ * chunkPlan.genuine.test.ts holds the estimate to them: never under).
  */
 
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
-/** The envelope office.js adds to each call (action + object path), measured at 110–160 bytes. */
-export const CALL_BYTES = 160;
+/**
+ * The envelope of a call on a range got for it: the range's object path, its instantiations and
+ * kept reference, the call itself. Measured at 446 bytes with 3-digit object ids and 492 with 6-digit
+ * ones (a long write reaches them); the stricter end is used.
+ */
+export const CALL_BYTES = 500;
+/**
+ * office.js sends a 2-D write of more than 1,500 cells in blocks of rows of about 1,500 cells each
+ * (`setRangePropertiesInBulk`: a size check, then per block two GetRow paths, a GetBoundingRect and
+ * the set), whatever the add-in queued as one call.
+ */
+export const BULK_CELLS = 1500;
+/** One such block's envelope beside its values: measured at 855–968 bytes (3- to 6-digit ids). */
+export const BLOCK_BYTES = 1000;
+
+/** Rows in one of office.js's blocks for a write `cols` wide. */
+export function blockRows(cols: number): number {
+  return Math.max(1, Math.round(BULK_CELLS / Math.max(1, cols)));
+}
+
+/** A row's share of its blocks' envelopes, for a write `cols` wide (rounded up: never under). */
+export function bulkRowBytes(cols: number): number {
+  return Math.ceil(BLOCK_BYTES / blockRows(cols));
+}
+
+/**
+ * What a chunk's sync carries besides its rows' values and shares: the calculation suspension, and
+ * per 2-D write (`writes`) its call, office.js's size check and its last, partial block.
+ */
+export function chunkFixedBytes(writes: number): number {
+  return CALL_BYTES + writes * (2 * CALL_BYTES + BLOCK_BYTES) + 64;
+}
 /** Headroom under the limit for what a chunk's sync carries besides its planned calls. */
 const HEADROOM_BYTES = 64 * 1024;
 export const DEFAULT_CHUNK_BUDGET = PAYLOAD_LIMIT_BYTES - HEADROOM_BYTES;

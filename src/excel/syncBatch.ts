@@ -6,6 +6,13 @@
  */
 import { DEFAULT_CHUNK_BUDGET } from "./chunkPlan";
 
+/** Told, before each sync of a SyncBatch, the bytes the batch planned for it (the bench and tests hold them to the genuine request). */
+let plannedSyncObserver: ((plannedBytes: number) => void) | undefined;
+
+export function observePlannedSyncs(observer: ((plannedBytes: number) => void) | undefined): void {
+  plannedSyncObserver = observer;
+}
+
 export class SyncBatch {
   /** Planned bytes queued since the last sync. */
   queued = 0;
@@ -31,6 +38,7 @@ export class SyncBatch {
   }
 
   async sync(): Promise<void> {
+    plannedSyncObserver?.(this.queued);
     await this.context.sync();
     this.syncs++;
     this.queued = 0;

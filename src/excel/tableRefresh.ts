@@ -7,7 +7,15 @@
  */
 import type { TypedTable } from "../api/table";
 import { TEXT_FORMAT } from "./cellFormats";
-import { callBytes, cellBytes, DEFAULT_CHUNK_BUDGET, planChunks, rowBytes } from "./chunkPlan";
+import {
+  bulkRowBytes,
+  callBytes,
+  cellBytes,
+  chunkFixedBytes,
+  DEFAULT_CHUNK_BUDGET,
+  planChunks,
+  rowBytes,
+} from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { fillChunks, SyncBatch } from "./syncBatch";
 import { ownColumns, plannerWork, type KeptWork, type OldTable, type WrittenColumn } from "./plannerWork";
@@ -15,7 +23,6 @@ import {
   a1,
   bodyFormats,
   checkFits,
-  CHUNK_FIXED_BYTES,
   HYPERLINK_CAP,
   prepare,
   queueRecalculation,
@@ -529,8 +536,10 @@ async function writePlannerColumns(sheet: Excel.Worksheet, p: Plan, batch: SyncB
       ? c.cells.map((x) => [x.content])
       : Array.from({ length: bodyRows }, () => [c.calculated]);
     const formats = c.cells ? c.cells.map((x) => [x.format]) : null;
-    const costs = contents.map((row, r) => rowBytes(row) + (formats ? rowBytes(formats[r]) : 0));
-    await fillChunks(batch, costs, CHUNK_FIXED_BYTES, (start, end) => {
+    const costs = contents.map(
+      (row, r) => rowBytes(row) + bulkRowBytes(1) + (formats ? rowBytes(formats[r]) + bulkRowBytes(1) : 0),
+    );
+    await fillChunks(batch, costs, chunkFixedBytes(formats ? 2 : 1), (start, end) => {
       const range = sheet.getRange(a1(p.next.row + 1 + start, col, end - start, 1));
       // The format first: a Text cell must be Text before its text arrives.
       if (formats) range.numberFormat = formats.slice(start, end) as string[][];
@@ -549,8 +558,10 @@ async function restore(
 ): Promise<void> {
   tables.forEach((t, i) => t.resize(snap.tables[i].address));
   // Values and formats first: they are what matters, and must not wait on anything that can fail.
-  const costs = snap.formulas.map((row, i) => rowBytes(row) + rowBytes(snap.numberFormat[i]));
-  for (const chunk of planChunks(costs, DEFAULT_CHUNK_BUDGET, CHUNK_FIXED_BYTES)) {
+  const costs = snap.formulas.map(
+    (row, i) => rowBytes(row) + rowBytes(snap.numberFormat[i]) + 2 * bulkRowBytes(width),
+  );
+  for (const chunk of planChunks(costs, DEFAULT_CHUNK_BUDGET, chunkFixedBytes(2))) {
     const r = sheet.getRange(a1(snap.row + chunk.start, snap.col, chunk.end - chunk.start, width));
     r.numberFormat = snap.numberFormat.slice(chunk.start, chunk.end) as string[][];
     r.formulas = snap.formulas.slice(chunk.start, chunk.end) as (string | number | boolean)[][];

@@ -9,7 +9,7 @@
 import type { CellValue, TypedTable } from "../api/table";
 import { DEFAULT_STYLE } from "../reports/tableStyles";
 import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
-import { CALL_BYTES, callBytes, cellBytes, rowBytes } from "./chunkPlan";
+import { bulkRowBytes, CALL_BYTES, callBytes, cellBytes, chunkFixedBytes, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
 import { fillChunks, SyncBatch } from "./syncBatch";
@@ -164,8 +164,9 @@ export function prepare(table: TypedTable): Prepared {
   // Plain loops, one pass a cell: this runs over every cell of a report (millions).
   for (let r = 0; r < table.rows.length; r++) {
     const row = table.rows[r];
-    // JSON of the row: its brackets, the commas between cells and the one after it.
-    let bytes = width + 2;
+    // JSON of the row: its brackets, the commas between cells and the one after it; and its share
+    // of the blocks office.js cuts a large write into.
+    let bytes = width + 2 + bulkRowBytes(width);
     let own: [number, string][] | undefined;
     if (row.length !== width) copy[r] = 1;
     for (let c = 0; c < width; c++) {
@@ -225,8 +226,8 @@ function queueExceptions(
   sheet.getRange(a1(sheetRow, col, 1, width)).numberFormat = [formats] as string[][];
 }
 
-/** Calls every chunk carries besides its rows: calculation suspended, the values call. */
-export const CHUNK_FIXED_BYTES = 2 * CALL_BYTES + 64;
+/** Calls every chunk carries besides its rows: calculation suspended, the values write. */
+export const CHUNK_FIXED_BYTES = chunkFixedBytes(1);
 
 /**
  * Queues the body rows under the header at `layout` in chunks that fill `batch`'s syncs: a sync is

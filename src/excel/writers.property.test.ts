@@ -6,7 +6,7 @@
  * strict in-memory workbook (which reads strings in General cells as Excel does). 10,000 cases.
  */
 import fc from "fast-check";
-import type { ValueWrite } from "../../preview/memory/context";
+import type { ValueWrite } from "../../preview/memory/richApi/batch";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { AdsClient } from "../api/client";
 import type { ShowInfo } from "../api/schemas";

@@ -1,3 +1,4 @@
+import type { NumberShape } from "../runtime/numberShape";
 import { AdsClient } from "../api/client";
 import { MONTHLY_LIMIT_MESSAGE } from "../api/errors";
 import { fakeFetch, json, type Route } from "../api/testing/fakeFetch";
@@ -29,7 +30,7 @@ function show(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function setup(route: Route, opts: { concurrency?: number; connected?: boolean; formatted?: boolean } = {}) {
+function setup(route: Route, opts: { concurrency?: number; connected?: boolean; shape?: NumberShape } = {}) {
   const f = fakeFetch(route);
   let inFlight = 0;
   let peak = 0;
@@ -54,7 +55,7 @@ function setup(route: Route, opts: { concurrency?: number; connected?: boolean; 
   const fns = createAdsFunctions({
     client: () => (opts.connected === false ? null : client),
     cache,
-    formattedNumbers: () => opts.formatted === true,
+    numberShape: () => opts.shape ?? "plain",
   });
   return { fns, calls: f.calls, counted, peak: () => peak, cache };
 }
@@ -268,7 +269,7 @@ test("SEARCH, ADS and INCREMENTALITY pass every documented parameter, and check 
   expect(calls).toHaveLength(before);
 });
 
-test("dates and percentages: formatted numbers where Excel takes them, ISO text and plain fractions where not", async () => {
+test("dates and percentages: Double values with a format (ExcelApi 1.19), FormattedNumber (1.16), ISO text and plain fractions without data types", async () => {
   const withEpisodes = (call: { url: string }) =>
     json(200, {
       ...show("5", { adLoad: 12.5, gammaVideoOptInDate: "2026-03-04T00:00:00Z" }),
@@ -276,7 +277,7 @@ test("dates and percentages: formatted numbers where Excel takes them, ISO text 
       episodesPagination: { pageIndex: 0, pageSize: 100, rowCount: 1 },
       ...(new URL(call.url).searchParams.get("netNewReachAdvertisers") ? { netNewReachPercent: 37.5 } : {}),
     });
-  const rich = setup(withEpisodes, { formatted: true }).fns;
+  const rich = setup(withEpisodes, { shape: "Double" }).fns;
   expect(await rich.SHOW(5, "adLoad")).toEqual({ type: "Double", basicValue: 0.125, numberFormat: "0.00%" });
   expect(await rich.SHOW(5, "gammaVideoOptInDate")).toEqual({
     type: "Double",
@@ -293,6 +294,16 @@ test("dates and percentages: formatted numbers where Excel takes them, ISO text 
     basicValue: 0.375,
     numberFormat: "0.00%",
   });
+  const older = setup(withEpisodes, { shape: "FormattedNumber" }).fns;
+  expect(await older.SHOW(5, "adLoad")).toEqual({
+    type: "FormattedNumber",
+    basicValue: 0.125,
+    numberFormat: "0.00%",
+  });
+  expect((await older.EPISODES(5, 1, "uploadedAt,adLoad"))[1]).toEqual([
+    { type: "FormattedNumber", basicValue: 46346, numberFormat: "yyyy-mm-dd" },
+    { type: "FormattedNumber", basicValue: 0.1, numberFormat: "0.00%" },
+  ]);
   const plain = setup(withEpisodes).fns;
   expect(await plain.SHOW(5, "adLoad")).toBe(0.125);
   expect(await plain.SHOW(5, "gammaVideoOptInDate")).toBe("2026-03-04");

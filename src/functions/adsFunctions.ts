@@ -11,7 +11,8 @@ import type { Arg } from "./args";
 import { FunctionError, badArgument } from "./functionError";
 import { RequestCache } from "./requestCache";
 import { capResult } from "./resultLimits";
-import { selfTestGrid } from "../excel/selftest/functions";
+import { SELF_TEST_KINDS, selfTestGrid, type SelfTestKind } from "../runtime/selfTestValues";
+import { formatted, PERCENT_FORMAT, type NumberShape } from "../runtime/numberShape";
 import * as shape from "./shapes";
 
 export interface FunctionDeps {
@@ -19,10 +20,10 @@ export interface FunctionDeps {
   client(): AdsClient | null;
   cache: RequestCache;
   /**
-   * Whether Excel takes formatted numbers from functions (custom functions data types,
-   * CustomFunctionsRuntime 1.4): dates then show as dates and percentages as percentages.
+   * How this Excel takes formatted numbers from functions (numberShape.ts): with data types, dates
+   * show as dates and percentages as percentages; without, plain values. Plain when not given.
    */
-  formattedNumbers?: () => boolean;
+  numberShape?: () => NumberShape;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -65,7 +66,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
   async function guarded<T extends shape.Cell | shape.Grid>(fn: string, body: () => Promise<T>): Promise<T> {
     try {
       const result = capResult(await body(), fn);
-      return deps.formattedNumbers?.() ? result : shape.plainCells(result);
+      return shape.forHost(result, deps.numberShape?.() ?? "plain");
     } catch (err) {
       throw toFunctionError(err);
     }
@@ -153,11 +154,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
           );
         }
         // A fraction, as Excel holds percentages (the service sends 0–100), shown as a percentage.
-        return {
-          type: "Double" as const,
-          basicValue: show.netNewReachPercent / 100,
-          numberFormat: shape.PERCENT_FORMAT,
-        };
+        return formatted(show.netNewReachPercent / 100, PERCENT_FORMAT);
       }),
 
     SEARCH: (
@@ -269,11 +266,14 @@ export function createAdsFunctions(deps: FunctionDeps) {
       }),
 
     /** The self-test's own function: a grid of labels, no request and no key (src/excel/selftest). */
-    SELFTEST: (rows?: Arg, cols?: Arg, _signal?: AbortSignal) =>
+    SELFTEST: (rows?: Arg, cols?: Arg, kind?: Arg, _signal?: AbortSignal) =>
       guarded("SELFTEST", async () => {
         const r = arg.optionalInt(rows, "rows", 1, 100) ?? 3;
         const c = arg.optionalInt(cols, "cols", 1, 26) ?? 2;
-        return selfTestGrid(r, c);
+        const k = (arg.optionalText(kind, "kind")?.toLowerCase() ?? "text") as SelfTestKind;
+        if (!SELF_TEST_KINDS.includes(k))
+          throw badArgument("kind", `must be one of ${SELF_TEST_KINDS.join(", ")}`);
+        return selfTestGrid(r, c, k);
       }),
   };
 }

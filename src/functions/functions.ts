@@ -215,18 +215,21 @@ export function incrementality(
 }
 
 /**
- * A grid of labels ("r1c1", "r1c2", …) computed without the service: the add-in's self-test uses it
- * to check that results spill and show #SPILL! when blocked.
+ * A grid computed without the service, of labels ("r1c1", …), numbers, percentages or dates: the
+ * add-in's self-test uses it to check that results spill, show #SPILL! when blocked, and keep
+ * their number formats.
  * @customfunction SELFTEST
  * @cancelable
  * @param {any} [rows] Rows, 1 to 100 (default 3).
  * @param {any} [cols] Columns, 1 to 26 (default 2).
+ * @param {any} [kind] text (default), number, percent or date.
  * @returns {Promise<any[][]>} The grid.
  */
 export function selfTest(
   rows: any,
   cols: any,
+  kind: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.SELFTEST(rows, cols, signal));
+  return excel(invocation, (signal) => f.SELFTEST(rows, cols, kind, signal));
 }

@@ -52,7 +52,7 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
     optional: ["startDate", "endDate", "action", "channelType", "includeErrors", "incCiCertainty"],
     matrix: true,
   },
-  SELFTEST: { params: ["rows", "cols"], optional: ["rows", "cols"], matrix: true },
+  SELFTEST: { params: ["rows", "cols", "kind"], optional: ["rows", "cols", "kind"], matrix: true },
 };
 
 let meta: Meta;

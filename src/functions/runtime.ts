@@ -5,6 +5,7 @@
 import { AdsClient } from "../api/client";
 import { countRequest, getConnection, subscribe, type Connection } from "../runtime/session";
 import { createAdsFunctions } from "./adsFunctions";
+import { numberShape, type IsSetSupported } from "../runtime/numberShape";
 import { RequestCache } from "./requestCache";
 
 /**
@@ -35,22 +36,21 @@ subscribe(() => {
   cache.clear();
 });
 
-/**
- * Whether this Excel takes formatted numbers (dates, percentages) from functions: custom functions
- * data types arrived with CustomFunctionsRuntime 1.4. The preview's in-memory workbook takes them.
- */
-let formattedNumbers = (): boolean =>
-  (globalThis as { Office?: typeof Office }).Office?.context?.requirements?.isSetSupported(
-    "CustomFunctionsRuntime",
-    "1.4",
-  ) ?? false;
+/** This Excel's requirement sets: Office's in Office; the preview says its in-memory host's. */
+let isSetSupported: IsSetSupported = (name, version) =>
+  (globalThis as { Office?: typeof Office }).Office?.context?.requirements?.isSetSupported(name, version) ??
+  false;
 
-/** The preview says its host takes formatted numbers. */
-export function setFormattedNumbers(check: () => boolean): void {
-  formattedNumbers = check;
+/** The preview's host answers for its requirement sets (it has no Office.context). */
+export function setRequirements(check: IsSetSupported): void {
+  isSetSupported = check;
 }
 
-export const adsFunctions = createAdsFunctions({ client, cache, formattedNumbers: () => formattedNumbers() });
+export const adsFunctions = createAdsFunctions({
+  client,
+  cache,
+  numberShape: () => numberShape(isSetSupported),
+});
 
 /** Forgets every cached answer (Refresh all, the pane's "Refresh functions" button). */
 export function clearFunctionCache(): void {

@@ -10,29 +10,18 @@ import {
 } from "../api/schemas";
 import { percentFraction } from "../api/table";
 import { FunctionError } from "./functionError";
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  formatted,
+  PERCENT_FORMAT,
+  type FormattedNumber,
+  type NumberShape,
+} from "../runtime/numberShape";
 
-/**
- * A number with its own format (Excel's DoubleCellValue, custom functions data types): a date shows
- * as a date and a percentage as a percentage in the cell a function spills into. Where Excel cannot
- * take data types from a function, plainCells() turns it into its number.
- */
-export interface FormattedNumber {
-  type: "Double";
-  basicValue: number;
-  numberFormat: string;
-}
+/** What a function answers: plain values and formatted numbers (numberShape.ts), one or a grid. */
 export type Cell = string | number | boolean | FormattedNumber;
 export type Grid = Cell[][];
-
-export const DATE_FORMAT = "yyyy-mm-dd";
-export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
-export const PERCENT_FORMAT = "0.00%";
-
-const formatted = (basicValue: number, numberFormat: string): FormattedNumber => ({
-  type: "Double",
-  basicValue,
-  numberFormat,
-});
 
 /** A percentage from the service (percentage points) as a formatted fraction; other values as they are. */
 function percentCell(v: unknown): Cell {
@@ -46,6 +35,14 @@ function dateCell(v: unknown, withTime = false): Cell {
   if (serial === null) return cell(v);
   // A date-time at midnight is a date.
   return formatted(serial, withTime && !Number.isInteger(serial) ? DATE_TIME_FORMAT : DATE_FORMAT);
+}
+
+/** A function's result in the shape this Excel takes formatted numbers (numberShape.ts). */
+export function forHost<T extends Cell | Grid>(result: T, kind: NumberShape): T {
+  if (kind === "plain") return plainCells(result);
+  if (kind === "Double") return result;
+  const older = (c: Cell): Cell => (typeof c === "object" ? { ...c, type: "FormattedNumber" } : c);
+  return (Array.isArray(result) ? (result as Grid).map((r) => r.map(older)) : older(result as Cell)) as T;
 }
 
 /**

@@ -1,15 +1,40 @@
 /**
  * Custom functions: an ADS.* array result spills right and down, and shows #SPILL! while a cell is
- * in its way. ADS.SELFTEST answers without the service (no request, no key).
+ * in its way; each kind of value the functions return lands as it should (plain numbers; a number
+ * with its own format, alone or spilled, where the host takes data types from functions, else its
+ * plain form). ADS.SELFTEST answers without the service (no request, no key).
  */
-import { check, show, type SelfTestStep } from "./step";
-
-/** What =ADS.SELFTEST(rows, cols) returns (src/functions): "r1c1", "r1c2", … */
-export function selfTestGrid(rows: number, cols: number): string[][] {
-  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => `r${r + 1}c${c + 1}`));
-}
+import { selfTestGrid, SELF_TEST_FIRST_DATE } from "../../runtime/selfTestValues";
+import type { ExcelHost } from "../host";
+import { check, show, type SelfTestScope, type SelfTestStep } from "./step";
 
 const BUSY = new Set(["#BUSY!", "#GETTING_DATA"]);
+
+/** Types `formula` into A1 of the scratch sheet and reads `address` (values and text) once it has answered. */
+async function answer(scope: SelfTestScope, formula: string, address: string) {
+  const { excel, sheet, waitFor } = scope;
+  await excel.run(async (context) => {
+    context.workbook.worksheets.getItem(sheet).getRange("A1").formulas = [[formula]];
+    await context.sync();
+  });
+  return waitFor(`the answer of ${formula}`, async () => {
+    const read = await readCells(excel, sheet, address);
+    return BUSY.has(String(read.values[0][0])) ? null : read;
+  });
+}
+
+async function readCells(excel: ExcelHost, sheet: string, address: string) {
+  return excel.run(async (context) => {
+    const range = context.workbook.worksheets.getItem(sheet).getRange(address);
+    range.load("values,text");
+    await context.sync();
+    return { values: range.values, text: range.text };
+  });
+}
+
+/** ISO text of a serial (UTC), what a host without data types from functions is given for a date. */
+const isoDate = (serial: number) =>
+  new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
 
 export const functionSteps: SelfTestStep[] = [
   {
@@ -53,6 +78,75 @@ export const functionSteps: SelfTestStep[] = [
         return v[1][1] === "r2c2" ? v : null;
       });
       return `spilled 3×2, ${blocked} while B2 was taken, spilled again once cleared`;
+    },
+  },
+  {
+    id: "custom-function-plain-numbers",
+    family: "Custom functions",
+    title: "Plain numbers from an ADS.* function land as numbers",
+    async run(scope) {
+      const got = await answer(scope, '=ADS.SELFTEST(2,2,"number")', "A1:B2");
+      check(
+        JSON.stringify(got.values) ===
+          JSON.stringify([
+            [11, 12],
+            [21, 22],
+          ]),
+        `shows ${show(got.values)}`,
+      );
+      check(
+        JSON.stringify(got.text) ===
+          JSON.stringify([
+            ["11", "12"],
+            ["21", "22"],
+          ]),
+        `reads as ${show(got.text)}`,
+      );
+      return "11, 12, 21, 22 as numbers";
+    },
+  },
+  {
+    id: "custom-function-formatted-number",
+    family: "Custom functions",
+    title:
+      "A number with its own format from an ADS.* function shows with that format (a percentage as 11.00%), or as its plain fraction where the host takes no data types from functions",
+    async run(scope) {
+      const got = await answer(scope, '=ADS.SELFTEST(1,1,"percent")', "A1");
+      const formatted = scope.env.numberShape !== "plain";
+      check(got.values[0][0] === 0.11, `holds ${show(got.values[0][0])}, not 0.11`);
+      const expected = formatted ? "11.00%" : "0.11";
+      check(
+        got.text[0][0] === expected,
+        `shows ${show(got.text[0][0])}, not ${expected} (${scope.env.numberShape})`,
+      );
+      return `0.11 shown as ${got.text[0][0]} (${scope.env.numberShape})`;
+    },
+  },
+  {
+    id: "custom-function-formatted-spill",
+    family: "Custom functions",
+    title:
+      "Dates with their format from an ADS.* function spill as dates (2026-01-01 …), or as ISO text where the host takes no data types from functions",
+    async run(scope) {
+      const got = await answer(scope, '=ADS.SELFTEST(2,2,"date")', "A1:B2");
+      const serials = [
+        [SELF_TEST_FIRST_DATE, SELF_TEST_FIRST_DATE + 1],
+        [SELF_TEST_FIRST_DATE + 10, SELF_TEST_FIRST_DATE + 11],
+      ];
+      const texts = serials.map((r) => r.map(isoDate));
+      if (scope.env.numberShape === "plain") {
+        check(JSON.stringify(got.values) === JSON.stringify(texts), `holds ${show(got.values)}`);
+        return "ISO dates as text (no data types from functions here)";
+      }
+      check(
+        JSON.stringify(got.values) === JSON.stringify(serials),
+        `holds ${show(got.values)}, not date serials`,
+      );
+      check(
+        JSON.stringify(got.text) === JSON.stringify(texts),
+        `shows ${show(got.text)}, not ${show(texts)}`,
+      );
+      return `dates spilled with their format: ${got.text.flat().join(", ")}`;
     },
   },
 ];

@@ -9,14 +9,22 @@ import { InMemoryWorkbook } from "../../../preview/memory/workbook";
 import { createAdsFunctions } from "../../functions/adsFunctions";
 import { RequestCache } from "../../functions/requestCache";
 import { formatReport, PREVIEW_ENVIRONMENT, runSelfTest, SELF_TEST_STEPS } from "./index";
+import type { NumberShape } from "../../runtime/numberShape";
 import { SelfTestFailure, type SelfTestStep } from "./step";
 
-/** A workbook with the ADS functions attached and no connection (any request would fail). */
-function workbook(): InMemoryWorkbook {
+/**
+ * A workbook with the ADS functions attached and no connection (any request would fail); the
+ * functions hand formatted numbers over as the preview's Excel on the web takes them, unless told.
+ */
+function workbook(shape: NumberShape = PREVIEW_ENVIRONMENT.numberShape): InMemoryWorkbook {
   const wb = new InMemoryWorkbook({ sheets: ["Plan", "Report"] });
   attachAdsFunctions(
     wb,
-    createAdsFunctions({ client: () => null, cache: new RequestCache({ concurrency: 4 }) }),
+    createAdsFunctions({
+      client: () => null,
+      cache: new RequestCache({ concurrency: 4 }),
+      numberShape: () => shape,
+    }),
   );
   return wb;
 }
@@ -33,6 +41,27 @@ test.each(SELF_TEST_STEPS.map((s) => [s.id, s] as const))(
   },
   60_000,
 );
+
+const VALUE_STEPS = [
+  "custom-function-plain-numbers",
+  "custom-function-formatted-number",
+  "custom-function-formatted-spill",
+];
+
+// An Excel of ExcelApi 1.16–1.18 (FormattedNumberCellValue) and one without data types from functions
+// (CustomFunctionsRuntime before 1.4): the value steps expect what those hosts show.
+test.each(
+  (["FormattedNumber", "plain"] as const).flatMap((shape) => VALUE_STEPS.map((id) => [id, shape] as const)),
+)("self-test step %s passes for a host taking %s numbers from functions", async (id, shape) => {
+  const step = SELF_TEST_STEPS.find((s) => s.id === id)!;
+  const report = await runSelfTest(
+    workbook(shape).excel,
+    { ...PREVIEW_ENVIRONMENT, numberShape: shape },
+    [step],
+    fast,
+  );
+  expect(report.results).toEqual([expect.objectContaining({ id, status: "pass" })]);
+});
 
 test("the whole run: every step passes, the planner's sheets are untouched, every scratch sheet is gone", async () => {
   const wb = workbook();

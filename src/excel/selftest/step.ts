@@ -3,6 +3,7 @@
  * live host (real Excel, or the in-memory workbook in the preview and in Jest): the same code runs
  * in both, so the fake and Excel are held to the same assertions.
  */
+import type { NumberShape } from "../../runtime/numberShape";
 import type { ExcelHost } from "../host";
 
 /** What the self-test knows about the host it runs in. */
@@ -14,6 +15,8 @@ export interface HostEnvironment {
   version: string;
   /** ExcelApi requirement sets this host supports (e.g. "1.13"). */
   requirementSets: string[];
+  /** How this host takes a formatted number from a custom function (src/runtime/numberShape.ts). */
+  numberShape: NumberShape;
   /** Whether a limit documented for Excel on the web applies (the preview models the web). */
   webLimits: boolean;
 }

@@ -1,0 +1,107 @@
+/**
+ * The genuine office.js Excel client (`@microsoft/office-js/dist/excel-web-16.00.js`, the script
+ * Excel on the web runs) between the add-in and the in-memory workbook. Every `context.sync()` the
+ * add-in makes is built by office.js itself into the real RichApi request and handed, through
+ * `OfficeExtension.HttpUtility.setCustomSendRequestFunc`, to the workbook's request processor; the
+ * answer goes back through office.js's own parsing, errors and PropertyNotLoaded checks.
+ *
+ * The script is loaded by whoever runs the add-in: a `<script>` tag in the preview page
+ * (preview/main.tsx), a `vm` context in Node (officeJsNode.ts, for tests and the bench).
+ */
+import type { HttpAnswer } from "./richApi/processor";
+
+/** office.js's transport hook (not in @types/office-js: it is how office.js is run outside Office). */
+interface HttpUtility {
+  setCustomSendRequestFunc(send: (request: SendRequest) => Promise<HttpAnswer>): void;
+}
+
+export interface GenuineOffice {
+  Excel: typeof Excel;
+  OfficeExtension: typeof OfficeExtension & { HttpUtility: HttpUtility };
+}
+
+interface SendRequest {
+  url: string;
+  body?: unknown;
+}
+
+/**
+ * The transport's own share of office.js's work: office.js hands it the request as an object, and
+ * turning that into the body text (`JSON.stringify`, what office.js does itself in Office) is timed
+ * here so the bench can count it as the client's.
+ */
+export const transportStats = { stringifyMs: 0 };
+
+let provider: (() => GenuineOffice) | undefined;
+let loaded: GenuineOffice | undefined;
+/** Answers a request body: the in-memory host in this thread, or one in another (the bench's). */
+export type RequestHandler = (body: string) => HttpAnswer | Promise<HttpAnswer>;
+
+const routes = new Map<string, RequestHandler>();
+let nextRoute = 0;
+
+/** Says where the genuine client comes from (the page's script, or a Node vm). */
+export function provideOfficeJs(load: () => GenuineOffice): void {
+  provider = load;
+  loaded = undefined;
+}
+
+/** A macrotask, as the real host answers (a postMessage in Excel on the web): never synchronously. */
+const later: (fn: () => void) => void =
+  typeof setImmediate === "function"
+    ? (fn) => void setImmediate(fn)
+    : (() => {
+        const channel = new MessageChannel();
+        const queue: (() => void)[] = [];
+        channel.port1.onmessage = () => queue.shift()?.();
+        return (fn: () => void) => {
+          queue.push(fn);
+          channel.port2.postMessage(null);
+        };
+      })();
+
+export function officeJs(): GenuineOffice {
+  if (loaded) return loaded;
+  if (!provider)
+    throw new Error(
+      "office.js is not loaded: call provideOfficeJs first (preview/main.tsx, officeJsNode.ts)",
+    );
+  loaded = provider();
+  const send = (request: SendRequest): Promise<HttpAnswer> => {
+    const base = request.url.replace(/\/ProcessQuery(\?.*)?$/i, "");
+    const handler = routes.get(base);
+    const t = performance.now();
+    const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body ?? null);
+    transportStats.stringifyMs += performance.now() - t;
+    return new Promise<HttpAnswer>((resolve, reject) =>
+      later(() => {
+        if (!handler)
+          resolve({
+            statusCode: 404,
+            headers: {},
+            body: JSON.stringify({
+              error: { code: "InvalidRequestContext", message: `No workbook at ${base}` },
+            }),
+          });
+        else Promise.resolve(handler(body)).then(resolve, reject);
+      }),
+    );
+  };
+  loaded.OfficeExtension.HttpUtility.setCustomSendRequestFunc(send);
+  return loaded;
+}
+
+/** A URL for office.js's RequestContext whose requests go to `handler`. */
+export function routeRequests(handler: RequestHandler): string {
+  const url = `https://workbook-${++nextRoute}.excel.invalid`;
+  routes.set(url, handler);
+  return url;
+}
+
+/** The `Excel` namespace the add-in is given: office.js's own, whose `run` sends every sync to `url`. */
+export function excelFor(url: string): typeof Excel {
+  const { Excel: genuine } = officeJs();
+  const run = <T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> =>
+    genuine.run(new genuine.RequestContext(url), batch);
+  return Object.create(genuine, { run: { value: run } }) as typeof Excel;
+}

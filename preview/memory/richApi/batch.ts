@@ -1,0 +1,81 @@
+/**
+ * What the host keeps while it runs one request (one `context.sync()`): the cells it changed (for
+ * calculation), whether the add-in suspended calculation, and the workbook it runs against.
+ */
+import type { CellData, Change, Value, WorkbookModel } from "../model";
+import type { HostObject } from "./hostClass";
+
+export interface SyncRecord {
+  /** UTF-8 bytes of the request body office.js sent. */
+  payloadBytes: number;
+  /** UTF-8 bytes of the answer (0 when the request was refused before it ran). */
+  responseBytes: number;
+  /** Calls in the batch: every action but the instantiations of object paths. */
+  calls: number;
+  calculationSuspended: boolean;
+  failed?: string;
+}
+
+/** Hook for tests: called before each call of a batch is run; throwing makes the sync fail there. */
+export type FaultHook = (info: { sync: number; op: number }) => void;
+
+export interface ValueWrite {
+  sheet: string;
+  row: number;
+  col: number;
+  input: Value;
+  cell: CellData;
+}
+
+/** What the host (the preview, a test) provides to the request processor. */
+export interface InMemoryHost {
+  model: WorkbookModel;
+  /** The add-in's syncs, in order. */
+  syncLog: SyncRecord[];
+  /**
+   * office.js's own requests after an `Excel.run` ends, releasing the objects it kept
+   * (`_RemoveReference`): sent without waiting, so they would land anywhere in `syncLog`.
+   */
+  cleanupLog: SyncRecord[];
+  faultHook?: FaultHook;
+  changed(): void;
+  /** Tests: told of every value an add-in writes through range.values, with the cell it made. */
+  valueWritten?: (write: ValueWrite) => void;
+}
+
+export class Batch {
+  calculationSuspended = false;
+  private changes: Change[] = [];
+
+  constructor(
+    readonly host: InMemoryHost,
+    /** Objects office.js keeps across syncs (`_KeepReference`), by `_ReferenceId`. */
+    readonly references: Map<string, HostObject>,
+    /** A stable id for a model object that has none of its own (a chart series). */
+    readonly idOf: (o: object) => number,
+  ) {}
+
+  get model(): WorkbookModel {
+    return this.host.model;
+  }
+
+  /** Records cells changed by the call being run. */
+  changed(change: Change): void {
+    this.changes.push(change);
+  }
+
+  /** Takes the cells changed so far in this batch (a calculate() in it recalculates them). */
+  takeChanges(): Change[] {
+    const changes = this.changes;
+    this.changes = [];
+    return changes;
+  }
+
+  /** After the batch: propagate its changes (automatic calculation), or owe them while suspended. */
+  settleCalculation(): void {
+    const changes = this.takeChanges();
+    if (!changes.length) return;
+    if (this.calculationSuspended) this.model.owedCalculation.push(...changes);
+    else this.model.calculator?.propagate(changes);
+  }
+}

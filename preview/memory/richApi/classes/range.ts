@@ -1,0 +1,316 @@
+/**
+ * Range, its format (font, fill, column widths) and its data validation, over the model. A range is
+ * found once per request (its sheet by id, its cells by rectangle) and read or written when the
+ * call runs; `_KeepReference` keeps it across syncs as office.js asks.
+ */
+import { quoteSheet, rectAddress, type Rect } from "../../address";
+import {
+  officeError,
+  overlaps,
+  type CellData,
+  type ClearWhat,
+  type SheetData,
+  type Value,
+} from "../../model";
+import { displayText } from "../../numberFormat";
+import { fromR1C1, toR1C1 } from "../../r1c1";
+import type { Batch } from "../batch";
+import { defineClass, hostObject, invalidArgument, objectArg } from "../hostClass";
+import { rangeObject, sheetOf, tableCollection, worksheetObject, type RangeData } from "./lookup";
+
+/** Excel refuses reads of more than five million cells. */
+const READ_CELL_LIMIT = 5_000_000;
+
+function grid<T>(
+  batch: Batch,
+  r: RangeData,
+  pick: (c: CellData | undefined, row: number, col: number) => T,
+): T[][] {
+  const { rect } = r;
+  if (rect.rows * rect.cols > READ_CELL_LIMIT)
+    throw officeError(
+      "ResponsePayloadSizeLimitExceeded",
+      `The range has ${rect.rows * rect.cols} cells; a read is limited to 5,000,000`,
+    );
+  const sheet = sheetOf(batch, r.sheetId);
+  const out: T[][] = new Array(rect.rows);
+  for (let i = 0; i < rect.rows; i++) {
+    const row = sheet.rows.get(rect.row + i);
+    const line: T[] = new Array(rect.cols);
+    for (let j = 0; j < rect.cols; j++) line[j] = pick(row?.get(rect.col + j), rect.row + i, rect.col + j);
+    out[i] = line;
+  }
+  return out;
+}
+
+function forEachCell(batch: Batch, r: RangeData, fn: (c: CellData) => void): void {
+  const sheet = sheetOf(batch, r.sheetId);
+  for (let i = 0; i < r.rect.rows; i++)
+    for (let j = 0; j < r.rect.cols; j++) fn(batch.model.touch(sheet, r.rect.row + i, r.rect.col + j));
+}
+
+function valueType(c: CellData | undefined): string {
+  if (!c || c.value === null) return "Empty";
+  if (c.error) return "Error";
+  if (typeof c.value === "number") return "Double";
+  if (typeof c.value === "boolean") return "Boolean";
+  return "String";
+}
+
+type WriteKind = "values" | "formulas" | "formulasR1C1" | "numberFormat";
+
+/**
+ * values / formulas / numberFormat: a 2-D array of the range's shape (null leaves a cell as it
+ * is, "" clears it or resets its format), or one value for every cell (never null).
+ */
+function write(batch: Batch, r: RangeData, v: unknown, kind: WriteKind): void {
+  const { rect } = r;
+  const sheet = sheetOf(batch, r.sheetId);
+  const scalar = !Array.isArray(v);
+  if (scalar && (v === null || v === undefined))
+    throw invalidArgument(`null is not a valid value for the ${kind} of a range`);
+  if (!scalar) {
+    const rows = v as unknown[][];
+    if (rows.length !== rect.rows || rows.some((row) => !Array.isArray(row) || row.length !== rect.cols)) {
+      throw invalidArgument(
+        `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${rect.rows}×${rect.cols})`,
+      );
+    }
+  }
+  const model = batch.model;
+  for (let i = 0; i < rect.rows; i++) {
+    const row = scalar ? null : (v as unknown[][])[i];
+    for (let j = 0; j < rect.cols; j++) {
+      const x = scalar ? v : row![j];
+      if (x === null || x === undefined) continue; // null: leave the cell as it is
+      const at = { row: rect.row + i, col: rect.col + j };
+      if (kind === "numberFormat") {
+        if (typeof x !== "string") throw invalidArgument("A number format must be text");
+        model.touch(sheet, at.row, at.col).numberFormat = x === "" || x === "General" ? undefined : x;
+      } else if (typeof x === "object") {
+        throw invalidArgument("A cell value must be text, a number or a boolean");
+      } else if (kind === "formulas") model.setFormula(sheet, at.row, at.col, x as Value);
+      else if (kind === "formulasR1C1")
+        model.setFormula(
+          sheet,
+          at.row,
+          at.col,
+          typeof x === "string" && x.startsWith("=") ? fromR1C1(x, at.row, at.col) : (x as Value),
+        );
+      else {
+        model.setValue(sheet, at.row, at.col, x as Value);
+        const observe = batch.host.valueWritten;
+        if (observe)
+          observe({ sheet: sheet.name, ...at, input: x as Value, cell: model.cell(sheet, at.row, at.col)! });
+      }
+    }
+  }
+  if (kind !== "numberFormat") contentsChanged(batch, sheet, rect);
+}
+
+/** After contents changed: calculation, spills, and table headers (always unique text). */
+function contentsChanged(batch: Batch, sheet: SheetData, rect: Rect): void {
+  batch.changed({ sheetId: sheet.id, rect });
+  batch.model.respill(sheet, rect);
+  for (const t of batch.model.tables)
+    if (t.sheetId === sheet.id && overlaps({ ...t.rect, rows: 1 }, rect)) batch.model.normaliseHeaders(t);
+}
+
+const relative = (r: RangeData, rect: Rect) => rangeObject(r.sheetId, rect);
+
+defineClass<RangeData>("Range", {
+  props: {
+    Address: { get: (r, b) => `${quoteSheet(sheetOf(b, r.sheetId).name)}!${rectAddress(r.rect)}` },
+    RowCount: { get: (r) => r.rect.rows },
+    ColumnCount: { get: (r) => r.rect.cols },
+    RowIndex: { get: (r) => r.rect.row },
+    ColumnIndex: { get: (r) => r.rect.col },
+    Values: { get: (r, b) => grid(b, r, (c) => c?.value ?? ""), set: (r, v, b) => write(b, r, v, "values") },
+    Text: { get: (r, b) => grid(b, r, (c) => displayText(c)) },
+    ValueTypes: { get: (r, b) => grid(b, r, valueType) },
+    Formulas: {
+      get: (r, b) => grid(b, r, (c) => c?.formula ?? c?.value ?? ""),
+      set: (r, v, b) => write(b, r, v, "formulas"),
+    },
+    FormulasR1C1: {
+      get: (r, b) =>
+        grid(b, r, (c, row, col) => (c?.formula ? toR1C1(c.formula, row, col) : (c?.value ?? ""))),
+      set: (r, v, b) => write(b, r, v, "formulasR1C1"),
+    },
+    NumberFormat: {
+      get: (r, b) => grid(b, r, (c) => c?.numberFormat ?? "General"),
+      set: (r, v, b) => write(b, r, v, "numberFormat"),
+    },
+    Hyperlink: {
+      get: (r, b) => {
+        const first = b.model.cell(sheetOf(b, r.sheetId), r.rect.row, r.rect.col);
+        return first?.hyperlink ? { address: first.hyperlink } : null;
+      },
+      set: (r, value, b) => {
+        const link = value as { address?: string; textToDisplay?: string } | null;
+        forEachCell(b, r, (c) => {
+          c.hyperlink = link?.address;
+          if (link?.textToDisplay !== undefined) {
+            c.value = link.textToDisplay;
+            c.formula = undefined;
+            c.error = undefined;
+          }
+        });
+        if (link?.textToDisplay !== undefined) b.changed({ sheetId: r.sheetId, rect: r.rect });
+      },
+    },
+  },
+  nav: {
+    Format: (r) => hostObject(RangeFormat, r),
+    DataValidation: (r) => hostObject(DataValidation, r),
+    Worksheet: (r, b) => worksheetObject(sheetOf(b, r.sheetId)),
+  },
+  methods: {
+    GetResizedRange: (r, [rows, cols]) =>
+      relative(r, { ...r.rect, rows: r.rect.rows + Number(rows), cols: r.rect.cols + Number(cols) }),
+    GetOffsetRange: (r, [rows, cols]) =>
+      relative(r, { ...r.rect, row: r.rect.row + Number(rows), col: r.rect.col + Number(cols) }),
+    GetCell: (r, [row, col]) =>
+      relative(r, { row: r.rect.row + Number(row), col: r.rect.col + Number(col), rows: 1, cols: 1 }),
+    GetRow: (r, [row]) => relative(r, { ...r.rect, row: r.rect.row + Number(row), rows: 1 }),
+    GetColumn: (r, [col]) => relative(r, { ...r.rect, col: r.rect.col + Number(col), cols: 1 }),
+    /** The smallest range holding this one and `other` (office.js splits a large write into such row blocks). */
+    GetBoundingRect: (r, [other]) => {
+      const o = objectArg<RangeData>(other, "Range");
+      if (o.sheetId !== r.sheetId) throw invalidArgument("The ranges are on different worksheets");
+      const row = Math.min(r.rect.row, o.rect.row);
+      const col = Math.min(r.rect.col, o.rect.col);
+      const end = (x: Rect) => ({ row: x.row + x.rows, col: x.col + x.cols });
+      return relative(r, {
+        row,
+        col,
+        rows: Math.max(end(r.rect).row, end(o.rect).row) - row,
+        cols: Math.max(end(r.rect).col, end(o.rect).col) - col,
+      });
+    },
+    /** office.js checks a large array's shape against the range before it sends it in row blocks. */
+    _ValidateArraySize: (r, [rows, cols]) => {
+      if (rows !== r.rect.rows || cols !== r.rect.cols)
+        throw invalidArgument(
+          `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${r.rect.rows}×${r.rect.cols})`,
+        );
+    },
+    /** The tables that overlap this range (or lie wholly inside it with fullyContained). */
+    GetTables: (r, [fullyContained]) =>
+      tableCollection({
+        sheetId: r.sheetId,
+        within: { rect: r.rect, fullyContained: fullyContained === true },
+      }),
+    /** Per-cell fill colour and bold: the part of CellProperties the add-in reads. */
+    GetCellProperties: (r, _args, b) =>
+      grid(b, r, (c) => ({
+        format: { fill: { color: c?.fill ?? "#FFFFFF" }, font: { bold: c?.bold ?? false } },
+      })),
+    Clear: (r, [applyTo], b) => {
+      const what = (applyTo ?? "All") as ClearWhat;
+      const sheet = sheetOf(b, r.sheetId);
+      b.model.clear(sheet, r.rect, what);
+      if (what === "All" || what === "Contents") contentsChanged(b, sheet, r.rect);
+    },
+    Select: (r, _args, b) => {
+      sheetOf(b, r.sheetId);
+      b.model.activeSheetId = r.sheetId;
+      b.model.selection = { sheetId: r.sheetId, rect: r.rect };
+    },
+  },
+});
+
+const RangeFormat = defineClass<RangeData>("RangeFormat", {
+  props: {
+    /** Widths are the writer's own estimate in the preview; set only. */
+    ColumnWidth: {
+      set: (r, w, b) => {
+        const sheet = sheetOf(b, r.sheetId);
+        for (let c = r.rect.col; c < r.rect.col + r.rect.cols; c++) sheet.columnWidths.set(c, Number(w));
+      },
+    },
+  },
+  nav: {
+    Font: (r) => hostObject(RangeFont, r),
+    Fill: (r) => hostObject(RangeFill, r),
+  },
+  methods: {
+    AutofitColumns: (r, _args, b) => void sheetOf(b, r.sheetId),
+  },
+});
+
+const firstCell = (b: Batch, r: RangeData) => b.model.cell(sheetOf(b, r.sheetId), r.rect.row, r.rect.col);
+
+const RangeFont = defineClass<RangeData>("RangeFont", {
+  props: {
+    // Not bold is the default: a cell holds no flag for it.
+    Bold: {
+      get: (r, b) => firstCell(b, r)?.bold ?? false,
+      set: (r, v, b) => forEachCell(b, r, (c) => (c.bold = v ? true : undefined)),
+    },
+    Color: {
+      get: (r, b) => firstCell(b, r)?.color ?? "#000000",
+      set: (r, v, b) => forEachCell(b, r, (c) => (c.color = String(v))),
+    },
+  },
+});
+
+const RangeFill = defineClass<RangeData>("RangeFill", {
+  props: {
+    Color: {
+      get: (r, b) => firstCell(b, r)?.fill ?? "",
+      set: (r, v, b) => forEachCell(b, r, (c) => (c.fill = String(v))),
+    },
+  },
+  methods: {
+    Clear: (r, _args, b) => forEachCell(b, r, (c) => (c.fill = undefined)),
+  },
+});
+
+/** The list rules on exactly this range (alert and prompt attach to the rule set there). */
+function validationsHere(b: Batch, r: RangeData): SheetData["validations"] {
+  return sheetOf(b, r.sheetId).validations.filter(
+    (v) =>
+      v.rect.row === r.rect.row &&
+      v.rect.col === r.rect.col &&
+      v.rect.rows === r.rect.rows &&
+      v.rect.cols === r.rect.cols,
+  );
+}
+
+const DataValidation = defineClass<RangeData>("DataValidation", {
+  props: {
+    // A list rule is the only kind the add-in writes; any other rule is refused rather than ignored.
+    Rule: {
+      set: (r, rule, b) => {
+        const source = (rule as { list?: { source?: unknown } } | null)?.list?.source;
+        if (source === undefined) throw invalidArgument("Only list validation rules are modelled");
+        sheetOf(b, r.sheetId).validations.push({
+          rect: r.rect,
+          list: String(source)
+            .split(",")
+            .map((s) => s.trim()),
+        });
+      },
+    },
+    ErrorAlert: {
+      set: (r, value, b) => {
+        const alert = value as { style?: string; message?: string };
+        for (const v of validationsHere(b, r))
+          v.alert = { style: alert.style ?? "Stop", message: alert.message ?? "" };
+      },
+    },
+    Prompt: {
+      set: (r, value, b) => {
+        const prompt = value as { message?: string };
+        for (const v of validationsHere(b, r)) v.prompt = prompt.message ?? "";
+      },
+    },
+  },
+  methods: {
+    Clear: (r, _args, b) => {
+      const sheet = sheetOf(b, r.sheetId);
+      sheet.validations = sheet.validations.filter((v) => !overlaps(v.rect, r.rect));
+    },
+  },
+});
