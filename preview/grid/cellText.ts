@@ -41,7 +41,9 @@ export function fittedNumber(view: CellView, widthPx: number): string {
   const room = widthPx - CELL_PADDING_PX;
   if (textWidth(view.text) <= room) return view.text;
   const v = view.value as number;
-  if (!view.numberFormat || view.numberFormat === "General") {
+  // A function's formatted number (a date, a percentage) draws as its format does: #### when it does not fit.
+  const format = view.numberFormat ?? view.valueFormat;
+  if (!format || format === "General") {
     const decimals = view.text.split(".")[1]?.length ?? 0;
     for (let d = decimals - 1; d >= 0; d--) {
       const shorter = String(Number(v.toFixed(d)));

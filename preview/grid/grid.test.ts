@@ -39,4 +39,6 @@ test("a number too wide for its column: General loses decimals, then goes scient
   expect(fittedNumber(view(45678, "2025-01-21", "yyyy-mm-dd"), 50)).toBe("######");
   expect(fittedNumber(view(1200000003, "1200000003"), 64)).toBe("1.2E+09");
   expect(fittedNumber(view(1234567, "1,234,567", "#,##0"), 40)).toBe("####");
+  // A function's date in a General cell draws as a date: ####, never 4.6E+04.
+  expect(fittedNumber({ value: 45809, text: "2025-06-01", valueFormat: "yyyy-mm-dd" }, 64)).toBe("########");
 });

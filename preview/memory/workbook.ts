@@ -30,6 +30,8 @@ export interface CellView {
   errorMessage?: string;
   formula?: string;
   numberFormat?: string;
+  /** A calculated value's own format (a function's formatted number), shown in a General cell. */
+  valueFormat?: string;
   hyperlink?: string;
   fill?: string;
   bold?: boolean;
@@ -238,6 +240,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,
       numberFormat: c.numberFormat,
+      valueFormat: c.valueFormat,
       hyperlink: c.hyperlink,
       fill: c.fill,
       bold: c.bold,

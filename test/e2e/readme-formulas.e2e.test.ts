@@ -128,6 +128,8 @@ test.each(FORMULAS.map((f, i) => [f, i] as const))(
       ["A5", "1200000004"],
       ["B2", "Acme Mattress"],
       ["B3", "Northwind Coffee"],
+      ["C2", "50000"],
+      ["C3", "50002"],
     ])
       await typeInto(page, address, input);
     await typeInto(page, "D2", formula);

@@ -42,6 +42,16 @@ export function SheetsPanel() {
   }, [reload]);
 
   const act = (fn: () => Promise<unknown>) => () => void fn().finally(() => void reload());
+  // A switch being set ("sheet|chart", "sheet|open"): it shows the planner's choice at once, and
+  // stays disabled until the workbook says what it now holds (a sync takes a while in Excel).
+  const [switching, setSwitching] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const toggle = (key: string, on: boolean, fn: () => Promise<unknown>) => {
+    if (switching.has(key)) return;
+    setSwitching((old) => new Map([...old, [key, on]]));
+    void fn()
+      .then(reload)
+      .finally(() => setSwitching((old) => new Map([...old].filter(([k]) => k !== key))));
+  };
   // Refreshes under way ("*" for Refresh all): a second press would send the request again.
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
   const busy = (key: string, fn: () => Promise<unknown>) => () => {
@@ -147,17 +157,23 @@ export function SheetsPanel() {
               )}
               <Checkbox
                 label="Refresh when the workbook opens"
-                checked={s.refreshOnOpen}
+                checked={switching.get(`${s.sheetName}|open`) ?? s.refreshOnOpen}
+                disabled={switching.has(`${s.sheetName}|open`)}
                 onChange={(_, d) =>
-                  void setRefreshOnOpen(services, s.sheetName, Boolean(d.checked)).then(reload)
+                  toggle(`${s.sheetName}|open`, Boolean(d.checked), () =>
+                    setRefreshOnOpen(services, s.sheetName, Boolean(d.checked)),
+                  )
                 }
               />
               {s.chartable && (
                 <Checkbox
                   label="Chart beside the table"
-                  checked={s.chart.enabled}
+                  checked={switching.get(`${s.sheetName}|chart`) ?? s.chart.enabled}
+                  disabled={switching.has(`${s.sheetName}|chart`)}
                   onChange={(_, d) =>
-                    void setReportChartOn(services, s.sheetName, Boolean(d.checked)).then(reload)
+                    toggle(`${s.sheetName}|chart`, Boolean(d.checked), () =>
+                      setReportChartOn(services, s.sheetName, Boolean(d.checked)),
+                    )
                   }
                 />
               )}
