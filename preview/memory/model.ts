@@ -5,6 +5,7 @@
  */
 import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
 import type { ChartData } from "./chart";
+import type { Move } from "./shift";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 
@@ -42,6 +43,12 @@ export interface TableData {
   sort?: { key: number; ascending: boolean }[];
   /** AutoFilter criteria by body column index: the values shown (Table.autoFilter). */
   filters?: Map<number, string[]>;
+  /**
+   * Each column's id (TableColumn.id), left to right: an id stays with its column when the planner
+   * renames or moves it; inserted columns get new ones. Absent: 1, 2, … as made.
+   */
+  columnIds?: number[];
+  nextColumnId?: number;
 }
 
 export interface SheetData {
@@ -102,6 +109,8 @@ export class WorkbookModel {
    * are not until the add-in asks (application.calculate).
    */
   owedCalculation: Change[] = [];
+  /** Told of every Range.insert / Range.delete after it (the host's kept ranges follow it). */
+  readonly moveListeners: ((move: Move) => void)[] = [];
   /** Why a cell shows the error it shows (a function's message, a blocked spill), for the formula bar and hover. */
   readonly errorNotes = new WeakMap<CellData, string>();
   private seq = 0;

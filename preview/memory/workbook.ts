@@ -15,6 +15,7 @@ import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
 import { MAX_CELL_CHARS, WorkbookModel, type CellData, type SheetData, type Value } from "./model";
 import { displayText } from "./numberFormat";
+import { moveCells } from "./shift";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
 import { excelFor, routeRequests } from "./officeJs";
 import type { FaultHook, InMemoryHost, SyncRecord, ValueWrite } from "./richApi/batch";
@@ -162,6 +163,53 @@ export class InMemoryWorkbook implements InMemoryHost {
     tableStyle: (name: string): string | undefined => this.model.tableByName(name)?.style,
     validations: (sheet: string) =>
       this.sheet(sheet).validations.map((v) => ({ ...v, rect: { ...v.rect }, list: [...v.list] })),
+    /**
+     * What a planner dragging a table column elsewhere does: its cells (header and body) and its id
+     * go to index `to`; the columns between shift over.
+     */
+    moveTableColumn: (tableName: string, from: number, to: number) => {
+      const t = this.model.tableByName(tableName);
+      if (!t) throw new Error(`No table named "${tableName}"`);
+      const sheet = this.model.sheetById(t.sheetId)!;
+      const order = Array.from({ length: t.rect.cols }, (_, j) => j);
+      order.splice(to, 0, ...order.splice(from, 1));
+      for (let r = t.rect.row; r < t.rect.row + t.rect.rows; r++) {
+        const cells = order.map((j) => this.model.cell(sheet, r, t.rect.col + j));
+        const row = sheet.rows.get(r) ?? new Map<number, CellData>();
+        cells.forEach((c, j) => (c ? row.set(t.rect.col + j, c) : row.delete(t.rect.col + j)));
+        sheet.rows.set(r, row);
+      }
+      const ids = t.columnIds ?? order.map((_, j) => j + 1);
+      t.columnIds = order.map((j) => ids[j]);
+      t.nextColumnId ??= Math.max(0, ...ids) + 1;
+      this.changed();
+    },
+    /** What a planner inserting a table column does (Insert ▸ Table Columns to the Left): a new column at `index`. */
+    insertTableColumn: (tableName: string, index: number, name: string) => {
+      const t = this.model.tableByName(tableName);
+      if (!t) throw new Error(`No table named "${tableName}"`);
+      const sheet = this.model.sheetById(t.sheetId)!;
+      const ids = t.columnIds ?? Array.from({ length: t.rect.cols }, (_, j) => j + 1);
+      t.nextColumnId ??= Math.max(0, ...ids) + 1;
+      const before = { ...t.rect };
+      moveCells(
+        this.model,
+        sheet,
+        { row: before.row, col: before.col + index, rows: before.rows, cols: 1 },
+        "Right",
+      );
+      // Cells made at either edge are outside the table: it takes them in.
+      if (index === 0 || index === before.cols) t.rect = { ...before, cols: before.cols + 1 };
+      t.columnIds = [...ids.slice(0, index), t.nextColumnId++, ...ids.slice(index)];
+      this.model.touch(sheet, t.rect.row, t.rect.col + index).value = name;
+      this.model.normaliseHeaders(t);
+      this.changed();
+    },
+    /** A link the planner put on a cell (Insert ▸ Link), its text kept. */
+    setHyperlink: (sheet: string, row: number, col: number, address: string) => {
+      this.model.touch(this.sheet(sheet), row, col).hyperlink = address;
+      this.changed();
+    },
     /** What a user typing into a cell does: Excel's reading of typed text (coerce.ts), or a formula. */
     setInput: (sheet: string, row: number, col: number, input: string) => {
       const s = this.sheet(sheet);

@@ -1,7 +1,8 @@
 /** Agent files opened into the in-memory workbook: text files as typed sheets, xlsx inserted, others saved. */
-import { strToU8, zipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
-import { openAgentFile } from "../writebacks/agentFileOpen";
+import { hostileXlsx } from "../../sandbox/testing/hostileXlsx";
+import { describeOpened, openAgentFile } from "../writebacks/agentFileOpen";
 import { workbookFileTargets } from "./agentFiles";
 
 function setup() {
@@ -200,5 +201,77 @@ describe("xlsx agent files Excel cannot insert are downloaded, with the reason",
     const { wb, opened } = await open(zip({}));
     expect(opened).toEqual({ kind: "workbook", sheetNames: ["Out"] });
     expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1", "Out"]);
+  });
+});
+
+describe("xlsx agent files with formulas calling out of the workbook", () => {
+  async function open(bytes: Uint8Array) {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const targets = workbookFileTargets(wb.excel);
+    const sent: string[] = [];
+    const opened = openAgentFile(
+      { fileName: "rates.xlsx", fileType: "xlsx" },
+      {
+        ...targets,
+        insertWorkbook: (base64) => {
+          sent.push(base64);
+          return targets.insertWorkbook(base64);
+        },
+        download: async () => bytes,
+        saveAs: () => undefined,
+      },
+    );
+    return { wb, opened, sent };
+  }
+  const sentParts = (base64: string) =>
+    Object.fromEntries(
+      Object.entries(unzipSync(Buffer.from(base64, "base64"))).map(([k, v]) => [k, strFromU8(v)]),
+    );
+
+  test("saved values are inserted in place of WEBSERVICE and shared formulas calling out; the pane says so", async () => {
+    const { wb, opened, sent } = await open(hostileXlsx("sharedFormula"));
+    const result = await opened;
+    expect(result).toEqual({
+      kind: "workbook",
+      sheetNames: ["Data"],
+      replaced: "3 cells on Data that called out of the workbook (WEBSERVICE) now hold their saved values.",
+    });
+    expect(describeOpened(result)).toBe(
+      "Inserted sheet(s): Data. 3 cells on Data that called out of the workbook (WEBSERVICE) now hold their saved values.",
+    );
+    expect(rowsOf(wb, "Data")).toEqual([
+      ["Show", "Rate", null],
+      ["Show 1", "10", "Show 1!"],
+      ["Show 2", "20", "Show 2!"],
+      ["Show 3", "30", "Show 3!"],
+    ]);
+    // What Excel received holds no call out, and still holds the local shared formulas.
+    const sheet = sentParts(sent[0])["xl/worksheets/sheet1.xml"];
+    expect(sheet).not.toMatch(/WEBSERVICE/i);
+    expect(sheet).toMatch(/<f t="shared" ref="C2:C4" si="1">/);
+  });
+
+  test("a link to another workbook: the value is inserted, the link parts are not sent", async () => {
+    const { wb, opened, sent } = await open(hostileXlsx("externalLink"));
+    expect(await opened).toMatchObject({ kind: "workbook", sheetNames: ["Data"] });
+    expect(wb.host.cell("Data", 1, 1).value).toBe(7);
+    expect(Object.keys(sentParts(sent[0])).filter((k) => /externalLink/i.test(k))).toEqual([]);
+  });
+
+  test("a cell calling out with no saved value: refused with the cells named, nothing inserted", async () => {
+    const { wb, opened, sent } = await open(hostileXlsx("webserviceNoValue"));
+    await expect(opened).rejects.toThrow(
+      "Data!B2, B3 call out of the workbook (WEBSERVICE) and have no saved value: the file was not inserted.",
+    );
+    expect(sent).toEqual([]);
+    expect(wb.host.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  test('"WEBSERVICE" as text only: the file is sent exactly as the agent made it', async () => {
+    const bytes = hostileXlsx("stringLiteral");
+    const { opened, sent } = await open(bytes);
+    expect(await opened).toEqual({ kind: "workbook", sheetNames: ["Data"] });
+    expect(sent).toEqual([Buffer.from(bytes).toString("base64")]);
   });
 });

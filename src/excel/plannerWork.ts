@@ -1,21 +1,27 @@
 /**
  * What a planner built on a report table, and how a refresh keeps it (pure). As in Power Query,
- * the report's own columns are replaced and the columns the planner added stay:
- * - a **calculated column** (every row the same formula, such as `=[@Spend]/[@Impressions]*1000`)
- *   is filled again for the new rows;
+ * the report's own columns are replaced and the columns the planner added stay where they are
+ * (refresh/columnPlan.ts tells which is which, by column identity):
+ * - a **calculated column** (most rows hold the same formula, such as `=[@Spend]/[@Impressions]*1000`)
+ *   is filled into every new row, as Excel fills a table's calculated column; a cell where the
+ *   planner typed something else is an exception and stays on its row;
  * - a **static column** (notes typed by hand) follows its rows: each row is known by the values of
- *   the report's text and date columns (its key), and its note goes to the new row with that key;
+ *   the report's text and date columns (its key), and its note (with its link) goes to the new row
+ *   with that key;
  * - a number format the planner put on one of the report's columns is kept.
- * What cannot be kept is refused before anything changes, naming it: a note on a row the new data
- * no longer has, a note whose row cannot be told apart from another, rows typed into the table.
+ * What cannot be kept is refused before anything changes, naming the rows (and their keys): a note
+ * on a row the new data no longer has, a note whose row cannot be told apart from another, rows typed
+ * into the table.
  */
 import type { ColumnKind, TypedTable } from "../api/table";
 import { TEXT_FORMAT } from "./cellFormats";
+import type { ColumnPlan } from "./refresh/columnPlan";
 
-/** A column the add-in wrote, with the number format it gave its body. */
+/** A column the add-in wrote: its name, the number format it gave its body, and its table column's id. */
 export interface WrittenColumn {
   name: string;
   format: string;
+  id?: number;
 }
 
 /** The table as it is before the refresh: header and body, as read from the workbook. */
@@ -27,48 +33,45 @@ export interface OldTable {
   numberFormat: unknown[][];
   /** Body cells of the planner's columns in R1C1 notation, by column index. */
   r1c1: Map<number, unknown[]>;
+  /** Links of body cells ("row,col" in the body), where they have one. */
+  links: ReadonlyMap<string, string>;
   /** Sheet row number (1-based) of the first body row, for messages. */
   firstRowNumber: number;
+}
+
+/** One cell of a planner column in a new row: content through formulasR1C1, its format, its link. */
+export interface PlannerCell {
+  content: unknown;
+  format: string;
+  link?: string;
 }
 
 export interface PlannerColumn {
   name: string;
   /** Column index in the old table. */
   from: number;
-  /** Every new row gets this R1C1 formula; or, for a static column, each new row's own content. */
+  /** Column index in the refreshed table. */
+  slot: number;
+  /** Every new row gets this R1C1 formula, except where `cells` has a cell (the planner's exceptions). */
   calculated?: string;
-  /** Per new row: content to write through formulasR1C1 (formula, value, or '-prefixed text) and its format. */
-  cells?: { content: unknown; format: string }[];
-  /** The format of a calculated column's body. */
+  /** Per new row: the cell kept there (a static column's note, a calculated column's exception), or none. */
+  cells: (PlannerCell | undefined)[];
+  /** The format of the column's body. */
   format: string;
 }
 
 export interface KeptWork {
   planner: PlannerColumn[];
-  /** Own columns whose number format the planner changed: new column index → format. */
+  /** Report columns whose number format the planner changed: report column index → format. */
   formats: Map<number, string>;
   /** Why the refresh cannot keep everything (empty when it can). */
   problems: string[];
 }
 
-/**
- * The report's own column names (lower case): what it wrote last time and writes now. A table made
- * before definitions recorded their columns has no planner columns: all of it is the report's.
- */
-export function ownColumns(
-  written: readonly WrittenColumn[] | undefined,
-  nextHeaders: readonly string[],
-  oldHeaders: readonly string[],
-): Set<string> {
-  const names = written?.length
-    ? [...written.map((c) => c.name), ...nextHeaders]
-    : [...oldHeaders, ...nextHeaders];
-  return new Set(names.map((n) => n.toLowerCase()));
-}
-
 const KEY_KINDS: ReadonlySet<ColumnKind> = new Set(["text", "date", "datetime", "url", "boolean", "json"]);
 
 const isEmpty = (v: unknown) => v === "" || v === null || v === undefined;
+const isFormula = (v: unknown) => typeof v === "string" && v.startsWith("=");
 
 /** The number format of a column's body, when every cell has the same one. */
 function uniformFormat(rows: unknown[][], col: number): string | null {
@@ -77,122 +80,179 @@ function uniformFormat(rows: unknown[][], col: number): string | null {
   return rows.every((r) => r[col] === first) ? first : null;
 }
 
-/** What to write back for a static cell: its formula (R1C1), or its value (text in a non-Text cell keeps Excel's apostrophe). */
+/** What to write back for a cell: its formula (R1C1), or its value (text in a non-Text cell keeps Excel's apostrophe). */
 function contentOf(formula: unknown, r1c1: unknown, value: unknown, format: unknown): unknown {
-  if (typeof formula === "string" && formula.startsWith("=") && formula !== value) return r1c1;
+  if (isFormula(formula) && formula !== value) return r1c1;
   if (typeof value === "string" && value !== "" && format !== TEXT_FORMAT) return `'${value}`;
   return value;
 }
 
-/** A row's identity: the values of the report's text-like columns, or its position when there are none. */
-function keyOf(values: readonly unknown[], keyColumns: readonly number[], index: number): string {
-  if (keyColumns.length === 0) return `#${index}`;
-  return JSON.stringify(keyColumns.map((c) => (isEmpty(values[c]) ? null : values[c])));
+/** The formula most rows share (R1C1), when it makes the column a calculated one. */
+function columnFormula(r1c1: readonly unknown[], rows: number): string | undefined {
+  const counts = new Map<string, number>();
+  for (const f of r1c1) if (isFormula(f)) counts.set(f as string, (counts.get(f as string) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  if (!best) return undefined;
+  return best[1] === rows || (best[1] >= 2 && best[1] * 2 >= rows) ? best[0] : undefined;
 }
 
-export function plannerWork(
-  old: OldTable,
-  next: TypedTable,
-  /** The new table's header names as the writer writes them (tableHeaders). */
-  nextHeaders: readonly string[],
-  previous: { columns?: WrittenColumn[]; rowCount?: number } | undefined,
-  /** The body rows the new table will have (at least one, as a table always has). */
-  newBodyRows: number,
-): KeptWork {
-  const problems: string[] = [];
-  const own = ownColumns(previous?.columns, nextHeaders, old.headers);
-  const oldRows = old.values.length;
-  const rowNumber = (r: number) => old.firstRowNumber + r;
+/** Excel's serial date as text, for messages. */
+function dateText(v: unknown): string {
+  return typeof v === "number"
+    ? new Date(Date.UTC(1899, 11, 30) + v * 86_400_000).toISOString().slice(0, 10)
+    : String(v);
+}
 
-  // Rows the report did not write: typed into the table or just under it (Excel adds them).
-  const wrote = previous?.rowCount;
-  if (wrote !== undefined && oldRows > Math.max(1, wrote)) {
-    const first = rowNumber(Math.max(1, wrote));
-    const last = rowNumber(oldRows - 1);
-    problems.push(
-      `the table has ${oldRows - Math.max(1, wrote)} row(s) the report did not write (row${first === last ? ` ${first}` : `s ${first}–${last}`}): move them out of the table or delete them`,
-    );
-  }
+interface Keys {
+  oldKeys: string[];
+  oldCount: Map<string, number>;
+  newCount: Map<string, number>;
+  newIndex: Map<string, number>;
+  /** "row 7 (2025-12-01 · Alpha)": a row of the old table, by sheet row number and key. */
+  describe(r: number): string;
+  named: string;
+}
 
-  // The planner's number formats on the report's own columns.
-  const formats = new Map<number, string>();
-  const writtenFormat = new Map(previous?.columns?.map((c) => [c.name.toLowerCase(), c.format]) ?? []);
-  nextHeaders.forEach((name, j) => {
-    const from = old.headers.findIndex((h) => h.toLowerCase() === name.toLowerCase());
-    const was = writtenFormat.get(name.toLowerCase());
-    if (from < 0 || was === undefined) return;
-    const now = uniformFormat(old.numberFormat, from);
-    if (now !== null && now !== was) formats.set(j, now);
-  });
-
-  // Row keys, old and new, from the report's text-like columns present in both.
-  const keyPairs = next.columns
-    .map((col, j) => ({
-      j,
-      from: old.headers.findIndex((h) => h.toLowerCase() === nextHeaders[j].toLowerCase()),
-      kind: col.kind,
-    }))
-    .filter((k) => k.from >= 0 && KEY_KINDS.has(k.kind));
+function rowKeys(old: OldTable, next: TypedTable, plan: ColumnPlan, newBodyRows: number): Keys {
+  const pairs = plan.slots.flatMap((s) =>
+    s.kind === "report" && s.from !== undefined && KEY_KINDS.has(next.columns[s.j].kind)
+      ? [{ j: s.j, from: s.from, kind: next.columns[s.j].kind, name: s.header }]
+      : [],
+  );
+  const keyOf = (values: readonly unknown[], cols: number[], index: number) =>
+    cols.length === 0
+      ? `#${index}`
+      : JSON.stringify(cols.map((c) => (isEmpty(values[c]) ? null : values[c])));
   const oldKeys = old.values.map((row, r) =>
     keyOf(
       row,
-      keyPairs.map((k) => k.from),
+      pairs.map((k) => k.from),
       r,
     ),
   );
   const newKeys = Array.from({ length: newBodyRows }, (_, r) =>
     keyOf(
       next.rows[r] ?? [],
-      keyPairs.map((k) => k.j),
+      pairs.map((k) => k.j),
       r,
     ),
   );
   const count = (keys: string[]) =>
     keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
-  const oldCount = count(oldKeys);
   const newIndex = new Map<string, number>();
-  const newCount = count(newKeys);
   newKeys.forEach((k, i) => newIndex.set(k, i));
+  return {
+    oldKeys,
+    oldCount: count(oldKeys),
+    newCount: count(newKeys),
+    newIndex,
+    describe: (r) => {
+      const key = pairs
+        .map((k) => old.values[r][k.from])
+        .filter((v) => !isEmpty(v))
+        .map((v, i) => (pairs[i].kind === "date" || pairs[i].kind === "datetime" ? dateText(v) : String(v)));
+      return `row ${old.firstRowNumber + r}${key.length ? ` (${key.join(" · ")})` : ""}`;
+    },
+    named: pairs.length ? pairs.map((k) => `"${k.name}"`).join(", ") : "position",
+  };
+}
 
+/** Rows the report did not write: typed into the table or just under it (Excel adds them). */
+function typedRows(old: OldTable, wrote: number | undefined): string[] {
+  const oldRows = old.values.length;
+  if (wrote === undefined || oldRows <= Math.max(1, wrote)) return [];
+  const first = old.firstRowNumber + Math.max(1, wrote);
+  const last = old.firstRowNumber + oldRows - 1;
+  return [
+    `the table has ${oldRows - Math.max(1, wrote)} row(s) the report did not write (row${first === last ? ` ${first}` : `s ${first}–${last}`}): move them out of the table or delete them`,
+  ];
+}
+
+export function plannerWork(
+  old: OldTable,
+  next: TypedTable,
+  plan: ColumnPlan,
+  previous: { columns?: WrittenColumn[]; rowCount?: number } | undefined,
+  /** The body rows the new table will have (at least one, as a table always has). */
+  newBodyRows: number,
+  /** The body format the add-in wrote last time in each report column (by new column index). */
+  writtenFormats: ReadonlyMap<number, string>,
+): KeptWork {
+  const problems = typedRows(old, previous?.rowCount);
+  const keys = rowKeys(old, next, plan, newBodyRows);
   const planner: PlannerColumn[] = [];
-  old.headers.forEach((name, from) => {
-    if (own.has(name.toLowerCase())) return;
-    const r1c1 = old.r1c1.get(from) ?? [];
-    const formulas = old.formulas.map((row) => row[from]);
-    const bodyFormat = uniformFormat(old.numberFormat, from) ?? "General";
-    const allFormulas = oldRows > 0 && formulas.every((f) => typeof f === "string" && f.startsWith("="));
-    if (allFormulas && r1c1.every((f) => f === r1c1[0]) && typeof r1c1[0] === "string") {
-      planner.push({ name, from, calculated: r1c1[0], format: bodyFormat });
-      return;
-    }
-    const cells = Array.from({ length: newBodyRows }, () => ({ content: "" as unknown, format: bodyFormat }));
-    const lost: number[] = [];
-    const ambiguous: number[] = [];
-    old.values.forEach((row, r) => {
-      if (isEmpty(row[from]) && !(typeof formulas[r] === "string" && String(formulas[r]).startsWith("=")))
-        return;
-      const key = oldKeys[r];
-      if ((oldCount.get(key) ?? 0) > 1 || (newCount.get(key) ?? 0) > 1) ambiguous.push(rowNumber(r));
-      else if (!newIndex.has(key)) lost.push(rowNumber(r));
-      else {
-        const to = newIndex.get(key)!;
-        cells[to] = {
-          content: contentOf(formulas[r], r1c1[r], row[from], old.numberFormat[r]?.[from]),
-          format: String(old.numberFormat[r]?.[from] ?? bodyFormat),
-        };
-      }
-    });
-    const rows = (list: number[]) =>
-      list.length > 5 ? `${list.slice(0, 5).join(", ")}, …` : list.join(", ");
-    if (lost.length)
-      problems.push(
-        `"${name}" has entries on ${lost.length} row(s) the new data no longer has (row ${rows(lost)}): copy them elsewhere or clear them`,
-      );
-    if (ambiguous.length)
-      problems.push(
-        `"${name}" has entries on row(s) that cannot be told apart from others with the same ${keyPairs.length ? keyPairs.map((k) => `"${nextHeaders[k.j]}"`).join(", ") : "position"} (row ${rows(ambiguous)}): move them out of the table`,
-      );
-    planner.push({ name, from, cells, format: bodyFormat });
+  plan.slots.forEach((slot, at) => {
+    if (slot.kind !== "planner") return;
+    const column = keptColumn(old, slot.from, at, slot.header, keys, newBodyRows);
+    planner.push(column.kept);
+    problems.push(...column.problems);
   });
-  return { planner, formats, problems };
+  return { planner, formats: formatsAgainst(old, plan, writtenFormats), problems };
+}
+
+/** The planner's formats on report columns, against what the add-in wrote in each (by report column index). */
+function formatsAgainst(
+  old: OldTable,
+  plan: ColumnPlan,
+  written: ReadonlyMap<number, string>,
+): Map<number, string> {
+  const formats = new Map<number, string>();
+  for (const s of plan.slots) {
+    if (s.kind !== "report" || s.from === undefined) continue;
+    const was = written.get(s.j);
+    const now = uniformFormat(old.numberFormat, s.from);
+    if (was !== undefined && now !== null && now !== was) formats.set(s.j, now);
+  }
+  return formats;
+}
+
+const listRows = (list: string[]) =>
+  list.length > 5 ? `${list.slice(0, 5).join(", ")}, …` : list.join(", ");
+
+/** One planner column in the new rows: calculated (with its exceptions) or static, each kept cell on its key's row. */
+function keptColumn(
+  old: OldTable,
+  from: number,
+  slot: number,
+  name: string,
+  keys: Keys,
+  newBodyRows: number,
+): { kept: PlannerColumn; problems: string[] } {
+  const r1c1 = old.r1c1.get(from) ?? [];
+  const formulas = old.formulas.map((row) => row[from]);
+  const format = uniformFormat(old.numberFormat, from) ?? "General";
+  const calculated = columnFormula(r1c1, old.values.length);
+  const cells: (PlannerCell | undefined)[] = new Array<PlannerCell | undefined>(newBodyRows).fill(undefined);
+  const lost: string[] = [];
+  const ambiguous: string[] = [];
+  old.values.forEach((row, r) => {
+    if (calculated !== undefined && r1c1[r] === calculated) return;
+    const blank = isEmpty(row[from]) && !isFormula(formulas[r]);
+    // In a calculated column a cleared cell is an exception too; in a static one it is nothing.
+    if (blank && calculated === undefined) return;
+    const key = keys.oldKeys[r];
+    if ((keys.oldCount.get(key) ?? 0) > 1 || (keys.newCount.get(key) ?? 0) > 1) {
+      if (!blank) ambiguous.push(keys.describe(r));
+    } else if (!keys.newIndex.has(key)) {
+      if (!blank) lost.push(keys.describe(r));
+    } else {
+      const link = old.links.get(`${r},${from}`);
+      cells[keys.newIndex.get(key)!] = {
+        content: blank ? "" : contentOf(formulas[r], r1c1[r], row[from], old.numberFormat[r]?.[from]),
+        format: String(old.numberFormat[r]?.[from] ?? format),
+        ...(link ? { link } : {}),
+      };
+    }
+  });
+  const problems: string[] = [];
+  if (lost.length)
+    problems.push(
+      `"${name}" has entries on ${lost.length} row(s) the new data no longer has (${listRows(lost)}): copy them elsewhere or clear them`,
+    );
+  if (ambiguous.length)
+    problems.push(
+      `"${name}" has entries on row(s) that cannot be told apart from others with the same ${keys.named} (${listRows(ambiguous)}): move them out of the table`,
+    );
+  return { kept: { name, from, slot, calculated, cells, format }, problems };
 }

@@ -113,7 +113,7 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
     table: report([1]),
   })).catch((e: Error) => e.message);
   expect(refused).toMatch(
-    /"Notes" has entries on 1 row\(s\) the new data no longer has \(row \d\).*nothing was changed/,
+    /"Notes" has entries on 1 row\(s\) the new data no longer has \(row \d+ \(2025-12-01 · Alpha\)\).*nothing was changed/,
   );
   expect(JSON.stringify(body(wb, 6))).toBe(snapshot);
 

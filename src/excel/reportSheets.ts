@@ -23,12 +23,19 @@ import {
   saveDefinition,
   splitParts,
 } from "./reportStore";
-import { rebuildShowSheet, refreshShowSheet, showLayoutState, writeShowSheet } from "./showLayout";
+import {
+  rebuildShowSheet,
+  refreshShowSheet,
+  showLayoutState,
+  showTargets,
+  writeShowSheet,
+} from "./showLayout";
 import { takenNames } from "./workbookNames";
 import { statusLine } from "../reports/statusLine";
 import { chartFor, ensureReportChart, planKey } from "./reportCharts";
-import { rewriteTable } from "./tableRefresh";
-import { writeNewTable, writtenColumns } from "./tableWriter";
+import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
+import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
+import { writeNewTable } from "./tableWriter";
 
 export type SheetData = { type: "table"; table: TypedTable } | { type: "show"; show: ShowInfo };
 export type SheetFetcher = (source: ResolvedSource, signal?: AbortSignal) => Promise<SheetData>;
@@ -59,7 +66,10 @@ export async function createReportSheet(
       ? tableNameFor(report.label, taken.tables)
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
-  let written: Pick<ReportDefinition, "columns" | "tables" | "chart" | "statusLine" | "tableStyle">;
+  let written: Pick<
+    ReportDefinition,
+    "columns" | "tables" | "chart" | "statusLine" | "tableStyle" | "summary" | "totals"
+  >;
   if (data.type === "table") {
     const line = statusLine(
       { ...report, rowCount: data.table.rows.length, lastRefresh: now.toISOString() },
@@ -77,7 +87,16 @@ export async function createReportSheet(
       { sheetName, tableName, kind: report.kind, table: data.table },
       { enabled: report.chart ?? true },
     );
-    written = { columns: result.written, chart, statusLine: true, tableStyle: report.tableStyle };
+    const ids = await columnIds(excel, sheetName, tableName);
+    const summary = data.table.summary ?? [];
+    written = {
+      columns: result.written.map((c, j) => ({ ...c, id: ids[j] })),
+      chart,
+      statusLine: true,
+      tableStyle: report.tableStyle,
+      summary: { row: 1, col: 0, rows: summary.length, cols: Math.max(0, ...summary.map((l) => l.length)) },
+      totals: Boolean(data.table.totals),
+    };
   } else {
     const result = await writeShowSheet(excel, data.show, {
       sheetName,
@@ -122,6 +141,16 @@ async function chartBeside(
   }
 }
 
+/** A table's column ids, left to right: the definition keeps each report column's, so it is found again wherever the planner moves it. */
+async function columnIds(excel: ExcelHost, sheetName: string, tableName: string): Promise<number[]> {
+  return excel.run(async (context) => {
+    const columns = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName).columns;
+    columns.load("items/id");
+    await context.sync();
+    return columns.items.map((c) => c.id);
+  });
+}
+
 /** The show id a show sheet's request asked for (a directory id, an Alpha channel or playlist id). */
 function requestedShowId(params: Record<string, unknown>): string | undefined {
   return params.id === undefined || params.id === null ? undefined : String(params.id);
@@ -131,8 +160,10 @@ export class RefreshError extends Error {
   constructor(
     readonly sheetName: string,
     message: string,
+    /** What failed (a service error the pane may act on, such as a request that may have counted). */
+    cause?: unknown,
   ) {
-    super(`${sheetName}: ${message}`);
+    super(`${sheetName}: ${message}`, { cause });
     this.name = "RefreshError";
   }
 }
@@ -194,51 +225,33 @@ async function refreshShow(
   return next;
 }
 
-/** Refreshes one report sheet; returns its updated definition. */
+/** Refreshes one report sheet (one refresh at a time in the workbook: refreshLock.ts); returns its updated definition. */
 export async function refreshReport(
   excel: ExcelHost,
   sheetName: string,
   fetch: SheetFetcher,
-  opts: { signal?: AbortSignal; now?: () => Date } = {},
+  opts: { signal?: AbortSignal; now?: () => Date; origin?: RefreshOrigin } = {},
+): Promise<ReportDefinition> {
+  return withRefreshLock({ sheetName, origin: opts.origin ?? "pane" }, () =>
+    refreshUnlocked(excel, sheetName, fetch, opts),
+  );
+}
+
+async function refreshUnlocked(
+  excel: ExcelHost,
+  sheetName: string,
+  fetch: SheetFetcher,
+  opts: { signal?: AbortSignal; now?: () => Date },
 ): Promise<ReportDefinition> {
   const now = opts.now ?? (() => new Date());
   const def = await readDefinition(excel, sheetName);
   if (!def) throw new RefreshError(sheetName, "this sheet has no report definition to refresh");
   try {
+    // Every check that needs no request runs before the allowance is spent.
+    await checkSheet(excel, def);
     const source = resolveSource(def, now());
     const data = await fetch(source, opts.signal);
-    if (data.type === "table") {
-      if (!def.tableName) throw new Error("the definition names no table");
-      const updated: ReportDefinition = {
-        ...def,
-        status: "ok",
-        rowCount: data.table.rows.length,
-        lastRefresh: now().toISOString(),
-        lastError: undefined,
-      };
-      // The updated definition goes in the same (last) sync as the data: both commit, or neither.
-      const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
-      updated.columns = writtenColumns(data.table);
-      const enabled = def.chart?.enabled ?? true;
-      const plan = enabled ? chartFor(def.kind, data.table) : null;
-      updated.chart = { enabled, plan: plan ? planKey(plan) : undefined };
-      await rewriteTable(excel, { sheetName: def.sheetName, tableName: def.tableName }, data.table, {
-        commit: (sheet) => queueSaveDefinition(sheet, updated, previousParts),
-        previous: { columns: def.columns, rowCount: def.rowCount },
-        statusLine: def.statusLine ? statusLine(updated, source.params) : undefined,
-      });
-      // The chart follows the table by itself; it is made again only when what it reads changed.
-      const chart = await chartBeside(
-        excel,
-        { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table: data.table },
-        { enabled, previousKey: def.chart?.plan },
-      );
-      if (chart.error) {
-        updated.chart = chart;
-        await saveDefinition(excel, updated);
-      }
-      return updated;
-    }
+    if (data.type === "table") return await refreshTableSheet(excel, def, data.table, source, now());
     return await refreshShow(excel, def, data.show, (tables, rowCount) => ({
       ...def,
       tables,
@@ -252,8 +265,70 @@ export async function refreshReport(
     await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(
       () => undefined,
     );
-    throw new RefreshError(sheetName, message);
+    throw new RefreshError(sheetName, message, err);
   }
+}
+
+/** The checks that need no request: the tables are there, nothing typed into them, nothing in the way of their growth. */
+async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void> {
+  if (def.kind !== "show") {
+    if (!def.tableName) throw new Error("the definition names no table");
+    await checkBeforeRequest(excel, def.sheetName, [
+      {
+        tableName: def.tableName,
+        previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals },
+      },
+    ]);
+    return;
+  }
+  const prefix = def.tableName ?? (await showTablePrefix(excel, def.sheetName));
+  if (!prefix || (await showLayoutState(excel, def.sheetName, prefix)) !== "current") return;
+  const targets = showTargets(prefix, { serviceSeriesId: 0 } as ShowInfo, def.tables ?? []);
+  await checkBeforeRequest(excel, def.sheetName, targets);
+}
+
+/** A report, search or ads sheet refreshed with its new table; the updated definition commits with the data. */
+async function refreshTableSheet(
+  excel: ExcelHost,
+  def: ReportDefinition,
+  table: TypedTable,
+  source: ResolvedSource,
+  at: Date,
+): Promise<ReportDefinition> {
+  const updated: ReportDefinition = {
+    ...def,
+    status: "ok",
+    rowCount: table.rows.length,
+    lastRefresh: at.toISOString(),
+    lastError: undefined,
+  };
+  const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
+  const enabled = def.chart?.enabled ?? true;
+  const plan = enabled ? chartFor(def.kind, table) : null;
+  updated.chart = { enabled, plan: plan ? planKey(plan) : undefined };
+  const tableName = def.tableName!;
+  await rewriteTable(excel, { sheetName: def.sheetName, tableName }, table, {
+    // The updated definition goes in the same (last) sync as the data: both commit, or neither.
+    commit: (sheet, written) => {
+      updated.columns = written.table.written;
+      updated.totals = written.table.totals;
+      if (written.summary) updated.summary = written.summary;
+      queueSaveDefinition(sheet, updated, previousParts);
+    },
+    previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals, summary: def.summary },
+    statusLine: def.statusLine ? statusLine(updated, source.params) : undefined,
+  });
+  // The chart follows the table by itself; it is made again only when what it reads changed.
+  const chart = await chartBeside(
+    excel,
+    { sheetName: def.sheetName, tableName, kind: def.kind, table },
+    { enabled, previousKey: def.chart?.plan },
+  );
+  if (chart.error) {
+    updated.chart = chart;
+    await saveDefinition(excel, updated);
+  }
+  return updated;
 }
 
 export interface RefreshProgress {
@@ -272,6 +347,7 @@ export async function refreshAll(
     onProgress?: (p: RefreshProgress) => void;
     which?: (def: ReportDefinition) => boolean;
     now?: () => Date;
+    origin?: RefreshOrigin;
   } = {},
 ): Promise<{ refreshed: string[]; failed: { sheetName: string; error: string }[] }> {
   const defs = (await listDefinitions(excel)).filter(opts.which ?? (() => true));
@@ -280,7 +356,7 @@ export async function refreshAll(
   for (const [i, def] of defs.entries()) {
     if (opts.signal?.aborted) break;
     try {
-      await refreshReport(excel, def.sheetName, fetch, opts);
+      await refreshReport(excel, def.sheetName, fetch, { ...opts, origin: opts.origin ?? "refresh all" });
       refreshed.push(def.sheetName);
       opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName });
     } catch (err) {
@@ -302,7 +378,7 @@ export function refreshOnOpen(
   fetch: SheetFetcher,
   onProgress?: (p: RefreshProgress) => void,
 ) {
-  return refreshAll(excel, fetch, { onProgress, which: (d) => d.refreshOnOpen });
+  return refreshAll(excel, fetch, { onProgress, which: (d) => d.refreshOnOpen, origin: "refresh on open" });
 }
 
 /** Rows read to tell the table's number columns from its text ones when a chart is switched on. */

@@ -9,14 +9,13 @@ import { percentFraction, type CellValue, type TypedTable } from "../api/table";
 import type { ExcelHost } from "./host";
 import type { WrittenColumn } from "./plannerWork";
 import { SyncBatch } from "./syncBatch";
-import { refreshTables, type LinesBlock } from "./tableRefresh";
+import { refreshTables, type LinesBlock, type RefreshTarget } from "./tableRefresh";
 import {
   a1,
   queueRecalculation,
   queueTextLines,
   withNewSheet,
   writeTableBlock,
-  writtenColumns,
   type LineCell,
 } from "./tableWriter";
 
@@ -219,45 +218,29 @@ export function showSubtitle(show: ShowInfo, requestedId?: string): string {
   return `${show.platform ?? "Show"} · ${ids}`;
 }
 
+/** A block of the layout: its region (rows `room` × columns `width`) is the add-in's, rewritten whole. */
+function block(row: number, col: number, width: number, room: number, lines: LineCell[][]): LinesBlock {
+  return { row, col, room, lines, boldRows: [0], owned: { row, col, rows: room, cols: width } };
+}
+
 /** The blocks of text lines above the tables (the refresh rewrites them in their regions). */
 export function showLines(show: ShowInfo, requestedId?: string): LinesBlock[] {
   const risk = show.contentRisk;
   const { blocksRow: row, metrics, risk: riskAt, social, top } = SHOW_LAYOUT;
   const label = (text: string, r = 0) => [text, ...Array<LineCell>(r).fill(null)];
   return [
-    {
-      row: 0,
-      col: 0,
-      width: 1,
-      room: 2,
-      lines: [[show.title], [showSubtitle(show, requestedId)]],
-      boldRows: [0],
-    },
-    { row, ...metrics, lines: [label("Key metrics"), ...showMetricLines(show)], boldRows: [0] },
-    {
-      row,
-      ...riskAt,
-      lines: [
-        ["Content risk", val(risk?.overallScore)],
-        ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]): LineCell[] => [k, v]),
-      ],
-      boldRows: [0],
-    },
-    { row, ...social, lines: showSocialLines(show), boldRows: [0] },
-    {
-      row,
-      ...top,
-      lines: [label("Top advertisers"), ...(show.topAdvertisers ?? []).map((n, i): LineCell[] => [i + 1, n])],
-      boldRows: [0],
-    },
-    ...showTables(show).map(({ label: text, at }) => ({
-      row: at.row,
-      col: at.col,
-      width: 1,
-      room: 1,
-      lines: [[text]],
-      boldRows: [0],
-    })),
+    block(0, 0, 1, 2, [[show.title], [showSubtitle(show, requestedId)]]),
+    block(row, metrics.col, metrics.width, metrics.room, [label("Key metrics"), ...showMetricLines(show)]),
+    block(row, riskAt.col, riskAt.width, riskAt.room, [
+      ["Content risk", val(risk?.overallScore)],
+      ...Object.entries(risk?.scoreByCategory ?? {}).map(([k, v]): LineCell[] => [k, v]),
+    ]),
+    block(row, social.col, social.width, social.room, showSocialLines(show)),
+    block(row, top.col, top.width, top.room, [
+      label("Top advertisers"),
+      ...(show.topAdvertisers ?? []).map((n, i): LineCell[] => [i + 1, n]),
+    ]),
+    ...showTables(show).map(({ label: text, at }) => block(at.row, at.col, 1, 1, [[text]])),
   ];
 }
 
@@ -343,6 +326,31 @@ export interface ShowTableRecord {
   name: string;
   columns: WrittenColumn[];
   rowCount: number;
+  totals?: boolean;
+}
+
+/**
+ * The refresh targets of a show sheet's tables: similar shows grow in place in the block the layout
+ * keeps for them (at most 50 rows, per the spec); episodes and ads, at the bottom, grow by inserting
+ * cells, so what the planner wrote under them moves with their ends.
+ */
+export function showTargets(
+  prefix: string,
+  show: ShowInfo,
+  previous: readonly ShowTableRecord[],
+): RefreshTarget[] {
+  return showTables(show).map(({ suffix, table, at }) => {
+    const tableName = `${prefix}_${suffix}`;
+    const was = previous.find((p) => p.name === tableName);
+    return {
+      tableName,
+      table,
+      previous: was ? { columns: was.columns, rowCount: was.rowCount, totals: was.totals } : undefined,
+      ...(at === SHOW_LAYOUT.similar
+        ? { reservedRows: SHOW_LAYOUT.episodes.row - SHOW_LAYOUT.similar.row - 2 }
+        : {}),
+    };
+  });
 }
 
 /**
@@ -390,19 +398,19 @@ export async function refreshShowSheet(
   previous: readonly ShowTableRecord[] = [],
   commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[]) => void,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
-  const targets = showTables(show).map(({ suffix, table }) => {
-    const tableName = `${prefix}_${suffix}`;
-    const was = previous.find((p) => p.name === tableName);
-    return { tableName, table, previous: was ? { columns: was.columns, rowCount: was.rowCount } : undefined };
-  });
-  const records = targets.map((t) => ({
-    name: t.tableName,
-    columns: writtenColumns(t.table),
-    rowCount: t.table.rows.length,
-  }));
+  const targets = showTargets(prefix, show, previous);
+  let records: ShowTableRecord[] = [];
   await refreshTables(excel, sheetName, targets, {
     lines: showLines(show, requestedId),
-    commit: (sheet) => commit?.(sheet, records),
+    commit: (sheet, result) => {
+      records = result.tables.map((t) => ({
+        name: t.tableName,
+        columns: t.written,
+        rowCount: t.rows,
+        totals: t.totals,
+      }));
+      commit?.(sheet, records);
+    },
   });
   return { rows: targets.reduce((n, t) => n + t.table.rows.length, 0), tables: records };
 }

@@ -277,20 +277,17 @@ test("a refresh leaves no stale link: a cell that no longer holds a URL links no
   expect(wb.host.cell("L", 2, 1).hyperlink).toBe("https://x.test/b2");
 });
 
-test("a refresh that would overwrite the planner's cells below or beside the report changes nothing and says where", async () => {
+test("a refresh that grows or shrinks the table moves the planner's cells under it with the table's end", async () => {
   const wb = new InMemoryWorkbook();
   await writeNewTable(wb.excel, impressionsTable(5, 1), { sheetName: "R", tableName: "Report" });
+  // Header at row 0, five rows: the note sits 15 rows under the table's end.
   wb.host.setInput("R", 20, 0, "my note");
-  const before = JSON.stringify(wb.host.tables());
-  await expect(
-    rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(50, 2)),
-  ).rejects.toThrow(/needs A21, which holds other data outside the report table/);
-  expect(wb.host.cell("R", 20, 0).value).toBe("my note");
-  expect(JSON.stringify(wb.host.tables())).toBe(before);
-  // A result that fits above the note refreshes as usual.
-  const fits = await rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(10, 3));
-  expect(fits.rows).toBe(10);
-  expect(wb.host.cell("R", 20, 0).value).toBe("my note");
+  await rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(50, 2));
+  expect(wb.host.cell("R", 20, 0).value).not.toBe("my note");
+  expect(wb.host.cell("R", 65, 0).value).toBe("my note");
+  await rewriteTable(wb.excel, { sheetName: "R", tableName: "Report" }, impressionsTable(10, 3));
+  expect(wb.host.cell("R", 25, 0).value).toBe("my note");
+  expect(wb.host.tables()[0].rect.rows).toBe(11);
 });
 
 test("a refresh rewrites the summary block above the header, so its dates follow the new range", async () => {
@@ -387,7 +384,13 @@ test("old rows far longer than the new data: the first read is refused and halve
   const fresh: TypedTable = { columns: cols, rows: [cols.map(() => "new")] };
   await rewriteTable(wb.excel, { sheetName: "L", tableName: "Long" }, fresh);
   const refresh = wb.syncLog.slice(start);
-  expect(refresh[1].failed).toBe("ResponsePayloadSizeLimitExceeded");
+  const refused = refresh.filter((s) => s.failed === "ResponsePayloadSizeLimitExceeded");
+  // The first read (30 MB of old rows) is halved until it fits (15, 7.6, then 3.8 MB); the rest is
+  // read in chunks sized from the rows read by then, none refused again.
+  expect(refused).toHaveLength(3);
+  const firstRefused = refresh.indexOf(refused[0]);
+  expect(refresh.slice(firstRefused, firstRefused + 3).every((s) => s.failed)).toBe(true);
+  expect(refresh.filter((s) => !s.failed).every((s) => (s.responseBytes ?? 0) <= 5 * 1024 * 1024)).toBe(true);
   // Again, failing at its last sync: the old rows and the bold of the old totals row come back.
   const wb2 = new InMemoryWorkbook();
   await writeNewTable(wb2.excel, old, { sheetName: "L", tableName: "Long" });

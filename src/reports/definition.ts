@@ -10,7 +10,18 @@ import { datePresetSchema, resolvePreset, type DatePreset } from "./relativeDate
 export const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
 
-const writtenColumnSchema = z.object({ name: z.string(), format: z.string() });
+/** A column the add-in wrote: its name, its body format, and its table column's id (it stays with the column when the planner renames or moves it). */
+const writtenColumnSchema = z.object({
+  name: z.string(),
+  format: z.string(),
+  id: z.number().int().optional(),
+});
+const boxSchema = z.object({
+  row: z.number().int().min(0),
+  col: z.number().int().min(0),
+  rows: z.number().int().min(0),
+  cols: z.number().int().min(0),
+});
 
 export const definitionSchema = z.object({
   version: z.literal(1),
@@ -29,6 +40,10 @@ export const definitionSchema = z.object({
   columns: z.array(writtenColumnSchema).optional(),
   /** The sheet has the status line ("Last refreshed … · rows · request") in its first row. */
   statusLine: z.boolean().optional(),
+  /** The cells of the summary block the add-in wrote above the table (the next refresh owns these and no others). */
+  summary: boxSchema.optional(),
+  /** A totals row was written under the table. */
+  totals: z.boolean().optional(),
   /** The style the report table was made with (TableStyleLight9 when none was chosen); refreshes keep the table's own. */
   tableStyle: z.string().optional(),
   /** The chart beside the report: on (the default) or off, and what it was made from (its plan's key). */
@@ -42,6 +57,7 @@ export const definitionSchema = z.object({
         name: z.string(),
         columns: z.array(writtenColumnSchema),
         rowCount: z.number().int().min(0),
+        totals: z.boolean().optional(),
       }),
     )
     .optional(),

@@ -10,6 +10,8 @@ import { officeError, type OfficeLikeError } from "../model";
 import { PAYLOAD_LIMIT_BYTES, utf8Length } from "../payload";
 import { Batch, type InMemoryHost, type SyncRecord } from "./batch";
 import { apiNotFound, camel, type Args, type HostObject, type Resolved } from "./hostClass";
+import { movedRect, type Move } from "../shift";
+import type { RangeData } from "./classes/lookup";
 import { queryValue } from "./query";
 import {
   ActionType,
@@ -39,11 +41,20 @@ export class RichApiProcessor {
   private nextId = 0;
   private nextReference = 0;
 
+  /** The request running now: its ranges follow a move too. */
+  private current?: RequestRun;
+
   constructor(
     private readonly host: InMemoryHost,
     /** The global object (the Workbook) every request's paths start from. */
     private readonly root: (batch: Batch) => HostObject,
-  ) {}
+  ) {
+    // Every range office.js holds is tracked (it keeps them all): it follows cells that move.
+    host.model.moveListeners.push((move) => {
+      const ranges = [...this.references.values(), ...(this.current?.objects() ?? [])];
+      for (const o of new Set(ranges)) if (o.cls.name === "Range") followMove(o.data as RangeData, move);
+    });
+  }
 
   /** Runs one request body; always answers (errors are answers too). */
   process(bodyText: string): HttpAnswer {
@@ -74,7 +85,9 @@ export class RichApiProcessor {
     (cleanup ? this.host.cleanupLog : this.host.syncLog).push(record);
     const batch = new Batch(this.host, this.references, (o) => this.stableId(o));
     const run = new RequestRun(request, batch, this.root, () => `r${++this.nextReference}`);
+    this.current = run;
     const response = run.execute(this.host.syncLog.length, cleanup ? undefined : this.host.faultHook);
+    this.current = undefined;
     record.calculationSuspended = batch.calculationSuspended;
     batch.settleCalculation();
     if (run.applied) this.host.changed();
@@ -119,6 +132,11 @@ class RequestRun {
     private readonly root: (batch: Batch) => HostObject,
     private readonly newReference: () => string,
   ) {}
+
+  /** The objects this request has resolved so far. */
+  objects(): HostObject[] {
+    return [...this.resolved.values()].filter((o): o is HostObject => o !== null);
+  }
 
   execute(syncNumber: number, faultHook?: (info: { sync: number; op: number }) => void): ResponseMessage {
     const results: ActionResult[] = [];
@@ -272,6 +290,13 @@ class RequestRun {
       HttpStatusCode: 400,
     };
   }
+}
+
+function followMove(r: RangeData, move: Move): void {
+  if (r.gone || r.sheetId !== move.sheetId) return;
+  const rect = movedRect(r.rect, move);
+  if (rect) r.rect = rect;
+  else r.gone = true;
 }
 
 function asObject(value: unknown, className: string, method: string): Resolved {

@@ -15,9 +15,37 @@ import { useServices } from "../services";
 import { find, useFocusAfterRender } from "../focus";
 import { refreshAdsFunctions } from "../../functions/recalculate";
 import { localStamp } from "../../reports/statusLine";
+import { refreshLockState, subscribeRefreshLock, type RefreshOrigin } from "../../runtime/refreshLock";
+
+/** "Refreshing Spend (started from the ribbon)… 1 more waiting": the workbook's one refresh at a time, whoever started it. */
+function useRefreshLock(): string | null {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    const show = () => {
+      const { running, waiting } = refreshLockState();
+      setText(
+        running
+          ? `Refreshing ${running.sheetName} (started from ${FROM[running.origin]})…${waiting.length ? ` ${waiting.length} more waiting` : ""}`
+          : null,
+      );
+    };
+    show();
+    return subscribeRefreshLock(show);
+  }, []);
+  return text;
+}
+
+const FROM: Record<RefreshOrigin, string> = {
+  pane: "this pane",
+  ribbon: "the ribbon",
+  "refresh all": "Refresh all",
+  "refresh on open": "opening the workbook",
+  "self-test": "the self-test",
+};
 
 export function SheetsPanel() {
   const services = useServices();
+  const lockText = useRefreshLock();
   const [sheets, setSheets] = useState<ReportSheetSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   /** The sheet whose "Forget request" (keep the data, stop refreshing) waits for a confirming second click. */
@@ -79,6 +107,11 @@ export function SheetsPanel() {
           Reload list
         </Button>
       </div>
+      {lockText && (
+        <Text block role="status" size={200}>
+          {lockText}
+        </Text>
+      )}
       {error && <PaneMessage intent="error">{error}</PaneMessage>}
       {sheets.length === 0 ? (
         <Text>No report sheets yet: run a report or a search.</Text>

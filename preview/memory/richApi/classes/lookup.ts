@@ -9,7 +9,10 @@ import { invalidArgument, objectOf, type HostObject } from "../hostClass";
 
 export interface RangeData {
   sheetId: string;
+  /** Where the range is now: a kept range follows cells that Range.insert and Range.delete move. */
   rect: Rect;
+  /** Every cell of the range was deleted. */
+  gone?: boolean;
 }
 
 export interface SheetRef {
@@ -26,6 +29,12 @@ export function sheetOf(batch: Batch, sheetId: string, what = "The worksheet"): 
   const s = batch.model.sheetById(sheetId);
   if (!s) throw officeError("ItemNotFound", `${what} does not exist`);
   return s;
+}
+
+/** The sheet of a range that still exists (its cells deleted: ItemNotFound, as a tracked range that lost its cells). */
+export function rangeSheet(batch: Batch, r: RangeData): SheetData {
+  if (r.gone) throw officeError("ItemNotFound", "The range's cells were deleted");
+  return sheetOf(batch, r.sheetId);
 }
 
 /** A range of `sheetId`; one outside the sheet's 1,048,576 rows × 16,384 columns is refused. */

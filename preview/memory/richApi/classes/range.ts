@@ -3,7 +3,7 @@
  * found once per request (its sheet by id, its cells by rectangle) and read or written when the
  * call runs; `_KeepReference` keeps it across syncs as office.js asks.
  */
-import { quoteSheet, rectAddress, type Rect } from "../../address";
+import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from "../../address";
 import {
   officeError,
   overlaps,
@@ -14,9 +14,10 @@ import {
 } from "../../model";
 import { displayText } from "../../numberFormat";
 import { fromR1C1, toR1C1 } from "../../r1c1";
+import { moveCells, type ShiftDirection } from "../../shift";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg } from "../hostClass";
-import { rangeObject, sheetOf, tableCollection, worksheetObject, type RangeData } from "./lookup";
+import { rangeObject, rangeSheet, tableCollection, worksheetObject, type RangeData } from "./lookup";
 
 /** Excel refuses reads of more than five million cells. */
 const READ_CELL_LIMIT = 5_000_000;
@@ -32,7 +33,7 @@ function grid<T>(
       "ResponsePayloadSizeLimitExceeded",
       `The range has ${rect.rows * rect.cols} cells; a read is limited to 5,000,000`,
     );
-  const sheet = sheetOf(batch, r.sheetId);
+  const sheet = rangeSheet(batch, r);
   const out: T[][] = new Array(rect.rows);
   for (let i = 0; i < rect.rows; i++) {
     const row = sheet.rows.get(rect.row + i);
@@ -44,7 +45,7 @@ function grid<T>(
 }
 
 function forEachCell(batch: Batch, r: RangeData, fn: (c: CellData) => void): void {
-  const sheet = sheetOf(batch, r.sheetId);
+  const sheet = rangeSheet(batch, r);
   for (let i = 0; i < r.rect.rows; i++)
     for (let j = 0; j < r.rect.cols; j++) fn(batch.model.touch(sheet, r.rect.row + i, r.rect.col + j));
 }
@@ -65,7 +66,7 @@ type WriteKind = "values" | "formulas" | "formulasR1C1" | "numberFormat";
  */
 function write(batch: Batch, r: RangeData, v: unknown, kind: WriteKind): void {
   const { rect } = r;
-  const sheet = sheetOf(batch, r.sheetId);
+  const sheet = rangeSheet(batch, r);
   const scalar = !Array.isArray(v);
   if (scalar && (v === null || v === undefined))
     throw invalidArgument(`null is not a valid value for the ${kind} of a range`);
@@ -118,9 +119,16 @@ function contentsChanged(batch: Batch, sheet: SheetData, rect: Rect): void {
 
 const relative = (r: RangeData, rect: Rect) => rangeObject(r.sheetId, rect);
 
+/** The cells a move of `rect` changes: it and everything after it along the move, across its width. */
+function afterward(rect: Rect, direction: ShiftDirection): Rect {
+  return direction === "Down" || direction === "Up"
+    ? { ...rect, rows: MAX_ROWS - rect.row }
+    : { ...rect, cols: MAX_COLS - rect.col };
+}
+
 defineClass<RangeData>("Range", {
   props: {
-    Address: { get: (r, b) => `${quoteSheet(sheetOf(b, r.sheetId).name)}!${rectAddress(r.rect)}` },
+    Address: { get: (r, b) => `${quoteSheet(rangeSheet(b, r).name)}!${rectAddress(r.rect)}` },
     RowCount: { get: (r) => r.rect.rows },
     ColumnCount: { get: (r) => r.rect.cols },
     RowIndex: { get: (r) => r.rect.row },
@@ -143,7 +151,7 @@ defineClass<RangeData>("Range", {
     },
     Hyperlink: {
       get: (r, b) => {
-        const first = b.model.cell(sheetOf(b, r.sheetId), r.rect.row, r.rect.col);
+        const first = b.model.cell(rangeSheet(b, r), r.rect.row, r.rect.col);
         return first?.hyperlink ? { address: first.hyperlink } : null;
       },
       set: (r, value, b) => {
@@ -163,7 +171,7 @@ defineClass<RangeData>("Range", {
   nav: {
     Format: (r) => hostObject(RangeFormat, r),
     DataValidation: (r) => hostObject(DataValidation, r),
-    Worksheet: (r, b) => worksheetObject(sheetOf(b, r.sheetId)),
+    Worksheet: (r, b) => worksheetObject(rangeSheet(b, r)),
   },
   methods: {
     GetResizedRange: (r, [rows, cols]) =>
@@ -208,12 +216,34 @@ defineClass<RangeData>("Range", {
       })),
     Clear: (r, [applyTo], b) => {
       const what = (applyTo ?? "All") as ClearWhat;
-      const sheet = sheetOf(b, r.sheetId);
+      const sheet = rangeSheet(b, r);
       b.model.clear(sheet, r.rect, what);
       if (what === "All" || what === "Contents") contentsChanged(b, sheet, r.rect);
     },
+    /** Range.insert: cells move down or right to make room (shift "Down" or "Right"); returns the new cells. */
+    Insert: (r, [shift], b) => {
+      const direction = String(shift);
+      if (direction !== "Down" && direction !== "Right")
+        throw invalidArgument(`"${direction}" is not an InsertShiftDirection (Down, Right)`);
+      const sheet = rangeSheet(b, r);
+      // The range itself moves on with the cells it held: the new cells are where it was.
+      const rect = { ...r.rect };
+      moveCells(b.model, sheet, rect, direction);
+      b.changed({ sheetId: sheet.id, rect: afterward(rect, direction) });
+      return rangeObject(r.sheetId, rect);
+    },
+    /** Range.delete: the cells go and the ones after them move up or left (shift "Up" or "Left"). */
+    Delete: (r, [shift], b) => {
+      const direction = String(shift);
+      if (direction !== "Up" && direction !== "Left")
+        throw invalidArgument(`"${direction}" is not a DeleteShiftDirection (Up, Left)`);
+      const sheet = rangeSheet(b, r);
+      const rect = { ...r.rect };
+      moveCells(b.model, sheet, rect, direction);
+      b.changed({ sheetId: sheet.id, rect: afterward(rect, direction) });
+    },
     Select: (r, _args, b) => {
-      sheetOf(b, r.sheetId);
+      rangeSheet(b, r);
       b.model.activeSheetId = r.sheetId;
       b.model.selection = { sheetId: r.sheetId, rect: r.rect };
     },
@@ -225,7 +255,7 @@ const RangeFormat = defineClass<RangeData>("RangeFormat", {
     /** Widths are the writer's own estimate in the preview; set only. */
     ColumnWidth: {
       set: (r, w, b) => {
-        const sheet = sheetOf(b, r.sheetId);
+        const sheet = rangeSheet(b, r);
         for (let c = r.rect.col; c < r.rect.col + r.rect.cols; c++) sheet.columnWidths.set(c, Number(w));
       },
     },
@@ -235,11 +265,11 @@ const RangeFormat = defineClass<RangeData>("RangeFormat", {
     Fill: (r) => hostObject(RangeFill, r),
   },
   methods: {
-    AutofitColumns: (r, _args, b) => void sheetOf(b, r.sheetId),
+    AutofitColumns: (r, _args, b) => void rangeSheet(b, r),
   },
 });
 
-const firstCell = (b: Batch, r: RangeData) => b.model.cell(sheetOf(b, r.sheetId), r.rect.row, r.rect.col);
+const firstCell = (b: Batch, r: RangeData) => b.model.cell(rangeSheet(b, r), r.rect.row, r.rect.col);
 
 const RangeFont = defineClass<RangeData>("RangeFont", {
   props: {
@@ -269,7 +299,7 @@ const RangeFill = defineClass<RangeData>("RangeFill", {
 
 /** The list rules on exactly this range (alert and prompt attach to the rule set there). */
 function validationsHere(b: Batch, r: RangeData): SheetData["validations"] {
-  return sheetOf(b, r.sheetId).validations.filter(
+  return rangeSheet(b, r).validations.filter(
     (v) =>
       v.rect.row === r.rect.row &&
       v.rect.col === r.rect.col &&
@@ -285,7 +315,7 @@ const DataValidation = defineClass<RangeData>("DataValidation", {
       set: (r, rule, b) => {
         const source = (rule as { list?: { source?: unknown } } | null)?.list?.source;
         if (source === undefined) throw invalidArgument("Only list validation rules are modelled");
-        sheetOf(b, r.sheetId).validations.push({
+        rangeSheet(b, r).validations.push({
           rect: r.rect,
           list: String(source)
             .split(",")
@@ -309,7 +339,7 @@ const DataValidation = defineClass<RangeData>("DataValidation", {
   },
   methods: {
     Clear: (r, _args, b) => {
-      const sheet = sheetOf(b, r.sheetId);
+      const sheet = rangeSheet(b, r);
       sheet.validations = sheet.validations.filter((v) => !overlaps(v.rect, r.rect));
     },
   },

@@ -1,6 +1,7 @@
 /** Tables: the collection (add, getItem), a table (name, style, ranges, resize, rows, delete), its sort and AutoFilter. */
 import { parseAddress, type Rect } from "../../address";
 import { officeError, overlaps, type TableData, type Value } from "../../model";
+import { moveCells } from "../../shift";
 import { applyFilters, sortTable } from "../../tableSort";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg, type HostObject } from "../hostClass";
@@ -141,7 +142,13 @@ const Table = defineClass<TableRef>("Table", {
       if (b.model.tables.some((o) => o !== t && o.sheetId === t.sheetId && overlaps(o.rect, rect)))
         throw officeError("InvalidOperation", "A table can't overlap another table");
       const before = t.rect;
+      const ids = columnIds(t);
       t.rect = rect;
+      // Columns added on the right get new ids; columns cut off take theirs with them.
+      t.columnIds =
+        rect.cols >= ids.length
+          ? [...ids, ...Array.from({ length: rect.cols - ids.length }, () => t.nextColumnId!++)]
+          : ids.slice(0, rect.cols);
       b.model.normaliseHeaders(t);
       // Formulas over the table (structured references) follow its new extent.
       b.changed({
@@ -183,9 +190,155 @@ const TableRows = defineClass<TableRef>("TableRowCollection", {
   },
 });
 
+/** Each column's id, left to right (1, 2, … for a table that never had columns inserted or deleted). */
+export function columnIds(t: TableData): number[] {
+  t.columnIds ??= Array.from({ length: t.rect.cols }, (_, j) => j + 1);
+  t.nextColumnId ??= Math.max(0, ...t.columnIds) + 1;
+  return t.columnIds;
+}
+
+interface ColumnRef extends TableRef {
+  columnId: number;
+}
+
+const columnObject = (t: TableData, id: number) => hostObject(TableColumn, { tableId: t.id, columnId: id });
+
+/** A column of the table: by its id, or by its header (case-insensitive), as TableColumnCollection.getItem takes either. */
+function findColumn(b: Batch, t: TableData, key: unknown): number | undefined {
+  const ids = columnIds(t);
+  const byId = ids.find((id) => String(id) === String(key));
+  if (byId !== undefined) return byId;
+  const sheet = b.model.sheetById(t.sheetId)!;
+  const j = ids.findIndex(
+    (_, i) =>
+      String(b.model.cell(sheet, t.rect.row, t.rect.col + i)?.value ?? "").toLowerCase() ===
+      String(key).toLowerCase(),
+  );
+  return j < 0 ? undefined : ids[j];
+}
+
+function column(b: Batch, ref: ColumnRef): { t: TableData; index: number } {
+  const t = table(b, ref);
+  const index = columnIds(t).indexOf(ref.columnId);
+  if (index < 0) throw officeError("ItemNotFound", "The table column does not exist");
+  return { t, index };
+}
+
+/**
+ * TableColumnCollection.add: a column inserted at `index` (or last), its cells made by moving the
+ * table's rows right from there (what lies right of them in those rows moves too), with a new id.
+ */
+function addColumn(b: Batch, t: TableData, index: unknown, values: unknown, name: unknown): TableData {
+  const at = index === null || index === undefined ? t.rect.cols : Number(index);
+  if (!Number.isInteger(at) || at < 0 || at > t.rect.cols)
+    throw invalidArgument(`${String(index)} is not a column index of the table`);
+  const sheet = b.model.sheetById(t.sheetId)!;
+  const band = { row: t.rect.row, col: t.rect.col + at, rows: t.rect.rows, cols: 1 };
+  const ids = columnIds(t);
+  moveCells(b.model, sheet, band, "Right");
+  // Cells made at either edge are not in the table (it moved right, or they lie right of it): it takes them in.
+  if (at === 0) {
+    t.rect = { ...t.rect, col: band.col, cols: t.rect.cols + 1 };
+    t.columnIds = [t.nextColumnId!++, ...ids];
+  } else if (at === t.rect.cols) {
+    t.rect = { ...t.rect, cols: t.rect.cols + 1 };
+    t.columnIds = [...ids, t.nextColumnId!++];
+  }
+  if (name !== undefined && name !== null) b.model.touch(sheet, t.rect.row, band.col).value = String(name);
+  if (Array.isArray(values))
+    (values as unknown[][]).forEach((row, i) => {
+      if (i > 0 || name === undefined || name === null)
+        b.model.setValue(sheet, t.rect.row + i, band.col, (row?.[0] ?? null) as Value);
+    });
+  b.model.normaliseHeaders(t);
+  b.changed({ sheetId: sheet.id, rect: { ...t.rect, col: band.col } });
+  return t;
+}
+
 const TableColumns = defineClass<TableRef>("TableColumnCollection", {
+  items: (ref, b) => {
+    const t = table(b, ref);
+    return columnIds(t).map((id) => columnObject(t, id));
+  },
   props: { Count: { get: (ref, b) => table(b, ref).rect.cols } },
-  methods: { GetCount: (ref, _a, b) => table(b, ref).rect.cols },
+  indexer: (ref, key, b) => {
+    const t = table(b, ref);
+    const id = findColumn(b, t, key);
+    if (id === undefined) throw officeError("ItemNotFound", `The table has no column "${String(key)}"`);
+    return columnObject(t, id);
+  },
+  methods: {
+    GetCount: (ref, _a, b) => table(b, ref).rect.cols,
+    GetItemAt: (ref, [index], b) => {
+      const t = table(b, ref);
+      const id = columnIds(t)[Number(index)];
+      if (id === undefined) throw officeError("ItemNotFound", `The table has no column at ${String(index)}`);
+      return columnObject(t, id);
+    },
+    GetItemOrNullObject: (ref, [key], b) => {
+      const t = table(b, ref);
+      const id = findColumn(b, t, key);
+      return id === undefined ? null : columnObject(t, id);
+    },
+    Add: (ref, [index, values, name], b) => {
+      const t = addColumn(b, table(b, ref), index, values, name);
+      const at = index === null || index === undefined ? t.rect.cols - 1 : Number(index);
+      return columnObject(t, columnIds(t)[at]);
+    },
+  },
+});
+
+const TableColumn = defineClass<ColumnRef>("TableColumn", {
+  id: (ref) => ref.columnId,
+  props: {
+    Id: { get: (ref, b) => (column(b, ref), ref.columnId) },
+    Index: { get: (ref, b) => column(b, ref).index },
+    Name: {
+      get: (ref, b) => {
+        const { t, index } = column(b, ref);
+        return String(
+          b.model.cell(b.model.sheetById(t.sheetId)!, t.rect.row, t.rect.col + index)?.value ?? "",
+        );
+      },
+      set: (ref, v, b) => {
+        const { t, index } = column(b, ref);
+        b.model.touch(b.model.sheetById(t.sheetId)!, t.rect.row, t.rect.col + index).value = String(v);
+        b.model.normaliseHeaders(t);
+      },
+    },
+  },
+  methods: {
+    GetRange: (ref, _a, b) => {
+      const { t, index } = column(b, ref);
+      return rangeOf(t, { ...t.rect, col: t.rect.col + index, cols: 1 });
+    },
+    GetHeaderRowRange: (ref, _a, b) => {
+      const { t, index } = column(b, ref);
+      return rangeOf(t, { row: t.rect.row, col: t.rect.col + index, rows: 1, cols: 1 });
+    },
+    GetDataBodyRange: (ref, _a, b) => {
+      const { t, index } = column(b, ref);
+      return rangeOf(t, {
+        row: t.rect.row + 1,
+        col: t.rect.col + index,
+        rows: Math.max(1, t.rect.rows - 1),
+        cols: 1,
+      });
+    },
+    /** The column's cells go; what lies right of them in the table's rows moves left. */
+    Delete: (ref, _a, b) => {
+      const { t, index } = column(b, ref);
+      if (t.rect.cols === 1) throw officeError("InvalidOperation", "A table keeps at least one column");
+      const sheet = b.model.sheetById(t.sheetId)!;
+      moveCells(
+        b.model,
+        sheet,
+        { row: t.rect.row, col: t.rect.col + index, rows: t.rect.rows, cols: 1 },
+        "Left",
+      );
+      b.changed({ sheetId: sheet.id, rect: { ...t.rect, col: t.rect.col + index } });
+    },
+  },
 });
 
 const bodyChange = (t: TableData) => ({ sheetId: t.sheetId, rect: { ...t.rect, row: t.rect.row + 1 } });

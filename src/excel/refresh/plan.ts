@@ -1,0 +1,169 @@
+/**
+ * What a refresh finds before it writes: each table's place, header, column ids, sort and filter
+ * (and every table of the sheet, for what a change of size would cut through), the problems it
+ * would meet, and the old table's body as the planner's work is read from it.
+ */
+import type { ExcelHost } from "../host";
+import type { OldTable } from "../plannerWork";
+import { a1 } from "../tableWriter";
+import type { Snapshot } from "./snapshot";
+import { cutBy, named, type Box, type SheetTable } from "./structure";
+import { RefreshRefused, type RefreshTarget } from "../tableRefresh";
+
+export const address = (b: Box) => a1(b.row, b.col, b.rows, b.cols);
+
+/** Refuses with every problem named; nothing was changed. */
+export function refuse(problems: string[], when: "before" | "after"): never {
+  throw new RefreshRefused(
+    `the refresh would lose the planner's work: ${problems.join("; ")}; then refresh again (${when === "before" ? "no request was sent, " : ""}nothing was changed)`,
+  );
+}
+
+/** Finds each table: its place, header, column ids, sort and filter; and every table of the sheet. */
+export async function locate(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  names: readonly string[],
+) {
+  const found = names.map((name) => {
+    const t = sheet.tables.getItem(name);
+    const range = t.getRange();
+    range.load("rowIndex,columnIndex,rowCount,columnCount");
+    const header = t.getHeaderRowRange();
+    header.load("values");
+    t.columns.load("items/id");
+    // sort and autoFilter are navigation properties: they need no load of their own.
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+    const sort = t.sort;
+    sort.load("fields");
+    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+    const filter = t.autoFilter;
+    filter.load("isDataFiltered");
+    return { t, range, header, sort, filter };
+  });
+  const all = sheet.tables;
+  all.load("items/name");
+  await context.sync();
+  const ranges = all.items.map((t) => {
+    const r = t.getRange();
+    r.load("rowIndex,columnIndex,rowCount,columnCount");
+    return { name: t.name, r };
+  });
+  await context.sync();
+  const box = (r: Excel.Range): Box => ({
+    row: r.rowIndex,
+    col: r.columnIndex,
+    rows: r.rowCount,
+    cols: r.columnCount,
+  });
+  return {
+    found: found.map((f) => ({
+      t: f.t,
+      old: box(f.range),
+      headers: f.header.values[0].map(String),
+      ids: f.t.columns.items.map((c) => c.id),
+      sorted: f.sort.fields.length > 0,
+      filtered: f.filter.isDataFiltered,
+    })),
+    sheetTables: ranges.map((x): SheetTable => ({ name: x.name, rect: box(x.r) })),
+  };
+}
+
+/** Problems a refresh of this table would meet whatever the new data: rows typed into it, tables it would cut. */
+export function shapeProblems(target: RefreshTarget, old: Box, others: readonly SheetTable[]): string[] {
+  const problems: string[] = [];
+  const wrote = target.previous?.rowCount;
+  const body = old.rows - 1;
+  if (wrote !== undefined && body > Math.max(1, wrote)) {
+    const first = old.row + 2 + Math.max(1, wrote);
+    const last = old.row + 1 + body;
+    problems.push(
+      `the table has ${body - Math.max(1, wrote)} row(s) the report did not write (row${first === last ? ` ${first}` : `s ${first}–${last}`}): move them out of the table or delete them`,
+    );
+  }
+  if (target.reservedRows === undefined) {
+    const cut = cutBy(
+      { band: { row: old.row + 1, col: old.col, rows: 1, cols: old.cols }, direction: "Down" },
+      others,
+    );
+    if (cut.length)
+      problems.push(
+        `the table ${cut.map((t) => named(t, address)).join(", ")} lies partly under the report's columns, and the report's rows could not grow or shrink past it: move it clear of columns ${address({ ...old, rows: 1 })}`,
+      );
+  }
+  return problems;
+}
+
+/**
+ * Every check that needs no request (the tables there, no rows typed into them, nothing a change of
+ * size would cut through): run before the allowance is spent. Throws RefreshRefused naming each.
+ */
+export async function checkBeforeRequest(
+  excel: ExcelHost,
+  sheetName: string,
+  targets: readonly Pick<RefreshTarget, "tableName" | "previous" | "reservedRows">[],
+): Promise<void> {
+  const problems = await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const tables = targets.map((t) => sheet.tables.getItemOrNullObject(t.tableName));
+    await context.sync();
+    const missing = targets.filter((_, i) => tables[i].isNullObject).map((t) => `"${t.tableName}"`);
+    if (missing.length)
+      return [`the table ${missing.join(", ")} is not on the sheet (renamed or deleted): rename it back`];
+    const { found, sheetTables } = await locate(
+      context,
+      sheet,
+      targets.map((t) => t.tableName),
+    );
+    return targets.flatMap((target, i) =>
+      shapeProblems(
+        { ...target, table: { columns: [], rows: [] } },
+        found[i].old,
+        others(sheetTables, targets),
+      ),
+    );
+  });
+  if (problems.length) refuse(problems, "before");
+}
+
+export const others = (tables: readonly SheetTable[], targets: readonly { tableName: string }[]) =>
+  tables.filter((t) => !targets.some((x) => x.tableName.toLowerCase() === t.name.toLowerCase()));
+
+/** The old table's body as the planner work reads it, from the snapshot. */
+export function oldTable(
+  snap: Snapshot,
+  old: Box,
+  headers: string[],
+  r1c1: Map<number, unknown[]>,
+): OldTable {
+  const slice = (grid: unknown[][]) =>
+    grid
+      .slice(old.row + 1 - snap.row, old.row + old.rows - snap.row)
+      .map((row) => row.slice(old.col - snap.col, old.col - snap.col + old.cols));
+  const links = new Map<string, string>();
+  for (const [key, link] of snap.links) {
+    const [i, j] = key.split(",").map(Number);
+    const r = snap.row + i - (old.row + 1);
+    const c = snap.col + j - old.col;
+    if (r >= 0 && r < old.rows - 1 && c >= 0 && c < old.cols) links.set(`${r},${c}`, link);
+  }
+  return {
+    headers,
+    formulas: slice(snap.formulas),
+    values: slice(snap.values),
+    numberFormat: slice(snap.numberFormat),
+    r1c1,
+    links,
+    firstRowNumber: old.row + 2,
+  };
+}
+
+/** Whether the row under the old table holds the totals row the add-in wrote (sheets made before it was recorded: bold and filled). */
+export function hadTotals(target: RefreshTarget, snap: Snapshot, old: Box): boolean {
+  if (target.previous?.totals !== undefined) return target.previous.totals;
+  const r = old.row + old.rows - snap.row;
+  const first = snap.formulas[r]?.[old.col - snap.col];
+  return (
+    Boolean(snap.bold.get(r)?.[old.col - snap.col]) && first !== "" && first !== null && first !== undefined
+  );
+}

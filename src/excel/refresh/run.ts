@@ -1,0 +1,357 @@
+/**
+ * A refresh of one sheet's tables, in order: find them, work everything out and check it (nothing
+ * written yet), read what may change, then re-shape each table (columns, then rows, each in a sync
+ * of its own so a failure tells what was done) and write its content. If anything fails, the shapes
+ * are undone and every cell read is put back.
+ */
+import type { ExcelHost } from "../host";
+import { plannerWork, type WrittenColumn } from "../plannerWork";
+import { SyncBatch } from "../syncBatch";
+import { rowBytes } from "../chunkPlan";
+import { a1, bodyFormats, checkFits, queueRecalculation, tableHeaders, type LineCell } from "../tableWriter";
+import type { RefreshTarget, RefreshedTable, TablePlan } from "../tableRefresh";
+import { planColumns } from "./columnPlan";
+import { queueContent, queueHeadersAndFormats, runsOf } from "./content";
+import { blockArea, fittedLines, ownedBy, queueBlock, type LinesBlock } from "./lines";
+import { address, hadTotals, locate, oldTable, others, refuse, shapeProblems } from "./plan";
+import { readSnapshot, restoreSnapshot, type Snapshot } from "./snapshot";
+import { anyColumnMove, cutBy, named, rowMove, type Box } from "./structure";
+import { undoShapes, type Shaping } from "./undo";
+
+export interface RefreshOptions {
+  /** The lines blocks, or a function of where the tables are (a summary sits above its table). */
+  lines?: readonly LinesBlock[] | ((tables: readonly Box[]) => LinesBlock[]);
+  /** Queues more writes (e.g. the updated report definition) into the last sync, so they commit with the data. */
+  commit?: (sheet: Excel.Worksheet, result: { tables: RefreshedTable[]; lines: Box[] }) => void;
+}
+
+type Located = Awaited<ReturnType<typeof locate>>;
+
+/** Each table's plan (columns by identity, rows before and after), and the problems that need no snapshot. */
+function plansFor(
+  targets: readonly RefreshTarget[],
+  located: Located,
+): { plans: TablePlan[]; problems: string[] } {
+  const problems: string[] = [];
+  const rest = others(located.sheetTables, targets);
+  const plans = targets.map((target, i): TablePlan => {
+    const f = located.found[i];
+    const columns = planColumns(
+      { ids: f.ids, headers: f.headers },
+      target.previous?.columns,
+      tableHeaders(target.table.columns),
+    );
+    const say = (list: string[]) =>
+      problems.push(...list.map((m) => (targets.length > 1 ? `${target.tableName}: ${m}` : m)));
+    say(shapeProblems(target, f.old, rest));
+    if (columns.deletions.length || columns.insertions.length) {
+      const cut = cutBy(anyColumnMove(f.old), rest);
+      if (cut.length)
+        say([
+          `the table ${cut.map((t) => named(t, address)).join(", ")} lies partly beside the report, and its columns could not change: move it clear of rows ${f.old.row + 1}–${f.old.row + f.old.rows}`,
+        ]);
+    }
+    const planner = columns.slots.filter((s) => s.kind === "planner").length;
+    checkFits(target.table, f.old.row, f.old.col, planner);
+    const body = Math.max(1, target.table.rows.length);
+    if (target.reservedRows !== undefined && body + (target.table.totals ? 1 : 0) > target.reservedRows)
+      say([`the table holds at most ${target.reservedRows} rows in this sheet's layout`]);
+    return {
+      target,
+      table: f.t,
+      old: f.old,
+      headers: f.headers,
+      ids: f.ids,
+      columns,
+      before: { body: f.old.rows - 1, totals: false },
+      after: { body, totals: Boolean(target.table.totals) },
+      kept: { planner: [], formats: new Map(), problems: [] },
+      sorted: f.sorted,
+      filtered: f.filtered,
+    };
+  });
+  return { plans, problems };
+}
+
+/** The span a refresh may touch: each table and the row under it, the reserved blocks, the lines blocks. */
+function spanOf(plans: readonly TablePlan[], lines: readonly LinesBlock[]): Box {
+  const boxes: Box[] = [
+    ...plans.map((p) => ({ ...p.old, rows: Math.max(p.old.rows + 1, (p.target.reservedRows ?? 0) + 1) })),
+    ...lines.map(blockArea),
+  ];
+  const top = Math.min(...boxes.map((b) => b.row));
+  const left = Math.min(...boxes.map((b) => b.col));
+  const bottom = Math.max(...boxes.map((b) => b.row + b.rows));
+  const right = Math.max(...boxes.map((b) => b.col + b.cols));
+  return { row: top, col: left, rows: bottom - top, cols: right - left };
+}
+
+/** Reads the span, and the planner's columns in R1C1 (their formulas, to refill them). */
+async function snapshotFor(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  plans: readonly TablePlan[],
+  lines: readonly LinesBlock[],
+) {
+  const span = spanOf(plans, lines);
+  const plannerCell = (row: number, col: number) =>
+    plans.some((p) =>
+      p.columns.slots.some(
+        (s) =>
+          s.kind === "planner" &&
+          col === p.old.col + s.from &&
+          row > p.old.row &&
+          row < p.old.row + p.old.rows,
+      ),
+    );
+  const boldRows = [
+    ...new Set([
+      ...plans.map((p) => p.old.row + p.old.rows),
+      ...lines.flatMap((l) => (l.boldRows ?? []).map((r) => l.row + r)),
+    ]),
+  ];
+  const bytesPerRow =
+    Math.max(16, ...plans.map((p) => 2 * rowBytes(p.target.table.rows[0] ?? []))) + 14 * span.cols;
+  const { snap, syncs } = await readSnapshot(context, sheet, {
+    span,
+    boldRows,
+    bytesPerRow,
+    mayLink: (row, col, v) =>
+      (typeof v === "string" && /^https?:\/\//i.test(v)) || (v !== "" && v !== null && plannerCell(row, col)),
+  });
+  const r1c1 = plans.map((p) =>
+    p.columns.slots.flatMap((s) => {
+      if (s.kind !== "planner") return [];
+      const r = sheet.getRange(a1(p.old.row + 1, p.old.col + s.from, Math.max(1, p.old.rows - 1), 1));
+      r.load("formulasR1C1");
+      return [{ from: s.from, r }];
+    }),
+  );
+  if (r1c1.some((list) => list.length)) await context.sync();
+  return {
+    snap,
+    syncs: syncs + 1,
+    r1c1: r1c1.map((list) => new Map(list.map(({ from, r }) => [from, r.formulasR1C1.map((row) => row[0])]))),
+  };
+}
+
+/** The planner's work of each table, and what a reserved block would overwrite. */
+function keepWork(plans: TablePlan[], snap: Snapshot, r1c1: Map<number, unknown[]>[]): string[] {
+  const problems: string[] = [];
+  plans.forEach((p, i) => {
+    p.before = { body: p.old.rows - 1, totals: hadTotals(p.target, snap, p.old) };
+    const nextHeaders = tableHeaders(p.target.table.columns);
+    const written = new Map<number, string>();
+    nextHeaders.forEach((name, j) => {
+      const was = p.target.previous?.columns?.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      if (was) written.set(j, was.format);
+    });
+    p.kept = plannerWork(
+      oldTable(snap, p.old, p.headers, r1c1[i]),
+      p.target.table,
+      p.columns,
+      p.target.previous,
+      p.after.body,
+      written,
+    );
+    problems.push(...p.kept.problems.map((m) => (plans.length > 1 ? `${p.target.tableName}: ${m}` : m)));
+    if (p.target.reservedRows !== undefined) problems.push(...reservedProblems(p, snap));
+  });
+  return problems;
+}
+
+/** A table that grows in place (a reserved block): the cells it needs must be its own or empty. */
+function reservedProblems(p: TablePlan, snap: Snapshot): string[] {
+  const at = (r: number, c: number) => snap.formulas[r - snap.row]?.[c - snap.col];
+  const own = { ...p.old, rows: p.old.rows + (p.before.totals ? 1 : 0) };
+  const need = p.after.body + 1 + (p.after.totals ? 1 : 0);
+  for (let r = p.old.row; r < p.old.row + need; r++)
+    for (let c = p.old.col; c < p.old.col + p.columns.slots.length; c++) {
+      const mine = r < own.row + own.rows && c < own.col + own.cols;
+      const v = at(r, c);
+      if (!mine && v !== "" && v !== null && v !== undefined)
+        return [`the new data needs ${a1(r, c)}, which holds other data: move it`];
+    }
+  return [];
+}
+
+export async function refreshTables(
+  excel: ExcelHost,
+  sheetName: string,
+  targets: readonly RefreshTarget[],
+  opts: RefreshOptions = {},
+): Promise<{ syncs: number; tables: RefreshedTable[]; lines: Box[] }> {
+  return excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const located = await locate(
+      context,
+      sheet,
+      targets.map((t) => t.tableName),
+    );
+    const { plans, problems } = plansFor(targets, located);
+    if (problems.length) refuse(problems, "after");
+    const lines = typeof opts.lines === "function" ? opts.lines(plans.map((p) => p.old)) : (opts.lines ?? []);
+    const { snap, syncs: read, r1c1 } = await snapshotFor(context, sheet, plans, lines);
+    const kept = keepWork(plans, snap, r1c1);
+    if (kept.length) refuse(kept, "after");
+    const shaping: Shaping = { columns: new Set(), rows: new Set(), failedIn: undefined };
+    try {
+      const newIds = await reshape(context, sheet, plans, shaping);
+      const result = await writeAll(context, sheet, plans, lines, snap, newIds, opts);
+      return { syncs: 2 + read + result.syncs, tables: result.tables, lines: result.lines };
+    } catch (err) {
+      await undoShapes(context, sheet, plans, shaping)
+        .then(() => restoreSnapshot(context, sheet, snap))
+        .catch((restoreErr: unknown) => {
+          throw new Error(
+            `${err instanceof Error ? err.message : String(err)}; restoring the previous data also failed: ${restoreErr instanceof Error ? restoreErr.message : String(restoreErr)}`,
+          );
+        });
+      throw err;
+    }
+  });
+}
+
+/**
+ * The tables' new shapes: the report's columns deleted and added (one sync), then, a table at a
+ * time, the old totals row taken into it and its rows inserted or deleted (a sync each). Returns
+ * each table's column ids, left to right.
+ */
+async function reshape(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  plans: TablePlan[],
+  shaping: Shaping,
+): Promise<number[][]> {
+  const columns = plans.map((p) => {
+    // The old totals row is the table's while its shape changes: columns and rows move across it too.
+    if (p.before.totals && p.target.reservedRows === undefined)
+      p.table.resize(address({ ...p.old, rows: p.old.rows + 1 }));
+    // A table keeps at least one column: when every old one goes, the first stays until the new ones are in.
+    const emptying = p.columns.deletions.length === p.old.cols;
+    for (const i of p.columns.deletions) if (!emptying || i > 0) p.table.columns.getItemAt(i).delete();
+    for (const at of p.columns.insertions)
+      p.table.columns.add(at + (emptying ? 1 : 0), undefined, p.columns.slots[at].header);
+    if (emptying) p.table.columns.getItemAt(0).delete();
+    p.table.columns.load("items/id");
+    return p.table.columns;
+  });
+  shaping.failedIn = "columns";
+  await context.sync();
+  plans.forEach((p) => shaping.columns.add(p));
+  const ids = columns.map((c) => c.items.map((x) => x.id));
+  for (const p of plans) {
+    if (p.target.reservedRows !== undefined) continue;
+    const width = p.columns.slots.length;
+    const block = {
+      row: p.old.row,
+      col: p.old.col,
+      rows: p.old.rows + (p.before.totals ? 1 : 0),
+      cols: width,
+    };
+    const move = rowMove(block, p.before, p.after);
+    if (!move) continue;
+    if (p.before.totals) p.table.resize(address(block));
+    const cells = sheet.getRange(address(move.band));
+    if (move.direction === "Down") cells.insert("Down" as Excel.InsertShiftDirection);
+    else cells.delete("Up" as Excel.DeleteShiftDirection);
+    shaping.failedIn = p;
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one table's rows a sync, so a failure tells which moved
+    await context.sync();
+    shaping.rows.add(p);
+  }
+  shaping.failedIn = undefined;
+  return ids;
+}
+
+/** Everything else, in one SyncBatch: shapes final, headers, formats, lines, rows, planner columns, totals, the commit. */
+async function writeAll(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  plans: TablePlan[],
+  lines: readonly LinesBlock[],
+  snap: Snapshot,
+  ids: number[][],
+  opts: RefreshOptions,
+): Promise<{ syncs: number; tables: RefreshedTable[]; lines: Box[] }> {
+  const batch = new SyncBatch(context);
+  context.workbook.application.suspendApiCalculationUntilNextSync();
+  const contents = plans.map((p) => {
+    const c = {
+      table: p.target.table,
+      slots: p.columns.slots,
+      header: p.old.row,
+      col: p.old.col,
+      bodyRows: p.after.body,
+      formats: p.kept.formats,
+      planner: p.kept.planner,
+      sheetName: "",
+      tableName: p.target.tableName,
+    };
+    finalShape(sheet, p);
+    batch.add(queueHeadersAndFormats(sheet, c));
+    return c;
+  });
+  const written = lines.map((l) => {
+    const owned = ownedBy(l, snap);
+    return queueBlock(sheet, l, owned, fittedLines(l, snap, owned));
+  });
+  const tables: RefreshedTable[] = [];
+  const widths = new Map<number, number>();
+  for (const [i, p] of plans.entries()) {
+    const { truncated, links } = await queueContent(context, sheet, contents[i], batch, widths);
+    if (p.sorted) p.table.sort.reapply();
+    if (p.filtered) p.table.autoFilter.reapply();
+    tables.push(refreshed(p, ids[i], truncated, links));
+  }
+  // The commit and the recalculation ride in the headroom every sync keeps (chunkPlan.ts).
+  opts.commit?.(sheet, { tables, lines: written });
+  queueRecalculation(context);
+  await batch.sync();
+  return { syncs: batch.syncs, tables, lines: written };
+}
+
+/** The table at its final size; the report's old cells without their links; an old totals row that is now a body row without its bold. */
+function finalShape(sheet: Excel.Worksheet, p: TablePlan): void {
+  const width = p.columns.slots.length;
+  p.table.resize(a1(p.old.row, p.old.col, p.after.body + 1, width));
+  for (const run of runsOf(p.columns.slots)) {
+    const rows = p.after.body + (p.after.totals ? 1 : 0);
+    sheet.getRange(a1(p.old.row + 1, p.old.col + run.at, rows, run.count)).clear("Hyperlinks");
+    if (p.before.totals && !p.after.totals)
+      sheet.getRange(a1(p.old.row + p.after.body, p.old.col + run.at, 1, run.count)).format.font.bold = false;
+  }
+  if (p.target.reservedRows !== undefined) {
+    // In place: rows the table no longer holds (old rows, an old totals row) lose what they had.
+    const oldBottom = p.old.row + p.old.rows + (p.before.totals ? 1 : 0);
+    const newBottom = p.old.row + 1 + p.after.body + (p.after.totals ? 1 : 0);
+    if (oldBottom > newBottom)
+      sheet.getRange(a1(newBottom, p.old.col, oldBottom - newBottom, width)).clear("All");
+  }
+}
+
+function refreshed(p: TablePlan, ids: number[], truncated: number, links: number): RefreshedTable {
+  const names = tableHeaders(p.target.table.columns);
+  // The add-in's own formats, so a planner's stays recognisable next time.
+  const formats = bodyFormats(p.target.table);
+  const written: WrittenColumn[] = [];
+  p.columns.slots.forEach((s, at) => {
+    if (s.kind === "report") written[s.j] = { name: names[s.j], format: formats[s.j], id: ids[at] };
+  });
+  return {
+    tableName: p.target.tableName,
+    rows: p.target.table.rows.length,
+    columns: p.target.table.columns.length,
+    truncatedCells: truncated,
+    hyperlinks: links,
+    written,
+    totals: p.after.totals,
+    kept: {
+      calculated: p.kept.planner.filter((c) => c.calculated !== undefined).map((c) => c.name),
+      static: p.kept.planner.filter((c) => c.calculated === undefined).map((c) => c.name),
+      formats: [...p.kept.formats.keys()].map((j) => names[j]),
+    },
+  };
+}
+
+export type { LineCell };

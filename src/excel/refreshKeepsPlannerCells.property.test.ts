@@ -1,0 +1,232 @@
+/**
+ * Property: a planner's values, formulas (of their own: one pointing at a report cell follows
+ * that cell, as in Excel, and goes #REF! with a row the report no longer has), formats and links
+ * scattered around and inside a report table, the table refreshed to random row counts, columns and totals. Every planner cell is
+ * unchanged (where the rule says it is now: moved with the table's end below it, with its right
+ * edge beside it, on its key's row in a column of theirs), or the refresh was refused and nothing
+ * changed at all. Never a partial refresh. REFRESH_PROPERTY_RUNS sets the case count (2,000).
+ */
+import fc from "fast-check";
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import type { TypedTable } from "../api/table";
+import { createReportSheet, refreshReport } from "./reportSheets";
+
+const DAY = 45992;
+const RUNS = Number(process.env.REFRESH_PROPERTY_RUNS ?? 2000);
+
+interface Shape {
+  days: number;
+  impressions: boolean;
+  reach: boolean;
+  totals: boolean;
+}
+
+function report(s: Shape): TypedTable {
+  const columns: TypedTable["columns"] = [
+    { name: "Day", kind: "date" },
+    { name: "Campaign", kind: "text" },
+    { name: "Spend", kind: "currency" },
+    ...(s.impressions ? [{ name: "Impressions", kind: "integer" as const }] : []),
+    ...(s.reach ? [{ name: "Reach", kind: "integer" as const }] : []),
+  ];
+  const rows = Array.from({ length: s.days }, (_, d) =>
+    ["Alpha", "Beta"].map((c, i) => [
+      DAY + d,
+      c,
+      100 * (d + 1) + i,
+      ...(s.impressions ? [1000 * (d + 1)] : []),
+      ...(s.reach ? [7 * (d + 1)] : []),
+    ]),
+  ).flat();
+  return {
+    columns,
+    rows,
+    summary: [
+      ["Report", "Impressions"],
+      ["Days", String(s.days)],
+    ],
+    ...(s.totals ? { totals: columns.map((_, j) => (j === 0 ? "Total" : null)) } : {}),
+  };
+}
+
+const shape = fc.record({
+  days: fc.integer({ min: 0, max: 9 }),
+  impressions: fc.boolean(),
+  reach: fc.boolean(),
+  totals: fc.boolean(),
+});
+
+interface PlannerCell {
+  row: number;
+  col: number;
+  input: string;
+  format?: string;
+  link?: string;
+}
+
+const plannerCell = fc.record({
+  row: fc.integer({ min: 0, max: 34 }),
+  col: fc.integer({ min: 0, max: 9 }),
+  input: fc.oneof(
+    fc.constantFrom("note", "00123", "=6*7", '="x"&1', "1.5", "TRUE", "Day"),
+    // A planner's formula pointing at a report cell follows that cell (Excel's rule), so it is not generated.
+    fc.string({ maxLength: 8 }).filter((t) => !/^[=+\-@]/.test(t.trim())),
+  ),
+  format: fc.option(fc.constantFrom("0.00", "@", "yyyy-mm-dd"), { nil: undefined }),
+  link: fc.option(fc.constantFrom("https://a.example/1", "https://b.example/2"), { nil: undefined }),
+});
+
+/** A planner column inside the table: where, and notes on some of its rows. */
+const plannerColumn = fc.option(
+  fc.record({
+    at: fc.integer({ min: 0, max: 4 }),
+    notes: fc.array(
+      fc.record({ row: fc.integer({ min: 0, max: 20 }), text: fc.constantFrom("n1", "ok?", "see brief") }),
+      {
+        maxLength: 3,
+      },
+    ),
+    link: fc.boolean(),
+  }),
+  { nil: undefined },
+);
+
+interface CellState {
+  value: unknown;
+  formula?: string;
+  numberFormat?: string;
+  hyperlink?: string;
+}
+
+function dump(wb: InMemoryWorkbook): string {
+  const s = wb.model.sheetByName("Spend")!;
+  const cells: string[] = [];
+  for (const [r, cols] of [...s.rows].sort((a, b) => a[0] - b[0]))
+    for (const [c, x] of [...cols].sort((a, b) => a[0] - b[0]))
+      cells.push(`${r},${c}:${JSON.stringify([x.value, x.formula, x.numberFormat, x.hyperlink, x.bold])}`);
+  return JSON.stringify([cells, wb.host.tables()]);
+}
+
+const state = (wb: InMemoryWorkbook, r: number, c: number): CellState => {
+  const x = wb.host.cell("Spend", r, c);
+  return { value: x.value, formula: x.formula, numberFormat: x.numberFormat, hyperlink: x.hyperlink };
+};
+
+const tally = { cases: 0, refused: 0, refreshed: 0, plannerCells: 0 };
+afterAll(() =>
+  console.log(
+    `refresh property: ${tally.cases} cases, ${tally.refreshed} refreshed, ${tally.refused} refused with nothing changed; ${tally.plannerCells} planner cells checked, 0 changed`,
+  ),
+);
+
+test("every planner cell is unchanged after a refresh, or the refresh was refused and nothing changed", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      shape,
+      shape,
+      fc.array(plannerCell, { maxLength: 6 }),
+      plannerColumn,
+      async (first, next, edits, column) => {
+        tally.cases++;
+        const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+        (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+        const def = await createReportSheet(
+          wb.excel,
+          { kind: "impressions", params: {}, label: "Spend", chart: false },
+          { type: "table", table: report(first) },
+        );
+        const name = def.tableName!;
+        const rect = () => wb.host.tables().find((t) => t.name === name)!.rect;
+        const old = rect();
+        if (column) {
+          wb.host.insertTableColumn(name, Math.min(column.at, old.cols), "Mine");
+          for (const n of column.notes)
+            if (n.row < old.rows - 1)
+              wb.host.setInput("Spend", old.row + 1 + n.row, old.col + Math.min(column.at, old.cols), n.text);
+          if (column.link && column.notes[0] && column.notes[0].row < old.rows - 1)
+            wb.host.setHyperlink(
+              "Spend",
+              old.row + 1 + column.notes[0].row,
+              old.col + Math.min(column.at, old.cols),
+              "https://c.example/3",
+            );
+        }
+        const table = rect();
+        const block = table.row + table.rows + (first.totals ? 1 : 0);
+        // The planner's cells outside the add-in's: not the status line, the summary, the table or its totals row.
+        const mine = edits.filter(
+          (e) =>
+            !(e.row === 0 && e.col === 0) &&
+            !(e.row >= 1 && e.row <= 2 && e.col <= 1) &&
+            !(e.row >= table.row && e.row < block && e.col >= table.col && e.col < table.col + table.cols),
+        );
+        const placed = new Map<string, PlannerCell>();
+        await wb.excel.run(async (context) => {
+          const spend = context.workbook.worksheets.getItem("Spend");
+          for (const e of mine) if (e.format) spend.getCell(e.row, e.col).numberFormat = [[e.format]];
+          await context.sync();
+        });
+        for (const e of mine) {
+          wb.host.setInput("Spend", e.row, e.col, e.input);
+          if (e.link) wb.host.setHyperlink("Spend", e.row, e.col, e.link);
+          placed.set(`${e.row},${e.col}`, e);
+        }
+        // Typing under a table can make it take the row (Excel's "include new rows"): that is the planner's too.
+        const expected = [...placed.values()].map((e) => ({ e, before: state(wb, e.row, e.col) }));
+        const notesBefore = notes(wb, name);
+        const before = dump(wb);
+        const shapeBefore = rect();
+        const outcome = await refreshReport(wb.excel, "Spend", async () => ({
+          type: "table",
+          table: report(next),
+        })).then(
+          () => "ok",
+          (e: Error) => e.message,
+        );
+        if (outcome !== "ok") {
+          expect(outcome).toMatch(/nothing was changed/);
+          expect(dump(wb)).toBe(before);
+          tally.refused++;
+          return;
+        }
+        tally.refreshed++;
+        const after = rect();
+        const oldWidth = shapeBefore.cols;
+        const oldEnd = shapeBefore.row + shapeBefore.rows + (first.totals ? 1 : 0);
+        const newEnd = after.row + after.rows + (next.totals ? 1 : 0);
+        for (const { e, before: was } of expected) {
+          let { row, col } = e;
+          // Right of the table, in its rows (and its old totals row): with its right edge.
+          if (row >= shapeBefore.row && row < oldEnd && col >= shapeBefore.col + oldWidth)
+            col += after.cols - oldWidth;
+          // Under the table, across its (new) columns: with its end.
+          if (row >= oldEnd && col >= after.col && col < after.col + after.cols) row += newEnd - oldEnd;
+          expect({ at: [e.row, e.col], now: state(wb, row, col) }).toEqual({ at: [e.row, e.col], now: was });
+          tally.plannerCells++;
+        }
+        // The planner's column: each note on its key's row.
+        const notesAfter = notes(wb, name);
+        expect(notesAfter).toEqual(notesBefore);
+      },
+    ),
+    { numRuns: RUNS },
+  );
+}, 1_200_000);
+
+/** The notes in the planner's "Mine" column, by row key, with their links. */
+function notes(wb: InMemoryWorkbook, name: string): string[] {
+  const t = wb.host.tables().find((x) => x.name === name)!.rect;
+  const headers = Array.from({ length: t.cols }, (_, c) => wb.host.cell("Spend", t.row, t.col + c).value);
+  const mine = headers.indexOf("Mine");
+  if (mine < 0) return [];
+  const day = headers.indexOf("Day");
+  const campaign = headers.indexOf("Campaign");
+  const out: string[] = [];
+  for (let r = t.row + 1; r < t.row + t.rows; r++) {
+    const n = wb.host.cell("Spend", r, t.col + mine);
+    if (n.value === null) continue;
+    const key = `${wb.host.cell("Spend", r, t.col + day).value}|${wb.host.cell("Spend", r, t.col + campaign).value}`;
+    out.push(`${key}:${String(n.value)}:${n.hyperlink ?? ""}`);
+  }
+  return out.sort();
+}
