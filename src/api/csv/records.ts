@@ -8,26 +8,53 @@ export type LineBreak = "\r\n" | "\n" | "\r";
 
 export interface CsvRecords {
   rows: string[][];
-  /** The file's line end: the first CR, LF or CRLF outside quotes (LF when there is none). */
+  /** The file's line end, as papaparse guesses it (see lineBreakOf). */
   lineBreak: LineBreak;
   /** The text ends inside a quoted value. */
   openQuote: boolean;
 }
 
+/** Papaparse guesses the line end from the first 1 MiB of text only. */
+const GUESS_CHARS = 1 << 20;
+
 /**
- * The first line end outside quotes. Papaparse's own guess counts line ends over the whole text and,
- * for a short file cut right after a CR, takes CR for the line end. A CR that ends the text is read
- * as a CRLF cut in half (CR-only files are long obsolete).
+ * Papaparse's guessLineEndings, without copying the text: in the first MiB, each pair of quotes is
+ * dropped with what lies between them (a last unpaired quote stays, and so does what follows it);
+ * LF when no CR is left or an LF comes first, else CRLF when at least half the pieces between CRs
+ * start with an LF, else CR. One difference, on purpose: a CR that ends the text counts as a CRLF
+ * cut in half (papaparse takes "a,b\r" or "h\r\nv\r" for CR files; CR-only files are long obsolete).
  */
-function lineBreakOf(text: string): LineBreak | null {
+function lineBreakOf(text: string): LineBreak {
+  const head = text.length > GUESS_CHARS ? text.slice(0, GUESS_CHARS) : text;
+  let quotes = 0;
+  for (let i = head.indexOf('"'); i !== -1; i = head.indexOf('"', i + 1)) quotes++;
+  const unpaired = quotes % 2 ? head.lastIndexOf('"') : -1;
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === "\n") return "\n";
-    else if (!quoted && ch === "\r") return text[i + 1] === "\n" || i === text.length - 1 ? "\r\n" : "\r";
+  let crs = 0;
+  let crlfs = 0;
+  let firstCr = -1;
+  let firstLf = -1;
+  let prev = "";
+  for (let i = 0; i < head.length; i++) {
+    const ch = head[i];
+    if (ch === '"' && i !== unpaired) {
+      quoted = !quoted;
+      continue;
+    }
+    if (quoted) continue;
+    if (ch === "\r") {
+      crs++;
+      if (firstCr < 0) firstCr = i;
+    } else if (ch === "\n") {
+      if (firstLf < 0) firstLf = i;
+      if (prev === "\r") crlfs++;
+    }
+    prev = ch;
   }
-  return null;
+  // A CR that ends the text is half a CRLF (it cannot sit inside a pair of quotes).
+  if (head.length === text.length && text.endsWith("\r")) crlfs++;
+  if (crs === 0 || (firstLf >= 0 && firstLf < firstCr)) return "\n";
+  return crlfs >= (crs + 1) / 2 ? "\r\n" : "\r";
 }
 
 /**
@@ -41,7 +68,7 @@ export const CSV_CHUNK_CHARS = 1 << 16;
 
 /**
  * The records of `text`, handed to `onRecords` a chunk at a time, so the whole string grid of a big
- * download is never in memory at once (RFC 4180 quoting, the file's own line end). Each chunk is
+ * download is never in memory at once (RFC 4180 quoting, papaparse's line end). Each chunk is
  * a slice of `text` that papaparse's parser reads up to its last whole record; the next chunk starts
  * there. Papaparse's own streaming would glue the cut record to the next chunk, a new string that
  * every value read from it keeps alive: a second copy of the download, chunk by chunk.
@@ -51,14 +78,14 @@ export function csvChunks(
   onRecords: (records: string[][]) => void,
   chunkChars = CSV_CHUNK_CHARS,
 ): Omit<CsvRecords, "rows"> {
-  const lineBreak = lineBreakOf(text) ?? "\n";
+  const lineBreak = lineBreakOf(text);
   // Comma-separated, always: never let papaparse guess (a one-column file of "A;B" or "x|y" values
   // would be split on its own guess).
   const parser = new Papa.Parser({ delimiter: ",", newline: lineBreak });
   let openQuote = false;
   let start = 0;
   let size = chunkChars;
-  // One pass at least: an empty text is one empty record, as papaparse reads it.
+  // One pass at least: an empty text gives one empty batch (no record, as papaparse reads it).
   do {
     const end = Math.min(text.length, start + size);
     const last = end === text.length;
