@@ -16,7 +16,7 @@ import {
   type SandboxState,
 } from "./context";
 import { KEYS, authentication } from "./resources/auth";
-import { adminRoutes, faultInjection, parseFaultsEnv } from "./resources/faults";
+import { adminRoutes, faultInjection, faultsApply, parseFaultsEnv } from "./resources/faults";
 import { requestLimits } from "./resources/limits";
 import { reportRoutes } from "./resources/reports";
 import { showRoutes } from "./resources/shows";
@@ -42,6 +42,7 @@ export function createApp(options: SandboxOptions = {}) {
   const world = new World(options.scale ?? env("SANDBOX_SCALE") ?? 1);
   const state: SandboxState = {
     requests: new Map(),
+    faultsInjected: 0,
     tasks: new Map(),
     runs: new Map(),
     campaigns: [],
@@ -54,6 +55,13 @@ export function createApp(options: SandboxOptions = {}) {
       dropRate: 0,
       truncateCsvRate: 0,
       malformedJsonRate: 0,
+      stallRate: 0,
+      dropAfterRate: 0,
+      wrongTaskIdRate: 0,
+      httpUrlRate: 0,
+      echoKeyRate: 0,
+      hostileXlsxRate: 0,
+      faultPaths: "",
       ...parseFaultsEnv(process.env.SANDBOX_FAULTS),
       ...options.faults,
     },
@@ -64,7 +72,13 @@ export function createApp(options: SandboxOptions = {}) {
     settings,
     world,
     state,
-    hit: (rate) => rate >= 1 || (rate > 0 && faultRoll() < rate),
+    hit: (rate, path) => {
+      const hit =
+        (path === undefined || faultsApply(state.faults, path)) &&
+        (rate >= 1 || (rate > 0 && faultRoll() < rate));
+      if (hit) state.faultsInjected++;
+      return hit;
+    },
   };
 
   const app = new Hono<SandboxEnv>();

@@ -21,9 +21,24 @@ export interface SandboxOptions {
 export interface Faults {
   latencyMs: number;
   error500Rate: number;
+  /** The connection is cut before the request is handled (nothing counted). */
   dropRate: number;
   truncateCsvRate: number;
   malformedJsonRate: number;
+  /** Headers and half the body sent, then silence until the client gives up. */
+  stallRate: number;
+  /** The request is handled (and counted), then the connection is cut before the answer. */
+  dropAfterRate: number;
+  /** A status poll answers with another task's id and file (or a run status with another run's id). */
+  wrongTaskIdRate: number;
+  /** Result and file URLs point at plain http on a host that is not this computer. */
+  httpUrlRate: number;
+  /** A 500 whose message echoes the request's Authorization header (the key). */
+  echoKeyRate: number;
+  /** Agent xlsx files call out of the workbook (WEBSERVICE, external links, DDE). */
+  hostileXlsxRate: number;
+  /** Only requests whose path matches this regular expression get faults ("" = every request). */
+  faultPaths: string;
 }
 
 export type Account = { pro: boolean; problem?: { status: 403 | 429; message: string } };
@@ -45,10 +60,14 @@ export interface RunRecord {
   params: Record<string, string>;
   createdAt: number;
   fails: boolean;
+  /** The hostileXlsx fault fired when the run started: its xlsx file calls out of the workbook. */
+  hostile: boolean;
 }
 
 export interface SandboxState {
   requests: Map<string, number>;
+  /** Faults injected so far (tests tell a fault that fired from one whose requests never came). */
+  faultsInjected: number;
   tasks: Map<string, TaskRecord>;
   runs: Map<number, RunRecord>;
   campaigns: { id: string; externalId: string | null; name: string; flight: number }[];
@@ -71,8 +90,11 @@ export interface SandboxContext {
   settings: Settings;
   world: World;
   state: SandboxState;
-  /** True with the given probability (fault injection); deterministic per sandbox. */
-  hit(rate: number): boolean;
+  /**
+   * True with the given probability (fault injection), for a request on `path` when faultPaths
+   * matches it; deterministic per sandbox.
+   */
+  hit(rate: number, path?: string): boolean;
 }
 
 export type SandboxEnv = { Variables: { key: string; account: Account } };

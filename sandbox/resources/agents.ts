@@ -5,12 +5,21 @@
 import type { Context } from "hono";
 import { agentRunStartRequestSchema } from "../../src/api/schemas";
 import { origin, type RunRecord, type SandboxApp, type SandboxContext } from "../context";
-import { agentFiles } from "./agentFiles";
+import { agentFiles, type AgentFileData } from "./agentFiles";
+import { HOSTILE_XLSX_KINDS, hostileXlsx } from "./hostileXlsx";
 
 const empty = (c: Context, status: 400 | 403 | 404 | 429 | 500) =>
   c.body(null, status, { "content-type": "text/plain" });
 
-export function agentRoutes(app: SandboxApp, { settings, state }: SandboxContext): void {
+/** The run's files; a hostile run's xlsx is one of the hostile kinds, in turn by run id. */
+function runFiles(run: RunRecord): AgentFileData[] {
+  const kind = HOSTILE_XLSX_KINDS[run.runId % HOSTILE_XLSX_KINDS.length];
+  return agentFiles(run).map((f) =>
+    run.hostile && f.fileType === "xlsx" ? { ...f, bytes: hostileXlsx(kind) } : f,
+  );
+}
+
+export function agentRoutes(app: SandboxApp, { settings, state, hit }: SandboxContext): void {
   let nextRunId = 1;
   app.post("/api/public/ai-chat/agents/:agentId/runs", async (c) => {
     const agentId = Number(c.req.param("agentId"));
@@ -34,6 +43,7 @@ export function agentRoutes(app: SandboxApp, { settings, state }: SandboxContext
       params,
       createdAt: now,
       fails: params.fail === "true",
+      hostile: hit(state.faults.hostileXlsxRate, c.req.path),
     };
     state.runs.set(run.runId, run);
     return c.json({ runId: run.runId, status: "processing" }, 202);
@@ -52,7 +62,7 @@ export function agentRoutes(app: SandboxApp, { settings, state }: SandboxContext
         error: "The agent could not complete the task (sandbox: params.fail was true)",
       });
     const expires = now + settings.downloadTtlMs;
-    const files = agentFiles(run).map((f) => ({
+    const files = runFiles(run).map((f) => ({
       fileId: f.fileId,
       fileName: f.fileName,
       fileType: f.fileType,
@@ -71,7 +81,7 @@ export function agentRoutes(app: SandboxApp, { settings, state }: SandboxContext
     const expires = Number(c.req.query("expires"));
     if (!run) return empty(c, 404);
     if (!Number.isFinite(expires) || settings.now() > expires) return c.body(null, 410);
-    const file = agentFiles(run).find((f) => f.fileId === c.req.param("fileId"));
+    const file = runFiles(run).find((f) => f.fileId === c.req.param("fileId"));
     if (!file) return empty(c, 404);
     return c.body(file.bytes as unknown as ArrayBuffer, 200, { "content-type": file.mime });
   });

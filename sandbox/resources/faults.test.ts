@@ -1,4 +1,5 @@
 /** Fault settings and the loopback admin routes, in-process. */
+import { strFromU8, unzipSync } from "fflate";
 import { parseFaultsEnv } from "./faults";
 import { inProcessSandbox } from "../testing/inProcess";
 
@@ -12,6 +13,43 @@ test("SANDBOX_FAULTS syntax: known names only, numbers only", () => {
   });
   expect(parseFaultsEnv("bogus=1, error500 = 1 ,drop=x")).toEqual({ error500Rate: 1 });
   expect(parseFaultsEnv(undefined)).toEqual({});
+  expect(
+    parseFaultsEnv(
+      "stall=0.2,dropAfter=0.1,wrongTaskId=0.3,httpUrl=1,echoKey=0.5,hostileXlsx=1,paths=^/api/public/series",
+    ),
+  ).toEqual({
+    stallRate: 0.2,
+    dropAfterRate: 0.1,
+    wrongTaskIdRate: 0.3,
+    httpUrlRate: 1,
+    echoKeyRate: 0.5,
+    hostileXlsxRate: 1,
+    faultPaths: "^/api/public/series",
+  });
+  // A pattern that is not a regular expression is left out rather than failing every request.
+  expect(parseFaultsEnv("paths=([,error500=1")).toEqual({ error500Rate: 1 });
+});
+
+test("hostileXlsx: a run started while it fires serves an xlsx that calls out of the workbook; the others stay plain", async () => {
+  const s = inProcessSandbox();
+  const json = { "content-type": "application/json" };
+  const xlsxOf = async () => {
+    const started = await (await s.post("/api/public/ai-chat/agents/1/runs", { params: {} })).json();
+    s.advance(1000);
+    const status = await (await s.get(`/api/public/ai-chat/agent-runs/${started.runId}/status`)).json();
+    const file = status.files.find((f: { fileType: string }) => f.fileType === "xlsx");
+    const bytes = new Uint8Array(
+      await (
+        await s.get(new URL(file.downloadUrl).pathname + new URL(file.downloadUrl).search)
+      ).arrayBuffer(),
+    );
+    return strFromU8(unzipSync(bytes)["xl/worksheets/sheet1.xml"]);
+  };
+  expect(await xlsxOf()).not.toMatch(/<f[ >]/);
+  await s.post("/__admin/faults", { hostileXlsxRate: 1 }, json);
+  const hostile = await xlsxOf();
+  expect(hostile).toMatch(/<f[ >]/);
+  expect(s.state.faultsInjected).toBe(1);
 });
 
 test("admin routes: request counts per key, and faults switched on and off at run time", async () => {

@@ -116,7 +116,7 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
     const t = [...state.tasks.values()].find((x) => x.token === token);
     if (!t || !t.csv || taskView(c, t).status !== "done") return c.text("Not found", 404);
     const headers = { "content-type": "text/csv; charset=utf-8" };
-    if (!ctx.hit(state.faults.truncateCsvRate)) return c.body(t.csv, 200, headers);
+    if (!ctx.hit(state.faults.truncateCsvRate, c.req.path)) return c.body(t.csv, 200, headers);
     // A cut download as a dropped connection shows it: half the file, streamed without a Content-Length
     // (chunked), so only the body itself can tell the client it is not whole.
     const cut = new TextEncoder().encode(t.csv.slice(0, Math.floor(t.csv.length / 2)));

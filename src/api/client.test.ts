@@ -339,19 +339,33 @@ describe("retries after a timeout", () => {
     return { urls, fetch };
   };
 
-  test("a GET is tried again; a POST is not (it has most likely reached the service and counted)", async () => {
-    const get = silent();
+  test("a status poll is tried again; a counted GET and a POST are not (they may have reached the service and counted)", async () => {
+    const poll = silent();
     const { sleep } = instantSleep();
+    const poller = new AdsClient({
+      baseUrl: BASE,
+      apiKey: "k",
+      fetch: poll.fetch,
+      sleep,
+      stallMs: 10,
+      maxRetries: 2,
+    });
+    await expect(poller.tasks.status("7b0c2f7e-1f0a-4c55-9a4e-0d7f3c2a9b11")).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
+    expect(poll.urls).toHaveLength(3);
+
+    const get = silent();
     const reader = new AdsClient({
       baseUrl: BASE,
       apiKey: "k",
       fetch: get.fetch,
       sleep,
-      timeoutMs: 10,
+      stallMs: 10,
       maxRetries: 2,
     });
-    await expect(reader.shows.get("1200000001")).rejects.toMatchObject({ name: "TimeoutError" });
-    expect(get.urls).toHaveLength(3);
+    await expect(reader.shows.get("1200000001")).rejects.toMatchObject({ name: "MaybeCountedError" });
+    expect(get.urls).toHaveLength(1);
 
     const post = silent();
     const searcher = new AdsClient({
@@ -359,10 +373,13 @@ describe("retries after a timeout", () => {
       apiKey: "k",
       fetch: post.fetch,
       sleep,
-      timeoutMs: 10,
+      stallMs: 10,
       maxRetries: 2,
     });
-    await expect(searcher.reports.campaignsPerformance({})).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(searcher.reports.campaignsPerformance({})).rejects.toMatchObject({
+      name: "MaybeCountedError",
+      cause: { name: "TimeoutError" },
+    });
     expect(post.urls).toHaveLength(1);
   });
 });

@@ -6,14 +6,20 @@ import type { z } from "zod";
 import {
   AbortedError,
   AdsError,
-  ConnectionError,
+  MaybeCountedError,
   RequestValidationError,
   ResponseValidationError,
   ServerError,
-  TimeoutError,
   errorFromResponse,
 } from "./errors";
+import { decodeText } from "./download";
+import { ExchangeFailure, exchange, type Answer } from "./exchange";
 import { validateResponse } from "./validate";
+
+/** The no-progress limit's default (docs/network.md). */
+export const DEFAULT_STALL_MS = 60_000;
+/** The whole-exchange deadline's default (docs/network.md). */
+export const DEFAULT_DEADLINE_MS = 5 * 60_000;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -23,9 +29,17 @@ export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   fetch?: FetchLike;
-  /** Per-attempt timeout; default 60 s. */
-  timeoutMs?: number;
-  /** Retries after the first attempt for idempotent calls; default 2. */
+  /**
+   * The no-progress limit: the longest wait for an answer to start, and between two pieces of its
+   * body (default 60 s; docs/network.md).
+   */
+  stallMs?: number;
+  /** The whole-exchange deadline: every attempt of one request ends by then (default 5 minutes). */
+  deadlineMs?: number;
+  /**
+   * Retries after the first attempt, for requests that spend nothing (status polls, downloads), and
+   * for any request that provably never reached the service; default 2.
+   */
   maxRetries?: number;
   /** Called once for each request that counts against the monthly allowance. */
   onRequest?: (endpoint: string) => void;
@@ -51,8 +65,13 @@ export interface RequestSpec<S extends z.ZodType> {
   auth?: boolean;
   /** Counts against the monthly allowance. Default: whenever the key is sent. */
   counted?: boolean;
-  /** Safe to retry on connection errors and 5xx. */
+  /**
+   * Safe to ask again. A request that spends the allowance is still sent once: after a failure that
+   * may have reached the service it is not re-sent, and fails with MaybeCountedError instead.
+   */
   retry: boolean;
+  /** What may have happened when a counted request failed ambiguously, e.g. "The report may have started". */
+  uncertain?: string;
   signal?: AbortSignal;
   /** Empty 403/429 bodies mean "agent not active" / "runs in progress" here. */
   agentRunStart?: boolean;
@@ -122,7 +141,8 @@ export class Core {
   private readonly fetchImpl: FetchLike;
   readonly sleep: Sleep;
   private readonly random: () => number;
-  readonly timeoutMs: number;
+  readonly stallMs: number;
+  readonly deadlineMs: number;
   readonly maxRetries: number;
   readonly pollInitialDelayMs: number;
   readonly pollMaxDelayMs: number;
@@ -136,7 +156,8 @@ export class Core {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.sleep = options.sleep ?? abortableSleep;
     this.random = options.random ?? Math.random;
-    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.maxRetries = options.maxRetries ?? 2;
     this.pollInitialDelayMs = options.pollInitialDelayMs ?? 1000;
     this.pollMaxDelayMs = options.pollMaxDelayMs ?? 10_000;
@@ -163,7 +184,7 @@ export class Core {
     if (auth) headers.Authorization = `Bearer ${this.options.apiKey}`;
     if (spec.body !== undefined) headers["Content-Type"] = "application/json";
     const url = this.url(spec.path, spec.query);
-    const response = await this.send(
+    const answer = await this.send(
       url,
       { method: spec.method, headers, body: spec.body === undefined ? undefined : JSON.stringify(spec.body) },
       {
@@ -172,32 +193,49 @@ export class Core {
         signal: spec.signal,
         counted: spec.counted ?? auth,
         agentRunStart: spec.agentRunStart,
+        uncertain: spec.uncertain,
       },
     );
-    const text = await this.readText(response, endpoint, spec.signal);
+    const text = decodeText(answer.bytes);
     let json: unknown;
     try {
       json = text.length ? JSON.parse(text) : undefined;
     } catch {
-      throw new ResponseValidationError("(body)", "the answer is not valid JSON", endpoint);
+      throw this.scrubbed(new ResponseValidationError("(body)", "the answer is not valid JSON", endpoint));
     }
-    return validateResponse(spec.schema, json, endpoint);
+    try {
+      return validateResponse(spec.schema, json, endpoint);
+    } catch (err) {
+      throw this.scrubbed(err);
+    }
   }
 
   /**
-   * Fetches a result or download URL. The key is sent only when the URL is on the service origin;
-   * the call is not counted against the monthly allowance.
+   * Fetches a result or download URL, read whole. The key is sent only when the URL is on the
+   * service origin; the call is not counted against the monthly allowance. Only over https when the
+   * service is https; plain http only on this computer, and only when the service is too.
    */
   async download(
     url: string,
     opts: { endpoint: string; signal?: AbortSignal; retry?: boolean },
-  ): Promise<Response> {
-    let absolute: string;
+  ): Promise<Answer> {
+    let target: URL;
     try {
-      absolute = new URL(url, this.base).toString();
+      target = new URL(url, this.base);
     } catch {
-      throw new ResponseValidationError("url", `not a web address: ${url}`, opts.endpoint);
+      throw this.scrubbed(new ResponseValidationError("url", `not a web address: ${url}`, opts.endpoint));
     }
+    const plainAllowed = this.base.protocol === "http:" && LOOPBACK.has(target.hostname);
+    if (target.protocol !== "https:" && !(target.protocol === "http:" && plainAllowed)) {
+      throw this.scrubbed(
+        new ResponseValidationError(
+          "url",
+          `the file is offered at ${target.protocol}//${target.host}, not over https, so it was not downloaded`,
+          opts.endpoint,
+        ),
+      );
+    }
+    const absolute = target.toString();
     const headers: Record<string, string> = {};
     if (this.isServiceOrigin(absolute)) headers.Authorization = `Bearer ${this.options.apiKey}`;
     return this.send(
@@ -207,16 +245,13 @@ export class Core {
     );
   }
 
-  async readText(response: Response, endpoint: string, signal?: AbortSignal): Promise<string> {
-    try {
-      return await response.text();
-    } catch (err) {
-      if (signal?.aborted) throw new AbortedError("Cancelled", endpoint);
-      throw new ConnectionError(
-        `The connection dropped while reading the answer (${errorText(err)})`,
-        endpoint,
-      );
+  /** The key's text never leaves in an error: the service may echo it (docs/network.md, "Secrets"). */
+  private scrubbed<E>(err: E): E {
+    if (err instanceof Error) {
+      err.message = scrubSecret(err.message, this.options.apiKey);
+      if (err.cause instanceof Error) this.scrubbed(err.cause);
     }
+    return err;
   }
 
   private backoff(attempt: number): number {
@@ -233,71 +268,55 @@ export class Core {
       signal?: AbortSignal;
       counted: boolean;
       agentRunStart?: boolean;
+      uncertain?: string;
     },
-  ): Promise<Response> {
+  ): Promise<Answer> {
+    const deadlineAt = Date.now() + this.deadlineMs;
+    const limits = { stallMs: this.stallMs, deadlineAt, deadlineMs: this.deadlineMs };
     const attempts = ctx.retry ? this.maxRetries + 1 : 1;
-    let lastError: AdsError | undefined;
+    let last: { error: AdsError; reachedService: boolean } | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) await this.sleep(this.backoff(attempt - 1), ctx.signal);
-      try {
-        return await this.attempt(url, init, ctx);
-      } catch (err) {
-        if (!(err instanceof AdsError)) throw err;
-        lastError = err;
-        // A POST that timed out has most likely reached the service: trying it again would spend the
-        // monthly allowance twice (and start a second report task) for one answer.
-        const transient =
-          err instanceof ConnectionError ||
-          err instanceof ServerError ||
-          (err instanceof TimeoutError && (init.method ?? "GET") !== "POST");
-        if (!transient) throw err;
+      if (attempt > 0) {
+        const wait = this.backoff(attempt - 1);
+        if (Date.now() + wait >= deadlineAt) break;
+        await this.sleep(wait, ctx.signal).catch((err: unknown) => {
+          throw this.scrubbed(err);
+        });
       }
-    }
-    throw lastError!;
-  }
-
-  private async attempt(
-    url: string,
-    init: RequestInit,
-    ctx: { endpoint: string; signal?: AbortSignal; counted: boolean; agentRunStart?: boolean },
-  ): Promise<Response> {
-    if (ctx.signal?.aborted) throw new AbortedError("Cancelled", ctx.endpoint);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = () => controller.abort();
-    ctx.signal?.addEventListener("abort", onAbort, { once: true });
-    let response: Response;
-    try {
       if (ctx.counted) this.options.onRequest?.(ctx.endpoint);
-      response = await this.fetchImpl(url, { ...init, signal: controller.signal });
-    } catch (err) {
-      if (ctx.signal?.aborted) throw new AbortedError("Cancelled", ctx.endpoint);
-      if (timedOut)
-        throw new TimeoutError(`No answer within ${Math.round(this.timeoutMs / 1000)} s`, ctx.endpoint);
-      throw new ConnectionError(`Could not reach the service (${errorText(err)})`, ctx.endpoint);
-    } finally {
-      clearTimeout(timer);
-      ctx.signal?.removeEventListener("abort", onAbort);
-    }
-    if (!response.ok) {
-      const body = await response.text().catch(() => "");
-      throw errorFromResponse(response.status, body, {
+      let answer: Answer;
+      try {
+        answer = await exchange(this.fetchImpl, url, init, limits, ctx);
+      } catch (err) {
+        if (!(err instanceof ExchangeFailure)) throw err;
+        if (err.error instanceof AbortedError) throw err.error;
+        last = { error: err.error, reachedService: !err.unsent };
+        // A request that spends the allowance is asked again only when it provably never went out.
+        if (ctx.counted && !err.unsent) break;
+        continue;
+      }
+      if (answer.ok) return answer;
+      const error = errorFromResponse(answer.status, decodeText(answer.bytes), {
         endpoint: ctx.endpoint,
         agentRunStart: ctx.agentRunStart,
       });
+      // 4xx answers are final; a 5xx may be passing, but a counted request has reached the service.
+      if (!(error instanceof ServerError)) throw this.scrubbed(error);
+      last = { error, reachedService: true };
+      if (ctx.counted) break;
     }
-    return response;
+    const error = last!.error;
+    if (ctx.counted && ctx.retry && last!.reachedService)
+      throw this.scrubbed(new MaybeCountedError(error, ctx.uncertain));
+    throw this.scrubbed(error);
   }
 }
 
-function errorText(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as Error & { cause?: unknown }).cause;
-    return cause instanceof Error ? `${err.message}: ${cause.message}` : err.message;
-  }
-  return String(err);
+/** Replaces the key's text (as sent, URL-encoded or JSON-escaped) wherever it appears. */
+export function scrubSecret(text: string, secret: string): string {
+  if (!secret || secret.length < 4) return text;
+  let out = text;
+  for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]))
+    out = out.split(form).join("[the API key]");
+  return out;
 }

@@ -7,7 +7,8 @@
  * answer hides Content-Encoding from the page unless the service exposes it, so there a different
  * length proves nothing either way (fetch itself fails a transfer that ends early).
  */
-import { AbortedError, ConnectionError, ResponseValidationError } from "./errors";
+import { ResponseValidationError } from "./errors";
+import type { Answer } from "./exchange";
 
 export interface DownloadedBody {
   bytes: Uint8Array;
@@ -16,30 +17,20 @@ export interface DownloadedBody {
 }
 
 /** The Content-Length that counts the bytes fetch hands over, or null when there is none to compare. */
-function comparableLength(response: Response): { length: number; encodingVisible: boolean } | null {
-  const declared = response.headers.get("content-length")?.trim();
+function comparableLength(answer: Answer): { length: number; encodingVisible: boolean } | null {
+  const declared = answer.headers.get("content-length")?.trim();
   if (!declared || !/^\d+$/.test(declared)) return null;
-  const encoding = response.headers.get("content-encoding")?.trim().toLowerCase();
+  const encoding = answer.headers.get("content-encoding")?.trim().toLowerCase();
   if (encoding && encoding !== "identity") return null;
   // Same-origin and non-browser answers show every header; a CORS answer may hide Content-Encoding.
-  const encodingVisible = response.type !== "cors" && response.type !== "opaque";
+  const encodingVisible = answer.type !== "cors" && answer.type !== "opaque";
   return { length: Number(declared), encodingVisible };
 }
 
-export async function readDownload(
-  response: Response,
-  endpoint: string,
-  signal?: AbortSignal,
-): Promise<DownloadedBody> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await response.arrayBuffer());
-  } catch (err) {
-    if (signal?.aborted) throw new AbortedError("Cancelled", endpoint);
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ConnectionError(`The connection dropped during the download (${reason})`, endpoint);
-  }
-  const expected = comparableLength(response);
+/** A downloaded answer's bytes, and whether their length is proven by Content-Length. */
+export function readDownload(answer: Answer, endpoint: string): DownloadedBody {
+  const bytes = answer.bytes;
+  const expected = comparableLength(answer);
   if (!expected) return { bytes, lengthProven: false };
   if (bytes.length < expected.length && expected.encodingVisible)
     throw new ResponseValidationError(

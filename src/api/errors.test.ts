@@ -1,9 +1,12 @@
 import { AdsClient } from "./client";
+
+const TASK = "7b0c2f7e-1f0a-4c55-9a4e-0d7f3c2a9b11";
 import {
   AbortedError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  MaybeCountedError,
   MONTHLY_LIMIT_MESSAGE,
   NotFoundError,
   RateLimitError,
@@ -15,7 +18,7 @@ import {
 } from "./errors";
 import { fakeFetch, instantSleep, json, text, type Route } from "./testing/fakeFetch";
 
-function setup(route: Route, opts: { timeoutMs?: number } = {}) {
+function setup(route: Route, opts: { stallMs?: number } = {}) {
   const f = fakeFetch(route);
   const s = instantSleep();
   const c = new AdsClient({
@@ -77,10 +80,13 @@ describe("error families", () => {
 
   test("the 'Unexpected error' body whose message is an object is rendered readably", async () => {
     const { c } = setup(() => json(500, { message: { code: "E42", detail: "report engine down" } }));
-    const err = await c.reports.audience({}).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ServerError);
-    expect((err as Error).message).toBe("code: E42; detail: report engine down");
-    expect((err as Error).message).not.toContain("[object Object]");
+    // A report start that got a 5xx may have started: the service's own words are its cause.
+    const err = (await c.reports.audience({}).catch((e: unknown) => e)) as MaybeCountedError;
+    expect(err).toBeInstanceOf(MaybeCountedError);
+    expect(err.cause).toBeInstanceOf(ServerError);
+    expect(err.cause.message).toBe("code: E42; detail: report engine down");
+    expect(err.message).toContain("code: E42; detail: report engine down");
+    expect(err.message).not.toContain("[object Object]");
   });
 
   test("500 with an empty body", async () => {
@@ -93,7 +99,7 @@ describe("error families", () => {
 
   test("connection failure and abort", async () => {
     const down = setup(() => new TypeError("fetch failed"));
-    await expect(down.c.shows.get("1")).rejects.toBeInstanceOf(ConnectionError);
+    await expect(down.c.tasks.status(TASK)).rejects.toBeInstanceOf(ConnectionError);
     const controller = new AbortController();
     controller.abort();
     const ok = setup(() => json(200, { serviceSeriesId: 1, title: "t" }));
@@ -101,36 +107,36 @@ describe("error families", () => {
     expect(ok.calls).toHaveLength(0);
   });
 
-  test("a fetch that honours the signal gives TimeoutError after timeoutMs", async () => {
+  test("a fetch that honours the signal gives TimeoutError after the no-progress limit", async () => {
     const c = new AdsClient({
       baseUrl: "https://api.example.com",
       apiKey: "k",
-      timeoutMs: 20,
+      stallMs: 20,
       maxRetries: 0,
       fetch: (_url, init) =>
         new Promise((_resolve, reject) =>
           init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
         ),
     });
-    await expect(c.shows.get("1")).rejects.toBeInstanceOf(TimeoutError);
+    await expect(c.tasks.status(TASK)).rejects.toBeInstanceOf(TimeoutError);
   });
 });
 
 test("a 40,000-character message from the service is capped with a visible marker", async () => {
   const long = "x".repeat(40_000);
   const { c } = setup(() => json(500, { message: long }));
-  const err = (await c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  const err = (await c.tasks.status(TASK).catch((e: unknown) => e)) as ServerError;
   expect(err).toBeInstanceOf(ServerError);
   expect(err.message.length).toBe(1000);
   expect(err.message.endsWith(TRUNCATED_MARKER)).toBe(true);
   expect(err.message.startsWith("xxxx")).toBe(true);
   // Plain-text and object messages are capped the same way; short ones are untouched.
   const plain = setup(() => text(502, "y".repeat(5000)));
-  const e2 = (await plain.c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  const e2 = (await plain.c.tasks.status(TASK).catch((e: unknown) => e)) as ServerError;
   expect(e2.message).toHaveLength(1000);
   expect(e2.message.endsWith(TRUNCATED_MARKER)).toBe(true);
   const object = setup(() => json(500, { message: { detail: "z".repeat(3000) } }));
-  const e3 = (await object.c.shows.get("1").catch((e: unknown) => e)) as ServerError;
+  const e3 = (await object.c.tasks.status(TASK).catch((e: unknown) => e)) as ServerError;
   expect(e3.message).toMatch(/^detail: z+…\[truncated\]$/);
   const short = setup(() => json(400, { message: "Invalid data" }));
   await expect(short.c.reports.campaignsPerformance({})).rejects.toMatchObject({ message: "Invalid data" });
@@ -181,20 +187,49 @@ describe("every path segment is checked before a request: only ids of the docume
 });
 
 describe("retries", () => {
-  test("idempotent calls retry 5xx and connection errors with growing, jittered delays, then succeed", async () => {
+  test("requests that spend nothing retry 5xx and connection errors with growing, jittered delays, then succeed", async () => {
     let n = 0;
     const { c, calls, delays } = setup(() =>
-      ++n === 1 ? text(503) : n === 2 ? new TypeError("reset") : json(200, { data: [] }),
+      ++n === 1 ? text(503) : n === 2 ? new TypeError("reset") : json(200, { id: TASK, status: "pending" }),
     );
-    await expect(c.search.episodes({ search: "x" })).resolves.toEqual({ data: [] });
+    await expect(c.tasks.status(TASK)).resolves.toMatchObject({ id: TASK });
     expect(calls).toHaveLength(3);
     expect(delays).toEqual([375, 750]);
   });
 
   test("retries are bounded", async () => {
     const { c, calls } = setup(() => text(502));
-    await expect(c.shows.get("1")).rejects.toBeInstanceOf(ServerError);
+    await expect(c.tasks.status(TASK)).rejects.toBeInstanceOf(ServerError);
     expect(calls).toHaveLength(3);
+  });
+
+  test.each([
+    ["a 5xx", () => text(503)],
+    ["a dropped connection", () => new TypeError("fetch failed")],
+  ])(
+    "a request that spends the allowance is sent once: after %s it says it may have counted and is not re-sent",
+    async (_what, answer) => {
+      const show = setup(answer);
+      const err = (await show.c.shows.get("1").catch((e: unknown) => e)) as MaybeCountedError;
+      expect(err).toBeInstanceOf(MaybeCountedError);
+      expect(err.message).toMatch(/^The request may have reached the service and counted .*choose Try again/);
+      expect(show.calls).toHaveLength(1);
+      const report = setup(answer);
+      const started = (await report.c.reports.impressions({}).catch((e: unknown) => e)) as MaybeCountedError;
+      expect(started.message).toMatch(/^The report may have started: /);
+      expect(started.endpoint).toBe("POST /api/public/impressions");
+      expect(report.calls).toHaveLength(1);
+    },
+  );
+
+  test("a request that spends the allowance is tried again when it provably never went out (connection refused)", async () => {
+    let n = 0;
+    const refused = Object.assign(new TypeError("fetch failed"), {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:4010"), { code: "ECONNREFUSED" }),
+    });
+    const { c, calls } = setup(() => (++n === 1 ? refused : json(200, { serviceSeriesId: 1, title: "t" })));
+    await expect(c.shows.get("1")).resolves.toMatchObject({ title: "t" });
+    expect(calls).toHaveLength(2);
   });
 
   test.each([

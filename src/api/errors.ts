@@ -59,6 +59,24 @@ export class TimeoutError extends AdsError {}
 
 export class AbortedError extends AdsError {}
 
+/**
+ * A request that spends the monthly allowance failed after it may have reached the service (the
+ * connection dropped, the answer stalled, or a 5xx came back). It is not sent again by itself, so
+ * one question never costs twice: the planner chooses Try again. `cause` is what went wrong.
+ */
+export class MaybeCountedError extends AdsError {
+  constructor(
+    override readonly cause: AdsError,
+    what = "The request may have reached the service and counted against the monthly allowance",
+  ) {
+    super(
+      `${what}: ${cause.message.replace(/\.$/, "")}. It was not sent again, so it is not counted twice; choose Try again to ask once more.`,
+      cause.endpoint,
+      cause.status,
+    );
+  }
+}
+
 /** Bad input caught before sending: names the field. */
 export class RequestValidationError extends AdsError {
   constructor(

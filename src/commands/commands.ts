@@ -5,11 +5,11 @@
  * and always to the console. The commands are registered with the page's first load; the refresh
  * machinery (report sheets, the report sources) is loaded when a refresh first runs.
  */
-import { AdsClient } from "../api/client";
 import type { SheetFetcher } from "../excel/reportSheets";
 import { refreshAdsFunctions } from "../functions/recalculate";
 import { requestSelfTest } from "../runtime/selfTestRequests";
-import { countRequest, getConnection } from "../runtime/session";
+import { serviceClient } from "../runtime/serviceClient";
+import { getConnection } from "../runtime/session";
 
 /** The report-sheet refreshes and a fetcher for them, loaded on first use. */
 async function refresher() {
@@ -20,7 +20,7 @@ async function refresher() {
   const fetcher: SheetFetcher = (source, signal) => {
     const connection = getConnection();
     if (!connection) throw new Error("Not connected: open the Ads Analytics pane and connect first");
-    return fetchSheetData(new AdsClient({ ...connection, onRequest: () => countRequest() }), source, {
+    return fetchSheetData(serviceClient(connection), source, {
       signal,
     });
   };
@@ -36,7 +36,7 @@ async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<vo
       return sheet.name;
     });
     const { refreshReport, fetcher } = await refresher();
-    await refreshReport(Excel, name, fetcher);
+    await refreshReport(Excel, name, fetcher, { origin: "ribbon" });
   } catch (err) {
     console.error("Refresh sheet failed:", err instanceof Error ? err.message : err);
   } finally {
@@ -47,7 +47,7 @@ async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<vo
 async function refreshEverything(event: Office.AddinCommands.Event): Promise<void> {
   try {
     const { refreshAll, fetcher } = await refresher();
-    const result = await refreshAll(Excel, fetcher);
+    const result = await refreshAll(Excel, fetcher, { origin: "ribbon" });
     if (result.failed.length) console.error("Refresh all:", result.failed);
     await refreshAdsFunctions(Excel);
   } catch (err) {

@@ -1,7 +1,7 @@
 /** Agent files opened into the in-memory workbook: text files as typed sheets, xlsx inserted, others saved. */
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
-import { hostileXlsx } from "../../sandbox/testing/hostileXlsx";
+import { hostileXlsx } from "../../sandbox/resources/hostileXlsx";
 import { describeOpened, openAgentFile } from "../writebacks/agentFileOpen";
 import { workbookFileTargets } from "./agentFiles";
 

@@ -4,7 +4,7 @@
  * bad input); service answers go through the shared RequestCache.
  */
 import type { AdsClient } from "../api/client";
-import { AdsError, RequestValidationError } from "../api/errors";
+import { AdsError, MaybeCountedError, RequestValidationError } from "../api/errors";
 import type { IndividualAdsResponse, ShowInfo } from "../api/schemas";
 import * as arg from "./args";
 import type { Arg } from "./args";
@@ -31,6 +31,12 @@ export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and con
 function toFunctionError(err: unknown): FunctionError {
   if (err instanceof FunctionError) return err;
   if (err instanceof RequestValidationError) return badArgument(err.field, err.message);
+  // A cell cannot offer Try again: recalculating it asks again.
+  if (err instanceof MaybeCountedError)
+    return new FunctionError(
+      "#N/A",
+      `${err.cause.message.replace(/\.$/, "")}. Not asked again, as it may have counted against the monthly allowance: recalculate to ask again.`,
+    );
   if (err instanceof AdsError) return new FunctionError("#N/A", err.message);
   return new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
 }

@@ -2,8 +2,10 @@
  * The functions' shared-runtime wiring: one RequestCache and one client per connection, built from
  * the session the task pane fills in. Requests count toward the pane's monthly counter.
  */
-import { AdsClient } from "../api/client";
-import { countRequest, getConnection, subscribe, type Connection } from "../runtime/session";
+import type { AdsClient } from "../api/client";
+import type { NetworkLimits } from "../runtime/networkLimits";
+import { serviceClient } from "../runtime/serviceClient";
+import { getConnection, getNetworkLimits, subscribe, type Connection } from "../runtime/session";
 import { createAdsFunctions } from "./adsFunctions";
 import { numberShape, type IsSetSupported } from "../runtime/numberShape";
 import { RequestCache } from "./requestCache";
@@ -13,13 +15,14 @@ import { RequestCache } from "./requestCache";
  * shared-runtime page (webpack.config.js), so this module, and its cache, exists once.
  */
 const cache = new RequestCache({ concurrency: 4 });
-let current: { connection: Connection; client: AdsClient } | null = null;
+let current: { connection: Connection; limits: NetworkLimits; client: AdsClient } | null = null;
 
 function client(): AdsClient | null {
   const connection = getConnection();
   if (!connection) return null;
-  if (!current || current.connection !== connection) {
-    current = { connection, client: new AdsClient({ ...connection, onRequest: () => countRequest() }) };
+  const limits = getNetworkLimits();
+  if (!current || current.connection !== connection || current.limits !== limits) {
+    current = { connection, limits, client: serviceClient(connection, limits) };
   }
   return current.client;
 }

@@ -1,10 +1,12 @@
 /**
- * Shared-runtime state: the connection (API key and base URL) and the request counter.
+ * Shared-runtime state: the connection (API key and base URL), the network limits and the request counter.
  * The task pane, the custom functions and the ribbon commands run in one JavaScript
  * runtime (manifest: SharedRuntime) and one module graph (webpack.config.js), so this
  * module's state is theirs to share. The key lives only here (and, when the user ticks "remember", in the
  * browser's local storage of the add-in origin): never in the workbook.
  */
+
+import { DEFAULT_LIMITS, storedLimits, type NetworkLimits } from "./networkLimits";
 
 export interface Connection {
   apiKey: string;
@@ -15,11 +17,14 @@ type Listener = () => void;
 
 interface SessionState {
   connection: Connection | null;
+  limits: NetworkLimits;
   requestsThisMonth: { month: string; count: number };
   listeners: Set<Listener>;
 }
 
 const COUNTER_STORAGE = "ads-analytics.requestCounter";
+/** The planner's network limits (Connect tab): this computer's, like the counter. */
+const LIMITS_STORAGE = "ads-analytics.networkLimits";
 /** Only when the user ticks "Remember on this computer": the add-in origin's storage, never the workbook. */
 const REMEMBERED = "ads-analytics.connection";
 
@@ -53,7 +58,12 @@ function state(): SessionState {
         /* a corrupt counter starts again from zero */
       }
     }
-    s = { connection: remembered(), requestsThisMonth: counter, listeners: new Set() };
+    s = {
+      connection: remembered(),
+      limits: storedLimits(storage()?.getItem(LIMITS_STORAGE)),
+      requestsThisMonth: counter,
+      listeners: new Set(),
+    };
     session = s;
   }
   return s;
@@ -86,6 +96,17 @@ export function setConnection(connection: Connection | null, options: { remember
   emit();
 }
 
+export function getNetworkLimits(): NetworkLimits {
+  return state().limits;
+}
+
+/** New limits for every request from now on (the pane, the functions, the ribbon). */
+export function setNetworkLimits(limits: NetworkLimits): void {
+  state().limits = limits;
+  storage()?.setItem(LIMITS_STORAGE, JSON.stringify(limits));
+  emit();
+}
+
 export function isRemembered(): boolean {
   return remembered() !== null;
 }
@@ -114,6 +135,8 @@ export function subscribe(listener: Listener): () => void {
 export function resetSession(): void {
   const s = state();
   s.connection = null;
+  s.limits = DEFAULT_LIMITS;
+  storage()?.removeItem(LIMITS_STORAGE);
   s.requestsThisMonth = { month: monthOf(new Date()), count: 0 };
   storage()?.removeItem(COUNTER_STORAGE);
   emit();

@@ -25,9 +25,9 @@ import {
   useToastController,
   webLightTheme,
 } from "@fluentui/react-components";
-import { AdsClient } from "../api/client";
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
-import { countRequest, getConnection, subscribe } from "../runtime/session";
+import { serviceClient } from "../runtime/serviceClient";
+import { getConnection, getNetworkLimits, subscribe } from "../runtime/session";
 import { ActivityList } from "./components/ActivityList";
 import { PaneMessage } from "./components/PaneMessage";
 import { TabBar } from "./components/TabBar";
@@ -151,6 +151,7 @@ export function App({ excel, deployment }: AppProps) {
   useEffect(() => setOpened((old) => (old.has(tab) ? old : new Set([...old, tab]))), [tab]);
   const mounted = (t: TabName) => tab === t || opened.has(t);
   const [connection, setConn] = useState(getConnection());
+  const [limits, setLimits] = useState(getNetworkLimits());
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
   const [editing, setEditing] = useState<SheetRequest | null>(null);
   const nextId = useRef(1);
@@ -162,14 +163,18 @@ export function App({ excel, deployment }: AppProps) {
   const [toasts, setToasts] = useState<Toasts | null>(null);
   const listening = useRef<Toasts | null>(null);
   const waiting = useRef<Notice[] | null>(null);
-  useEffect(() => subscribe(() => setConn(getConnection())), []);
+  useEffect(
+    () =>
+      subscribe(() => {
+        setConn(getConnection());
+        setLimits(getNetworkLimits());
+      }),
+    [],
+  );
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
   useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
 
-  const client = useMemo(
-    () => (connection ? new AdsClient({ ...connection, onRequest: () => countRequest() }) : null),
-    [connection],
-  );
+  const client = useMemo(() => (connection ? serviceClient(connection, limits) : null), [connection, limits]);
 
   const show = useCallback(
     (t: Toasts, { message, intent }: Notice) =>

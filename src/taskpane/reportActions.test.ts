@@ -7,7 +7,8 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { AdsClient } from "../api/client";
 import type { TypedTable } from "../api/table";
 import { createReportSheet, readDefinition } from "../excel/reportSheets";
-import { runSourceToSheet } from "./reportActions";
+import { MaybeCountedError, ConnectionError } from "../api/errors";
+import { refreshOneSheet, runSourceToSheet } from "./reportActions";
 import type { ActivityEntry, Intent, Services } from "./services";
 
 const table = (days: number[]): TypedTable => ({
@@ -19,11 +20,12 @@ const table = (days: number[]): TypedTable => ({
   rows: days.map((d) => [46000 + d, "Northwind Coffee", 100 + d]),
 });
 
-function services(wb: InMemoryWorkbook, answer: TypedTable) {
+function services(wb: InMemoryWorkbook, answer: TypedTable | (() => Promise<never>)) {
   const toasts: { text: string; intent?: Intent }[] = [];
   const entries = new Map<number, Partial<ActivityEntry>>();
   // Only what the report path uses: reports.run answers with the table.
-  const client = { reports: { run: async () => ({ table: answer }) } } as unknown as AdsClient;
+  const run = typeof answer === "function" ? answer : async () => ({ table: answer });
+  const client = { reports: { run } } as unknown as AdsClient;
   const s: Services = {
     client,
     excel: wb.excel,
@@ -81,4 +83,55 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
   // Nothing changed on the sheet, and it keeps its old request.
   expect(JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C8`))).toBe(before);
   expect((await readDefinition(wb.excel, def.sheetName))!.params).toEqual(params);
+});
+
+test("a report that may have started is not asked again by itself: the failure says so and offers Try again, which asks once", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  let asked = 0;
+  const dropped = async (): Promise<never> => {
+    asked++;
+    throw new MaybeCountedError(
+      new ConnectionError(
+        "The connection dropped while reading the answer (socket hang up)",
+        "POST /api/public/estimated-spend-by-day",
+      ),
+      "The report may have started",
+    );
+  };
+  const { s, toasts, entries } = services(wb, dropped);
+  const outcome = await runSourceToSheet(s, { kind: "estimatedSpendByDay", params: {} });
+  expect(outcome).toMatchObject({ ok: false });
+  expect(asked).toBe(1);
+  const entry = entries.get(1)!;
+  expect(entry.status).toBe("failed");
+  expect(entry.detail).toMatch(/^The report may have started: The connection dropped .*choose Try again/);
+  expect(toasts.at(-1)?.intent).toBe("error");
+  expect(typeof entry.tryAgain).toBe("function");
+  entry.tryAgain!();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(asked).toBe(2);
+  // Any other failure offers no Try again: nothing about it is uncertain.
+  const sure = services(wb, async (): Promise<never> => {
+    throw new ConnectionError("Could not reach the service (ECONNREFUSED)", "POST /x");
+  });
+  await runSourceToSheet(sure.s, { kind: "estimatedSpendByDay", params: {} });
+  expect(sure.entries.get(1)!.tryAgain).toBeUndefined();
+});
+
+test("a refresh that may have counted offers Try again on its activity entry", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "estimatedSpendByDay", params: {}, label: "Spend by day" },
+    { type: "table", table: table([0, 1]) },
+  );
+  const { s, entries } = services(wb, async (): Promise<never> => {
+    throw new MaybeCountedError(new ConnectionError("dropped", "POST /x"), "The report may have started");
+  });
+  await refreshOneSheet(s, def.sheetName);
+  expect(entries.get(1)).toMatchObject({ status: "failed" });
+  expect(typeof entries.get(1)!.tryAgain).toBe("function");
+  expect((await readDefinition(wb.excel, def.sheetName))!.lastError).toMatch(/may have started/);
 });

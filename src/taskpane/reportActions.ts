@@ -4,7 +4,7 @@
  * ribbon commands through src/runtime/reportSources.ts.
  */
 import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormula";
-import { AdsError } from "../api/errors";
+import { AdsError, MaybeCountedError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
 import { fetchSheetData, sheetLabelFor, type SourceKind } from "../runtime/reportSources";
 import { presetLabel } from "../reports/relativeDates";
@@ -55,6 +55,10 @@ export interface ReportSheetSummary {
   chartable: boolean;
   chart: { enabled: boolean; error?: string };
 }
+
+/** The request failed after it may have reached the service: offered again only when the planner asks. */
+const mayHaveCounted = (e: unknown) =>
+  e instanceof MaybeCountedError || (e instanceof Error && e.cause instanceof MaybeCountedError);
 
 const errorText = (e: unknown) => (e instanceof AdsError || e instanceof Error ? e.message : String(e));
 
@@ -130,6 +134,10 @@ export async function runSourceToSheet(
       status: cancelled ? "cancelled" : "failed",
       endedAt: Date.now(),
       detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName),
+      // Never re-sent by itself (it may have counted): the planner chooses.
+      ...(!cancelled && mayHaveCounted(err)
+        ? { tryAgain: () => void runSourceToSheet(services, req, look) }
+        : {}),
     });
     // The reason first: the request's parameters are in the activity entry ("Asked: …").
     if (!cancelled) services.notify(failureText(req, err), "error");
@@ -183,10 +191,14 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
     });
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `${def.rowCount} rows` });
   } catch (err) {
+    const cancelled = controller.signal.aborted;
     services.activity.update(id, {
-      status: controller.signal.aborted ? "cancelled" : "failed",
+      status: cancelled ? "cancelled" : "failed",
       endedAt: Date.now(),
       detail: errorText(err),
+      ...(!cancelled && mayHaveCounted(err)
+        ? { tryAgain: () => void refreshOneSheet(services, sheetName) }
+        : {}),
     });
   }
 }

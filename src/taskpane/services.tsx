@@ -25,6 +25,11 @@ export interface ActivityEntry {
   endedAt?: number;
   detail?: string;
   cancel?: () => void;
+  /**
+   * Asks once more, when the failure left it unknown whether the request reached the service
+   * (it is never re-sent by itself: it counts against the allowance).
+   */
+  tryAgain?: () => void;
 }
 
 export interface Activity {

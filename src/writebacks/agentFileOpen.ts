@@ -8,6 +8,7 @@ import { errorCode } from "../excel/host";
 import { fileAction, jsonToTable, textToTable } from "./agentFiles";
 import { agentDelimitedTable, describeChoices, type ColumnChoice } from "./agentTables";
 import { oversizeReason, unsupportedParts } from "./xlsxInsert";
+import { checkOutward } from "./xlsxOutward";
 
 export interface AgentFileRef {
   fileName: string;
@@ -26,9 +27,10 @@ export interface AgentFileDeps {
 export type OpenedFile =
   /** `columns`: what each column became (number, date, text…), to show the planner. */
   | { kind: "sheet"; sheetName: string; rows: number; columns: ColumnChoice[] }
-  | { kind: "workbook"; sheetNames: string[] }
+  /** `replaced`: what was taken out of the xlsx first (formulas calling out of the workbook). */
+  | { kind: "workbook"; sheetNames: string[]; replaced?: string }
   /** `reason`: why a file meant to open in the workbook was downloaded instead. */
-  | { kind: "downloaded"; fileName: string; reason?: string };
+  | { kind: "downloaded"; fileName: string; reason?: string; replaced?: string };
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
@@ -54,9 +56,10 @@ export function textFileToTable(
 export function describeOpened(o: OpenedFile): string {
   if (o.kind === "sheet")
     return `Opened as sheet "${o.sheetName}" (${o.rows} rows). Columns: ${describeChoices(o.columns)}.`;
-  if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.`;
+  const replaced = o.replaced ? ` ${o.replaced}` : "";
+  if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.${replaced}`;
   return o.reason
-    ? `Downloaded ${o.fileName} instead of inserting it: ${o.reason}.`
+    ? `Downloaded ${o.fileName} instead of inserting it: ${o.reason}.${replaced}`
     : `Downloaded ${o.fileName}.`;
 }
 
@@ -74,23 +77,29 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
 }
 
 /**
- * An xlsx file's sheets go into the workbook when Excel can take them; otherwise (too big for one
- * request, or features Excel on the web refuses) the file is downloaded and the reason given.
+ * An xlsx file is first rid of formulas calling out of the workbook (or refused, naming the cells:
+ * thrown, so the pane shows it as an error); then its sheets go into the workbook when Excel can
+ * take them; otherwise (too big for one request, or features Excel on the web refuses) the cleaned
+ * file is downloaded and the reason given.
  */
 async function insertOrDownload(
   file: AgentFileRef,
-  bytes: Uint8Array,
+  agentBytes: Uint8Array,
   deps: AgentFileDeps,
 ): Promise<OpenedFile> {
+  const checked = checkOutward(agentBytes);
+  if (checked.kind === "refused") throw new Error(checked.message);
+  const bytes = checked.kind === "cleaned" ? checked.bytes : agentBytes;
+  const replaced = checked.kind === "cleaned" ? { replaced: checked.notes.join(" ") } : {};
   const downloaded = (reason: string): OpenedFile => {
     deps.saveAs(bytes, file.fileName);
-    return { kind: "downloaded", fileName: file.fileName, reason };
+    return { kind: "downloaded", fileName: file.fileName, reason, ...replaced };
   };
   const base64 = bytesToBase64(bytes);
   const tooBig = oversizeReason(base64.length);
   if (tooBig) return downloaded(tooBig);
   try {
-    return { kind: "workbook", sheetNames: await deps.insertWorkbook(base64) };
+    return { kind: "workbook", sheetNames: await deps.insertWorkbook(base64), ...replaced };
   } catch (err) {
     const code = errorCode(err);
     if (code === "UnsupportedFeature") {

@@ -4,6 +4,7 @@
  * (xls, html, zip) is downloaded.
  */
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+import { capText, MAX_CELL_CHARS } from "../excel/cellFormats";
 
 export type FileAction = "table" | "workbook" | "download";
 
@@ -47,21 +48,57 @@ function isRecord(v: Json): v is { [k: string]: Json } {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
-/** Nested objects become dotted column names; arrays stay whole as JSON text. */
-function flatten(
-  value: { [k: string]: Json },
-  prefix: string,
-  out: Map<string, CellValue>,
-  arrays: Set<string>,
-): void {
+/** One value of a record: the keys leading to it (`["stats", "downloads"]`). */
+interface Leaf {
+  path: string[];
+  value: CellValue;
+  array: boolean;
+}
+
+/** Nested objects are walked to their values; arrays stay whole as JSON text. */
+function flatten(value: { [k: string]: Json }, prefix: string[], out: Leaf[]): void {
+  // Object.entries lists the own "__proto__" key JSON.parse makes; nothing is assigned to an object.
   for (const [k, v] of Object.entries(value)) {
-    const name = prefix ? `${prefix}.${k}` : k;
-    if (isRecord(v)) flatten(v, name, out, arrays);
-    else if (Array.isArray(v)) {
-      arrays.add(name);
-      out.set(name, JSON.stringify(v));
-    } else out.set(name, v);
+    const path = [...prefix, k];
+    if (isRecord(v)) flatten(v, path, out);
+    else if (Array.isArray(v)) out.push({ path, value: JSON.stringify(v), array: true });
+    else out.push({ path, value: v, array: false });
   }
+}
+
+/** A header as the planner and Excel compare them: cut to the cell limit, no surrounding spaces, any case. */
+const headerKey = (name: string) => capText(name, MAX_CELL_CHARS).trim().toLowerCase();
+
+/**
+ * Column names for the key paths, in order: dotted (`stats.downloads`), and distinct as headers.
+ * The first path to take a header keeps it; a later one that would read the same (`Name` after
+ * `name`, the key `a.b` after `a` → `b`, ` x ` after `x`) gets the first free `Name (2)`, `(3)`…
+ * An empty key is named `ColumnN` as the table writer names it, after every key written out has
+ * taken its own name; no suffixed name takes a name some path holds plainly.
+ */
+export function columnNames(paths: readonly (readonly string[])[]): string[] {
+  const written = paths.map((p) => capText(p.join("."), MAX_CELL_CHARS));
+  const plain = written.map((name, j) => name || `Column${j + 1}`);
+  const owner = new Map<string, number>();
+  const claim = (j: number) => {
+    if (!owner.has(headerKey(plain[j]))) owner.set(headerKey(plain[j]), j);
+  };
+  const order = [...paths.keys()];
+  for (const j of [...order.filter((j) => written[j]), ...order.filter((j) => !written[j])]) claim(j);
+  const taken = new Set(owner.keys());
+  return plain.map((name, j) => {
+    if (owner.get(headerKey(name)) === j) return name;
+    // A key of spaces alone reads as an empty header: it takes ColumnN when that is free.
+    const base = name.trim() || `Column${j + 1}`;
+    for (let k = name.trim() ? 2 : 1; ; k++) {
+      const suffix = k === 1 ? "" : ` (${k})`;
+      const candidate = capText(base, MAX_CELL_CHARS - suffix.length) + suffix;
+      if (!taken.has(headerKey(candidate))) {
+        taken.add(headerKey(candidate));
+        return candidate;
+      }
+    }
+  });
 }
 
 /** The rows a JSON document holds: an array, the only array property of an object ({data:[...]}), or the object itself. */
@@ -83,38 +120,46 @@ function kindOf(values: CellValue[], arrayColumn: boolean): ColumnKind {
   return "text";
 }
 
-/** Tabular JSON flattened to columns (union of keys, in first-seen order). Throws on text that is not JSON. */
+/**
+ * Tabular JSON flattened to columns: one per key path, in first-seen order, each named by
+ * columnNames, so every value keeps a column of its own. Throws on text that is not JSON.
+ */
 export function jsonToTable(text: string): TypedTable {
   let doc: Json;
   try {
+    // Not zod: z.json() rebuilds objects by assignment and drops an own "__proto__" key (zod 4.6).
+    // JSON.parse only ever returns Json.
     doc = JSON.parse(text) as Json;
   } catch (e) {
     throw new Error(`The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const arrayColumns = new Set<string>();
+  // Columns are keyed by their path (JSON text of the keys), never by the dotted name, which two paths can share.
+  const columns = new Map<string, { path: string[]; array: boolean }>();
   const flat = recordsOf(doc).map((r) => {
+    const leaves: Leaf[] = [];
+    if (isRecord(r)) flatten(r, [], leaves);
+    else leaves.push({ path: ["value"], value: Array.isArray(r) ? JSON.stringify(r) : r, array: false });
     const m = new Map<string, CellValue>();
-    if (isRecord(r)) flatten(r, "", m, arrayColumns);
-    else m.set("value", Array.isArray(r) ? JSON.stringify(r) : r);
+    for (const leaf of leaves) {
+      const id = JSON.stringify(leaf.path);
+      const column = columns.get(id) ?? { path: leaf.path, array: false };
+      column.array ||= leaf.array;
+      columns.set(id, column);
+      m.set(id, leaf.value);
+    }
     return m;
   });
-  const names: string[] = [];
-  const seen = new Set<string>();
-  for (const m of flat) {
-    for (const k of m.keys()) {
-      if (!seen.has(k)) {
-        seen.add(k);
-        names.push(k);
-      }
-    }
-  }
-  const rows = flat.map((m) => names.map((n) => (m.has(n) ? (m.get(n) as CellValue) : null)));
-  const columns = names.map((name, i) => ({
-    name,
-    kind: kindOf(
-      rows.map((r) => r[i]),
-      arrayColumns.has(name),
-    ),
-  }));
-  return { columns, rows };
+  const ids = [...columns.keys()];
+  const rows = flat.map((m) => ids.map((id) => m.get(id) ?? null));
+  const names = columnNames([...columns.values()].map((c) => c.path));
+  return {
+    columns: ids.map((id, i) => ({
+      name: names[i],
+      kind: kindOf(
+        rows.map((r) => r[i]),
+        columns.get(id)?.array ?? false,
+      ),
+    })),
+    rows,
+  };
 }

@@ -44,7 +44,7 @@ export class Agents {
 
   async runStatus(runId: number, signal?: AbortSignal): Promise<AgentRunStatus> {
     const id = validateRequest(runIdSchema, runId, STATUS, "runId");
-    return this.core.request({
+    const run = await this.core.request({
       method: "GET",
       path: `/api/public/ai-chat/agent-runs/${id}/status`,
       endpoint: STATUS,
@@ -53,6 +53,14 @@ export class Agents {
       retry: true,
       signal,
     });
+    // Another run's answer would hand over another run's files.
+    if (run.runId !== id)
+      throw new ResponseValidationError(
+        "runId",
+        `the service answered about run ${run.runId}, not run ${id} that was asked for, so nothing was written`,
+        STATUS,
+      );
+    return run;
   }
 
   /** Polls until the run is done (returned) or failed (TaskFailedError with the run's error). */
@@ -93,8 +101,8 @@ export class Agents {
   }
 
   private async fetchBytes(file: AgentFile, endpoint: string, signal?: AbortSignal): Promise<Uint8Array> {
-    const response = await this.core.download(file.downloadUrl, { endpoint, signal });
-    const { bytes } = await readDownload(response, endpoint, signal);
+    const answer = await this.core.download(file.downloadUrl, { endpoint, signal });
+    const { bytes } = readDownload(answer, endpoint);
     if (bytes.length < file.size)
       throw new ResponseValidationError(
         "size",

@@ -7,6 +7,8 @@ import type { TypedTable } from "../table";
 import { validateRequest } from "../validate";
 import type { Tasks } from "./tasks";
 
+const REPORT_MAY_HAVE_STARTED = "The report may have started";
+
 export interface ReportRun {
   task: Task & { url: string };
   csv: string;
@@ -65,10 +67,12 @@ export class Reports {
         query: { week_lb, advertiser },
         schema: taskSchema,
         retry: true,
+        uncertain: REPORT_MAY_HAVE_STARTED,
         signal,
       });
     }
-    // Report starts are reads: an identical request reuses the cached report, so a retry is safe.
+    // An identical request reuses the cached report, but every start counts against the allowance:
+    // after a failure that may have reached the service it is not sent again by itself.
     return this.core.request({
       method: "POST",
       path: def.path,
@@ -76,6 +80,7 @@ export class Reports {
       body: valid,
       schema: taskSchema,
       retry: true,
+      uncertain: REPORT_MAY_HAVE_STARTED,
       signal,
     });
   }

@@ -14,7 +14,7 @@ export class Tasks {
   async status(id: string, signal?: AbortSignal): Promise<Task> {
     const endpoint = `GET ${STATUS_PATH}/{id}`;
     const valid = validateRequest(taskIdSchema, id, endpoint, "id");
-    return this.core.request({
+    const task = await this.core.request({
       method: "GET",
       path: `${STATUS_PATH}/${encodeURIComponent(valid)}`,
       endpoint,
@@ -23,6 +23,14 @@ export class Tasks {
       retry: true,
       signal,
     });
+    // Another task's answer (a mixed-up cache or proxy) would put another report's file in the sheet.
+    if (task.id.toLowerCase() !== valid.toLowerCase())
+      throw new ResponseValidationError(
+        "id",
+        `the service answered about task ${task.id}, not task ${valid} that was asked for, so nothing was written`,
+        endpoint,
+      );
+    return task;
   }
 
   /** Polls until the task is done (returns it, with its url) or failed (throws TaskFailedError). */
@@ -53,8 +61,8 @@ export class Tasks {
    */
   async download(url: string, signal?: AbortSignal): Promise<{ text: string; lengthProven: boolean }> {
     const endpoint = "GET {task url}";
-    const response = await this.core.download(url, { endpoint, signal });
-    const { bytes, lengthProven } = await readDownload(response, endpoint, signal);
+    const answer = await this.core.download(url, { endpoint, signal });
+    const { bytes, lengthProven } = readDownload(answer, endpoint);
     return { text: decodeText(bytes), lengthProven };
   }
 }

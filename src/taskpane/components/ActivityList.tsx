@@ -1,4 +1,7 @@
-/** The activity list: each request with its status, elapsed time, a cancel button, and the failure message with what was asked. */
+/**
+ * The activity list: each request with its status, elapsed time, a cancel button, and the failure
+ * message with what was asked (and Try again, when it may or may not have reached the service).
+ */
 import { useEffect, useRef, useState } from "react";
 import { Button, Text } from "@fluentui/react-components";
 import type { ActivityEntry } from "../services";
@@ -49,6 +52,11 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
               <Text block size={200} className="asked">
                 Asked: {e.request}
               </Text>
+            )}
+            {e.status === "failed" && e.tryAgain && (
+              <Button size="small" data-tries-again={e.id} onClick={e.tryAgain}>
+                Try again
+              </Button>
             )}
             {e.status === "running" && e.cancel && (
               <Button size="small" data-cancels={e.id} onClick={e.cancel}>

@@ -8,25 +8,31 @@ import { AdsClient } from "../../api/client";
 import {
   AuthenticationError,
   ConnectionError,
+  MaybeCountedError,
   RateLimitError,
   RequestValidationError,
   TimeoutError,
 } from "../../api/errors";
+import { clientLimits } from "../../runtime/networkLimits";
 import {
   countRequest,
   getConnection,
+  getNetworkLimits,
   requestsThisMonth,
   setConnection,
   subscribe,
 } from "../../runtime/session";
 import { spentAllowance } from "../../runtime/allowance";
+import { NetworkLimitsForm } from "../components/NetworkLimitsForm";
 import { PaneMessage } from "../components/PaneMessage";
 import { SelfTest } from "../components/SelfTest";
 import { supportLink, type Deployment } from "../deployment";
 import { checkServiceOverride } from "../serviceAddress";
 
 /** Why connecting failed, in a planner's words, with the service's own message kept. */
-function connectFailure(err: unknown, baseUrl: string): string {
+function connectFailure(failure: unknown, baseUrl: string): string {
+  // The key check may have counted; what the planner needs is why it failed.
+  const err = failure instanceof MaybeCountedError ? failure.cause : failure;
   const said = err instanceof Error ? err.message : String(err);
   if (err instanceof AuthenticationError) return `The service did not accept this API key: ${said}`;
   if (err instanceof RateLimitError) return `This key has no requests left this month: ${said}`;
@@ -82,7 +88,12 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
     try {
       // One cheap keyed request proves the key. It is counted by its outcome, not when sent: a key
       // the service refuses spent none of the allowance (runtime/allowance.ts).
-      const client = new AdsClient({ baseUrl, apiKey: key, maxRetries: 0 });
+      const client = new AdsClient({
+        baseUrl,
+        apiKey: key,
+        maxRetries: 0,
+        ...clientLimits(getNetworkLimits()),
+      });
       await client.search.episodes({ search: "connection check", timeFrame: 1 });
       countRequest();
       setConnection({ apiKey: key, baseUrl: client.baseUrl }, { remember });
@@ -207,6 +218,7 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
         Each request sent with your key counts against the monthly allowance; a key check the service refuses
         (a key it does not know, access off, the limit already reached) does not.
       </Text>
+      <NetworkLimitsForm />
       <About deployment={deployment} />
     </section>
   );

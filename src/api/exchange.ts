@@ -1,0 +1,174 @@
+/**
+ * One HTTP exchange held to its limits (docs/network.md): the answer must start, and then keep
+ * arriving, with no gap longer than the no-progress limit, and the whole exchange (every attempt
+ * of one request) must end by its deadline. The body is read here, chunk by chunk, so a service
+ * that sends its headers and then falls silent cannot hang a report, a refresh or a function cell.
+ */
+import { AbortedError, ConnectionError, TimeoutError } from "./errors";
+import type { FetchLike } from "./core";
+
+export interface ExchangeLimits {
+  /** Longest wait for the answer to start, and between two pieces of its body. */
+  stallMs: number;
+  /** When the whole request (every attempt) must have ended, as a Date.now() time. */
+  deadlineAt: number;
+  /** The deadline's length, for messages. */
+  deadlineMs: number;
+}
+
+/** An answer read whole: its status, headers and every byte of its body. */
+export interface Answer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  /** "cors" / "opaque" answers may hide headers (download.ts). */
+  type: ResponseType;
+  bytes: Uint8Array;
+}
+
+/** Where an exchange was when it failed: before any answer came, or while its body arrived. */
+export type Phase = "request" | "body";
+
+/** A failure that says how far the exchange got, so the caller can tell whether the request went out. */
+export class ExchangeFailure extends Error {
+  constructor(
+    readonly error: ConnectionError | TimeoutError | AbortedError,
+    readonly phase: Phase,
+    /** The request provably never reached the service (refused, no such host). */
+    readonly unsent: boolean,
+  ) {
+    super(error.message);
+  }
+}
+
+/** Connection errors that prove nothing was sent: the connection was never made. */
+const UNSENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function codeOf(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === "string" ? cause.code : undefined;
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${err.message}: ${cause.message}` : err.message;
+  }
+  return String(err);
+}
+
+const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+/** Runs one attempt: fetch, then the body read whole, within the limits. */
+export async function exchange(
+  fetchImpl: FetchLike,
+  url: string,
+  init: RequestInit,
+  limits: ExchangeLimits,
+  ctx: { endpoint: string; signal?: AbortSignal },
+): Promise<Answer> {
+  const { endpoint, signal } = ctx;
+  if (signal?.aborted) throw new ExchangeFailure(new AbortedError("Cancelled", endpoint), "request", true);
+  const controller = new AbortController();
+  let phase: Phase = "request";
+  let stop: ((failure: ExchangeFailure) => void) | undefined;
+  // Settles only when a limit is hit or the caller cancels; every await below races it.
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  stopped.catch(() => undefined);
+  const fail = (error: TimeoutError | AbortedError) => {
+    // The limit first: the aborted fetch rejects at once, and the race must settle with the reason.
+    stop?.(new ExchangeFailure(error, phase, false));
+    controller.abort();
+  };
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  const armStall = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(
+      () =>
+        fail(
+          new TimeoutError(
+            phase === "request"
+              ? `No answer from ${endpoint} for ${seconds(limits.stallMs)} (the no-progress limit); gave up`
+              : `The answer from ${endpoint} stopped arriving: nothing for ${seconds(limits.stallMs)} (the no-progress limit); gave up`,
+            endpoint,
+          ),
+        ),
+      limits.stallMs,
+    );
+  };
+  const deadlineTimer = setTimeout(
+    () =>
+      fail(
+        new TimeoutError(
+          `No complete answer from ${endpoint} within ${seconds(limits.deadlineMs)} (the request deadline); gave up`,
+          endpoint,
+        ),
+      ),
+    Math.max(0, limits.deadlineAt - Date.now()),
+  );
+  const onAbort = () => fail(new AbortedError("Cancelled", endpoint));
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    armStall();
+    let response: Response;
+    try {
+      response = await Promise.race([fetchImpl(url, { ...init, signal: controller.signal }), stopped]);
+    } catch (err) {
+      if (err instanceof ExchangeFailure) throw err;
+      const code = codeOf(err);
+      throw new ExchangeFailure(
+        new ConnectionError(`Could not reach the service (${reasonOf(err)})`, endpoint),
+        "request",
+        code !== undefined && UNSENT_CODES.has(code),
+      );
+    }
+    phase = "body";
+    armStall();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    reader = response.body?.getReader();
+    try {
+      while (reader) {
+        const { done, value } = await Promise.race([reader.read(), stopped]);
+        if (done) break;
+        chunks.push(value);
+        size += value.length;
+        armStall();
+      }
+    } catch (err) {
+      if (err instanceof ExchangeFailure) throw err;
+      throw new ExchangeFailure(
+        new ConnectionError(`The connection dropped while reading the answer (${reasonOf(err)})`, endpoint),
+        "body",
+        false,
+      );
+    }
+    return {
+      status: response.status,
+      ok: response.ok,
+      headers: response.headers,
+      type: response.type,
+      bytes: join(chunks, size),
+    };
+  } catch (err) {
+    // A stalled body is let go: nothing waits on it any more.
+    reader?.cancel().catch(() => undefined);
+    throw err;
+  } finally {
+    clearTimeout(stallTimer);
+    clearTimeout(deadlineTimer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function join(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * The Connect tab's network limits: how long a request may wait without any progress, and how long
+ * it may take in all (docs/network.md). Each field's error names it; Save applies to every request
+ * from then on (pane, functions, ribbon) and keeps the limits on this computer.
+ */
+import { useState } from "react";
+import { Button, Field, Input, Text } from "@fluentui/react-components";
+import { checkLimits, DEFAULT_LIMITS, type NetworkLimits } from "../../runtime/networkLimits";
+import { getNetworkLimits, setNetworkLimits } from "../../runtime/session";
+
+type Errors = Partial<Record<keyof NetworkLimits, string>>;
+
+export function NetworkLimitsForm() {
+  const saved = getNetworkLimits();
+  const [stall, setStall] = useState(String(saved.stallSeconds));
+  const [deadline, setDeadline] = useState(String(saved.deadlineSeconds));
+  const [errors, setErrors] = useState<Errors>({});
+  const [note, setNote] = useState("");
+
+  function save(limits = checkLimits({ stallSeconds: stall, deadlineSeconds: deadline })) {
+    if (!limits.ok) {
+      setErrors(limits.errors);
+      setNote("");
+      return;
+    }
+    setErrors({});
+    setNetworkLimits(limits.limits);
+    setStall(String(limits.limits.stallSeconds));
+    setDeadline(String(limits.limits.deadlineSeconds));
+    setNote(
+      `Saved: a request gives up after ${limits.limits.stallSeconds} s without progress, or ${limits.limits.deadlineSeconds} s in all.`,
+    );
+  }
+
+  return (
+    <section aria-labelledby="network-heading" className="about" data-testid="network-limits">
+      <h3 id="network-heading">Network limits</h3>
+      <Text block size={200}>
+        A request that stops making progress, or takes too long in all, ends with a message instead of waiting
+        for ever. A report start is never sent twice by itself.
+      </Text>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Field
+          label="No-progress limit (seconds)"
+          hint="How long to wait for an answer to start, or for more of it to arrive."
+          validationMessage={errors.stallSeconds}
+          validationState={errors.stallSeconds ? "error" : "none"}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            name="stallSeconds"
+            value={stall}
+            onChange={(_, d) => setStall(d.value)}
+          />
+        </Field>
+        <Field
+          label="Request deadline (seconds)"
+          hint="The longest one request may take, tries again included (large downloads need longer)."
+          validationMessage={errors.deadlineSeconds}
+          validationState={errors.deadlineSeconds ? "error" : "none"}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            name="deadlineSeconds"
+            value={deadline}
+            onChange={(_, d) => setDeadline(d.value)}
+          />
+        </Field>
+        <Button type="submit">Save limits</Button>{" "}
+        <Button type="button" onClick={() => save({ ok: true, limits: DEFAULT_LIMITS })}>
+          Use defaults ({DEFAULT_LIMITS.stallSeconds} s, {DEFAULT_LIMITS.deadlineSeconds} s)
+        </Button>
+      </form>
+      <Text block size={200} role="status" aria-live="polite" data-testid="network-limits-note">
+        {note}
+      </Text>
+    </section>
+  );
+}
