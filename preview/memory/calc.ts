@@ -6,6 +6,7 @@
  * while the API has calculation suspended: then nothing is propagated until application.calculate()
  * (docs/excel-fidelity.md, "Calculation"). An array result spills (model.setSpill).
  */
+import { utcToSerial } from "../../src/api/excelDates";
 import FormulaParser, { type CellRef, type RangeRef } from "fast-formula-parser";
 import type { Rect } from "./address";
 import { ERROR_LITERALS } from "./coerce";
@@ -97,7 +98,21 @@ export class FormulaCalculator implements Calculator {
       if (!c || c.value === null) return null;
       return c.error ? { _error: c.value } : c.value;
     };
-    const functions: Record<string, (...args: unknown[]) => unknown> = {};
+    const functions: Record<string, (...args: unknown[]) => unknown> = {
+      // The parser's DATE counts no 29 February 1900 and knows one date system; Excel's counts it,
+      // in the workbook's system (docs/excel-fidelity.md, row 30).
+      DATE: (...params: unknown[]) => {
+        const [y, m, d] = params.map((p) => Math.trunc(Number((p as { value?: unknown }).value)));
+        if (![y, m, d].every(Number.isFinite) || y < 0 || y > 9999)
+          throw new HostError("#NUM!", "DATE: year out of range");
+        const serial = utcToSerial(
+          Date.UTC(y < 1900 ? y + 1900 : y, m - 1, d),
+          model.date1904 ? "1904" : "1900",
+        );
+        if (serial < 0) throw new HostError("#NUM!", "DATE: before the workbook's first day");
+        return Math.floor(serial);
+      },
+    };
     for (const name of this.host?.names ?? []) {
       functions[name.toUpperCase()] = (...params: unknown[]) => {
         const args = params.map((p) => {

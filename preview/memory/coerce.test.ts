@@ -1,5 +1,6 @@
 /** Excel's reading of text typed (or written through range.values) into a General cell, en-US. */
 import { daySerial, typeIn, type Typed } from "./coerce";
+import { InMemoryWorkbook } from "./workbook";
 
 const today = new Date(Date.UTC(2026, 10, 23));
 const date = (y: number, m: number, d: number) => daySerial(y, m, d)!;
@@ -97,5 +98,34 @@ describe("typeIn: what Excel stores for a string written into a General cell", (
     "",
   ])("%j stays text", (text) => {
     expect(typeIn(text, today)).toEqual({ type: "text", value: text });
+  });
+});
+
+describe("dates and percentages typed as Excel stores them", () => {
+  test("the 1900 system counts 29 February 1900; the 1904 system starts at 0; 1.1% is 0.011", () => {
+    const today = new Date(Date.UTC(2026, 10, 22));
+    expect(typeIn("1900-01-01", today)).toMatchObject({ type: "number", value: 1 });
+    expect(typeIn("1900-03-01", today)).toMatchObject({ type: "number", value: 61 });
+    expect(typeIn("1904-01-01", today, true)).toMatchObject({ type: "number", value: 0 });
+    expect(typeIn("2024-01-01", today, true)).toMatchObject({ type: "number", value: 45292 - 1462 });
+    // A time alone is no day: the same in both systems.
+    expect(typeIn("12:00", today, true)).toMatchObject({ type: "number", value: 0.5 });
+    expect(typeIn("1.1%", today)).toMatchObject({ type: "number", value: 0.011 });
+    expect(typeIn("1.5E-7", today)).toMatchObject({ type: "number", value: 1.5e-7 });
+  });
+
+  test("=DATE() in both systems, the leap-year rule included", () => {
+    for (const [date1904, formula, value] of [
+      [false, "=DATE(1900,3,1)", 61],
+      [false, "=DATE(1900,2,28)", 59],
+      [false, "=DATE(2026,1,1)", 46023],
+      [true, "=DATE(1904,1,1)", 0],
+      [true, "=DATE(2026,1,1)", 46023 - 1462],
+    ] as const) {
+      const wb = new InMemoryWorkbook();
+      wb.model.date1904 = date1904;
+      wb.host.setInput("Sheet1", 0, 0, formula);
+      expect({ formula, value: wb.host.cell("Sheet1", 0, 0).value }).toEqual({ formula, value });
+    }
   });
 });

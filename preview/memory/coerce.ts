@@ -6,6 +6,8 @@
  * "29.96", "15-Feb", "1/1/2017" and "$120" as strings and get numbers, dates and currency); where
  * the documentation is silent this reading converts more, never less (docs/excel-fidelity.md).
  */
+import { pointsToFraction } from "../../src/api/decimalShift";
+import { SYSTEM_OFFSET_DAYS, utcToSerial } from "../../src/api/excelDates";
 
 export const ERROR_LITERALS = [
   "#NULL!",
@@ -32,16 +34,13 @@ export type Typed =
   | { type: "error"; value: string }
   | { type: "formula"; formula: string };
 
-const MS_PER_DAY = 86_400_000;
-const EPOCH = Date.UTC(1899, 11, 30);
-
-/** The Excel serial (1900 date system) of a UTC calendar day, or null before 1900-03-01 or invalid. */
+/** The Excel serial (1900 date system, with its 29 February 1900) of a UTC calendar day, or null when invalid. */
 export function daySerial(y: number, m: number, d: number): number | null {
   if (y < 1900 || y > 9999 || m < 1 || m > 12 || d < 1) return null;
   const ms = Date.UTC(y, m - 1, d);
   const dt = new Date(ms);
   if (dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return null;
-  return Math.round((ms - EPOCH) / MS_PER_DAY);
+  return Math.round(utcToSerial(ms));
 }
 
 const MONTH_NAMES = [
@@ -156,10 +155,11 @@ function number(s: string): { value: number; format?: string } | null {
   const [, open, sign1, dollar, sign2, body, exp, pct, close] = m;
   if (!/\d/.test(body) || Boolean(open) !== Boolean(close) || (sign1 && sign2)) return null;
   if (exp !== undefined && (dollar || pct)) return null;
-  let value = Number(body.replace(/,/g, "")) * (exp !== undefined ? 10 ** Number(exp) : 1);
+  // Read as decimal text, as Excel reads what is typed: "1.1%" is 0.011, "1.5E-7" exactly 1.5e-7.
+  let value = Number(`${body.replace(/,/g, "")}e${exp ?? 0}`);
   if (!Number.isFinite(value)) return null;
   if (open || sign1 === "-" || sign2 === "-") value = -value;
-  if (pct) return { value: value / 100, format: body.includes(".") ? "0.00%" : "0%" };
+  if (pct) return { value: pointsToFraction(value), format: body.includes(".") ? "0.00%" : "0%" };
   if (dollar) return { value, format: body.includes(".") ? "$#,##0.00" : "$#,##0" };
   if (exp !== undefined) return { value, format: "0.00E+00" };
   if (body.includes(",")) return { value, format: "#,##0" };
@@ -177,9 +177,9 @@ function fraction(s: string): { value: number; format: string } | null {
 
 /**
  * What Excel stores when `text` is written into a General (not `@`) cell. `today` gives the year
- * of dates typed without one ("3/4", "15-Feb").
+ * of dates typed without one ("3/4", "15-Feb"); a date is a serial of the workbook's date system.
  */
-export function typeIn(text: string, today: Date = new Date()): Typed {
+export function typeIn(text: string, today: Date = new Date(), date1904 = false): Typed {
   if (text.startsWith("'")) return { type: "text", value: text.slice(1) };
   if (text.length > 1 && text.startsWith("=")) return { type: "formula", formula: text };
   const t = text.trim();
@@ -187,8 +187,16 @@ export function typeIn(text: string, today: Date = new Date()): Typed {
   const upper = t.toUpperCase();
   const error = ERROR_LITERALS.find((e) => e === upper);
   if (error) return { type: "error", value: error };
-  const n = number(t) ?? fraction(t) ?? dateTime(t, today.getUTCFullYear());
+  const n = number(t) ?? fraction(t);
   if (n) return { type: "number", ...n };
+  const date = dateTime(t, today.getUTCFullYear());
+  // A time alone (under 1) is no day: the same in both systems.
+  if (date)
+    return {
+      type: "number",
+      ...date,
+      value: date1904 && date.value >= 1 ? date.value - SYSTEM_OFFSET_DAYS : date.value,
+    };
   // Anything else that starts like a formula is one ("+x", "-x", "@x").
   if (text.length > 1 && /^[+\-@]/.test(text)) return { type: "formula", formula: `=${text}` };
   return { type: "text", value: text };

@@ -101,6 +101,11 @@ export class WorkbookModel {
   charts: ChartData[] = [];
   activeSheetId: string | null = null;
   selection: { sheetId: string; rect: Rect } | null = null;
+  /**
+   * The workbook counts dates in the 1904 system (Excel's option "Use 1904 date system"): serial 0
+   * is 1 January 1904. What the host computes for the add-in (DATE through workbook.functions) follows it.
+   */
+  date1904 = false;
   /** The date Excel's typing rules read "3/4" against (tests pin it). */
   today: () => Date = () => new Date();
   calculator?: Calculator;
@@ -238,7 +243,7 @@ export class WorkbookModel {
       cell.value = value;
       return;
     }
-    const typed = typeIn(value, this.today());
+    const typed = typeIn(value, this.today(), this.date1904);
     switch (typed.type) {
       case "formula":
         this.placeFormula(sheet, row, col, cell, typed.formula);

@@ -215,7 +215,9 @@ export class InMemoryWorkbook implements InMemoryHost {
       const s = this.sheet(sheet);
       if (input.trim() !== "") this.growTableTo(s, row, col);
       const existing = this.model.cell(s, row, col);
-      const formula = existing?.numberFormat !== "@" && typeIn(input, this.model.today()).type === "formula";
+      const formula =
+        existing?.numberFormat !== "@" &&
+        typeIn(input, this.model.today(), this.model.date1904).type === "formula";
       if (formula) this.model.setFormula(s, row, col, input.trim());
       else this.model.setValue(s, row, col, input === "" ? "" : input);
       const change = { sheetId: s.id, rect: { row, col, rows: 1, cols: 1 } };
@@ -283,7 +285,7 @@ export class InMemoryWorkbook implements InMemoryHost {
   private view(c: CellData): CellView {
     return {
       value: c.value,
-      text: displayText(c),
+      text: displayText(c, this.model.date1904),
       error: c.error,
       errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,

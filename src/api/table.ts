@@ -2,6 +2,7 @@
  * The typed table: what a CSV report (or any tabular service answer) becomes before it
  * reaches a writer. Shared by the client, the Excel writers, the functions and the sandbox tests.
  */
+import { pointsToFraction } from "./decimalShift";
 
 /** How a column's values are typed and shown. */
 export type ColumnKind =
@@ -9,7 +10,7 @@ export type ColumnKind =
 
 /**
  * A cell value.
- * - date / datetime: Excel serial number (1900 date system, days since 1899-12-30, UTC; time as fraction).
+ * - date / datetime: Excel serial number (1900 date system with its 29 February 1900, src/api/excelDates.ts; UTC; time as fraction).
  * - percent: a fraction, as Excel holds percentages (0.125 shows as 12.5 % under a % format); the
  *   service's percentage points become fractions where they are typed (percentFraction).
  * - currency / integer / number: plain numbers.
@@ -36,5 +37,5 @@ export interface TypedTable {
 
 /** A percentage as the service sends it (percentage points: 12.5) as the fraction Excel holds (0.125). */
 export function percentFraction(v: CellValue): CellValue {
-  return typeof v === "number" ? v / 100 : v;
+  return typeof v === "number" ? pointsToFraction(v) : v;
 }

@@ -9,7 +9,9 @@ import type { PlanIO } from "../writebacks/planActions";
 import { campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
+import type { DateSystem } from "../api/excelDates";
 import { localSerial } from "./campaignPlanDates";
+import { dateSystemOf, fromWorkbookSerial, toWorkbookSerial } from "./dateSystem";
 import { cellValue, sheetNameFor, tableNameFor, TEXT_FORMAT } from "./cellFormats";
 import { splitParts } from "./reportStore";
 import { withNewSheet } from "./tableWriter";
@@ -35,6 +37,25 @@ export interface ReadPlan extends PlanLocation {
   holds: CampaignHold[];
   /** Custom-property parts of each hold, by id: what dropping it deletes. */
   holdParts: Map<string, number>;
+  /** The workbook's date system: `sheet`'s dates are moved out of it (the 1900 system's), written ones into it. */
+  dateSystem: DateSystem;
+}
+
+const DATE_HEADERS: ReadonlySet<string> = new Set(
+  PLAN_COLUMNS.filter((c) => c.kind === "date").map((c) => c.header),
+);
+
+/** Plan rows as read, with the numbers in date columns moved to the 1900 system. */
+function rowsFromWorkbook(
+  headers: readonly string[],
+  rows: CellValue[][],
+  system: DateSystem,
+): CellValue[][] {
+  if (system === "1900") return rows;
+  const dated = headers.flatMap((h, c) => (DATE_HEADERS.has(h) ? [c] : []));
+  return rows.map((row) =>
+    row.map((v, c) => (typeof v === "number" && dated.includes(c) ? fromWorkbookSerial(v, system) : v)),
+  );
 }
 
 /**
@@ -162,6 +183,7 @@ async function findPlanTable(context: Excel.RequestContext): Promise<Excel.Table
 }
 
 export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
+  const dateSystem = await dateSystemOf(excel);
   return excel.run(async (context) => {
     const table = await findPlanTable(context);
     const header = table.getHeaderRowRange();
@@ -176,13 +198,15 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
     props.load("items/key,items/value");
     await context.sync();
     const { holds, parts } = holdsFromProperties(props.items);
+    const headers = header.values[0].map((h) => String(h));
     return {
       tableName: table.name,
       sheetName: worksheet.name,
       firstRowNumber: body.rowIndex + 1,
-      sheet: { headers: header.values[0].map((h) => String(h)), rows: body.values as CellValue[][] },
+      sheet: { headers, rows: rowsFromWorkbook(headers, body.values as CellValue[][], dateSystem) },
       holds,
       holdParts: parts,
+      dateSystem,
     };
   });
 }
@@ -249,7 +273,8 @@ export async function writeCampaignOutcome(
     });
     await context.sync();
     outcome.rows.forEach((row, k) => {
-      const moved = inputs.some((c) => now[k].values[0][c] !== plan.sheet.rows[row][c]);
+      const [values] = rowsFromWorkbook(plan.sheet.headers, now[k].values as CellValue[][], plan.dateSystem);
+      const moved = inputs.some((c) => values[c] !== plan.sheet.rows[row][c]);
       if (moved)
         throw new Error(
           `row ${row + plan.firstRowNumber} changed while campaigns were being created (rows sorted, inserted or deleted?)`,
@@ -268,7 +293,12 @@ export async function writeCampaignOutcome(
       if (!flight) continue;
       put(row, "id", flight.id, "@");
       put(row, "createdExternalId", flight.externalId ?? "", "@");
-      put(row, "createdAt", localSerial(outcome.at), "yyyy-mm-dd hh:mm:ss");
+      put(
+        row,
+        "createdAt",
+        toWorkbookSerial(localSerial(outcome.at), plan.dateSystem),
+        "yyyy-mm-dd hh:mm:ss",
+      );
     }
     // Last in the batch: a batch stops at its first failing operation, so the hold goes only once
     // the rows tell the outcome.

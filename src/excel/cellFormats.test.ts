@@ -57,6 +57,15 @@ describe("formats read from the values where the kind alone cannot say", () => {
     [{ name: "directory_podcast_id", kind: "number" as const }, [1200000001], "0"],
     [{ name: "Paid", kind: "integer" as const }, [5], "#,##0"],
     [{ name: "Spend", kind: "currency" as const, numberFormat: "$#,##0" }, [5.5], "$#,##0"],
+    // Decimals from every value, not the first: the most precise one decides (0.1 + 0.2 is 0.3).
+    [{ name: "ROAS", kind: "number" as const }, [2, 1.5, 0.1234], "#,##0.0000"],
+    [{ name: "ROAS", kind: "number" as const }, [0.1 + 0.2], "#,##0.00"],
+    [{ name: "Rate", kind: "number" as const }, [Math.PI], "#,##0.000000"],
+    [{ name: "CPM", kind: "currency" as const }, [12, 12.5, 12.125], "$#,##0.000"],
+    [{ name: "CPM", kind: "currency" as const }, [1 / 3], "$#,##0.0000"],
+    [{ name: "Share", kind: "percent" as const }, [0.5, 0.035], "0.00%"],
+    [{ name: "Share", kind: "percent" as const }, [0.5, 0.03125], "0.000%"],
+    [{ name: "Share", kind: "percent" as const }, [null, "n/a"], "0.00%"],
   ])("%j with %j → %s", (column, values, format) => {
     expect(formatFor(column, values)).toBe(format);
   });

@@ -28,27 +28,55 @@ export function isIdColumn(name: string): boolean {
   return /(^|[\s_])id$/i.test(n) || /[a-z]Id$/.test(n);
 }
 
+/** Most decimals a format shows of a kind's values (beyond them, the value is noise or a fraction of a cent). */
+const MAX_DECIMALS: Partial<Record<ColumnKind, number>> = { number: 6, currency: 4, percent: 4 };
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
+
+/** Whether `v` has no digits past `decimals` (floating noise such as 0.1 + 0.2 aside). */
+function fitsDecimals(v: number, decimals: number): boolean {
+  const scaled = v * POW10[decimals];
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, Math.abs(scaled));
+}
+
+/** The decimals of `v`'s 15-significant-digit decimal (as Excel holds it), at most `cap`. */
+function decimalsOf(v: number, cap: number): number {
+  const text = Math.abs(v).toPrecision(15);
+  if (text.includes("e")) return cap;
+  const fraction = /\.(\d*?)0*$/.exec(text)?.[1] ?? "";
+  return Math.min(cap, fraction.length);
+}
+
 /**
- * The format a column is written with, read from its values where the kind alone cannot say: whole
- * numbers without decimals (lag day counts, JSON counts), a date-time column whose times are all
- * midnight as dates (daily reports), identifiers without separators (50002, not 50,002).
+ * The format a column is written with, read from all its values where the kind alone cannot say:
+ * whole numbers without decimals (lag day counts, JSON counts), as many decimals as the column's
+ * most precise value (at least two; numbers at most 6, money and percentages at most 4), a date-time
+ * column whose times are all midnight as dates (daily reports), identifiers without separators
+ * (50002, not 50,002). A format the CSV gave (`$1,234.50`) is kept.
  */
 export function formatFor(column: TableColumn, values: Iterable<CellValue>): string {
   if (column.numberFormat) return column.numberFormat;
-  if (column.kind === "integer" && isIdColumn(column.name)) return "0";
-  if (column.kind !== "number" && column.kind !== "datetime") return DEFAULT_FORMATS[column.kind];
+  const kind = column.kind;
+  if (kind === "integer" && isIdColumn(column.name)) return "0";
+  const cap = MAX_DECIMALS[kind];
+  if (cap === undefined && kind !== "datetime") return DEFAULT_FORMATS[kind];
+  // Percentages show their value times 100: two decimals fewer than the fraction has.
+  const shift = kind === "percent" ? 2 : 0;
   let numbers = 0;
-  let whole = true;
+  let decimals = 0;
   for (const v of values) {
     if (typeof v !== "number") continue;
     numbers++;
-    if (!Number.isInteger(v)) {
-      whole = false;
-      break;
+    if (kind === "datetime") {
+      if (!Number.isInteger(v)) return DEFAULT_FORMATS.datetime;
+    } else if (decimals < cap! + shift && !fitsDecimals(v, decimals)) {
+      decimals = decimalsOf(v, cap! + shift);
     }
   }
-  if (numbers === 0 || !whole) return DEFAULT_FORMATS[column.kind];
-  return column.kind === "number" ? (isIdColumn(column.name) ? "0" : "#,##0") : "yyyy-mm-dd";
+  if (kind === "datetime") return numbers === 0 ? DEFAULT_FORMATS.datetime : "yyyy-mm-dd";
+  if (numbers === 0) return DEFAULT_FORMATS[kind];
+  if (kind === "number" && decimals === 0) return isIdColumn(column.name) ? "0" : "#,##0";
+  const shown = Math.max(2, decimals - shift);
+  return DEFAULT_FORMATS[kind].replace(".00", `.${"0".repeat(shown)}`);
 }
 
 /** Text of at most `max` characters: longer text is cut and ends with a visible marker. */

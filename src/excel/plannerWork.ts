@@ -14,6 +14,7 @@
  * into the table.
  */
 import type { ColumnKind, TypedTable } from "../api/table";
+import { serialToIsoDate } from "../api/excelDates";
 import { TEXT_FORMAT } from "./cellFormats";
 import type { ColumnPlan } from "./refresh/columnPlan";
 
@@ -99,9 +100,7 @@ function columnFormula(r1c1: readonly unknown[], rows: number): string | undefin
 
 /** Excel's serial date as text, for messages. */
 function dateText(v: unknown): string {
-  return typeof v === "number"
-    ? new Date(Date.UTC(1899, 11, 30) + v * 86_400_000).toISOString().slice(0, 10)
-    : String(v);
+  return typeof v === "number" ? (serialToIsoDate(v) ?? String(v)) : String(v);
 }
 
 interface Keys {

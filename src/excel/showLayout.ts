@@ -3,6 +3,8 @@
  * social links and fans, top advertisers, then three tables: similar shows, episodes with
  * per-platform downloads, and ads (one row per ad with its episode, timestamps and placement).
  */
+import type { DateSystem } from "../api/excelDates";
+import { blocksInSystem, dateSystemOf, tableInSystem } from "./dateSystem";
 import type { ShowInfo } from "../api/schemas";
 import { parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type TypedTable } from "../api/table";
@@ -257,8 +259,9 @@ async function writeShowContent(
   sheet: Excel.Worksheet,
   show: ShowInfo,
   names: ShowNames,
+  system: DateSystem,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
-  for (const block of showLines(show, names.requestedId)) {
+  for (const block of blocksInSystem(showLines(show, names.requestedId), system)) {
     const shown = block.lines.slice(0, block.room);
     queueTextLines(sheet, block.row, shown, block.col);
     for (const r of block.boldRows ?? [])
@@ -276,7 +279,7 @@ async function writeShowContent(
     const { written } = await writeTableBlock(
       context,
       sheet,
-      table,
+      tableInSystem(table, system),
       { sheetName: names.sheetName, tableName, headerRow: at.row + 1, col: at.col },
       batch,
       widths,
@@ -296,8 +299,9 @@ export async function writeShowSheet(
   show: ShowInfo,
   names: ShowNames,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
+  const system = await dateSystemOf(excel);
   return withNewSheet(excel, names.sheetName, (context, sheet) =>
-    writeShowContent(context, sheet, show, names),
+    writeShowContent(context, sheet, show, names, system),
   );
 }
 
@@ -310,6 +314,7 @@ export async function rebuildShowSheet(
   show: ShowInfo,
   names: ShowNames,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
+  const system = await dateSystemOf(excel);
   return excel.run(async (context) => {
     const tables = context.workbook.worksheets.getItem(names.sheetName).tables;
     tables.load("items/name");
@@ -317,7 +322,7 @@ export async function rebuildShowSheet(
     for (const t of tables.items) t.delete();
     const sheet = context.workbook.worksheets.getItem(names.sheetName);
     sheet.getRange().clear("All");
-    return writeShowContent(context, sheet, show, names);
+    return writeShowContent(context, sheet, show, names, system);
   });
 }
 
@@ -401,7 +406,7 @@ export async function refreshShowSheet(
   const targets = showTargets(prefix, show, previous);
   let records: ShowTableRecord[] = [];
   await refreshTables(excel, sheetName, targets, {
-    lines: showLines(show, requestedId),
+    lines: blocksInSystem(showLines(show, requestedId), await dateSystemOf(excel)),
     commit: (sheet, result) => {
       records = result.tables.map((t) => ({
         name: t.tableName,

@@ -6,6 +6,7 @@
  * over-long text cut with a visible marker, fitted widths. A refresh (tableRefresh.ts) reuses these
  * blocks to write into an existing table.
  */
+import { dateSystemOf, tableInSystem } from "./dateSystem";
 import type { CellValue, TypedTable } from "../api/table";
 import { DEFAULT_STYLE } from "../reports/tableStyles";
 import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
@@ -488,6 +489,8 @@ export async function writeNewTable(
   names: { sheetName: string; tableName: string },
   opts: { topLines?: LineCell[][]; tableStyle?: string } = {},
 ): Promise<WriteResult> {
+  // Dates in the workbook's system (the table's are the 1900 system's).
+  table = tableInSystem(table, await dateSystemOf(excel));
   const top = opts.topLines ?? [];
   const summary = table.summary ?? [];
   const above = top.length + summary.length;

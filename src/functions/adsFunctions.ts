@@ -3,6 +3,8 @@
  * browser preview and the tests call the very same code. Arguments are checked first (no request on
  * bad input); service answers go through the shared RequestCache.
  */
+import type { DateSystem } from "../api/excelDates";
+import { pointsToFraction } from "../api/decimalShift";
 import type { AdsClient } from "../api/client";
 import { AdsError, MaybeCountedError, RequestValidationError } from "../api/errors";
 import type { IndividualAdsResponse, ShowInfo } from "../api/schemas";
@@ -24,6 +26,8 @@ export interface FunctionDeps {
    * show as dates and percentages as percentages; without, plain values. Plain when not given.
    */
   numberShape?: () => NumberShape;
+  /** The workbook's date system: date arguments are read in it, dates returned in it. The 1900 system when not given. */
+  dateSystem?: () => Promise<DateSystem>;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -69,10 +73,14 @@ export function createAdsFunctions(deps: FunctionDeps) {
   }
 
   /** Runs a function's body: its result within Excel's limits (resultLimits.ts), its errors as #N/A or #VALUE!. */
-  async function guarded<T extends shape.Cell | shape.Grid>(fn: string, body: () => Promise<T>): Promise<T> {
+  async function guarded<T extends shape.Cell | shape.Grid>(
+    fn: string,
+    body: (system: DateSystem) => Promise<T>,
+  ): Promise<T> {
     try {
-      const result = capResult(await body(), fn);
-      return shape.forHost(result, deps.numberShape?.() ?? "plain");
+      const system = (await deps.dateSystem?.()) ?? "1900";
+      const result = capResult(await body(system), fn);
+      return shape.forHost(result, deps.numberShape?.() ?? "plain", system);
     } catch (err) {
       throw toFunctionError(err);
     }
@@ -160,7 +168,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
           );
         }
         // A fraction, as Excel holds percentages (the service sends 0–100), shown as a percentage.
-        return formatted(show.netNewReachPercent / 100, PERCENT_FORMAT);
+        return formatted(pointsToFraction(show.netNewReachPercent), PERCENT_FORMAT);
       }),
 
     SEARCH: (
@@ -209,10 +217,10 @@ export function createAdsFunctions(deps: FunctionDeps) {
       limit?: Arg,
       signal?: AbortSignal,
     ) =>
-      guarded("ADS", async () => {
+      guarded("ADS", async (system) => {
         const name = arg.requiredText(advertiser, "advertiser");
-        const start = arg.optionalDate(startDate, "startDate");
-        const end = arg.optionalDate(endDate, "endDate");
+        const start = arg.optionalDate(startDate, "startDate", system);
+        const end = arg.optionalDate(endDate, "endDate", system);
         const rows = arg.optionalInt(maxRows, "maxRows", 1, 100_000) ?? 1000;
         const from = arg.optionalInt(offset, "offset", 0, 1_000_000);
         const pageSize = arg.optionalInt(limit, "limit", 1, 1000);
@@ -248,12 +256,12 @@ export function createAdsFunctions(deps: FunctionDeps) {
       incCiCertainty?: Arg,
       signal?: AbortSignal,
     ) =>
-      guarded("INCREMENTALITY", async () => {
+      guarded("INCREMENTALITY", async (system) => {
         const body = {
           advertiser: arg.requiredText(advertiser, "advertiser"),
           aggregationLevel: arg.requiredText(aggregationLevel, "aggregationLevel"),
-          startDate: arg.optionalDate(startDate, "startDate"),
-          endDate: arg.optionalDate(endDate, "endDate"),
+          startDate: arg.optionalDate(startDate, "startDate", system),
+          endDate: arg.optionalDate(endDate, "endDate", system),
           action: arg.optionalText(action, "action"),
           channelType: arg.optionalText(channelType, "channelType"),
           includeErrors: arg.optionalBool(includeErrors, "includeErrors"),

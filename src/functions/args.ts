@@ -3,6 +3,7 @@
  * dates as Excel serials or text. Every problem names the argument and stops before any request.
  */
 import { SHOW_ID_PATTERN } from "../api/schemas";
+import { serialToIsoDate, SYSTEM_OFFSET_DAYS, type DateSystem } from "../api/excelDates";
 import { badArgument } from "./functionError";
 
 export type Scalar = string | number | boolean | null | undefined;
@@ -77,17 +78,19 @@ function ymd(y: number, m: number, d: number, name: string): string {
 /** 1990-01-01 as an Excel serial. */
 const MIN_DATE_SERIAL = 32874;
 
-/** A date as YYYY-MM-DD, from an Excel serial or text (YYYY-MM-DD, M/D/YYYY). */
-export function optionalDate(value: Arg, name: string): string | undefined {
-  const v = scalar(name, value);
+/** A date as YYYY-MM-DD, from an Excel serial of the workbook's date system or text (YYYY-MM-DD, M/D/YYYY). */
+export function optionalDate(value: Arg, name: string, system: DateSystem = "1900"): string | undefined {
+  const raw = scalar(name, value);
+  // A date cell of a 1904-system workbook passes that system's serial: counted in the 1900 system from here.
+  const v = typeof raw === "number" && system === "1904" ? raw + SYSTEM_OFFSET_DAYS : raw;
   if (isBlank(v)) return undefined;
   if (typeof v === "number") {
     // The service has no data before 1990; a smaller serial is almost always a bare year (2024 is
     // Excel's 1905-07-16) or a count, so it is refused rather than sent as a date nobody meant.
     if (v < MIN_DATE_SERIAL || v > 2958465)
       throw badArgument(name, `${v} is not a date (use a date cell, YYYY-MM-DD or M/D/YYYY)`);
-    const d = new Date(Math.round((v - 25569) * 86_400_000));
-    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    // MIN_DATE_SERIAL is past 1 March 1900, so the serial is always a calendar day.
+    return serialToIsoDate(v) as string;
   }
   const s = String(v).trim();
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);

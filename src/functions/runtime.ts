@@ -3,6 +3,9 @@
  * the session the task pane fills in. Requests count toward the pane's monthly counter.
  */
 import type { AdsClient } from "../api/client";
+import type { DateSystem } from "../api/excelDates";
+import { dateSystemOf } from "../excel/dateSystem";
+import type { ExcelHost } from "../excel/host";
 import type { NetworkLimits } from "../runtime/networkLimits";
 import { serviceClient } from "../runtime/serviceClient";
 import { getConnection, getNetworkLimits, subscribe, type Connection } from "../runtime/session";
@@ -49,10 +52,17 @@ export function setRequirements(check: IsSetSupported): void {
   isSetSupported = check;
 }
 
+/** The workbook's date system, asked once of the Excel this runtime runs in (Office's, or the preview's). */
+function workbookDateSystem(): Promise<DateSystem> {
+  const excel = (globalThis as { Excel?: Partial<ExcelHost> }).Excel;
+  return typeof excel?.run === "function" ? dateSystemOf(excel as ExcelHost) : Promise.resolve("1900");
+}
+
 export const adsFunctions = createAdsFunctions({
   client,
   cache,
   numberShape: () => numberShape(isSetSupported),
+  dateSystem: workbookDateSystem,
 });
 
 /** Forgets every cached answer (Refresh all, the pane's "Refresh functions" button). */

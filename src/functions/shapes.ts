@@ -1,4 +1,5 @@
 /** Turns service answers into what a cell or a spilled range shows. */
+import { SYSTEM_OFFSET_DAYS, type DateSystem } from "../api/excelDates";
 import { parseDate, parseDateTime, serialToUtc } from "../api/csv";
 import {
   INCREMENTALITY_FIELDS,
@@ -37,12 +38,20 @@ function dateCell(v: unknown, withTime = false): Cell {
   return formatted(serial, withTime && !Number.isInteger(serial) ? DATE_TIME_FORMAT : DATE_FORMAT);
 }
 
-/** A function's result in the shape this Excel takes formatted numbers (numberShape.ts). */
-export function forHost<T extends Cell | Grid>(result: T, kind: NumberShape): T {
+/**
+ * A function's result in the shape this Excel takes formatted numbers (numberShape.ts), its dates
+ * as serials of the workbook's date system (as ISO text, where the host takes plain values only).
+ */
+export function forHost<T extends Cell | Grid>(result: T, kind: NumberShape, system: DateSystem = "1900"): T {
   if (kind === "plain") return plainCells(result);
-  if (kind === "Double") return result;
-  const older = (c: Cell): Cell => (typeof c === "object" ? { ...c, type: "FormattedNumber" } : c);
-  return (Array.isArray(result) ? (result as Grid).map((r) => r.map(older)) : older(result as Cell)) as T;
+  const each = (c: Cell): Cell => {
+    if (typeof c !== "object") return c;
+    const dated =
+      system === "1904" && (c.numberFormat === DATE_FORMAT || c.numberFormat === DATE_TIME_FORMAT);
+    const out = dated ? { ...c, basicValue: c.basicValue - SYSTEM_OFFSET_DAYS } : c;
+    return kind === "Double" ? out : { ...out, type: "FormattedNumber" };
+  };
+  return (Array.isArray(result) ? (result as Grid).map((r) => r.map(each)) : each(result as Cell)) as T;
 }
 
 /**
@@ -53,7 +62,9 @@ export function plainCells<T extends Cell | Grid>(result: T): T {
   const plain = (c: Cell): Cell => {
     if (typeof c !== "object") return c;
     if (c.numberFormat !== DATE_FORMAT && c.numberFormat !== DATE_TIME_FORMAT) return c.basicValue;
-    const iso = new Date(serialToUtc(c.basicValue)).toISOString();
+    const ms = serialToUtc(c.basicValue);
+    if (ms === null) return c.basicValue;
+    const iso = new Date(ms).toISOString();
     return c.numberFormat === DATE_FORMAT ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
   };
   return (Array.isArray(result) ? (result as Grid).map((r) => r.map(plain)) : plain(result as Cell)) as T;

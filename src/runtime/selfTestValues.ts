@@ -6,6 +6,7 @@
  * - percent: those numbers as hundredths, formatted 0.00% (0.11 shows 11.00 %);
  * - date: 2026-01-01 plus (row − 1) × 10 + (column − 1) days, formatted yyyy-mm-dd.
  */
+import { pointsToFraction } from "../api/decimalShift";
 import { DATE_FORMAT, formatted, PERCENT_FORMAT, type FormattedNumber } from "./numberShape";
 
 export const SELF_TEST_KINDS = ["text", "number", "percent", "date"] as const;
@@ -22,7 +23,7 @@ export function selfTestGrid(
   const value = (r: number, c: number): string | number | FormattedNumber => {
     const n = r * 10 + c;
     if (kind === "number") return n;
-    if (kind === "percent") return formatted(n / 100, PERCENT_FORMAT);
+    if (kind === "percent") return formatted(pointsToFraction(n), PERCENT_FORMAT);
     if (kind === "date") return formatted(SELF_TEST_FIRST_DATE + (r - 1) * 10 + (c - 1), DATE_FORMAT);
     return `r${r}c${c}`;
   };

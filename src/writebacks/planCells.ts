@@ -4,6 +4,7 @@
  * Each reader returns the value, undefined for an empty cell, or a reason it is bad.
  */
 import type { CellValue } from "../api/table";
+import { serialToUtc } from "../api/excelDates";
 import type { PlanCellKind } from "./planColumns";
 
 export type CellRead<T> = { ok: true; value: T | undefined } | { ok: false; reason: string };
@@ -42,15 +43,14 @@ export function readNumber(v: CellValue | undefined): CellRead<number> {
   return text !== "" && Number.isFinite(n) ? ok(n) : bad(`"${String(v)}" is not a number`);
 }
 
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-const DAY_MS = 86_400_000;
 // Serials before 1900-03-01 hit Excel's fictitious 1900-02-29; plans never need them.
 const MIN_SERIAL = 61;
 const MAX_SERIAL = 2_958_465; // 9999-12-31
 
 /** Excel serial (UTC) → ISO 8601 date-time. */
 export function serialToIso(serial: number): string {
-  return new Date(EXCEL_EPOCH_MS + Math.round(serial * DAY_MS)).toISOString();
+  // MIN_SERIAL is past Excel's fictitious 29 February 1900, so every serial read is a calendar day.
+  return new Date(serialToUtc(serial) as number).toISOString();
 }
 
 const ISO_DATE =

@@ -14,15 +14,22 @@ describe("values", () => {
     expect(parseDate("2024-02-30")).toBeNull();
     expect(parseDateTime("2024-01-02T12:00:00Z")).toBe(45293.5);
     expect(parseDateTime("2024-01-02T14:00:00+02:00")).toBe(45293.5);
-    expect(new Date(serialToUtc(45293.5)).toISOString()).toBe("2024-01-02T12:00:00.000Z");
+    expect(new Date(serialToUtc(45293.5) as number).toISOString()).toBe("2024-01-02T12:00:00.000Z");
+    // Excel's 1900 system: 1 January 1900 is serial 1, and 29 February 1900 (serial 60) is counted.
+    expect(parseDate("1900-01-01")).toBe(1);
+    expect(parseDate("1900-02-28")).toBe(59);
+    expect(parseDate("1900-03-01")).toBe(61);
   });
 
   test("smart-formatted numbers keep their display format", () => {
-    expect(parseNumber("$1,234.56")).toEqual({ value: 1234.56, format: "$#,##0.00", currency: true });
-    // A percentage is a fraction, as Excel holds it, under a % format.
-    expect(parseNumber("12.5%")).toEqual({ value: 0.125, format: "0.0%", percent: true });
-    expect(parseNumber("1,234")).toEqual({ value: 1234, format: "#,##0" });
-    expect(parseNumber("(1,234.50)")).toMatchObject({ value: -1234.5 });
+    expect(parseNumber("$1,234.56")).toMatchObject({ value: 1234.56, format: "$#,##0.00", currency: true });
+    // A percentage is a fraction, as Excel holds it, under a % format: the point moved, not divided.
+    expect(parseNumber("12.5%")).toMatchObject({ value: 0.125, format: "0.0%", percent: true });
+    expect(parseNumber("1.1%")).toMatchObject({ value: 0.011, format: "0.0%", percent: true });
+    expect(parseNumber("1,234")).toMatchObject({ value: 1234, format: "#,##0" });
+    // Negatives in parentheses keep their parentheses in the format's negative section.
+    expect(parseNumber("(1,234.50)")).toMatchObject({ value: -1234.5, format: "#,##0.00;(#,##0.00)" });
+    expect(parseNumber("($5.00)")).toMatchObject({ value: -5, format: "$#,##0.00;($#,##0.00)" });
     expect(parseNumber("-$5")).toMatchObject({ value: -5, currency: true });
     expect(parseNumber("€3.10")).toMatchObject({ value: 3.1, format: "€#,##0.00" });
     expect(parseNumber("1e3")).toEqual({ value: 1000 });
@@ -32,6 +39,13 @@ describe("values", () => {
 });
 
 describe("parseReportCsv", () => {
+  test("a column's format is widened by every value, not chosen by the first one", () => {
+    const csv = 'Name,Amount,Share\nA,$1.5,1%\nB,"$1,234.567",12.25%\nC,($3.10),0.5%\n';
+    const t = parseReportCsv(null, csv);
+    expect(t.columns.map((c) => c.numberFormat)).toEqual([undefined, "$#,##0.000;($#,##0.000)", "0.00%"]);
+    expect(t.rows.map((r) => r[2])).toEqual([0.01, 0.1225, 0.005]);
+  });
+
   test("catalogued columns get their kinds; BOM and CRLF are handled", () => {
     const csv =
       "\uFEFFDay,Advertiser,Spend,Podcast & Streaming Impressions,Visitors %,Campaign Start Date\r\n2024-01-02,Acme,12.5,1000,3.5,2024-01-01\r\n";

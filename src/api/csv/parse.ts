@@ -12,12 +12,23 @@
  * whole (its byte length matched Content-Length), since RFC 4180 lets a last line go without one.
  */
 import { ResponseValidationError } from "../errors";
+import { pointsToFraction } from "../decimalShift";
 import type { ReportKind } from "../schemas";
 import type { CellValue, ColumnKind, TableColumn, TypedTable } from "../table";
 import { catalogueKind } from "./catalogue";
 import { headerProblem, type HeaderExpectation } from "./header";
 import { csvChunks, CSV_CHUNK_CHARS } from "./records";
-import { isUrl, parseBoolean, parseDate, parseDateTime, parseNumber, parsePlainNumber } from "./values";
+import {
+  isUrl,
+  lookFormat,
+  parseBoolean,
+  parseDate,
+  parseDateTime,
+  parseNumber,
+  parsePlainNumber,
+  widerLook,
+  type NumberLook,
+} from "./values";
 
 export interface CsvOptions {
   /** formatting.summary was requested (true), not requested (false), or unknown (detect). */
@@ -78,6 +89,17 @@ function inferKind(values: string[]): ColumnKind {
   return "text";
 }
 
+/** Each column's format so far, as pieces: a later value with more decimals or in parentheses widens it. */
+const columnLooks = new WeakMap<TableColumn, NumberLook>();
+
+/** The column's format shows this value as the CSV wrote it, and every value before it. */
+function widenFormat(column: TableColumn, look: NumberLook): void {
+  const before = columnLooks.get(column);
+  const wider = before ? widerLook(before, look) : look;
+  columnLooks.set(column, wider);
+  column.numberFormat = lookFormat(wider);
+}
+
 function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue {
   if (text === "") return null;
   switch (kind) {
@@ -87,12 +109,12 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
     case "percent": {
       const t = text.trim();
       const plain = parsePlainNumber(t);
-      if (plain !== null) return kind === "percent" ? plain / 100 : plain;
+      if (plain !== null) return kind === "percent" ? pointsToFraction(plain) : plain;
       const n = parseNumber(t);
       if (n === null) return text;
-      if (n.format && !column.numberFormat) column.numberFormat = n.format;
+      if (n.look) widenFormat(column, n.look);
       // A percent column holds fractions: "12.5%" is already 0.125, a plain 12.5 is percentage points.
-      return kind === "percent" && !n.percent ? n.value / 100 : n.value;
+      return kind === "percent" && !n.percent ? pointsToFraction(n.value) : n.value;
     }
     case "date":
       return parseDate(text.trim()) ?? parseDateTime(text.trim()) ?? text;

@@ -3,17 +3,10 @@
  * '12.5%' → 0.125, '1,234', '(1,234)') to numbers with the display format they came with.
  */
 
-const MS_PER_DAY = 86_400_000;
-/** Excel's 1900 date system: serial 25569 is 1970-01-01. */
-const UNIX_EPOCH_SERIAL = 25569;
+import { pointsToFraction } from "../decimalShift";
+import { utcToSerial } from "../excelDates";
 
-export function utcToSerial(ms: number): number {
-  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
-}
-
-export function serialToUtc(serial: number): number {
-  return Math.round((serial - UNIX_EPOCH_SERIAL) * MS_PER_DAY);
-}
+export { serialToUtc, utcToSerial } from "../excelDates";
 
 function validYmd(y: number, m: number, d: number): number | null {
   const ms = Date.UTC(y, m - 1, d);
@@ -50,10 +43,22 @@ export function parseDateTime(text: string): number | null {
   return Number.isNaN(ms) ? null : utcToSerial(ms);
 }
 
+/** How a smart-formatted number was written: what its Excel format must show. */
+export interface NumberLook {
+  decimals: number;
+  grouped: boolean;
+  symbol?: string;
+  percent: boolean;
+  /** Written as (1,234): the negative section uses parentheses. */
+  parens: boolean;
+}
+
 export interface ParsedNumber {
   value: number;
   /** The Excel format that shows the value as the CSV did, when the text was formatted. */
   format?: string;
+  /** The pieces of that format, to widen a column's format over all its values (widerLook). */
+  look?: NumberLook;
   percent?: boolean;
   currency?: boolean;
 }
@@ -61,8 +66,22 @@ export interface ParsedNumber {
 const PLAIN_NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const FORMATTED = /^(\()?(-)?([$€£])?(-)?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?(%)?(\))?$/;
 
-function decimalsFormat(decimals: number): string {
-  return decimals > 0 ? `.${"0".repeat(decimals)}` : "";
+/** The Excel format for a look: `#,##0.00`, `$#,##0.00`, `0.0%`, with `;(…)` when negatives were in parentheses. */
+export function lookFormat(look: NumberLook): string {
+  const body = `${look.grouped ? "#,##0" : "0"}${look.decimals > 0 ? `.${"0".repeat(look.decimals)}` : ""}`;
+  const positive = `${look.symbol ?? ""}${body}${look.percent ? "%" : ""}`;
+  return look.parens ? `${positive};(${positive})` : positive;
+}
+
+/** A look that shows every value of both: the most decimals, grouping and parentheses if either had them. */
+export function widerLook(a: NumberLook, b: NumberLook): NumberLook {
+  return {
+    decimals: Math.max(a.decimals, b.decimals),
+    grouped: a.grouped || b.grouped,
+    symbol: a.symbol ?? b.symbol,
+    percent: a.percent || b.percent,
+    parens: a.parens || b.parens,
+  };
 }
 
 /** A plain number ("-12.5", "1e3"), or null: the common case, read without making an object. */
@@ -85,11 +104,16 @@ export function parseNumber(text: string): ParsedNumber | null {
   const negative = Boolean(open || minus1 || minus2);
   const value = Number(`${int.replace(/,/g, "")}${frac ?? ""}`) * (negative ? -1 : 1);
   if (!Number.isFinite(value)) return null;
-  const decimals = frac ? frac.length - 1 : 0;
-  const body = `${grouped || int.length > 3 || symbol ? "#,##0" : "0"}${decimalsFormat(decimals)}`;
-  if (pct) return { value: value / 100, format: `${body}%`, percent: true };
-  if (symbol) return { value, format: `${symbol}${body}`, currency: true };
-  return { value, format: grouped ? body : undefined };
+  const look: NumberLook = {
+    decimals: frac ? frac.length - 1 : 0,
+    grouped: Boolean(grouped || int.length > 3 || symbol),
+    symbol,
+    percent: Boolean(pct),
+    parens: Boolean(open),
+  };
+  if (pct) return { value: pointsToFraction(value), format: lookFormat(look), look, percent: true };
+  if (symbol) return { value, format: lookFormat(look), look, currency: true };
+  return grouped || open ? { value, format: lookFormat(look), look } : { value };
 }
 
 export function parseBoolean(text: string): boolean | null {

@@ -4,6 +4,7 @@
  * of its own so a failure tells what was done) and write its content. If anything fails, the shapes
  * are undone and every cell read is put back.
  */
+import { dateSystemOf, tableInSystem } from "../dateSystem";
 import type { ExcelHost } from "../host";
 import { plannerWork, type WrittenColumn } from "../plannerWork";
 import { SyncBatch } from "../syncBatch";
@@ -181,6 +182,9 @@ export async function refreshTables(
   targets: readonly RefreshTarget[],
   opts: RefreshOptions = {},
 ): Promise<{ syncs: number; tables: RefreshedTable[]; lines: Box[] }> {
+  // The new data's dates in the workbook's system, as the old data on the sheet is.
+  const system = await dateSystemOf(excel);
+  targets = targets.map((t) => ({ ...t, table: tableInSystem(t.table, system) }));
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const located = await locate(

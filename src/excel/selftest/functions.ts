@@ -5,6 +5,8 @@
  * plain form). ADS.SELFTEST answers without the service (no request, no key).
  */
 import { selfTestGrid, SELF_TEST_FIRST_DATE } from "../../runtime/selfTestValues";
+import { serialToIsoDate } from "../../api/excelDates";
+import { dateSystemOf, toWorkbookSerial } from "../dateSystem";
 import type { ExcelHost } from "../host";
 import { check, show, type SelfTestScope, type SelfTestStep } from "./step";
 
@@ -33,8 +35,7 @@ async function readCells(excel: ExcelHost, sheet: string, address: string) {
 }
 
 /** ISO text of a serial (UTC), what a host without data types from functions is given for a date. */
-const isoDate = (serial: number) =>
-  new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
+const isoDate = (serial: number) => serialToIsoDate(serial) ?? String(serial);
 
 export const functionSteps: SelfTestStep[] = [
   {
@@ -129,11 +130,14 @@ export const functionSteps: SelfTestStep[] = [
       "Dates with their format from an ADS.* function spill as dates (2026-01-01 …), or as ISO text where the host takes no data types from functions",
     async run(scope) {
       const got = await answer(scope, '=ADS.SELFTEST(2,2,"date")', "A1:B2");
-      const serials = [
+      const days = [
         [SELF_TEST_FIRST_DATE, SELF_TEST_FIRST_DATE + 1],
         [SELF_TEST_FIRST_DATE + 10, SELF_TEST_FIRST_DATE + 11],
       ];
-      const texts = serials.map((r) => r.map(isoDate));
+      const texts = days.map((r) => r.map(isoDate));
+      // The cells hold the days as the workbook's date system counts them.
+      const system = await dateSystemOf(scope.excel);
+      const serials = days.map((r) => r.map((d) => toWorkbookSerial(d, system)));
       if (scope.env.numberShape === "plain") {
         check(JSON.stringify(got.values) === JSON.stringify(texts), `holds ${show(got.values)}`);
         return "ISO dates as text (no data types from functions here)";

@@ -8,6 +8,7 @@ import { attachAdsFunctions } from "../../../preview/functionsHost";
 import { InMemoryWorkbook } from "../../../preview/memory/workbook";
 import { createAdsFunctions } from "../../functions/adsFunctions";
 import { RequestCache } from "../../functions/requestCache";
+import { dateSystemOf } from "../dateSystem";
 import { formatReport, PREVIEW_ENVIRONMENT, runSelfTest, SELF_TEST_STEPS } from "./index";
 import type { NumberShape } from "../../runtime/numberShape";
 import { SelfTestFailure, type SelfTestStep } from "./step";
@@ -16,14 +17,16 @@ import { SelfTestFailure, type SelfTestStep } from "./step";
  * A workbook with the ADS functions attached and no connection (any request would fail); the
  * functions hand formatted numbers over as the preview's Excel on the web takes them, unless told.
  */
-function workbook(shape: NumberShape = PREVIEW_ENVIRONMENT.numberShape): InMemoryWorkbook {
+function workbook(shape: NumberShape = PREVIEW_ENVIRONMENT.numberShape, date1904 = false): InMemoryWorkbook {
   const wb = new InMemoryWorkbook({ sheets: ["Plan", "Report"] });
+  wb.model.date1904 = date1904;
   attachAdsFunctions(
     wb,
     createAdsFunctions({
       client: () => null,
       cache: new RequestCache({ concurrency: 4 }),
       numberShape: () => shape,
+      dateSystem: () => dateSystemOf(wb.excel),
     }),
   );
   return wb;
@@ -38,6 +41,16 @@ test.each(SELF_TEST_STEPS.map((s) => [s.id, s] as const))(
     const report = await runSelfTest(wb.excel, PREVIEW_ENVIRONMENT, [step], fast);
     expect(report.problems).toEqual([]);
     expect(report.results).toEqual([expect.objectContaining({ id: step.id, status: "pass" })]);
+  },
+  60_000,
+);
+
+test.each(["percent-and-date-formats", "custom-function-formatted-spill", "date-system"])(
+  "self-test step %s passes in a workbook on the 1904 date system",
+  async (id) => {
+    const step = SELF_TEST_STEPS.find((s) => s.id === id)!;
+    const report = await runSelfTest(workbook(undefined, true).excel, PREVIEW_ENVIRONMENT, [step], fast);
+    expect(report.results).toEqual([expect.objectContaining({ id, status: "pass" })]);
   },
   60_000,
 );

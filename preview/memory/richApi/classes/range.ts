@@ -134,7 +134,7 @@ defineClass<RangeData>("Range", {
     RowIndex: { get: (r) => r.rect.row },
     ColumnIndex: { get: (r) => r.rect.col },
     Values: { get: (r, b) => grid(b, r, (c) => c?.value ?? ""), set: (r, v, b) => write(b, r, v, "values") },
-    Text: { get: (r, b) => grid(b, r, (c) => displayText(c)) },
+    Text: { get: (r, b) => grid(b, r, (c) => displayText(c, b.model.date1904)) },
     ValueTypes: { get: (r, b) => grid(b, r, valueType) },
     Formulas: {
       get: (r, b) => grid(b, r, (c) => c?.formula ?? c?.value ?? ""),

@@ -1,6 +1,7 @@
 /** The workbook (the request's global object): worksheets, tables, defined names, the application (calculation), selection, xlsx insertion. */
 import { quoteSheet, rectAddress } from "../../address";
 import { officeError, type DefinedName } from "../../model";
+import { utcToSerial } from "../../../../src/api/excelDates";
 import { readXlsx } from "../../xlsx";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg, objectOf, type HostObject } from "../hostClass";
@@ -44,6 +45,7 @@ const Workbook = defineClass<null>("Workbook", {
     Tables: () => tableCollection({}),
     Names: () => hostObject(NamedItemCollection, null),
     Application: () => hostObject(Application, null),
+    Functions: () => hostObject(Functions, null),
   },
   methods: {
     GetSelectedRange: (_d, _a, b) => {
@@ -53,6 +55,28 @@ const Workbook = defineClass<null>("Workbook", {
     },
     InsertWorksheetsFromBase64: (_d, [base64], b) => insertWorksheets(b, base64),
   },
+});
+
+/**
+ * Worksheet functions called from the add-in (workbook.functions): DATE only, counted in the
+ * workbook's date system. Arguments as Excel's DATE takes them: a year below 1900 is added to 1900,
+ * months and days past their end carry over.
+ */
+const Functions = defineClass<null>("Functions", {
+  methods: {
+    Date: (_d, [year, month, day], b) => {
+      const [y, m, d] = [year, month, day].map((v) => Math.trunc(Number(v)));
+      const ms = Date.UTC(y < 1900 ? y + 1900 : y, m - 1, d);
+      const system = b.model.date1904 ? "1904" : "1900";
+      const serial = utcToSerial(ms, system);
+      const value = Number.isFinite(serial) && serial >= 0 && y >= 0 && y < 10000 ? serial : null;
+      return hostObject(FunctionResult, { value: value ?? "#NUM!", error: value === null ? "#NUM!" : null });
+    },
+  },
+});
+
+const FunctionResult = defineClass<{ value: number | string; error: string | null }>("FunctionResult", {
+  props: { Value: { get: (r) => r.value }, Error: { get: (r) => r.error } },
 });
 
 const CALCULATION_TYPES = ["Recalculate", "Full", "FullRebuild"];

@@ -1,0 +1,33 @@
+/** The preview shows numbers as Excel does, where SSF alone would not (one case each). */
+import { formatNumber } from "./numberFormat";
+
+test.each([
+  // Excel rounds the 15-digit decimal, half away from zero; SSF alone gives 1.00, 2.67, -2.67.
+  [1.005, "0.00", "1.01"],
+  [2.675, "0.00", "2.68"],
+  [-2.675, "0.00", "-2.68"],
+  [1.0049, "0.00", "1.00"],
+  [1234.5, "#,##0", "1,235"],
+  [0.0105, "0.0%", "1.1%"],
+  [0.000125, "0.00%", "0.01%"],
+  [1234567.5, "#,##0,", "1,235"],
+  // The negative section: the sign belongs to the format.
+  [-1234.5, "#,##0;(#,##0)", "(1,235)"],
+  [-0.125, "0.00%;(0.00%)", "(12.50%)"],
+  // Times are rounded to the second first: SSF alone shows 00:59:00.
+  [45292 + (59 * 60 + 59.6) / 86_400, "hh:mm:ss", "01:00:00"],
+  [45292 + (59 * 60 + 59.4) / 86_400, "hh:mm:ss", "00:59:59"],
+  [45292 + (59 * 60 + 59.6) / 86_400, "yyyy-mm-dd hh:mm", "2024-01-01 01:00"],
+  // Currency symbols written in the format: SSF alone throws on £, ¥ and ₹.
+  [1234.5, "£#,##0.00", "£1,234.50"],
+  [1234.5, "¥#,##0", "¥1,235"],
+  [-1234.5, "₹#,##0.00;-₹#,##0.00", "-₹1,234.50"],
+  [1234.5, '"£"#,##0.00', "£1,234.50"],
+  [1234.5, "[$£-809]#,##0.00", "£1,234.50"],
+  // Dates of the 1900 system, its 29 February 1900 included.
+  [1, "yyyy-mm-dd", "1900-01-01"],
+  [61, "yyyy-mm-dd", "1900-03-01"],
+  [0.125, "General", "0.125"],
+])("%p under %p shows %p", (value, format, shown) => {
+  expect(formatNumber(value, format)).toBe(shown);
+});

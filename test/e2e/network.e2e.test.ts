@@ -1,0 +1,94 @@
+/**
+ * The network as a planner meets it (docs/network.md): the Connect tab's network limits refuse a bad
+ * value naming the field; a report start whose connection drops after it went out is not sent again
+ * but offers Try again, which the planner chooses once the service is back; a stalled status poll
+ * ends at the no-progress limit with a message instead of holding the pane.
+ */
+import path from "node:path";
+import { ARTIFACTS, connect, expectText, usePreview } from "./support";
+
+const e = usePreview({ taskDelayMs: 300 });
+
+async function faults(body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${e.sandboxUrl}/__admin/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+const counted = async () =>
+  ((await (await fetch(`${e.sandboxUrl}/__admin/requests`)).json()) as Record<string, number>)["demo-pro"] ??
+  0;
+
+afterEach(() => faults({ dropAfterRate: 0, stallRate: 0, faultPaths: "" }));
+
+test("network limits: a bad value is refused naming its field; good ones are kept", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByText("Sign out").waitFor();
+  const stall = page.getByLabel("No-progress limit (seconds)");
+  await stall.fill("2");
+  await page.getByRole("button", { name: "Save limits" }).click();
+  await expectText(
+    page.locator("form", { has: stall }),
+    /No-progress limit: enter whole seconds from 5 to 600/,
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, "network-limits-refused.png") });
+  await stall.fill("5");
+  await page.getByLabel("Request deadline (seconds)").fill("30");
+  await page.getByRole("button", { name: "Save limits" }).click();
+  await page.reload();
+  await page.getByLabel("No-progress limit (seconds)").waitFor();
+  expect(await page.getByLabel("No-progress limit (seconds)").inputValue()).toBe("5");
+  expect(await page.getByLabel("Request deadline (seconds)").inputValue()).toBe("30");
+});
+
+test("a report start whose connection drops is sent once; Try again, chosen by the planner, runs it", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByText("Sign out").waitFor();
+  await faults({ dropAfterRate: 1, faultPaths: "^/api/public/campaigns-performance" });
+  const before = await counted();
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("campaignsPerformance");
+  await page.getByRole("button", { name: "Run report" }).click();
+  const entry = page.locator(".activity li", { hasText: "Campaign performance" }).first();
+  await expectText(entry, /failed/, 30_000);
+  await expectText(entry, /may have started/);
+  await expectText(entry, /not counted twice/);
+  expect(await counted()).toBe(before + 1);
+  await page.screenshot({ path: path.join(ARTIFACTS, "network-try-again.png") });
+  await faults({ dropAfterRate: 0, faultPaths: "" });
+  await entry.getByRole("button", { name: "Try again" }).click();
+  await page
+    .locator(".activity li[data-status='done']", { hasText: "Campaign performance" })
+    .first()
+    .waitFor({
+      timeout: 60_000,
+    });
+  expect(await counted()).toBe(before + 2);
+});
+
+test("a stalled status poll ends at the no-progress limit with a message naming the request", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByText("Sign out").waitFor();
+  await page.getByLabel("No-progress limit (seconds)").fill("5");
+  await page.getByLabel("Request deadline (seconds)").fill("12");
+  await page.getByRole("button", { name: "Save limits" }).click();
+  await faults({ stallRate: 1, faultPaths: "/file-processor/status" });
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("campaignsPerformance");
+  await page.getByLabel("Report name").fill("Stalled");
+  const started = Date.now();
+  await page.getByRole("button", { name: "Run report" }).click();
+  const entry = page.locator(".activity li", { hasText: "Campaign performance" }).first();
+  await expectText(entry, /failed/, 40_000);
+  await expectText(entry, /file-processor\/status/);
+  await expectText(entry, /no-progress limit|request deadline/);
+  // Polls are retried (they count nothing), all within the 12 s deadline and its last attempt.
+  expect(Date.now() - started).toBeLessThan(30_000);
+  await page.screenshot({ path: path.join(ARTIFACTS, "network-stalled.png") });
+});
