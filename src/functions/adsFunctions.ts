@@ -98,7 +98,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
         const name = arg.requiredText(field, "field");
         const canonical = shape.canonicalShowField(name);
         if (!canonical)
-          throw badArgument("field", `unknown show field "${name}" (see the README for the list)`);
+          throw badArgument("field", `unknown show field "${name}" (see docs/functions.md for the list)`);
         return shape.showField(await showInfo(id, signal), canonical);
       }),
 

@@ -1,8 +1,8 @@
 /**
- * Every ADS formula the README shows, typed into the preview as a planner would (its cells A2:A5 and
- * B2:B3 filled as the README says), against the sandbox: each shows what the README says it shows,
- * with its format (a percentage as a percentage, a date as a date), and none is an error. A formula
- * added to the README without a check here fails the test.
+ * Every ADS formula the README and docs/functions.md show, typed into the preview as a planner would
+ * (its cells A2:A5, B2:B3 and C2:C3 filled as docs/functions.md says), against the sandbox: each shows
+ * what docs/functions.md says it shows, with its format (a percentage as a percentage, a date as a
+ * date), and none is an error. A formula added to either page without a check here fails the test.
  */
 import { readFileSync } from "fs";
 import path from "path";
@@ -11,9 +11,13 @@ import { ARTIFACTS, ensureConnected, openSheetTab, typeInto, usePreview } from "
 
 const e = usePreview();
 
-const README = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
-/** Every `=ADS.…` in a table cell of the README, once. */
-const FORMULAS = [...new Set([...README.matchAll(/\| `(=ADS\.[^`]+)`/g)].map((m) => m[1]))];
+const root = path.join(__dirname, "..", "..");
+/** The pages whose tables show example formulas: the README's short list and the functions page. */
+const PAGES = ["README.md", "docs/functions.md"].map((f) => readFileSync(path.join(root, f), "utf8"));
+/** Every `=ADS.…` in a table cell of those pages, once. */
+const FORMULAS = [
+  ...new Set(PAGES.flatMap((text) => [...text.matchAll(/\| `(=ADS\.[^`]+)`/g)].map((m) => m[1]))),
+];
 
 interface View {
   value: unknown;
@@ -43,7 +47,7 @@ function readAnswer(page: Page, sheet: string) {
 type Answer = Awaited<ReturnType<typeof readAnswer>>;
 const texts = (a: Answer) => a.grid.map((r) => r.map((c) => c.text));
 
-/** What each README formula must show (the README's "Shows" column, as checks). */
+/** What each example formula must show (the "Shows" column of docs/functions.md, as checks). */
 const CHECKS: Record<string, (a: Answer) => void> = {
   "=ADS.SHOWLISTENERS(1200000001)": (a) => expect(a.anchor).toMatchObject({ value: 753621, text: "753621" }),
   '=ADS.SHOW(A2, "monthlyDownloads")': (a) =>
@@ -102,13 +106,13 @@ const CHECKS: Record<string, (a: Answer) => void> = {
     ]),
 };
 
-test("the README's examples are all checked here", () => {
+test("the examples in the README and docs/functions.md are all checked here", () => {
   expect(FORMULAS.length).toBeGreaterThanOrEqual(12);
   expect(FORMULAS.filter((f) => !CHECKS[f])).toEqual([]);
 });
 
 test.each(FORMULAS.map((f, i) => [f, i] as const))(
-  "%s, typed into a cell, shows what the README says",
+  "%s, typed into a cell, shows what docs/functions.md says",
   async (formula, i) => {
     const { page } = e;
     await ensureConnected(page);
