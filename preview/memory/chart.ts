@@ -1,5 +1,5 @@
 /**
- * Charts in the in-memory workbook: what a chart holds (its series and the cells they read), how
+ * Charts in the in-memory workbook: what a chart holds (chartData.ts, re-exported here), how
  * Excel reads a source range into series, how a chart follows the table it was made from, and
  * where it sits on the sheet. The Office-like proxies over this are in chartProxy.ts; the rules are
  * rows of docs/excel-fidelity.md ("Charts").
@@ -7,23 +7,26 @@
 import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from "./address";
 import { columnAt, columnLeft, rowAt, rowTop } from "./geometry";
 import { officeError, type CellData, type SheetData, type WorkbookModel } from "./model";
+import {
+  CHART_TYPES,
+  type Anchor,
+  type ChartData,
+  type ChartRef,
+  type ChartType,
+  type SeriesData,
+} from "./chartData";
 import { displayText } from "./numberFormat";
 
-/** The Excel.ChartType values the in-memory workbook models (and the preview draws). */
-export const CHART_TYPES = [
-  "ColumnClustered",
-  "ColumnStacked",
-  "BarClustered",
-  "BarStacked",
-  "Line",
-  "LineMarkers",
-  "XYScatter",
-  "XYScatterLines",
-  "XYScatterLinesNoMarkers",
-  "Area",
-  "AreaStacked",
-] as const;
-export type ChartType = (typeof CHART_TYPES)[number];
+export {
+  CHART_TYPES,
+  type Anchor,
+  type AxisTitle,
+  type ChartData,
+  type ChartRef,
+  type ChartType,
+  type SeriesData,
+} from "./chartData";
+
 export type SeriesBy = "Auto" | "Columns" | "Rows";
 
 /** Excel's specification: at most 255 data series in one chart. */
@@ -33,54 +36,6 @@ export const DEFAULT_CHART_WIDTH_PT = 360;
 export const DEFAULT_CHART_HEIGHT_PT = 216;
 /** ChartSeries.name: "The name's length should not be greater than 255 characters." */
 export const MAX_NAME_LENGTH = 255;
-
-/**
- * Cells a chart reads. A reference that is exactly whole columns of a table's data body (or of the
- * whole table, header included) is bound to the table: it follows the table's rows when the table
- * grows or shrinks, as a chart made from a table does in Excel. Any other reference stays on its cells.
- */
-export interface ChartRef {
-  sheetId: string;
-  rect: Rect;
-  table?: { id: string; col: number; cols: number; header: boolean };
-}
-
-export interface SeriesData {
-  /** A name set through the API; null reads nameRef (or Excel's "SeriesN"). */
-  name: string | null;
-  nameRef?: ChartRef;
-  values?: ChartRef;
-  xValues?: ChartRef;
-}
-
-/** A corner of a chart: a cell and how far into it (points), as Excel anchors a chart to cells. */
-export interface Anchor {
-  row: number;
-  col: number;
-  dy: number;
-  dx: number;
-}
-
-export interface ChartData {
-  id: string;
-  name: string;
-  sheetId: string;
-  type: ChartType;
-  series: SeriesData[];
-  /** text null: Excel's automatic title (the series name for one series, "Chart Title" for more). */
-  title: { text: string | null; visible: boolean };
-  /** visible null: automatic (shown when there is more than one series). */
-  legend: { visible: boolean | null; position: string };
-  axisTitles: { category: AxisTitle; value: AxisTitle };
-  /** Top-left and bottom-right corners: the chart moves and sizes with its cells (Excel's default). */
-  from: Anchor;
-  to: Anchor;
-}
-
-export interface AxisTitle {
-  text: string;
-  visible: boolean;
-}
 
 export interface Box {
   top: number;

@@ -4,8 +4,7 @@
  * inside context.sync(), as Office does. Every rule here is a row of docs/excel-fidelity.md.
  */
 import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
-import type { ChartData } from "./chart";
-import type { Move } from "./shift";
+import type { ChartData } from "./chartData";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 
@@ -76,6 +75,18 @@ export const TEXT_FORMAT = "@";
 
 /** What Range.clear removes (Excel.ClearApplyTo). */
 export type ClearWhat = "All" | "Contents" | "Formats" | "Hyperlinks";
+
+export type ShiftDirection = "Down" | "Right" | "Up" | "Left";
+
+/**
+ * One move of cells (Range.insert, Range.delete; shift.ts makes it): `band` is the inserted (Down,
+ * Right) or deleted (Up, Left) rectangle of `sheetId`. The model announces each to its moveListeners.
+ */
+export interface Move {
+  sheetId: string;
+  band: Rect;
+  direction: ShiftDirection;
+}
 
 /** A place written in one sync, so calculation knows what changed. */
 export interface Change {

@@ -6,16 +6,17 @@
  * refused before anything changes (docs/excel-fidelity.md, "Inserting and deleting cells").
  */
 import { columnIndex, columnName, MAX_COLS, MAX_ROWS, type Rect } from "./address";
-import { officeError, type CellData, type SheetData, type TableData, type WorkbookModel } from "./model";
+import {
+  officeError,
+  type CellData,
+  type Move,
+  type SheetData,
+  type ShiftDirection,
+  type TableData,
+  type WorkbookModel,
+} from "./model";
 
-export type ShiftDirection = "Down" | "Right" | "Up" | "Left";
-
-/** One move: `band` is the inserted (Down, Right) or deleted (Up, Left) rectangle of `sheetId`. */
-export interface Move {
-  sheetId: string;
-  band: Rect;
-  direction: ShiftDirection;
-}
+export type { Move, ShiftDirection } from "./model";
 
 const vertical = (m: Move) => m.direction === "Down" || m.direction === "Up";
 const inserting = (m: Move) => m.direction === "Down" || m.direction === "Right";

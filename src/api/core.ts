@@ -13,7 +13,7 @@ import {
   errorFromResponse,
 } from "./errors";
 import { decodeText } from "./download";
-import { ExchangeFailure, exchange, type Answer } from "./exchange";
+import { ExchangeFailure, exchange, type Answer, type FetchLike } from "./exchange";
 import { validateResponse } from "./validate";
 
 /** The no-progress limit's default (docs/network.md). */
@@ -21,7 +21,7 @@ export const DEFAULT_STALL_MS = 60_000;
 /** The whole-exchange deadline's default (docs/network.md). */
 export const DEFAULT_DEADLINE_MS = 5 * 60_000;
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface ClientOptions {

@@ -3,7 +3,7 @@
  * service applies its own. Where the spec's two variants disagree, both are given (V1 / V2).
  * Impressions: V1 = Day/Week variant, V2 = By Campaign variant. Lag: V1 = Lag Report, V2 = Lag.
  */
-import type { ReportKind } from "./schemas";
+import type { ReportKind } from "./schemas/reportKinds";
 
 export type DefaultValue = string | number | boolean;
 

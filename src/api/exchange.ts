@@ -5,7 +5,9 @@
  * that sends its headers and then falls silent cannot hang a report, a refresh or a function cell.
  */
 import { AbortedError, ConnectionError, TimeoutError } from "./errors";
-import type { FetchLike } from "./core";
+
+/** The fetch an exchange goes through (the platform's, or one injected by tests). */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface ExchangeLimits {
   /** Longest wait for the answer to start, and between two pieces of its body. */

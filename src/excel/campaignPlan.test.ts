@@ -12,7 +12,7 @@ import { PLAN_HEADERS } from "../writebacks/planColumns";
 import { createCampaigns, validatePlan } from "../writebacks/planActions";
 import type { CreatedCampaigns } from "../writebacks/planSend";
 import { BAD_CELL_FILL, campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
-import { daiFlight, planColumn, typePlanRows, type PlanInput } from "./testing/planRows";
+import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../../test/support/planRows";
 
 type Row = PlanInput;
 

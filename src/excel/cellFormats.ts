@@ -1,9 +1,11 @@
 /** Excel number formats and cell values per column kind (pure). */
+import { capText, MAX_CELL_CHARS, TRUNCATION_MARKER } from "../api/excelLimits";
 import type { CellValue, ColumnKind, TableColumn } from "../api/table";
 
+/** A cell's text limit and how longer text is cut (src/api/excelLimits.ts, beside Excel's other limits). */
+export { capText, MAX_CELL_CHARS, TRUNCATION_MARKER };
+
 export const TEXT_FORMAT = "@";
-export const MAX_CELL_CHARS = 32_767;
-export const TRUNCATION_MARKER = "…[truncated]";
 
 const DEFAULT_FORMATS: Record<ColumnKind, string> = {
   integer: "#,##0",
@@ -77,11 +79,6 @@ export function formatFor(column: TableColumn, values: Iterable<CellValue>): str
   if (kind === "number" && decimals === 0) return isIdColumn(column.name) ? "0" : "#,##0";
   const shown = Math.max(2, decimals - shift);
   return DEFAULT_FORMATS[kind].replace(".00", `.${"0".repeat(shown)}`);
-}
-
-/** Text of at most `max` characters: longer text is cut and ends with a visible marker. */
-export function capText(text: string, max: number): string {
-  return text.length > max ? text.slice(0, max - TRUNCATION_MARKER.length) + TRUNCATION_MARKER : text;
 }
 
 /** The value to write: empty for null, over-long text cut with a visible marker. */

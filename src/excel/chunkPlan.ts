@@ -7,14 +7,11 @@
  * The envelopes are measured on the genuine office.js request bodies (excel-web-16.00.js;
  * chunkPlan.genuine.test.ts holds the estimate to them: never under).
  */
+import { CALL_BYTES, PAYLOAD_LIMIT_BYTES } from "../api/excelLimits";
 
-export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
-/**
- * The envelope of a call on a range got for it: the range's object path, its instantiations and
- * kept reference, the call itself. Measured at 446 bytes with 3-digit object ids and 492 with 6-digit
- * ones (a long write reaches them); the stricter end is used.
- */
-export const CALL_BYTES = 500;
+/** The request limit and a call's envelope (src/api/excelLimits.ts, beside Excel's other limits). */
+export { CALL_BYTES, PAYLOAD_LIMIT_BYTES };
+
 /**
  * office.js sends a 2-D write of more than 1,500 cells in blocks of rows of about 1,500 cells each
  * (`setRangePropertiesInBulk`: a size check, then per block two GetRow paths, a GetBoundingRect and

@@ -11,7 +11,7 @@ import { insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
 import { dateSystemOf, readDateSystem } from "./dateSystem";
 import { rewriteTable } from "./tableRefresh";
 import { writeNewTable } from "./tableWriter";
-import { planColumn } from "./testing/planRows";
+import { planColumn } from "../../test/support/planRows";
 
 function workbook(date1904: boolean): InMemoryWorkbook {
   const wb = new InMemoryWorkbook();

@@ -11,8 +11,6 @@
 import type { ColumnKind, TypedTable } from "../api/table";
 import { SYSTEM_OFFSET_DAYS, type DateSystem } from "../api/excelDates";
 import type { ExcelHost } from "./host";
-import type { LinesBlock } from "./refresh/lines";
-import type { LineCell } from "./tableWriter";
 
 /** Asks in one sync; a host without workbook functions answers the 1900 system. */
 export async function readDateSystem(context: Excel.RequestContext): Promise<DateSystem> {
@@ -71,20 +69,4 @@ export function tableInSystem(table: TypedTable, system: DateSystem): TypedTable
 export function isDateFormat(format: string): boolean {
   const codes = format.replace(/"[^"]*"|\[[^\]]*\]|\\.|_.|\*./g, "");
   return !/^general$/i.test(codes.trim()) && /[ydhs]/i.test(codes) && !/[0#?]/.test(codes);
-}
-
-/** A line cell with a date format, in the workbook's system. */
-export function lineCellInSystem(cell: LineCell, system: DateSystem): LineCell {
-  return system === "1904" && typeof cell === "object" && cell !== null && isDateFormat(cell.format)
-    ? { ...cell, value: toWorkbookSerial(cell.value, system) }
-    : cell;
-}
-
-/** Blocks of lines with their date cells in the workbook's system. */
-export function blocksInSystem(blocks: LinesBlock[], system: DateSystem): LinesBlock[] {
-  if (system === "1900") return blocks;
-  return blocks.map((b) => ({
-    ...b,
-    lines: b.lines.map((line) => line.map((c) => lineCellInSystem(c, system))),
-  }));
 }

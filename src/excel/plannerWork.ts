@@ -16,14 +16,9 @@
 import type { ColumnKind, TypedTable } from "../api/table";
 import { serialToIsoDate } from "../api/excelDates";
 import { TEXT_FORMAT } from "./cellFormats";
-import type { ColumnPlan } from "./refresh/columnPlan";
+import type { ColumnPlan, WrittenColumn } from "./refresh/columnPlan";
 
-/** A column the add-in wrote: its name, the number format it gave its body, and its table column's id. */
-export interface WrittenColumn {
-  name: string;
-  format: string;
-  id?: number;
-}
+export type { WrittenColumn };
 
 /** The table as it is before the refresh: header and body, as read from the workbook. */
 export interface OldTable {

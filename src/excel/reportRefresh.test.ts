@@ -20,7 +20,7 @@ import {
   type SheetFetcher,
 } from "./reportSheets";
 import { writeNewTable } from "./tableWriter";
-import { allStoredText } from "./testing/storedText";
+import { allStoredText } from "../../test/support/storedText";
 
 const SECRET = "demo-pro-SECRET-KEY-123";
 

@@ -13,7 +13,7 @@ import {
   type SheetData,
 } from "./reportSheets";
 import { PART_LENGTH } from "./reportStore";
-import { allStoredText } from "./testing/storedText";
+import { allStoredText } from "../../test/support/storedText";
 
 const table = (n: number, tag: string): TypedTable => ({
   columns: [

@@ -4,7 +4,8 @@
  * per-platform downloads, and ads (one row per ad with its episode, timestamps and placement).
  */
 import type { DateSystem } from "../api/excelDates";
-import { blocksInSystem, dateSystemOf, tableInSystem } from "./dateSystem";
+import { dateSystemOf, tableInSystem } from "./dateSystem";
+import { blocksInSystem } from "./refresh/lines";
 import type { ShowInfo } from "../api/schemas";
 import { parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type TypedTable } from "../api/table";

@@ -4,7 +4,7 @@
  * Office and the client are injected, so this runs in tests without a host.
  */
 import type { TypedTable } from "../api/table";
-import { errorCode } from "../excel/host";
+import { errorCode } from "../api/excelLimits";
 import { fileAction, jsonToTable, textToTable } from "./agentFiles";
 import { agentDelimitedTable, describeChoices, type ColumnChoice } from "./agentTables";
 import { oversizeReason, unsupportedParts } from "./xlsxInsert";

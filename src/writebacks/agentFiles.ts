@@ -4,7 +4,7 @@
  * (xls, html, zip) is downloaded.
  */
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
-import { capText, MAX_CELL_CHARS } from "../excel/cellFormats";
+import { capText, MAX_CELL_CHARS } from "../api/excelLimits";
 
 export type FileAction = "table" | "workbook" | "download";
 

@@ -1,7 +1,7 @@
 import type { CampaignRequest } from "../api/schemas";
 import type { CellValue } from "../api/table";
 import { createCampaigns, validatePlan, type PlanIO } from "./planActions";
-import { daiRow, planSheet } from "./planFixtures";
+import { daiRow, planSheet } from "./testing/planFixtures";
 import type { CampaignHold } from "./planHolds";
 import { rowStatus, WriteBackError, type GroupOutcome } from "./planSend";
 import { BadRequestError, ServerError } from "../api/errors";

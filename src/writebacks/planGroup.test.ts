@@ -1,4 +1,4 @@
-import { daiRow, planSheet } from "./planFixtures";
+import { daiRow, planSheet } from "./testing/planFixtures";
 import { groupCampaigns } from "./planGroup";
 import { checkPlan } from "./planValidate";
 

@@ -2,7 +2,7 @@
  * What the plan buttons say: Validate's and Create's results as one message for the pane, with
  * sheet row numbers, so the wording is tested without a pane.
  */
-import { capText } from "../excel/cellFormats";
+import { capText } from "../api/excelLimits";
 import type { CreateResult, HeldCampaign, ValidateResult } from "./planActions";
 import { describeHold } from "./planHolds";
 import { MESSAGE_CHARS } from "./planSend";

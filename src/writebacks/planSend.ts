@@ -6,7 +6,7 @@
  */
 import { AdsError, RequestValidationError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
-import { capText } from "../excel/cellFormats";
+import { capText } from "../api/excelLimits";
 import { HOLD_PREFIX } from "./planColumns";
 import type { CampaignGroup } from "./planGroup";
 import { holdFor, type CampaignHold } from "./planHolds";

@@ -1,5 +1,5 @@
 import { PLAN_HEADERS } from "./planColumns";
-import { daiRow, planSheet } from "./planFixtures";
+import { daiRow, planSheet } from "./testing/planFixtures";
 import { checkPlan, describeError } from "./planValidate";
 
 describe("checkPlan", () => {

@@ -4,7 +4,7 @@
  * and Excel on the web refuses files with PivotTables, charts, comments or slicers.
  */
 import { unzipSync } from "fflate";
-import { CALL_BYTES, PAYLOAD_LIMIT_BYTES } from "../excel/chunkPlan";
+import { CALL_BYTES, PAYLOAD_LIMIT_BYTES } from "../api/excelLimits";
 
 const PARTS: [RegExp, string][] = [
   [/^xl\/pivotTables\//, "PivotTables"],

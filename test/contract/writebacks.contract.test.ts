@@ -5,7 +5,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { campaignPlanIO, insertCampaignPlan } from "../../src/excel/campaignPlan";
 import { workbookFileTargets } from "../../src/excel/agentFiles";
-import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../../src/excel/testing/planRows";
+import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../support/planRows";
 import { createCampaigns, validatePlan } from "../../src/writebacks/planActions";
 import { openAgentFile } from "../../src/writebacks/agentFileOpen";
 import { describeServiceError } from "../../src/writebacks/serviceErrors";

@@ -5,7 +5,7 @@
 import path from "path";
 import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
 import { columnName } from "../../src/excel/columnName";
-import { daiFlight, type PlanInput } from "../../src/excel/testing/planRows";
+import { daiFlight, type PlanInput } from "../support/planRows";
 import { ARTIFACTS, cell, ensureConnected, expectText, usePreview, openSheetTab, typeInto } from "./support";
 
 const e = usePreview();

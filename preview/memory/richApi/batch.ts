@@ -1,9 +1,46 @@
 /**
  * What the host keeps while it runs one request (one `context.sync()`): the cells it changed (for
- * calculation), whether the add-in suspended calculation, and the workbook it runs against.
+ * calculation), whether the add-in suspended calculation, and the workbook it runs against; and the
+ * shapes of the objects it keeps (a host object, its class: hostClass.ts defines the classes), here
+ * beside the Batch their members receive.
  */
 import type { CellData, Change, Value, WorkbookModel } from "../model";
-import type { HostObject } from "./hostClass";
+
+/** An Excel object as the host holds it: its class and the data that finds it in the model. */
+export interface HostObject {
+  readonly cls: HostClass<never>;
+  readonly data: unknown;
+}
+
+/** null stands for a null object (`*OrNullObject` found nothing). */
+export type Resolved = HostObject | null;
+
+/** Arguments as office.js sent them, object paths already resolved to host objects. */
+export type Args = readonly unknown[];
+
+export interface PropSpec<T> {
+  get?: (data: T, batch: Batch) => unknown;
+  set?: (data: T, value: unknown, batch: Batch) => void;
+}
+
+export interface ClassSpec<T> {
+  /** Scalar properties, by office.js's original (PascalCase) name. */
+  props?: Record<string, PropSpec<T>>;
+  /** Navigation properties (Format, Worksheets, ...). */
+  nav?: Record<string, (data: T, batch: Batch) => Resolved>;
+  /** Methods: an object path's method returns a HostObject (or null); an action's, a plain value. */
+  methods?: Record<string, (data: T, args: Args, batch: Batch) => unknown>;
+  /** `collection[key]` (office.js's getItem and the paths it rewrites to ids after a load). */
+  indexer?: (data: T, key: unknown, batch: Batch) => Resolved;
+  /** A collection's items, in order. */
+  items?: (data: T, batch: Batch) => HostObject[];
+  /** How an item is found again: its id in its collection (sent as `_Id`; office.js then addresses it by indexer). */
+  id?: (data: T, batch: Batch) => string | number;
+}
+
+export interface HostClass<T> extends ClassSpec<T> {
+  readonly name: string;
+}
 
 export interface SyncRecord {
   /** UTF-8 bytes of the request body office.js sent. */

@@ -1,46 +1,13 @@
 /**
  * Excel's side of an object: what the host does when office.js names a property, a navigation, a
  * method or an indexer on it. Each Excel class the add-in uses is one `defineClass` (classes/*.ts);
- * a member a class does not define answers ApiNotFound, never a silent default.
+ * a member a class does not define answers ApiNotFound, never a silent default. The shapes of a
+ * host object and its class are in batch.ts (re-exported here): they and the Batch refer to each other.
  */
 import { officeError, type OfficeLikeError } from "../model";
-import type { Batch } from "./batch";
+import type { ClassSpec, HostClass, HostObject } from "./batch";
 
-/** An Excel object as the host holds it: its class and the data that finds it in the model. */
-export interface HostObject {
-  readonly cls: HostClass<never>;
-  readonly data: unknown;
-}
-
-/** null stands for a null object (`*OrNullObject` found nothing). */
-export type Resolved = HostObject | null;
-
-/** Arguments as office.js sent them, object paths already resolved to host objects. */
-export type Args = readonly unknown[];
-
-export interface PropSpec<T> {
-  get?: (data: T, batch: Batch) => unknown;
-  set?: (data: T, value: unknown, batch: Batch) => void;
-}
-
-export interface ClassSpec<T> {
-  /** Scalar properties, by office.js's original (PascalCase) name. */
-  props?: Record<string, PropSpec<T>>;
-  /** Navigation properties (Format, Worksheets, ...). */
-  nav?: Record<string, (data: T, batch: Batch) => Resolved>;
-  /** Methods: an object path's method returns a HostObject (or null); an action's, a plain value. */
-  methods?: Record<string, (data: T, args: Args, batch: Batch) => unknown>;
-  /** `collection[key]` (office.js's getItem and the paths it rewrites to ids after a load). */
-  indexer?: (data: T, key: unknown, batch: Batch) => Resolved;
-  /** A collection's items, in order. */
-  items?: (data: T, batch: Batch) => HostObject[];
-  /** How an item is found again: its id in its collection (sent as `_Id`; office.js then addresses it by indexer). */
-  id?: (data: T, batch: Batch) => string | number;
-}
-
-export interface HostClass<T> extends ClassSpec<T> {
-  readonly name: string;
-}
+export type { Args, ClassSpec, HostClass, HostObject, PropSpec, Resolved } from "./batch";
 
 /** Classes by name: objects of another class are made by name (objectOf), so class files never import each other. */
 const registry = new Map<string, HostClass<never>>();

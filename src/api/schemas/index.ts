@@ -8,6 +8,7 @@ import {
   impressionsRequestSchema,
   lagRequestSchema,
 } from "./reports";
+import type { ReportKind } from "./reportKinds";
 
 export * from "./common";
 export * from "./reports";
@@ -18,18 +19,7 @@ export * from "./incrementality";
 export * from "./writes";
 export * from "./agents";
 export * from "./columnRules";
-
-/** The seven report task endpoints. */
-export const REPORT_KINDS = [
-  "impressions",
-  "audience",
-  "lag",
-  "campaignsPerformance",
-  "estimatedSpendByDay",
-  "estimatedSpendByShowByDay",
-  "impressionListeners",
-] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+export * from "./reportKinds";
 
 export interface ReportEndpoint {
   method: "GET" | "POST";

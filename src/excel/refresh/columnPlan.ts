@@ -5,7 +5,16 @@
  * header. Every other column is the planner's and stays where it is. Columns the new data no longer
  * has are deleted; new ones are inserted after the report's last column.
  */
-import type { WrittenColumn } from "../plannerWork";
+
+/**
+ * A column the add-in wrote: its name, the number format it gave its body, and its table column's id
+ * (what a definition records, and what this plan finds the report's columns by).
+ */
+export interface WrittenColumn {
+  name: string;
+  format: string;
+  id?: number;
+}
 
 export interface OldColumns {
   ids: readonly number[];

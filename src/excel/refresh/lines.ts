@@ -4,6 +4,8 @@
  * A block may grow into empty cells; where the planner wrote something in its way, it stops there
  * and its last line says how many lines were left out.
  */
+import type { DateSystem } from "../../api/excelDates";
+import { isDateFormat, toWorkbookSerial } from "../dateSystem";
 import { a1, queueTextLines, type LineCell } from "../tableWriter";
 import type { Snapshot } from "./snapshot";
 import type { Box } from "./structure";
@@ -95,4 +97,20 @@ export function queueBlock(sheet: Excel.Worksheet, l: LinesBlock, owned: Box, sh
   for (const r of l.boldRows ?? [])
     if (r < shown.length) sheet.getRange(a1(l.row + r, l.col)).format.font.bold = true;
   return { row: l.row, col: l.col, rows: shown.length, cols: width(shown) };
+}
+
+/** A line cell with a date format, in the workbook's system. */
+export function lineCellInSystem(cell: LineCell, system: DateSystem): LineCell {
+  return system === "1904" && typeof cell === "object" && cell !== null && isDateFormat(cell.format)
+    ? { ...cell, value: toWorkbookSerial(cell.value, system) }
+    : cell;
+}
+
+/** Blocks of lines with their date cells in the workbook's system. */
+export function blocksInSystem(blocks: LinesBlock[], system: DateSystem): LinesBlock[] {
+  if (system === "1900") return blocks;
+  return blocks.map((b) => ({
+    ...b,
+    lines: b.lines.map((line) => line.map((c) => lineCellInSystem(c, system))),
+  }));
 }

@@ -8,7 +8,7 @@ import type { OldTable } from "../plannerWork";
 import { a1 } from "../tableWriter";
 import type { Snapshot } from "./snapshot";
 import { cutBy, named, type Box, type SheetTable } from "./structure";
-import { RefreshRefused, type RefreshTarget } from "../tableRefresh";
+import { RefreshRefused, type RefreshTarget } from "./target";
 
 export const address = (b: Box) => a1(b.row, b.col, b.rows, b.cols);
 

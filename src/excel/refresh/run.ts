@@ -10,7 +10,7 @@ import { plannerWork, type WrittenColumn } from "../plannerWork";
 import { SyncBatch } from "../syncBatch";
 import { rowBytes } from "../chunkPlan";
 import { a1, bodyFormats, checkFits, queueRecalculation, tableHeaders, type LineCell } from "../tableWriter";
-import type { RefreshTarget, RefreshedTable, TablePlan } from "../tableRefresh";
+import type { RefreshTarget, RefreshedTable, TablePlan } from "./target";
 import { planColumns } from "./columnPlan";
 import { queueContent, queueHeadersAndFormats, runsOf } from "./content";
 import { blockArea, fittedLines, ownedBy, queueBlock, type LinesBlock } from "./lines";

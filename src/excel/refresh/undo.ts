@@ -4,7 +4,7 @@
  * added back where they were, and the table resized to its old extent. What was done is known from
  * the syncs that succeeded; for the one that failed, from what the workbook now says.
  */
-import type { TablePlan } from "../tableRefresh";
+import type { TablePlan } from "./target";
 import { a1 } from "../tableWriter";
 import { rowMove } from "./structure";
 

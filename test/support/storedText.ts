@@ -1,5 +1,5 @@
 /** Everything a workbook keeps as text (sheet names, custom properties, cell values and formulas), for "never stored" checks. */
-import type { InMemoryWorkbook } from "../../../preview/memory/workbook";
+import type { InMemoryWorkbook } from "../../preview/memory/workbook";
 
 export function allStoredText(wb: InMemoryWorkbook): string {
   const parts: string[] = [];

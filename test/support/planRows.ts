@@ -1,6 +1,6 @@
 /** Campaign plan rows typed into the in-memory workbook as a user would, for workbook and contract tests. */
-import type { InMemoryWorkbook } from "../../../preview/memory/workbook";
-import { PLAN_HEADERS } from "../../writebacks/planColumns";
+import type { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
 
 export type PlanInput = Partial<Record<string, string>>;
 

@@ -1,7 +1,7 @@
 /** Test fixtures: plan sheets built by header name, so tests read like the table a user fills in. */
-import type { CellValue } from "../api/table";
-import { PLAN_HEADERS } from "./planColumns";
-import type { PlanSheet } from "./planValidate";
+import type { CellValue } from "../../api/table";
+import { PLAN_HEADERS } from "../planColumns";
+import type { PlanSheet } from "../planValidate";
 
 export type PlanRowInput = Partial<Record<string, CellValue>>;
 

@@ -1,0 +1,69 @@
+/**
+ * What a chart holds (its type, its series and the cells they read, its title, legend and corners),
+ * as data: the workbook model keeps charts in this shape, and chart.ts (which re-exports it) reads
+ * and changes them. Apart from chart.ts so that model.ts need not import the module that imports it.
+ */
+import type { Rect } from "./address";
+
+/** The Excel.ChartType values the in-memory workbook models (and the preview draws). */
+export const CHART_TYPES = [
+  "ColumnClustered",
+  "ColumnStacked",
+  "BarClustered",
+  "BarStacked",
+  "Line",
+  "LineMarkers",
+  "XYScatter",
+  "XYScatterLines",
+  "XYScatterLinesNoMarkers",
+  "Area",
+  "AreaStacked",
+] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+/**
+ * Cells a chart reads. A reference that is exactly whole columns of a table's data body (or of the
+ * whole table, header included) is bound to the table: it follows the table's rows when the table
+ * grows or shrinks, as a chart made from a table does in Excel. Any other reference stays on its cells.
+ */
+export interface ChartRef {
+  sheetId: string;
+  rect: Rect;
+  table?: { id: string; col: number; cols: number; header: boolean };
+}
+
+export interface SeriesData {
+  /** A name set through the API; null reads nameRef (or Excel's "SeriesN"). */
+  name: string | null;
+  nameRef?: ChartRef;
+  values?: ChartRef;
+  xValues?: ChartRef;
+}
+
+/** A corner of a chart: a cell and how far into it (points), as Excel anchors a chart to cells. */
+export interface Anchor {
+  row: number;
+  col: number;
+  dy: number;
+  dx: number;
+}
+
+export interface ChartData {
+  id: string;
+  name: string;
+  sheetId: string;
+  type: ChartType;
+  series: SeriesData[];
+  /** text null: Excel's automatic title (the series name for one series, "Chart Title" for more). */
+  title: { text: string | null; visible: boolean };
+  /** visible null: automatic (shown when there is more than one series). */
+  legend: { visible: boolean | null; position: string };
+  axisTitles: { category: AxisTitle; value: AxisTitle };
+  /** Top-left and bottom-right corners: the chart moves and sizes with its cells (Excel's default). */
+  from: Anchor;
+  to: Anchor;
+}
+
+export interface AxisTitle {
+  text: string;
+  visible: boolean;
+}

@@ -1,0 +1,53 @@
+/**
+ * What a refresh is asked to do and what it answers (the targets, each table's plan, the refused
+ * error), apart from tableRefresh.ts (which re-exports them) so the refresh/ modules that work a
+ * refresh out need not import the module that runs them.
+ */
+import type { TypedTable } from "../../api/table";
+import type { KeptWork } from "../plannerWork";
+import type { ColumnPlan, WrittenColumn } from "./columnPlan";
+import type { Box, RowShape } from "./structure";
+
+export interface RefreshTarget {
+  tableName: string;
+  table: TypedTable;
+  /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
+  previous?: { columns?: WrittenColumn[]; rowCount?: number; totals?: boolean };
+  /**
+   * Grow and shrink within this many rows under the header, in place (a show sheet's similar shows,
+   * whose block is reserved in the layout), instead of inserting and deleting cells.
+   */
+  reservedRows?: number;
+}
+
+export interface RefreshedTable {
+  tableName: string;
+  rows: number;
+  columns: number;
+  truncatedCells: number;
+  hyperlinks: number;
+  /** The report's columns as written now, with their table column ids (kept in the definition). */
+  written: WrittenColumn[];
+  /** Whether a totals row was written under the table. */
+  totals: boolean;
+  /** The planner's work that was kept: calculated and static columns, formats on the report's columns. */
+  kept: { calculated: string[]; static: string[]; formats: string[] };
+}
+
+/** One table's refresh, worked out before anything is written. */
+export interface TablePlan {
+  target: RefreshTarget;
+  table: Excel.Table;
+  old: Box;
+  headers: string[];
+  ids: number[];
+  columns: ColumnPlan;
+  before: RowShape;
+  after: RowShape;
+  kept: KeptWork;
+  sorted: boolean;
+  filtered: boolean;
+}
+
+/** A refresh that would break the promise it keeps (nothing of the planner's lost): refused, nothing changed. */
+export class RefreshRefused extends Error {}
