@@ -28,6 +28,7 @@ import type { TypedTable } from "../src/api/table";
 import { minimumSyncs, PAYLOAD_LIMIT_BYTES } from "../src/excel/chunkPlan";
 import { observePlannedSyncs } from "../src/excel/syncBatch";
 import { rewriteTable } from "../src/excel/tableRefresh";
+import { dateSystemOf } from "../src/excel/dateSystem";
 import { writeNewTable } from "../src/excel/tableWriter";
 import { excelFor, provideOfficeJs, routeRequests } from "../preview/memory/officeJs";
 import { loadOfficeJsInNode } from "../preview/memory/officeJsNode";
@@ -130,8 +131,11 @@ function papaparseRun(csv: string): PapaparseRun {
 /** One add-in run over `csv`: the genuine office.js client in this thread, the host in its worker. */
 async function addinRun(csv: string, host: RemoteHost): Promise<AddinRun> {
   const csvBytes = Buffer.byteLength(csv);
-  await host.reset();
   const excel = excelFor(routeRequests(host.handler));
+  // The workbook's date system is asked once a session (src/excel/dateSystem.ts), before any write:
+  // one small sync that is not the write's.
+  await dateSystemOf(excel);
+  await host.reset();
   gc();
   // The download text is live during the run: it counts, the rest of the heap does not.
   const base = heapUsed() - csvBytes;
@@ -366,6 +370,8 @@ function refreshSyncs(log: InMemoryWorkbook["syncLog"]) {
 /** End to end in the in-memory workbook (it stores every cell): a new sheet, then a refresh of it. */
 async function inMemoryRuns(table: TypedTable) {
   const workbook = new InMemoryWorkbook();
+  await dateSystemOf(workbook.excel);
+  workbook.syncLog.length = 0;
   let t = performance.now();
   const written = await writeNewTable(workbook.excel, table, NAMES, { topLines: TOP_LINES });
   const writeMs = performance.now() - t;

@@ -70,7 +70,7 @@ export class MaybeCountedError extends AdsError {
     what = "The request may have reached the service and counted against the monthly allowance",
   ) {
     super(
-      `${what}: ${cause.message.replace(/\.$/, "")}. It was not sent again, so it is not counted twice; choose Try again to ask once more.`,
+      `${what}: ${cause.message.replace(/\.$/, "")}. The add-in did not send it again, so as not to count it twice; choose Try again to ask once more.`,
       cause.endpoint,
       cause.status,
     );

@@ -5,6 +5,7 @@ import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
 import { sheetNameFor, tableNameFor, TRUNCATION_MARKER } from "./cellFormats";
 import { rewriteTable } from "./tableRefresh";
 import { checkFits, prepare, writeNewTable, writtenRows } from "./tableWriter";
+import { dateSystemOf } from "./dateSystem";
 import { impressionsTable } from "./testing/tables";
 
 const small: TypedTable = {
@@ -64,6 +65,9 @@ test("a small table: header, typed values, formats, hyperlinks, summary, totals,
 
 test("100,000 rows by 46 columns: every sync under 5 MB, calculation suspended, no formula anywhere", async () => {
   const wb = new InMemoryWorkbook();
+  // The pane asks the workbook's date system when it opens (dateSystem.ts): not one of the write's syncs.
+  await dateSystemOf(wb.excel);
+  wb.syncLog.length = 0;
   const table = impressionsTable(100_000);
   expect(table.columns).toHaveLength(46);
   const result = await writeNewTable(wb.excel, table, { sheetName: "Big", tableName: "Big" });

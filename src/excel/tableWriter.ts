@@ -489,13 +489,13 @@ export async function writeNewTable(
   names: { sheetName: string; tableName: string },
   opts: { topLines?: LineCell[][]; tableStyle?: string } = {},
 ): Promise<WriteResult> {
-  // Dates in the workbook's system (the table's are the 1900 system's).
-  table = tableInSystem(table, await dateSystemOf(excel));
   const top = opts.topLines ?? [];
   const summary = table.summary ?? [];
   const above = top.length + summary.length;
   const layout: TableLayout = { ...names, headerRow: above ? above + 1 : 0, style: opts.tableStyle };
   checkFits(table, layout.headerRow);
+  // Dates in the workbook's system (the table's are the 1900 system's).
+  table = tableInSystem(table, await dateSystemOf(excel));
   return withNewSheet(excel, names.sheetName, async (context, sheet) => {
     queueTextLines(sheet, 0, top);
     queueTextLines(sheet, top.length, summary);

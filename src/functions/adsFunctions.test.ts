@@ -156,7 +156,8 @@ test("EPISODES pages through 100-episode pages and spills a header row", async (
     );
   });
   const grid = await fns.EPISODES(1200000001, 250, "title,serviceEpisodeId,ads");
-  expect(grid[0]).toEqual(["title", "serviceEpisodeId", "ads"]);
+  // The header is the planner's words for the fields asked for (src/api/fieldLabels.ts).
+  expect(grid[0]).toEqual(["Title", "Episode ID", "Ads"]);
   expect(grid).toHaveLength(251);
   expect(grid[250]).toEqual(["E249", 249, 1]);
   expect(calls).toHaveLength(3);
@@ -206,7 +207,7 @@ test("NETNEWREACH, SEARCH, ADS and INCREMENTALITY shape their answers", async ()
   expect(hits[1].slice(0, 7)).toEqual(["=Ep", "S", "", "2024-01-02", 2.5, "", "the mattress deal"]);
   expect(new URL(calls[1].url).searchParams.getAll("mediaType")).toEqual(["podcast", "alpha"]);
   await expect(fns.ADS("Acme", 45293)).resolves.toEqual([
-    ["product", "estimated_spend"],
+    ["Product", "Estimated spend"],
     ["Bed", ""],
   ]);
   expect(calls[2].body).toMatchObject({ advertiser: "Acme", startDate: "2024-01-02", limit: 1000 });

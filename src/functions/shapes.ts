@@ -1,4 +1,5 @@
 /** Turns service answers into what a cell or a spilled range shows. */
+import { fieldLabel } from "../api/fieldLabels";
 import { SYSTEM_OFFSET_DAYS, type DateSystem } from "../api/excelDates";
 import { parseDate, parseDateTime, serialToUtc } from "../api/csv";
 import {
@@ -162,7 +163,7 @@ export const EPISODE_FIELDS = [
 export function episodesGrid(show: ShowInfo, count: number, fields: readonly string[]): Grid {
   const episodes = (show.episodes ?? []).slice(0, count);
   return [
-    [...fields],
+    fields.map(fieldLabel),
     ...episodes.map((e) =>
       fields.map((f) =>
         f === "ads"
@@ -190,7 +191,7 @@ export const SIMILAR_COLUMNS = [
 export function similarGrid(show: ShowInfo, count: number): Grid {
   const rows = (show.similarShows ?? []).slice(0, count);
   return [
-    [...SIMILAR_COLUMNS],
+    SIMILAR_COLUMNS.map(fieldLabel),
     ...rows.map((s) =>
       SIMILAR_COLUMNS.map((c) => {
         const v = (s as Record<string, unknown>)[c];
@@ -255,7 +256,10 @@ export function adsGrid(pages: IndividualAdsResponse[]): Grid {
     const kind = AD_KINDS.get(key);
     return kind === "date" ? dateCell(v) : kind === "datetime" ? dateCell(v, true) : cell(v);
   };
-  return [headers, ...pages.flatMap((p) => p.data.map((row) => headers.map((h) => shape(h, row[h]))))];
+  return [
+    headers.map(fieldLabel),
+    ...pages.flatMap((p) => p.data.map((row) => headers.map((h) => shape(h, row[h])))),
+  ];
 }
 
 export function incrementalityGrid(results: IncrementalityResult[]): Grid {

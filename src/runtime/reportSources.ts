@@ -3,6 +3,7 @@
  * JSON sources that land as tables (search, individual ads, incrementality). Used by the task pane
  * to run a request and by refresh (pane and ribbon) to run it again. Pure: no Office.
  */
+import { INDIVIDUAL_AD_HEADERS } from "../api/fieldLabels";
 import type { AdsClient } from "../api/client";
 import type { PollProgress } from "../api/polling";
 import {
@@ -27,36 +28,6 @@ export type SourceKind = ReportKind | JsonSourceKind;
 export { SOURCE_LABELS } from "../reports/statusLine";
 
 export type SourceParams = Record<string, unknown>;
-
-/** Readable headers for the individual-ads sheet (the service's keys are snake_case). */
-export const INDIVIDUAL_AD_HEADERS: Record<(typeof INDIVIDUAL_AD_COLUMNS)[number][0], string> = {
-  published_at: "Published",
-  download_at: "Downloaded by the service",
-  network: "Network",
-  position: "Position",
-  read_type: "Read type",
-  read_score: "Read score",
-  podcast_title: "Show",
-  episode_title: "Episode",
-  transcript: "Transcript",
-  start_time: "Ad start",
-  end_time: "Ad end",
-  ad_length: "Ad length",
-  genre: "Genre",
-  episode_duration: "Episode length",
-  podcast_rank: "Show rating",
-  directory_podcast_id: "Directory ID",
-  product: "Product",
-  link: "Ad link",
-  estimated_impressions: "Estimated impressions",
-  estimated_spend: "Estimated spend",
-  media_type: "Platform",
-  podcast_show_id: "Podcast show ID",
-  alpha_show_id: "Alpha show ID",
-  alpha_video_views: "Alpha video views",
-  episode_url_in_feed: "Episode URL",
-  show_first_transcribed_at: "Monitored since",
-};
 
 /** The name a new sheet gets: the report's own name when the request has one, else its kind (or the show). */
 export function sheetLabelFor(kind: SourceKind | "show", params: SourceParams): string {

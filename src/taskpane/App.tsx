@@ -3,6 +3,7 @@
  * Only Connect is in the page's first load: every other tab's panel is loaded when the tab is first
  * opened (its own chunk), with a labelled busy indicator meanwhile and a retry if the load fails.
  */
+import { dateSystemOf } from "../excel/dateSystem";
 import {
   Component,
   Suspense,
@@ -173,6 +174,8 @@ export function App({ excel, deployment }: AppProps) {
   );
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
   useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
+  // The workbook's date system, asked once as the pane opens, so the first write does not wait on it.
+  useEffect(() => void dateSystemOf(excel), [excel]);
 
   const client = useMemo(() => (connection ? serviceClient(connection, limits) : null), [connection, limits]);
 

@@ -62,7 +62,7 @@ test("EPISODES pages as needed and SEARCH/ADS/INCREMENTALITY/NETNEWREACH spill f
   const { fns } = functions();
   const eps = await fns.EPISODES("1200000001", 230, "title,serviceEpisodeId");
   expect(eps).toHaveLength(231);
-  expect(eps[0]).toEqual(["title", "serviceEpisodeId"]);
+  expect(eps[0]).toEqual(["Title", "Episode ID"]);
   expect((await fns.SEARCH("mattress", 365))[0][0]).toBe("Episode");
   expect((await fns.ADS("Acme Mattress", "2024-01-01", undefined, 50)).length).toBeLessThanOrEqual(51);
   expect((await fns.INCREMENTALITY("Acme Mattress", "channel"))[0]).toContain("Lift");

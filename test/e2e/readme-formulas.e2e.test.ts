@@ -56,7 +56,7 @@ const CHECKS: Record<string, (a: Answer) => void> = {
   '=ADS.SHOW(1200000001, "gammaVideoOptInDate")': (a) =>
     expect(a.anchor).toMatchObject({ value: 45809, text: "2025-06-01" }),
   '=ADS.EPISODES(1200000001, 50, "title,downloads,ads")': (a) => {
-    expect(texts(a)[0]).toEqual(["title", "downloads", "ads"]);
+    expect(texts(a)[0]).toEqual(["Title", "Downloads", "Ads"]);
     expect(a.grid).toHaveLength(51);
     expect(typeof a.grid[1][1].value).toBe("number");
   },
@@ -87,7 +87,7 @@ const CHECKS: Record<string, (a: Answer) => void> = {
   },
   '=ADS.ADS("Acme Mattress", DATE(2026,1,1))': (a) => {
     expect(a.grid.length).toBeGreaterThanOrEqual(2);
-    expect(texts(a)[0][0]).toBe("published_at");
+    expect(texts(a)[0][0]).toBe("Published");
     const published = texts(a)
       .slice(1)
       .map((r) => r[0]);

@@ -79,7 +79,8 @@ export function NetworkLimitsForm() {
           Use defaults ({DEFAULT_LIMITS.stallSeconds} s, {DEFAULT_LIMITS.deadlineSeconds} s)
         </Button>
       </form>
-      <Text block size={200} role="status" aria-live="polite" data-testid="network-limits-note">
+      {/* A live region but not a status: the Connection section's status is its own connect message. */}
+      <Text block size={200} aria-live="polite" data-testid="network-limits-note">
         {note}
       </Text>
     </section>
