@@ -38,6 +38,29 @@ export class AuthenticationError extends AdsError {
 
 export class NotFoundError extends AdsError {}
 
+/**
+ * What a refusal means to a planner and what to do next: the service's own words ("Forbidden",
+ * "Invalid token") say neither. The error keeps the service's message and its `reason`.
+ */
+const REFUSALS: Record<AuthFailure, string | undefined> = {
+  invalid_token:
+    "The service does not know this API key. Check the key, or ask whoever manages your account for one.",
+  api_access_disabled:
+    "API access is turned off for this key's account. Ask whoever manages your account to turn it on.",
+  api_limit_not_configured:
+    "This key's account has no monthly request allowance set up yet, so the service takes no requests. Ask whoever manages your account.",
+  forbidden:
+    "This key may not see this: individual ads need a Pro account with API access, and an advertiser's data only the accounts it belongs to. Ask whoever manages your account.",
+  agent_not_active: "This agent is not active. Choose another agent, or ask whoever manages your account.",
+  other: undefined,
+};
+
+/** An error's message as the pane and the functions show it (a refusal in the planner's words). */
+export function plannerMessage(err: unknown): string {
+  if (err instanceof AuthenticationError) return REFUSALS[err.reason] ?? err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** 429: the monthly allowance, or (agent run start) too many runs in progress. Never retried. */
 export class RateLimitError extends AdsError {
   constructor(

@@ -127,13 +127,19 @@ test("the monthly 429 is #N/A with the service's message and is not retried or r
   expect(calls).toHaveLength(1);
 });
 
-test.each(["Invalid token", "API access is disabled", "API limit is not configured", "Forbidden"])(
-  "authentication failure '%s' shows the service's message",
-  async (message) => {
-    const { fns } = setup(() => json(403, { message }));
-    await expect(fns.SHOW(1, "title")).rejects.toEqual(new FunctionError("#N/A", message));
-  },
-);
+test.each([
+  ["Invalid token", /^The service does not know this API key\. Check the key/],
+  ["API access is disabled", /^API access is turned off for this key's account\./],
+  ["API limit is not configured", /^This key's account has no monthly request allowance set up yet/],
+  ["Forbidden", /^This key may not see this: individual ads need a Pro account/],
+  ["Something else entirely", /^Something else entirely$/],
+] as const)("authentication failure '%s' is said in the planner's words", async (message, said) => {
+  const { fns } = setup(() => json(403, { message }));
+  await expect(fns.SHOW(1, "title")).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(said),
+  });
+});
 
 test("not connected is #N/A telling the user to connect", async () => {
   const { fns } = setup(showRoute, { connected: false });

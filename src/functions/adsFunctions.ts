@@ -6,7 +6,7 @@
 import type { DateSystem } from "../api/excelDates";
 import { pointsToFraction } from "../api/decimalShift";
 import type { AdsClient } from "../api/client";
-import { AdsError, MaybeCountedError, RequestValidationError } from "../api/errors";
+import { AdsError, MaybeCountedError, plannerMessage, RequestValidationError } from "../api/errors";
 import type { IndividualAdsResponse, ShowInfo } from "../api/schemas";
 import * as arg from "./args";
 import type { Arg } from "./args";
@@ -41,7 +41,7 @@ function toFunctionError(err: unknown): FunctionError {
       "#N/A",
       `${err.cause.message.replace(/\.$/, "")}. Not asked again, as it may have counted against the monthly allowance: recalculate to ask again.`,
     );
-  if (err instanceof AdsError) return new FunctionError("#N/A", err.message);
+  if (err instanceof AdsError) return new FunctionError("#N/A", plannerMessage(err));
   return new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
 }
 

@@ -2,6 +2,7 @@
  * How the pane words a request and its failure (pure). The request is spelled out in the activity
  * list ("Asked: …"); a failure's message leads with the reason, since a planner reads the start.
  */
+import { plannerMessage } from "../api/errors";
 import { SOURCE_LABELS, type SourceKind } from "../runtime/reportSources";
 import { presetLabel, type DatePreset } from "../reports/relativeDates";
 
@@ -32,7 +33,7 @@ export function describeRequest(req: RequestSummary): string {
 
 /** Why it failed, without the "<sheet>: " a refresh error starts with, as a sentence. */
 export function failureReason(err: unknown, sheetName?: string): string {
-  let text = err instanceof Error ? err.message : String(err);
+  let text = plannerMessage(err);
   if (sheetName && text.startsWith(`${sheetName}: `)) text = text.slice(sheetName.length + 2);
   text = text.trim() || "no reason given";
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -75,18 +75,22 @@ test("error paths: monthly limit, authentication messages, inaccessible advertis
   await expect(functions("demo-exhausted").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
     new FunctionError("#N/A", MONTHLY_LIMIT_MESSAGE),
   );
-  await expect(functions("demo-disabled").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
-    new FunctionError("#N/A", "API access is disabled"),
-  );
-  await expect(functions("nope").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
-    new FunctionError("#N/A", "Invalid token"),
-  );
-  await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toEqual(
-    new FunctionError("#N/A", "Forbidden"),
-  );
+  // Refusals in the planner's words, with what to do next (never the service's bare "Forbidden").
+  await expect(functions("demo-disabled").fns.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/^API access is turned off for this key's account\. Ask /),
+  });
+  await expect(functions("nope").fns.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/^The service does not know this API key\. /),
+  });
+  await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/individual ads need a Pro account with API access/),
+  });
   await expect(functions().fns.NETNEWREACH(1200000001, "Globex Bank")).rejects.toMatchObject({
     code: "#N/A",
-    message: "Forbidden",
+    message: expect.stringMatching(/an advertiser's data only the accounts it belongs to/),
   });
   // monthlyListeners counts podcast listeners only (a number in the spec): an Alpha show has none.
   await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).resolves.toBe(0);
@@ -119,7 +123,7 @@ test("a new connection never sees the previous one's cached answers", async () =
     setConnection({ apiKey: "not-a-key", baseUrl: s.url });
     await expect(adsFunctions.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
       code: "#N/A",
-      message: "Invalid token",
+      message: expect.stringMatching(/^The service does not know this API key/),
     });
     setConnection(null);
     await expect(adsFunctions.SHOWLISTENERS(1200000001)).rejects.toMatchObject({

@@ -66,7 +66,13 @@ test("a report start whose connection drops is sent once; Try again, chosen by t
   expect(spent).toBeLessThanOrEqual(2);
   await page.screenshot({ path: path.join(ARTIFACTS, "network-try-again.png") });
   await faults({ dropAfterRate: 0, faultPaths: "" });
-  await entry.getByRole("button", { name: "Try again" }).click();
+  const failedId = await entry.getAttribute("data-entry");
+  const failed = page.locator(`.activity li[data-entry="${failedId}"]`);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  // Offered once: the failed entry keeps its message, says where the new request is, and keeps focus.
+  await expectText(failed, /Asked again: see the newer entry above/);
+  expect(await failed.getByRole("button", { name: "Try again" }).count()).toBe(0);
+  expect(await failed.evaluate((el) => el === document.activeElement)).toBe(true);
   await page
     .locator(".activity li[data-status='done']", { hasText: "Campaign performance" })
     .first()

@@ -18,9 +18,9 @@ import {
 
 const e = usePreview();
 
-test("a bad key shows the service's own message", async () => {
+test("a bad key is refused in words that say what to do", async () => {
   await connect(e.page, "not-a-real-key");
-  await e.page.getByText("Invalid token").waitFor();
+  await e.page.getByText(/did not accept this API key: it does not know it/).waitFor();
 });
 
 test("connect with demo-pro; the request counter counts", async () => {
@@ -173,8 +173,8 @@ test("=ADS.EPISODES typed into a cell spills a table", async () => {
   await ensureConnected(page);
   await openSheetTab(page, "Sheet1");
   await typeInto(page, "D5", '=ADS.EPISODES(1200000001, 5, "title,serviceEpisodeId,downloads")');
-  await expectText(cell(page, "D5"), "title", 30_000);
-  await expectText(cell(page, "E5"), "serviceEpisodeId");
+  await expectText(cell(page, "D5"), "Title", 30_000);
+  await expectText(cell(page, "E5"), "Episode ID");
   await expectText(cell(page, "D10"), /./);
   await expectText(cell(page, "F10"), /^\d+$/);
   await expectText(cell(page, "D11"), "");

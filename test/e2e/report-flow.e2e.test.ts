@@ -30,7 +30,7 @@ test("a failure stays visible with the service's message and what was asked", as
   await page.getByRole("button", { name: "Ads to sheet" }).click();
   const entry = page.locator(".activity li", { hasText: "Ads:" }).first();
   await expectText(entry, /failed/, 30_000);
-  await expectText(entry, /Forbidden/);
+  await expectText(entry, /individual ads need a Pro account with API access/);
   await expectText(entry, /Asked: Ads: advertiser=Acme Mattress/);
 });
 

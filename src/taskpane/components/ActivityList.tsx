@@ -17,9 +17,13 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
   const [now, setNow] = useState(Date.now());
   const running = entries.some((e) => e.status === "running");
   const root = useRef<HTMLElement>(null);
-  // Cancel goes when its run ends (cancelled or not): focus waits on the entry itself.
+  // Try again is offered once: the new request gets an entry of its own (a second click would ask again).
+  const [triedAgain, setTriedAgain] = useState<ReadonlySet<number>>(new Set());
+  // Cancel goes when its run ends (cancelled or not), Try again once chosen: focus waits on the entry itself.
   useFocusRescue(root, (removed) =>
-    root.current?.querySelector<HTMLElement>(`[data-entry="${removed.dataset.cancels}"]`),
+    root.current?.querySelector<HTMLElement>(
+      `[data-entry="${removed.dataset.cancels ?? removed.dataset.triesAgain}"]`,
+    ),
   );
   useEffect(() => {
     if (!running) return;
@@ -53,10 +57,22 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
                 Asked: {e.request}
               </Text>
             )}
-            {e.status === "failed" && e.tryAgain && (
-              <Button size="small" data-tries-again={e.id} onClick={e.tryAgain}>
+            {e.status === "failed" && e.tryAgain && !triedAgain.has(e.id) && (
+              <Button
+                size="small"
+                data-tries-again={e.id}
+                onClick={() => {
+                  setTriedAgain((old) => new Set([...old, e.id]));
+                  e.tryAgain?.();
+                }}
+              >
                 Try again
               </Button>
+            )}
+            {e.status === "failed" && triedAgain.has(e.id) && (
+              <Text block size={200}>
+                Asked again: see the newer entry above.
+              </Text>
             )}
             {e.status === "running" && e.cancel && (
               <Button size="small" data-cancels={e.id} onClick={e.cancel}>

@@ -37,7 +37,7 @@ export function NetworkLimitsForm() {
       <h3 id="network-heading">Network limits</h3>
       <Text block size={200}>
         A request that stops making progress, or takes too long in all, ends with a message instead of waiting
-        for ever. A report start is never sent twice by itself.
+        for ever. The add-in never sends a report start twice by itself.
       </Text>
       <form
         noValidate

@@ -7,6 +7,7 @@ import { Button, Checkbox, Field, Input, Link, Text } from "@fluentui/react-comp
 import { AdsClient } from "../../api/client";
 import {
   AuthenticationError,
+  plannerMessage,
   ConnectionError,
   MaybeCountedError,
   RateLimitError,
@@ -34,7 +35,10 @@ function connectFailure(failure: unknown, baseUrl: string): string {
   // The key check may have counted; what the planner needs is why it failed.
   const err = failure instanceof MaybeCountedError ? failure.cause : failure;
   const said = err instanceof Error ? err.message : String(err);
-  if (err instanceof AuthenticationError) return `The service did not accept this API key: ${said}`;
+  if (err instanceof AuthenticationError)
+    return err.reason === "invalid_token"
+      ? "The service did not accept this API key: it does not know it. Check the key, or ask whoever manages your account for one."
+      : `The service did not accept this API key. ${plannerMessage(err)}`;
   if (err instanceof RateLimitError) return `This key has no requests left this month: ${said}`;
   if (err instanceof ConnectionError || err instanceof TimeoutError)
     // The client's own "Could not reach the service (…)" is said once, with the address.
