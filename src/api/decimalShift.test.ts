@@ -29,3 +29,25 @@ test("property: a decimal of up to 15 significant digits shifted is the decimal 
     { numRuns: 5000 },
   );
 });
+
+/** What shiftDecimal must equal: the shortest text of the double, its point moved, read back. */
+const asText = (v: number, places: number) => {
+  const [mantissa, exponent = "0"] = String(v).split("e");
+  return Number(`${mantissa}e${Number(exponent) + places}`);
+};
+
+test("property: the fast path gives exactly what the text gives, for decimals and arbitrary doubles alike", () => {
+  const decimal = fc
+    .tuple(fc.integer({ min: -(10 ** 9), max: 10 ** 9 }), fc.integer({ min: 0, max: 9 }))
+    .map(([m, k]) => m / 10 ** k);
+  const anyDouble = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e8, max: 1e8 });
+  fc.assert(
+    fc.property(fc.oneof(decimal, anyDouble), fc.integer({ min: -4, max: 4 }), (v, places) => {
+      expect(
+        Object.is(shiftDecimal(v, places), asText(v, places)) ||
+          shiftDecimal(v, places) === asText(v, places),
+      ).toBe(true);
+    }),
+    { numRuns: 200_000 },
+  );
+});

@@ -5,8 +5,33 @@
  */
 export function shiftDecimal(value: number, places: number): number {
   if (!Number.isFinite(value) || value === 0) return value;
+  return shiftedExactly(value, places) ?? shiftedAsText(value, places);
+}
+
+function shiftedAsText(value: number, places: number): number {
   const [mantissa, exponent = "0"] = String(value).split("e");
   return Number(`${mantissa}e${Number(exponent) + places}`);
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16];
+
+/**
+ * The same result without text, for the common case (|value| < 10^6, at most 6 decimals): the
+ * fewest decimals k whose integer m = round(value · 10^k) gives back the value (m / 10^k === value)
+ * are the shortest text's own digits (below 10^6 no two decimals of 6 places round to one double),
+ * and m / 10^(k − places), both exact, is one correctly rounded division: the double nearest the
+ * shifted decimal, as the text method reads it. Anything else goes through the text.
+ */
+function shiftedExactly(value: number, places: number): number | undefined {
+  if (Math.abs(value) >= 1e6) return undefined;
+  for (let k = 0; k <= 6; k++) {
+    const m = Math.round(value * POW10[k]);
+    if (m / POW10[k] !== value) continue;
+    const scale = k - places;
+    if (scale < 0 || scale >= POW10.length) return undefined;
+    return m / POW10[scale];
+  }
+  return undefined;
 }
 
 /** Percentage points as the fraction Excel holds under a % format (12.5 → 0.125). */

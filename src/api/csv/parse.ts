@@ -95,6 +95,16 @@ const columnLooks = new WeakMap<TableColumn, NumberLook>();
 /** The column's format shows this value as the CSV wrote it, and every value before it. */
 function widenFormat(column: TableColumn, look: NumberLook): void {
   const before = columnLooks.get(column);
+  // Most values need nothing new: skip the object and the string (this runs for every formatted value).
+  if (
+    before &&
+    look.decimals <= before.decimals &&
+    (!look.grouped || before.grouped) &&
+    (!look.parens || before.parens) &&
+    (!look.percent || before.percent) &&
+    (look.symbol === undefined || before.symbol !== undefined)
+  )
+    return;
   const wider = before ? widerLook(before, look) : look;
   columnLooks.set(column, wider);
   column.numberFormat = lookFormat(wider);
