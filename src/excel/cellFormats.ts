@@ -55,7 +55,16 @@ function decimalsOf(v: number, cap: number): number {
  * column whose times are all midnight as dates (daily reports), identifiers without separators
  * (50002, not 50,002). A format the CSV gave (`$1,234.50`) is kept.
  */
-export function formatFor(column: TableColumn, values: Iterable<CellValue>): string {
+export function formatFor(column: TableColumn, values: readonly CellValue[]): string {
+  return formatOfColumn(column, values.length, (i) => values[i]);
+}
+
+/** formatFor over a column read in place (`valueAt(i)`, i < count): a writer's table is never copied per column. */
+export function formatOfColumn(
+  column: TableColumn,
+  count: number,
+  valueAt: (i: number) => CellValue,
+): string {
   if (column.numberFormat) return column.numberFormat;
   const kind = column.kind;
   if (kind === "integer" && isIdColumn(column.name)) return "0";
@@ -65,7 +74,8 @@ export function formatFor(column: TableColumn, values: Iterable<CellValue>): str
   const shift = kind === "percent" ? 2 : 0;
   let numbers = 0;
   let decimals = 0;
-  for (const v of values) {
+  for (let i = 0; i < count; i++) {
+    const v = valueAt(i);
     if (typeof v !== "number") continue;
     numbers++;
     if (kind === "datetime") {

@@ -9,7 +9,14 @@
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import type { CellValue, TypedTable } from "../api/table";
 import { DEFAULT_STYLE } from "../reports/tableStyles";
-import { cellValue, columnFormat, fittedWidth, formatFor, MAX_CELL_CHARS, TEXT_FORMAT } from "./cellFormats";
+import {
+  cellValue,
+  columnFormat,
+  fittedWidth,
+  formatOfColumn,
+  MAX_CELL_CHARS,
+  TEXT_FORMAT,
+} from "./cellFormats";
 import { bulkRowBytes, CALL_BYTES, callBytes, cellBytes, chunkFixedBytes, rowBytes } from "./chunkPlan";
 import { errorCode, type ExcelHost } from "./host";
 import { columnName } from "./columnName";
@@ -265,12 +272,11 @@ export async function writeRows(
 
 /** The body format of each column: its kind's (or the CSV's) format, or the planner's where given. */
 export function bodyFormats(table: TypedTable, overrides?: ReadonlyMap<number, string>): string[] {
-  return table.columns.map((col, c) => overrides?.get(c) ?? formatFor(col, columnValues(table.rows, c)));
-}
-
-/** One column's values, read lazily: most kinds' formats never look at them, and a copy per column is costly. */
-function* columnValues(rows: readonly (readonly CellValue[])[], c: number): Iterable<CellValue> {
-  for (const row of rows) yield row[c] ?? null;
+  // Read in place: most kinds' formats never look at the values, and a copy per column is costly.
+  const rows = table.rows;
+  return table.columns.map(
+    (col, c) => overrides?.get(c) ?? formatOfColumn(col, rows.length, (i) => rows[i][c] ?? null),
+  );
 }
 
 /** What the add-in writes for `table`: its header names and body formats (kept in the report definition). */

@@ -46,34 +46,22 @@ export function NetworkLimitsForm() {
           save();
         }}
       >
-        <Field
+        <SecondsField
           label="No-progress limit (seconds)"
           hint="How long to wait for an answer to start, or for more of it to arrive."
-          validationMessage={errors.stallSeconds}
-          validationState={errors.stallSeconds ? "error" : "none"}
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            name="stallSeconds"
-            value={stall}
-            onChange={(_, d) => setStall(d.value)}
-          />
-        </Field>
-        <Field
+          name="stallSeconds"
+          value={stall}
+          error={errors.stallSeconds}
+          onChange={setStall}
+        />
+        <SecondsField
           label="Request deadline (seconds)"
           hint="The longest one request may take, tries again included (large downloads need longer)."
-          validationMessage={errors.deadlineSeconds}
-          validationState={errors.deadlineSeconds ? "error" : "none"}
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            name="deadlineSeconds"
-            value={deadline}
-            onChange={(_, d) => setDeadline(d.value)}
-          />
-        </Field>
+          name="deadlineSeconds"
+          value={deadline}
+          error={errors.deadlineSeconds}
+          onChange={setDeadline}
+        />
         <Button type="submit">Save limits</Button>{" "}
         <Button type="button" onClick={() => save({ ok: true, limits: DEFAULT_LIMITS })}>
           Use defaults ({DEFAULT_LIMITS.stallSeconds} s, {DEFAULT_LIMITS.deadlineSeconds} s)
@@ -84,5 +72,32 @@ export function NetworkLimitsForm() {
         {note}
       </Text>
     </section>
+  );
+}
+
+/** One of the limits: a whole number of seconds, its error (naming the field) under it. */
+function SecondsField(props: {
+  label: string;
+  hint: string;
+  name: keyof NetworkLimits;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      label={props.label}
+      hint={props.hint}
+      validationMessage={props.error}
+      validationState={props.error ? "error" : "none"}
+    >
+      <Input
+        type="number"
+        inputMode="numeric"
+        name={props.name}
+        value={props.value}
+        onChange={(_, d) => props.onChange(d.value)}
+      />
+    </Field>
   );
 }
