@@ -18,6 +18,9 @@ function view(
     legend: "Bottom",
     categoryAxisTitle: null,
     valueAxisTitle: "Downloads",
+    secondaryAxisTitle: null,
+    valueFormat: null,
+    secondaryFormat: null,
     top: 0,
     left: 0,
     width: 360,
@@ -27,6 +30,7 @@ function view(
       values: v,
       categories: v.map((_, j) => `cat ${j + 1}`),
       x: v.map((_, j) => j + 1),
+      secondary: false,
     })),
   };
 }
@@ -83,4 +87,29 @@ test("stacked columns put each series on top of the previous one", () => {
     .map((g) => g.getElementsByTagName("rect")[0]);
   const bottomOfSecond = Number(second.getAttribute("y")) + Number(second.getAttribute("height"));
   expect(bottomOfSecond).toBeCloseTo(Number(first.getAttribute("y")), 5);
+});
+
+test("a series on the secondary axis gets its own scale on the right, in its money format", () => {
+  const chart = view("LineMarkers", [
+    [100000, 200000, 300000],
+    [10, 20, 30],
+  ]);
+  chart.series[1].secondary = true;
+  chart.secondaryAxisTitle = "Spend";
+  chart.secondaryFormat = '"$"#,##0.00';
+  const doc = draw(chart);
+  const secondTicks = Array.from(doc.getElementsByTagName("text"))
+    .filter((t) => t.getAttribute("class") === "secondary-tick")
+    .map((t) => t.textContent);
+  expect(secondTicks).toEqual(expect.arrayContaining(["$0", "$30"]));
+  const texts = Array.from(doc.getElementsByTagName("text")).map((t) => t.textContent);
+  expect(texts).toContain("Spend");
+  // Both lines span the plot's height: the smaller one is not flat against the axis.
+  const heights = Array.from(doc.getElementsByTagName("g"))
+    .filter((g) => g.getAttribute("data-series"))
+    .map((g) => {
+      const ys = Array.from(g.getElementsByTagName("circle")).map((c) => Number(c.getAttribute("cy")));
+      return Math.max(...ys) - Math.min(...ys);
+    });
+  expect(Math.min(...heights)).toBeGreaterThan(0.5 * Math.max(...heights));
 });

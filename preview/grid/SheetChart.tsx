@@ -34,6 +34,19 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   return ticks;
 }
 
+/** The extent of line series' values, from 0 (as Excel's automatic axis starts for positive data). */
+function lineExtent(series: ChartView["series"], lo: number, hi: number): [number, number] {
+  const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  return all.length ? [Math.min(0, ...all), Math.max(...all)] : [lo, hi];
+}
+
+/** Tick labels in the axis's number format where it is money ($, £, €), else plain grouped numbers. */
+function tickFormatter(format: string | null): (t: number) => string {
+  // "$"#,##0.00, [$£-809]#,##0, \€#,##0: the symbol, quoted, bracketed or escaped.
+  const money = format ? /[$£€]/.exec(format)?.[0] : undefined;
+  return money ? (t) => `${t < 0 ? "-" : ""}${money}${number.format(Math.abs(t))}` : (t) => number.format(t);
+}
+
 function clip(text: string, px: number): string {
   const max = Math.max(1, Math.floor(px / (TICK_FONT * 0.55)));
   return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text;
@@ -48,13 +61,16 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
   const n = Math.max(0, ...series.map((s) => s.values.length));
   const categories = series[0]?.categories ?? [];
 
+  // A line chart may draw some series against a secondary value axis (on the right), with its own scale.
+  const twoAxes = kind === "line" && series.some((s) => s.secondary) && series.some((s) => !s.secondary);
+  const onPrimary = twoAxes ? series.filter((s) => !s.secondary) : series;
   // Value extent: stacked charts add up the positive and the negative values of each category.
   let lo = 0;
   let hi = 0;
   for (let i = 0; i < n; i++) {
     let up = 0;
     let down = 0;
-    for (const s of series) {
+    for (const s of onPrimary) {
       const v = s.values[i];
       if (v === null || v === undefined) continue;
       if (stacked) {
@@ -68,23 +84,33 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
     hi = Math.max(hi, up);
     lo = Math.min(lo, down);
   }
-  if (kind === "line" || kind === "scatter") {
-    const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-    if (all.length) {
-      lo = Math.min(0, ...all);
-      hi = Math.max(...all);
-    }
-  }
+  if (kind === "line" || kind === "scatter") [lo, hi] = lineExtent(onPrimary, lo, hi);
   const ticks = niceTicks(lo, hi);
   const vLo = ticks[0];
   const vHi = ticks[ticks.length - 1];
+  const ticks2 = twoAxes
+    ? niceTicks(
+        ...lineExtent(
+          series.filter((s) => s.secondary),
+          0,
+          0,
+        ),
+      )
+    : [];
+  const tickText = tickFormatter(chart.valueFormat);
+  const tickText2 = tickFormatter(chart.secondaryFormat);
+  const secondLabelWidth = twoAxes
+    ? Math.max(...ticks2.map((t) => tickText2(t).length)) * TICK_FONT * 0.6 +
+      6 +
+      (chart.secondaryAxisTitle ? 16 : 0)
+    : 0;
   const xs = series.flatMap((s) => s.x);
   const xTicks = kind === "scatter" ? niceTicks(Math.min(0, ...xs), Math.max(...xs, 1)) : [];
 
   // Layout: title, legend at the bottom, axis titles, tick labels, then the plot area.
   const title = chart.title;
   const legend = chart.legend !== null && series.length > 0;
-  const valueLabelWidth = Math.max(...ticks.map((t) => number.format(t).length)) * TICK_FONT * 0.6 + 6;
+  const valueLabelWidth = Math.max(...ticks.map((t) => tickText(t).length)) * TICK_FONT * 0.6 + 6;
   const categoryLabelWidth =
     kind === "bar"
       ? Math.min(width * 0.35, Math.max(...categories.map((c) => c.length), 1) * TICK_FONT * 0.6 + 6)
@@ -93,13 +119,16 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
   const bottom = height - 6 - (legend ? 20 : 0) - (chart.categoryAxisTitle ? 16 : 0) - (TICK_FONT + 8);
   const left = 8 + (chart.valueAxisTitle ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
   // Bars and scatter charts label their last value tick at the right edge: leave it room.
-  const right = width - 12 - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
+  const right =
+    width - 12 - secondLabelWidth - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
   const plot = { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) };
 
   const valueAt = (v: number) =>
     kind === "bar"
       ? plot.x + ((v - vLo) / (vHi - vLo)) * plot.w
       : plot.y + plot.h - ((v - vLo) / (vHi - vLo)) * plot.h;
+  const valueAt2 = (v: number) =>
+    plot.y + plot.h - ((v - ticks2[0]) / (ticks2[ticks2.length - 1] - ticks2[0])) * plot.h;
   const band = (kind === "bar" ? plot.h : plot.w) / Math.max(1, n);
   /** Centre of category i along the category axis (bars: the first category at the bottom). */
   const categoryAt = (i: number) =>
@@ -145,8 +174,9 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
         </g>
       );
     }
+    const scale = twoAxes && s.secondary ? valueAt2 : valueAt;
     const point = (v: number, i: number): [number, number] =>
-      kind === "scatter" ? [xAt(s.x[i]), valueAt(v)] : [categoryAt(i), valueAt(base(i) + v)];
+      kind === "scatter" ? [xAt(s.x[i]), valueAt(v)] : [categoryAt(i), scale(base(i) + v)];
     // A blank cell is a gap: the line restarts after it.
     const runs: [number, number][][] = [[]];
     s.values.forEach((v, i) => {
@@ -223,14 +253,25 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
         {ticks.map((t) =>
           kind === "bar" ? (
             <text key={t} x={valueAt(t)} y={plot.y + plot.h + TICK_FONT + 4} textAnchor="middle">
-              {number.format(t)}
+              {tickText(t)}
             </text>
           ) : (
             <text key={t} x={plot.x - 4} y={valueAt(t) + 4} textAnchor="end">
-              {number.format(t)}
+              {tickText(t)}
             </text>
           ),
         )}
+        {ticks2.map((t) => (
+          <text
+            key={`s${t}`}
+            className="secondary-tick"
+            x={plot.x + plot.w + 4}
+            y={valueAt2(t) + 4}
+            textAnchor="start"
+          >
+            {tickText2(t)}
+          </text>
+        ))}
         {kind === "scatter"
           ? xTicks.map((t) => (
               <text key={t} x={xAt(t)} y={plot.y + plot.h + TICK_FONT + 4} textAnchor="middle">
@@ -266,6 +307,15 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
             : { transform: `translate(${10 + TICK_FONT / 2},${plot.y + plot.h / 2}) rotate(-90)` })}
         >
           {chart.valueAxisTitle}
+        </text>
+      )}
+      {twoAxes && chart.secondaryAxisTitle && (
+        <text
+          fill="#595959"
+          textAnchor="middle"
+          transform={`translate(${width - 10 - TICK_FONT / 2},${plot.y + plot.h / 2}) rotate(90)`}
+        >
+          {chart.secondaryAxisTitle}
         </text>
       )}
       {chart.categoryAxisTitle && (

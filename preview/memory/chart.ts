@@ -321,7 +321,11 @@ export interface ChartView extends Box {
   legend: string | null;
   categoryAxisTitle: string | null;
   valueAxisTitle: string | null;
-  series: SeriesPoints[];
+  secondaryAxisTitle: string | null;
+  /** The value axes' number formats, where set. */
+  valueFormat: string | null;
+  secondaryFormat: string | null;
+  series: (SeriesPoints & { secondary: boolean })[];
 }
 
 export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] {
@@ -335,6 +339,12 @@ export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] 
       legend: legendVisible(c) ? c.legend.position : null,
       categoryAxisTitle: c.axisTitles.category.visible ? c.axisTitles.category.text : null,
       valueAxisTitle: c.axisTitles.value.visible ? c.axisTitles.value.text : null,
-      series: c.series.map((s, i) => seriesPoints(model, s, i)),
+      secondaryAxisTitle: c.axisTitles.secondaryValue?.visible ? c.axisTitles.secondaryValue.text : null,
+      valueFormat: c.axisFormats?.value ?? null,
+      secondaryFormat: c.axisFormats?.secondaryValue ?? null,
+      series: c.series.map((s, i) => ({
+        ...seriesPoints(model, s, i),
+        secondary: s.axisGroup === "Secondary",
+      })),
     }));
 }

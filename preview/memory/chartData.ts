@@ -37,6 +37,8 @@ export interface SeriesData {
   nameRef?: ChartRef;
   values?: ChartRef;
   xValues?: ChartRef;
+  /** "Secondary": drawn against the chart's secondary value axis (Excel.ChartAxisGroup). */
+  axisGroup?: "Primary" | "Secondary";
 }
 
 /** A corner of a chart: a cell and how far into it (points), as Excel anchors a chart to cells. */
@@ -57,7 +59,9 @@ export interface ChartData {
   title: { text: string | null; visible: boolean };
   /** visible null: automatic (shown when there is more than one series). */
   legend: { visible: boolean | null; position: string };
-  axisTitles: { category: AxisTitle; value: AxisTitle };
+  axisTitles: { category: AxisTitle; value: AxisTitle; secondaryValue?: AxisTitle };
+  /** The value axes' number formats (ChartAxis.numberFormat); none: the source cells' ("General" here). */
+  axisFormats?: { value?: string; secondaryValue?: string };
   /** Top-left and bottom-right corners: the chart moves and sizes with its cells (Excel's default). */
   from: Anchor;
   to: Anchor;

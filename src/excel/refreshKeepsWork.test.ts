@@ -96,9 +96,16 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
     rows.reduce((n, r) => n + (r[4].value as number), 0),
     9,
   );
-  // The report's chart (and anything else pointing at the table) still reads all of it.
+  // The report's chart is drawn from sums of all of it: a point a day, a line per campaign and the
+  // spend, the campaigns' lines adding up to the table's impressions.
   const chart = () => wb.host.charts("Spend").find((c) => c.name === `${def.tableName} chart`)!;
-  expect(chart().series.map((x) => x.values.length)).toEqual([6, 6]);
+  const impressionsDrawn = () =>
+    chart()
+      .series.filter((x) => !x.secondary)
+      .flatMap((x) => x.values)
+      .reduce<number>((n, v) => n + (v ?? 0), 0);
+  expect(chart().series.map((x) => x.values.length)).toEqual([3, 3, 3]);
+  expect(impressionsDrawn()).toBe(rows.reduce((n, r) => n + (r[3].value as number), 0));
   expect((await readDefinition(wb.excel, "Spend"))!.columns!.map((c) => c.name)).toEqual([
     "Day",
     "Campaign",
@@ -132,7 +139,9 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
     [200, "=[@Spend]/[@Impressions]*1000", "$#,##0"],
   ]);
   expect(body(wb, 2).some((r) => r[5].value === "renewal?")).toBe(true);
-  expect(chart().series.map((x) => x.values.length)).toEqual([2, 2]);
+  // One day left: one point per line, still adding up to the table.
+  expect(chart().series.map((x) => x.values.length)).toEqual([1, 1, 1]);
+  expect(impressionsDrawn()).toBe(body(wb, 2).reduce((n, r) => n + (r[3].value as number), 0));
   const below = [];
   for (let r = HEADER + 3; r < HEADER + 8; r++)
     for (let c = 0; c < 6; c++) below.push(wb.host.cell("Spend", r, c));

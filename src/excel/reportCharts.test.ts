@@ -170,11 +170,11 @@ describe("the chart beside a report sheet", () => {
     expect(chart).toMatchObject({
       name: chartName(def.tableName!),
       type: "LineMarkers",
-      title: "Spend and impressions over time",
+      title: "Impressions and spend over time",
     });
     expect(chart.series.map((s) => [s.name, s.values.length])).toEqual([
-      ["Spend", 5],
       ["Podcast & Streaming Impressions", 5],
+      ["Spend", 5],
     ]);
     expect((await readDefinition(wb.excel, "Daily"))!.chart).toMatchObject({
       enabled: true,
@@ -185,7 +185,8 @@ describe("the chart beside a report sheet", () => {
       const [again] = wb.host.charts("Daily");
       expect(again.name).toBe(chart.name);
       expect(again.series.map((s) => s.values.length)).toEqual([days, days]);
-      expect(again.series[0].values).toEqual(daily(days).rows.map((r) => r[1]));
+      expect(again.series[0].values).toEqual(daily(days).rows.map((r) => r[2]));
+      expect(again.series[1].values).toEqual(daily(days).rows.map((r) => r[1]));
     }
     await wb.excel.run(async (context) => {
       context.workbook.worksheets.getItem("Daily").name = "Daily spend";
@@ -262,8 +263,8 @@ describe("the chart beside a report sheet", () => {
       [
         "LineMarkers",
         [
-          ["Spend", 6],
           ["Podcast & Streaming Impressions", 6],
+          ["Spend", 6],
         ],
       ],
     ]);
@@ -294,5 +295,109 @@ describe("the chart beside a report sheet", () => {
     expect(wb.host.tableStyle(def.tableName!)).toBe("TableStyleDark2");
     expect(wb.host.charts("No chart")).toEqual([]);
     await expect(setReportChart(wb.excel, "Nowhere", true)).rejects.toThrow(/no report definition/);
+  });
+});
+
+describe("a chart drawn from the report's sums", () => {
+  /** Impressions by day × campaign: `campaigns` rows a day, each campaign's impressions and spend. */
+  const byCampaign = (days: number, campaigns: number): TypedTable => ({
+    columns: [
+      { name: "Day", kind: "date" },
+      { name: "Campaign", kind: "text" },
+      { name: "Spend", kind: "currency" },
+      { name: "Podcast Impressions", kind: "integer" },
+    ],
+    rows: Array.from({ length: days * campaigns }, (_, i) => {
+      const d = Math.floor(i / campaigns);
+      const c = i % campaigns;
+      return [46000 + d, `Campaign ${c}`, 12.5 * (c + 1), 1000 * (c + 1) + d];
+    }),
+  });
+  const total = (t: TypedTable, j: number) => t.rows.reduce((n, r) => n + (r[j] as number), 0);
+  const sum = (xs: (number | null)[]) => xs.reduce<number>((n, v) => n + (v ?? 0), 0);
+
+  async function made(days: number, campaigns: number) {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const t = byCampaign(days, campaigns);
+    await createReportSheet(
+      wb.excel,
+      { kind: "impressions", params: { timeGrouping: "day" }, label: "By campaign" },
+      { type: "table", table: t },
+    );
+    return { wb, t };
+  }
+
+  test("several rows a day give one point a day; the lines add up to the table; spend has its own money axis", async () => {
+    const { wb, t } = await made(8, 9);
+    const [chart] = wb.host.charts("By campaign");
+    expect(chart.title).toBe("Impressions and spend over time, by campaign");
+    const lines = chart.series.filter((s) => !s.secondary);
+    const money = chart.series.filter((s) => s.secondary);
+    // The five largest campaigns and Other, a point a day.
+    expect(lines.map((s) => s.name)).toEqual([
+      "Campaign 8",
+      "Campaign 7",
+      "Campaign 6",
+      "Campaign 5",
+      "Campaign 4",
+      "Other",
+    ]);
+    for (const s of chart.series) expect(s.values).toHaveLength(8);
+    expect(lines[0].categories).toEqual([
+      "2025-12-09",
+      "2025-12-10",
+      "2025-12-11",
+      "2025-12-12",
+      "2025-12-13",
+      "2025-12-14",
+      "2025-12-15",
+      "2025-12-16",
+    ]);
+    expect(sum(lines.flatMap((s) => s.values))).toBe(total(t, 3));
+    expect(money.map((s) => s.name)).toEqual(["Spend, all"]);
+    expect(sum(money[0].values)).toBeCloseTo(total(t, 2), 9);
+    expect(chart.secondaryAxisTitle).toBe("Spend");
+    expect(chart.secondaryFormat).toBe("$#,##0.00");
+    expect(chart.valueAxisTitle).toBe("Podcast Impressions");
+  });
+
+  test("the sums and the chart survive refreshes, where the planner moved it; fewer campaigns draw fewer lines", async () => {
+    const { wb } = await made(5, 7);
+    await wb.excel.run(async (context) => {
+      const chart = context.workbook.worksheets.getItem("By campaign").charts.getItemAt(0);
+      chart.top = 400;
+      chart.left = 30;
+      await context.sync();
+    });
+    // Same campaigns, more days: the points follow, the chart stays where it was put.
+    await refreshReport(wb.excel, "By campaign", async () => ({ type: "table", table: byCampaign(9, 7) }));
+    let [chart] = wb.host.charts("By campaign");
+    expect([chart.top, chart.left]).toEqual([400, 30]);
+    expect(chart.series.map((s) => s.values.length)).toEqual([9, 9, 9, 9, 9, 9, 9]);
+    // Two campaigns: no Other, and the old block's extra rows and columns are gone.
+    const two = byCampaign(3, 2);
+    await refreshReport(wb.excel, "By campaign", async () => ({ type: "table", table: two }));
+    [chart] = wb.host.charts("By campaign");
+    expect([chart.top, chart.left]).toEqual([400, 30]);
+    expect(chart.series.map((s) => [s.name, s.values.length])).toEqual([
+      ["Campaign 1", 3],
+      ["Campaign 0", 3],
+      ["Spend, all", 3],
+    ]);
+    expect(sum(chart.series.filter((s) => !s.secondary).flatMap((s) => s.values))).toBe(total(two, 3));
+    const def = (await readDefinition(wb.excel, "By campaign"))!;
+    const { used } = await wb.excel.run(async (context) => {
+      const r = context.workbook.worksheets.getItem("By campaign").getRange(def.chart!.data!);
+      const u = context.workbook.worksheets.getItem("By campaign").getUsedRange();
+      r.load("rowCount,columnCount");
+      u.load("rowCount,columnCount");
+      await context.sync();
+      return { used: [u.rowCount, u.columnCount], block: [r.rowCount, r.columnCount] };
+    });
+    // The used range ends at the new block: 3 days + header + note under the chart's rows; 4 columns.
+    const block = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(def.chart!.data!)!;
+    expect(used[0]).toBe(Number(block[4]));
+    expect(Number(block[4]) - Number(block[2]) + 1).toBe(3 + 2);
   });
 });

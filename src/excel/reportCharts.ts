@@ -5,10 +5,14 @@
  * of the report table's body, so the chart follows the table when a refresh grows or shrinks it, and
  * keeps its name and the planner's styling; it is made again only when the columns it reads change.
  */
-import type { CellValue, TypedTable } from "../api/table";
+import type { DateSystem } from "../api/excelDates";
+import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+import { chartSummary, type ChartSummary } from "../reports/chartSummary";
 import type { SheetSourceKind } from "../reports/definition";
+import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
 import type { ExcelHost } from "./host";
-import { a1 } from "./tableWriter";
+import { fittedWidth } from "./cellFormats";
+import { a1, queueWidths } from "./tableWriter";
 
 export interface ChartPlan {
   type: "Line" | "LineMarkers" | "ColumnClustered" | "BarClustered";
@@ -225,28 +229,179 @@ function queueRowSeries(
   return chart;
 }
 
+/** The first line of a summary block: what it is, so a planner knows not to type into it. */
+export const SUMMARY_NOTE = "Chart data: sums of the report table, rewritten at each refresh";
+/** Rows of the sheet the chart covers, from the table's first body row; the summary block starts under them. */
+const CHART_ROWS = 18;
+
+const KIND_FORMATS: Partial<Record<ColumnKind, string>> = {
+  integer: "#,##0",
+  number: "#,##0.00",
+  currency: "$#,##0.00",
+  datetime: "yyyy-mm-dd",
+};
+const formatOfKind = (kind: ColumnKind) => KIND_FORMATS[kind] ?? "General";
+
+/** What identifies a summary chart: when it changes (other series, points or place), the chart is made again. */
+function summaryKey(s: ChartSummary, data: string): string {
+  return JSON.stringify([
+    "summary",
+    s.type,
+    s.category,
+    s.series.map((x) => [x.name, x.axis]),
+    s.categories.length,
+    data,
+  ]);
+}
+
+/**
+ * Queues the summary block at `origin` (its note, a header row, a row per point) in the workbook's
+ * date system; returns its address.
+ */
+function queueSummaryBlock(
+  sheet: Excel.Worksheet,
+  s: ChartSummary,
+  origin: { row: number; col: number },
+  system: DateSystem,
+): string {
+  const n = s.categories.length;
+  const width = s.series.length + 1;
+  const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
+  const category = (v: CellValue) =>
+    dated && typeof v === "number" ? toWorkbookSerial(v, system) : (v ?? "");
+  sheet.getRange(a1(origin.row, origin.col)).values = [[SUMMARY_NOTE]];
+  const block = sheet.getRange(a1(origin.row + 1, origin.col, n + 1, width));
+  block.values = [
+    [s.category, ...s.series.map((x) => x.name)],
+    ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i])]),
+  ];
+  sheet.getRange(a1(origin.row + 1, origin.col, 1, width)).format.font.bold = true;
+  const formats = [dated ? "yyyy-mm-dd" : "General", ...s.series.map((x) => formatOfKind(x.kind))];
+  sheet.getRange(a1(origin.row + 2, origin.col, n, width)).numberFormat = s.categories.map(() => formats);
+  // Wide enough to read: the columns right of the table hold nothing else.
+  const widths = new Map<number, number>([
+    [origin.col, fittedWidth(s.category, s.categories, dated ? "date" : s.categoryKind)],
+  ]);
+  s.series.forEach((x, j) =>
+    widths.set(origin.col + 1 + j, fittedWidth(x.name, x.values, x.kind, formatOfKind(x.kind))),
+  );
+  queueWidths(sheet, origin.row, widths);
+  return a1(origin.row, origin.col, n + 2, width);
+}
+
+/** Queues the chart over a summary block at `origin`: a series per block column, money on the secondary axis. */
+function queueSummaryChart(
+  sheet: Excel.Worksheet,
+  tableName: string,
+  s: ChartSummary,
+  origin: { row: number; col: number },
+): Excel.Chart {
+  const n = s.categories.length;
+  const body = (j: number) => sheet.getRange(a1(origin.row + 2, origin.col + j, n, 1));
+  const chart = sheet.charts.add(
+    s.type as Excel.ChartType,
+    sheet.getRange(a1(origin.row + 1, origin.col + 1, n + 1, 1)),
+    "Columns" as Excel.ChartSeriesBy,
+  );
+  chart.series.getItemAt(0).setXAxisValues(body(0));
+  s.series.slice(1).forEach((x, i) => {
+    const added = chart.series.add(x.name);
+    added.setValues(body(i + 2));
+    added.setXAxisValues(body(0));
+    if (x.axis === "secondary") added.axisGroup = "Secondary" as Excel.ChartAxisGroup;
+  });
+  chart.name = chartName(tableName);
+  chart.title.text = s.title;
+  chart.legend.visible = s.series.length > 1;
+  const primary = s.series.find((x) => x.axis === "primary");
+  chart.axes.valueAxis.title.text = s.valueTitle;
+  if (primary) chart.axes.valueAxis.numberFormat = formatOfKind(primary.kind);
+  const secondary = s.series.find((x) => x.axis === "secondary");
+  if (secondary && s.secondaryTitle) {
+    const axis = chart.axes.getItem("Value" as Excel.ChartAxisType, "Secondary" as Excel.ChartAxisGroup);
+    axis.title.text = s.secondaryTitle;
+    axis.numberFormat = formatOfKind(secondary.kind);
+  }
+  return chart;
+}
+
+export interface ChartState {
+  /** The key of what the chart was made from; null when there is no chart. */
+  key: string | null;
+  /** Where its summary block is, for a summary chart. */
+  data?: string;
+}
+
+interface ChartTarget {
+  sheetName: string;
+  tableName: string;
+  kind: SheetSourceKind;
+  table: TypedTable;
+  /** The table's dates are already the workbook's (read back from the sheet), not the 1900 system's. */
+  datesInWorkbook?: boolean;
+}
+
 /**
  * Makes the report's chart agree with its data: none when switched off or when the report has no
- * chart; the existing one kept when it reads the same columns (it follows the table by itself);
- * otherwise made again. Returns the plan's key (for the definition), or null when there is no chart.
+ * chart. A report with a summary (chartSummary.ts) gets its block of sums under the chart, rewritten
+ * at each refresh; the chart over it is kept while its series and points are the same, else made
+ * again where the planner left it. Other charts read the table's columns and follow it by themselves.
  */
 export async function ensureReportChart(
   excel: ExcelHost,
-  target: { sheetName: string; tableName: string; kind: SheetSourceKind; table: TypedTable },
-  opts: { enabled: boolean; previousKey?: string },
-): Promise<string | null> {
-  const plan = opts.enabled ? chartFor(target.kind, target.table) : null;
+  target: ChartTarget,
+  opts: { enabled: boolean; previousKey?: string; previousData?: string },
+): Promise<ChartState> {
+  const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
+  const plan = opts.enabled && !summary ? chartFor(target.kind, target.table) : null;
+  const system = target.datesInWorkbook ? "1900" : await dateSystemOf(excel);
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheetName);
     const existing = sheet.charts.getItemOrNullObject(chartName(target.tableName));
+    existing.load("top,left,width,height");
     const t = sheet.tables.getItem(target.tableName);
     const range = t.getRange();
-    range.load("rowIndex,columnIndex,rowCount");
+    range.load("rowIndex,columnIndex,rowCount,columnCount");
     const header = t.getHeaderRowRange();
     header.load("values");
+    const oldNote = opts.previousData ? sheet.getRange(opts.previousData).getCell(0, 0) : undefined;
+    oldNote?.load("values");
     await context.sync();
+    // A block of ours is cleared only where its note still is: cells the table has grown into stay.
+    const clearOld = () => {
+      if (oldNote && oldNote.values[0][0] === SUMMARY_NOTE) sheet.getRange(opts.previousData!).clear();
+    };
+    if (summary) {
+      const origin = {
+        row: range.rowIndex + 1 + CHART_ROWS + 1,
+        col: range.columnIndex + range.columnCount + 1,
+      };
+      const data = a1(origin.row, origin.col, summary.categories.length + 2, summary.series.length + 1);
+      const key = summaryKey(summary, data);
+      const keep = !existing.isNullObject && key === opts.previousKey;
+      if (!keep) {
+        if (opts.previousData !== data) clearOld();
+        if (!existing.isNullObject) existing.delete();
+      }
+      queueSummaryBlock(sheet, summary, origin, system);
+      if (!keep) {
+        const chart = queueSummaryChart(sheet, target.tableName, summary, origin);
+        const left = origin.col;
+        chart.setPosition(a1(range.rowIndex + 1, left), a1(range.rowIndex + CHART_ROWS, left + 7));
+        if (!existing.isNullObject) {
+          // Where the planner left it, at the size they gave it.
+          chart.top = existing.top;
+          chart.left = existing.left;
+          chart.width = existing.width;
+          chart.height = existing.height;
+        }
+      }
+      await context.sync();
+      return { key, data };
+    }
+    clearOld();
     const key = plan && planKey(plan);
-    if (!existing.isNullObject && key === opts.previousKey) return key;
+    if (!existing.isNullObject && key === opts.previousKey) return { key };
     if (!existing.isNullObject) existing.delete();
     if (plan) {
       queueReportChart(sheet, target.tableName, plan, header.values[0].map(String), {
@@ -256,6 +411,6 @@ export async function ensureReportChart(
       });
     }
     await context.sync();
-    return key;
+    return { key };
   });
 }

@@ -32,7 +32,9 @@ import {
 } from "./showLayout";
 import { takenNames } from "./workbookNames";
 import { statusLine } from "../reports/statusLine";
-import { chartFor, ensureReportChart, planKey } from "./reportCharts";
+import { ensureReportChart } from "./reportCharts";
+import { summaryReads } from "../reports/chartSummary";
+import { isDateFormat } from "./dateSystem";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { writeNewTable } from "./tableWriter";
@@ -134,8 +136,8 @@ async function chartBeside(
   opts: Parameters<typeof ensureReportChart>[2],
 ): Promise<NonNullable<ReportDefinition["chart"]>> {
   try {
-    const key = await ensureReportChart(excel, target, opts);
-    return { enabled: opts.enabled, plan: key ?? undefined };
+    const { key, data } = await ensureReportChart(excel, target, opts);
+    return { enabled: opts.enabled, plan: key ?? undefined, data };
   } catch (err) {
     return { enabled: opts.enabled, error: `the chart could not be made: ${errorMessage(err)}` };
   }
@@ -304,8 +306,6 @@ async function refreshTableSheet(
   };
   const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
   const enabled = def.chart?.enabled ?? true;
-  const plan = enabled ? chartFor(def.kind, table) : null;
-  updated.chart = { enabled, plan: plan ? planKey(plan) : undefined };
   const tableName = def.tableName!;
   await rewriteTable(excel, { sheetName: def.sheetName, tableName }, table, {
     // The updated definition goes in the same (last) sync as the data: both commit, or neither.
@@ -318,15 +318,19 @@ async function refreshTableSheet(
     previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals, summary: def.summary },
     statusLine: def.statusLine ? statusLine(updated, source.params) : undefined,
   });
-  // The chart follows the table by itself; it is made again only when what it reads changed.
+  // A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
+  // is made again only when what it reads changed; the definition is saved again when the chart's
+  // record changed (the data is already committed: a chart never fails a refresh).
   const chart = await chartBeside(
     excel,
     { sheetName: def.sheetName, tableName, kind: def.kind, table },
-    { enabled, previousKey: def.chart?.plan },
+    { enabled, previousKey: def.chart?.plan, previousData: def.chart?.data },
   );
-  if (chart.error) {
+  if (JSON.stringify(chart) !== JSON.stringify(updated.chart)) {
     updated.chart = chart;
-    await saveDefinition(excel, updated);
+    // The refresh has succeeded: a record that cannot be saved leaves the previous one, whose block
+    // note the next refresh checks before clearing anything.
+    await saveDefinition(excel, updated).catch(() => undefined);
   }
   return updated;
 }
@@ -388,6 +392,56 @@ const SHAPE_ROWS = 20;
  * The report table as it stands, enough to choose its chart: the header, and each column's kind
  * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
  */
+/** Rows read at once when a chart's columns are read back (well under Excel's response limit). */
+const CHART_READ_ROWS = 20_000;
+
+/**
+ * The table as its chart reads it: every row of the columns a summary sums (whole, in blocks of
+ * rows), or a sample of every column for a chart over the table's columns. Kinds come from the
+ * formats the add-in wrote (dates, money), the rest from the values.
+ */
+async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
+  const shape = await tableShape(excel, def.sheetName, def.tableName!);
+  const wanted = shape.columns.flatMap((c, j) => (summaryReads(def.kind, c.name) ? [j] : []));
+  if (wanted.length === 0) return shape;
+  const formatOf = (name: string) => def.columns?.find((c) => c.name === name)?.format ?? "General";
+  const columns = wanted.map((j) => {
+    const name = shape.columns[j].name;
+    const format = formatOf(name);
+    const kind = isDateFormat(format)
+      ? ("date" as const)
+      : /\$/.test(format)
+        ? ("currency" as const)
+        : shape.columns[j].kind === "number"
+          ? ("integer" as const)
+          : ("text" as const);
+    return { name, kind };
+  });
+  const rows: CellValue[][] = await excel.run(async (context) => {
+    const body = context.workbook.worksheets
+      .getItem(def.sheetName)
+      .tables.getItem(def.tableName!)
+      .getDataBodyRange();
+    body.load("rowCount");
+    await context.sync();
+    const out: CellValue[][] = Array.from({ length: body.rowCount }, () => []);
+    for (let start = 0; start < body.rowCount; start += CHART_READ_ROWS) {
+      const count = Math.min(CHART_READ_ROWS, body.rowCount - start);
+      const parts = wanted.map((j) => {
+        const r = body.getCell(start, j).getResizedRange(count - 1, 0);
+        r.load("values");
+        return r;
+      });
+      // One read per block of rows: a whole report's columns at once could pass the response limit.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      parts.forEach((r, k) => r.values.forEach((v, i) => (out[start + i][k] = v[0] as CellValue)));
+    }
+    return out;
+  });
+  return { columns, rows };
+}
+
 async function tableShape(excel: ExcelHost, sheetName: string, tableName: string): Promise<TypedTable> {
   return excel.run(async (context) => {
     const table = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName);
@@ -426,11 +480,11 @@ export async function setReportChart(
   const def = await readDefinition(excel, sheetName);
   if (!def) throw new RefreshError(sheetName, "this sheet has no report definition");
   if (def.kind === "show" || !def.tableName) throw new RefreshError(sheetName, "a show sheet has no chart");
-  const table = await tableShape(excel, def.sheetName, def.tableName);
+  const table = await chartColumns(excel, def);
   const chart = await chartBeside(
     excel,
-    { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table },
-    { enabled: on },
+    { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table, datesInWorkbook: true },
+    { enabled: on, previousKey: def.chart?.plan, previousData: def.chart?.data },
   );
   await saveDefinition(excel, { ...def, chart });
   return chart;

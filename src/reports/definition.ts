@@ -48,7 +48,13 @@ export const definitionSchema = z.object({
   tableStyle: z.string().optional(),
   /** The chart beside the report: on (the default) or off, and what it was made from (its plan's key). */
   chart: z
-    .object({ enabled: z.boolean(), plan: z.string().optional(), error: z.string().optional() })
+    .object({
+      enabled: z.boolean(),
+      plan: z.string().optional(),
+      /** Where the chart's summary block is (its sums, under the chart), when it has one. */
+      data: z.string().optional(),
+      error: z.string().optional(),
+    })
     .optional(),
   /** A show sheet's tables: what the add-in wrote in each. */
   tables: z

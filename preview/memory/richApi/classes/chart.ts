@@ -27,7 +27,7 @@ interface ChartRef {
   chartId: string;
 }
 interface AxisRef extends ChartRef {
-  axis: "category" | "value";
+  axis: "category" | "value" | "secondaryValue";
 }
 interface SeriesRef extends ChartRef {
   seriesId: number;
@@ -191,13 +191,42 @@ const ChartAxes = defineClass<ChartRef>("ChartAxes", {
     CategoryAxis: (r) => hostObject(ChartAxis, { ...r, axis: "category" }),
     ValueAxis: (r) => hostObject(ChartAxis, { ...r, axis: "value" }),
   },
+  methods: {
+    /** `axes.getItem(type, group)` (ExcelApi 1.7): the category axis, or a value axis of either group. */
+    GetItem: (r, [type, group]) => {
+      const t = String(type).toLowerCase();
+      const g = group === undefined || group === null ? "primary" : String(group).toLowerCase();
+      if (!["category", "value"].includes(t) || !["primary", "secondary"].includes(g))
+        throw invalidArgument(`There is no ${String(group ?? "primary")} ${String(type)} axis`);
+      if (t === "category" && g === "secondary")
+        throw invalidArgument("This chart has no secondary category axis");
+      return hostObject(ChartAxis, {
+        ...r,
+        axis: t === "category" ? "category" : g === "secondary" ? "secondaryValue" : "value",
+      });
+    },
+  },
 });
 
 const ChartAxis = defineClass<AxisRef>("ChartAxis", {
+  props: {
+    /** A value axis's number format; the category axis reads its cells'. */
+    NumberFormat: {
+      get: (r, b) => (r.axis === "category" ? "General" : (chart(b, r).axisFormats?.[r.axis] ?? "General")),
+      set: (r, v, b) => {
+        if (r.axis === "category") throw invalidArgument("The category axis shows its cells' formats");
+        const c = chart(b, r);
+        c.axisFormats = { ...c.axisFormats, [r.axis]: String(v) };
+      },
+    },
+  },
   nav: { Title: (r) => hostObject(ChartAxisTitle, r) },
 });
 
-const axisTitle = (b: Batch, r: AxisRef): AxisTitle => chart(b, r).axisTitles[r.axis];
+const axisTitle = (b: Batch, r: AxisRef): AxisTitle => {
+  const titles = chart(b, r).axisTitles;
+  return (titles[r.axis] ??= { text: "", visible: false });
+};
 
 const ChartAxisTitle = defineClass<AxisRef>("ChartAxisTitle", {
   props: {
@@ -272,6 +301,15 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
       set: (r, v, b) => void (series(b, r).s.name = checkName(v, "A series name")),
     },
     ChartType: { get: (r, b) => chart(b, r).type },
+    /** Which value axis the series is drawn against (ExcelApi 1.8). */
+    AxisGroup: {
+      get: (r, b) => series(b, r).s.axisGroup ?? "Primary",
+      set: (r, v, b) => {
+        const g = ["Primary", "Secondary"].find((x) => x.toLowerCase() === String(v).toLowerCase());
+        if (!g) throw invalidArgument(`"${String(v)}" is not an axis group (Primary, Secondary)`);
+        series(b, r).s.axisGroup = g as "Primary" | "Secondary";
+      },
+    },
   },
   methods: {
     SetValues: (r, [range], b) => void (series(b, r).s.values = oneLine(b, range)),

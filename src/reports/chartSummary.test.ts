@@ -1,0 +1,156 @@
+import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+import { chartSummary, OTHER, TOP_BARS, TOP_GROUPS } from "./chartSummary";
+
+const table = (columns: [string, ColumnKind][], rows: CellValue[][]): TypedTable => ({
+  columns: columns.map(([name, kind]) => ({ name, kind })),
+  rows,
+});
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const columnSum = (t: TypedTable, name: string) =>
+  sum(t.rows.map((r) => r[t.columns.findIndex((c) => c.name === name)] as number));
+
+/** Impressions by day × campaign: `campaigns` campaigns, each with a row on each of `days` days (in shuffled order). */
+function byDayAndCampaign(days: number, campaigns: number): TypedTable {
+  const rows: CellValue[][] = [];
+  for (let d = 0; d < days; d++)
+    for (let c = 0; c < campaigns; c++)
+      rows.push([46000 + d, `Campaign ${c}`, (c + 1) * 100 + d, (c + 1) * 2.5]);
+  // The report's order is not the day's: the summary sorts.
+  rows.reverse();
+  return table(
+    [
+      ["Day", "datetime"],
+      ["Campaign", "text"],
+      ["Podcast Impressions", "integer"],
+      ["Spend", "currency"],
+    ],
+    rows,
+  );
+}
+
+describe("chartSummary", () => {
+  test("several rows a day give one point a day, in day order", () => {
+    const t = byDayAndCampaign(12, 3);
+    const s = chartSummary("impressions", t)!;
+    expect(s.categories).toEqual(Array.from({ length: 12 }, (_, d) => 46000 + d));
+    for (const series of s.series) expect(series.values).toHaveLength(12);
+    expect(s.category).toBe("Day");
+  });
+
+  test("the series add up to the table's totals, spend on its own axis", () => {
+    const t = byDayAndCampaign(9, 4);
+    const s = chartSummary("impressions", t)!;
+    const impressions = s.series.filter((x) => x.axis === "primary");
+    const spend = s.series.filter((x) => x.axis === "secondary");
+    expect(sum(impressions.map((x) => sum(x.values)))).toBe(columnSum(t, "Podcast Impressions"));
+    expect(spend).toHaveLength(1);
+    expect(spend[0].kind).toBe("currency");
+    expect(sum(spend[0].values)).toBeCloseTo(columnSum(t, "Spend"), 9);
+    expect(s.secondaryTitle).toBe("Spend");
+    expect(s.valueTitle).toBe("Podcast Impressions");
+  });
+
+  test("the largest groups by total, then Other: top N plus Other equals the whole, each day", () => {
+    const t = byDayAndCampaign(7, TOP_GROUPS + 4);
+    const s = chartSummary("impressions", t)!;
+    const lines = s.series.filter((x) => x.axis === "primary");
+    expect(lines.map((x) => x.name)).toEqual([
+      ...Array.from({ length: TOP_GROUPS }, (_, i) => `Campaign ${TOP_GROUPS + 3 - i}`),
+      OTHER,
+    ]);
+    const impressions = t.columns.findIndex((c) => c.name === "Podcast Impressions");
+    s.categories.forEach((day, i) => {
+      const whole = sum(t.rows.filter((r) => r[0] === day).map((r) => r[impressions] as number));
+      expect(sum(lines.map((x) => x.values[i]))).toBe(whole);
+    });
+  });
+
+  test("one campaign is no grouping: impressions and spend, one line each", () => {
+    const s = chartSummary("impressions", byDayAndCampaign(5, 1))!;
+    expect(s.series.map((x) => [x.name, x.axis])).toEqual([
+      ["Podcast Impressions", "primary"],
+      ["Spend", "secondary"],
+    ]);
+  });
+
+  test("spend by day × read type: a line per read type, summing to the table", () => {
+    const rows: CellValue[][] = [];
+    for (let d = 0; d < 6; d++)
+      for (const read of ["host-read", "producer-read", "announcer"])
+        rows.push([46000 + d, "Acme", 10 + d, read]);
+    const t = table(
+      [
+        ["Day", "datetime"],
+        ["Advertiser", "text"],
+        ["Estimated Spend", "currency"],
+        ["Read By", "text"],
+      ],
+      rows,
+    );
+    const s = chartSummary("estimatedSpendByDay", t)!;
+    expect(s.categories).toHaveLength(6);
+    expect(s.series.map((x) => x.name).sort()).toEqual(["announcer", "host-read", "producer-read"]);
+    expect(sum(s.series.map((x) => sum(x.values)))).toBe(columnSum(t, "Estimated Spend"));
+  });
+
+  test("bars by campaign: the largest ten and Other, equal to the whole", () => {
+    const rows: CellValue[][] = Array.from({ length: 25 }, (_, i) => [`C${i}`, (i % 7) * 1000 + i]);
+    const t = table(
+      [
+        ["Campaign", "text"],
+        ["Impressions", "integer"],
+      ],
+      rows,
+    );
+    const s = chartSummary("campaignsPerformance", t)!;
+    expect(s.categories).toHaveLength(TOP_BARS + 1);
+    expect(s.categories.at(-1)).toBe(OTHER);
+    const values = s.series[0].values;
+    expect(sum(values)).toBe(columnSum(t, "Impressions"));
+    // Largest first.
+    expect(values.slice(0, TOP_BARS)).toEqual([...values.slice(0, TOP_BARS)].sort((a, b) => b - a));
+  });
+
+  test("audience over hundreds of episodes: the ten largest, no sum of the rest", () => {
+    const rows: CellValue[][] = Array.from({ length: 300 }, (_, i) => [
+      `Episode ${i}`,
+      i,
+      i / 2,
+      i / 3,
+      i / 4,
+    ]);
+    const t = table(
+      [
+        ["Episode", "text"],
+        ["d15", "integer"],
+        ["d30", "integer"],
+        ["d45", "integer"],
+        ["d60", "integer"],
+      ],
+      rows,
+    );
+    const s = chartSummary("audience", t)!;
+    expect(s.categories).toEqual(Array.from({ length: TOP_BARS }, (_, i) => `Episode ${299 - i}`));
+    expect(s.series.map((x) => x.name)).toEqual(["d15", "d30", "d45", "d60"]);
+    expect(s.title).toMatch(/10 largest episodes/);
+  });
+
+  test("a report with nothing to sum has no summary", () => {
+    expect(chartSummary("impressions", table([["Campaign", "text"]], [["A"]]))).toBeNull();
+    expect(chartSummary("impressions", byDayAndCampaign(0, 0))).toBeNull();
+    expect(chartSummary("lag", byDayAndCampaign(3, 3))).toBeNull();
+  });
+});
+
+test("a daily report that also carries its week is drawn by day", () => {
+  const t = table(
+    [
+      ["Week", "date"],
+      ["Day", "date"],
+      ["Podcast Impressions", "integer"],
+    ],
+    Array.from({ length: 14 }, (_, d) => [46000 + Math.floor(d / 7) * 7, 46000 + d, 10]),
+  );
+  expect(chartSummary("impressions", t)).toMatchObject({ category: "Day", categories: expect.any(Array) });
+  expect(chartSummary("impressions", t)!.categories).toHaveLength(14);
+});

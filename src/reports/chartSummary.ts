@@ -1,0 +1,268 @@
+/**
+ * What a report's chart draws: a small summary of its table (pure). A report with several rows per
+ * day (impressions by day × campaign, spend by day × read type) would draw a zigzag through them;
+ * the summary has one point per day, week or label, a series per group (the largest few by total,
+ * the rest summed as "Other"), and money on its own axis. Every figure is a sum over the table's
+ * rows, so the series add up to the table's totals.
+ */
+import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+
+/** Lines a chart keeps readable; the rest of the groups are one "Other" line. */
+export const TOP_GROUPS = 5;
+/** Bars a chart keeps readable; the rest are one "Other" bar. */
+export const TOP_BARS = 10;
+export const OTHER = "Other";
+
+export interface SummarySeries {
+  name: string;
+  values: number[];
+  /** Money gets the secondary value axis when something else is drawn on the primary one. */
+  axis: "primary" | "secondary";
+  kind: ColumnKind;
+}
+
+export interface ChartSummary {
+  type: "Line" | "LineMarkers" | "ColumnClustered" | "BarClustered";
+  title: string;
+  /** The category header (a time column or the label column), as the table has it. */
+  category: string;
+  categoryKind: ColumnKind;
+  /** One per point, in order: days and weeks ascending, labels by size. */
+  categories: CellValue[];
+  series: SummarySeries[];
+  /** Axis titles: the primary value axis, and the secondary one where money has its own. */
+  valueTitle: string;
+  secondaryTitle?: string;
+}
+
+const TIME = ["Day", "Week", "Month"];
+const GROUPS = ["Campaign", "Read By", "Show", "Publisher", "Advertiser"];
+/** A grouping column in a title's words. */
+const GROUP_WORDS: Record<string, string> = { "Read By": "read type" };
+const groupWords = (name: string) => GROUP_WORDS[name] ?? name.toLowerCase();
+const NUMERIC: ReadonlySet<ColumnKind> = new Set(["integer", "number", "currency"]);
+
+interface Column {
+  index: number;
+  name: string;
+  kind: ColumnKind;
+}
+
+function column(table: TypedTable, test: (name: string) => boolean, numeric = false): Column | undefined {
+  const index = table.columns.findIndex((c) => test(c.name) && (!numeric || NUMERIC.has(c.kind)));
+  return index < 0 ? undefined : { index, name: table.columns[index].name, kind: table.columns[index].kind };
+}
+
+const named = (names: readonly string[]) => (n: string) => names.includes(n);
+const num = (v: CellValue): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const present = (v: CellValue) => v !== null && v !== "";
+const label = (v: CellValue) => (present(v) ? String(v) : "(none)");
+
+/** The first grouping column whose rows hold more than one value: a lone campaign is no grouping. */
+function grouping(table: TypedTable): Column | undefined {
+  for (const name of GROUPS) {
+    const c = column(table, (n) => n === name);
+    if (!c) continue;
+    const seen = new Set<string>();
+    for (const row of table.rows) {
+      seen.add(label(row[c.index]));
+      if (seen.size > 1) return c;
+    }
+  }
+  return undefined;
+}
+
+/** Each group's total of `measure`, largest first (ties by name, so the order is stable). */
+function groupsBySize(table: TypedTable, by: Column, measure: Column): { name: string; total: number }[] {
+  const totals = new Map<string, number>();
+  for (const row of table.rows) {
+    const g = label(row[by.index]);
+    totals.set(g, (totals.get(g) ?? 0) + num(row[measure.index]));
+  }
+  return [...totals]
+    .map(([name, total]) => ({ name, total }))
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+}
+
+/** The top `n` groups by name; the others map to "Other" (only when there are more than n). */
+function topOf(groups: { name: string }[], n: number): { keep: string[]; of: (g: string) => string } {
+  if (groups.length <= n) return { keep: groups.map((g) => g.name), of: (g) => g };
+  const keep = groups.slice(0, n).map((g) => g.name);
+  const kept = new Set(keep);
+  // A group really called "Other" joins the summed rest rather than drawing a second "Other".
+  return {
+    keep: [...keep.filter((g) => g !== OTHER), OTHER],
+    of: (g) => (kept.has(g) && g !== OTHER ? g : OTHER),
+  };
+}
+
+/** A time series: one point per distinct time value (ascending), sums per series key. */
+function overTime(
+  table: TypedTable,
+  time: Column,
+  lines: {
+    name: string;
+    measure: Column;
+    key?: (row: readonly CellValue[]) => boolean;
+    axis: SummarySeries["axis"];
+  }[],
+): { categories: CellValue[]; series: SummarySeries[] } {
+  const times = [...new Set(table.rows.map((r) => r[time.index]).filter(present))].sort((a, b) =>
+    typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b)),
+  );
+  const at = new Map(times.map((t, i) => [t, i]));
+  const series = lines.map((l) => ({
+    name: l.name,
+    values: times.map(() => 0),
+    axis: l.axis,
+    kind: l.measure.kind,
+  }));
+  for (const row of table.rows) {
+    const i = at.get(row[time.index]);
+    if (i === undefined) continue;
+    lines.forEach((l, s) => {
+      if (!l.key || l.key(row)) series[s].values[i] += num(row[l.measure.index]);
+    });
+  }
+  return { categories: times, series };
+}
+
+/** Per-day (week, month) lines: grouped by campaign or read type when the rows are, money on its own axis. */
+function timeSummary(
+  table: TypedTable,
+  time: Column,
+  main: Column,
+  money: Column | undefined,
+  title: string,
+): ChartSummary {
+  const by = grouping(table);
+  const moneyAxis = money && money !== main ? "secondary" : "primary";
+  const lines: Parameters<typeof overTime>[2] = [];
+  if (by) {
+    const top = topOf(groupsBySize(table, by, main), TOP_GROUPS);
+    for (const g of top.keep)
+      lines.push({
+        name: g,
+        measure: main,
+        key: (row) => top.of(label(row[by.index])) === g,
+        axis: "primary",
+      });
+  } else lines.push({ name: main.name, measure: main, axis: "primary" });
+  if (money && money !== main)
+    lines.push({ name: by ? `${money.name}, all` : money.name, measure: money, axis: moneyAxis });
+  const { categories, series } = overTime(table, time, lines);
+  return {
+    type: categories.length > 40 ? "Line" : "LineMarkers",
+    title: by ? `${title}, by ${groupWords(by.name)}` : title,
+    category: time.name,
+    categoryKind: time.kind,
+    categories,
+    series,
+    valueTitle: main.name,
+    secondaryTitle: money && money !== main ? money.name : undefined,
+  };
+}
+
+/** Bars per label (campaign, episode): the largest `n` and "Other", summed over the label's rows. */
+function barSummary(
+  table: TypedTable,
+  by: Column,
+  measures: Column[],
+  title: string,
+  n: number,
+  other: boolean,
+): ChartSummary {
+  const groups = groupsBySize(table, by, measures[0]);
+  const top = other
+    ? topOf(groups, n)
+    : { keep: groups.slice(0, n).map((g) => g.name), of: (g: string) => g };
+  const at = new Map(top.keep.map((g, i) => [g, i]));
+  const series = measures.map((m) => ({
+    name: m.name,
+    values: top.keep.map(() => 0),
+    axis: "primary" as const,
+    kind: m.kind,
+  }));
+  for (const row of table.rows) {
+    const i = at.get(top.of(label(row[by.index])));
+    if (i === undefined) continue;
+    measures.forEach((m, s) => (series[s].values[i] += num(row[m.index])));
+  }
+  return {
+    type: "BarClustered",
+    title,
+    category: by.name,
+    categoryKind: "text",
+    categories: top.keep,
+    series,
+    valueTitle: measures.length === 1 ? measures[0].name : "Impressions",
+  };
+}
+
+/** Whether the summary of a `kind` report reads the column `name` (a table read back need hold only these). */
+export function summaryReads(kind: string, name: string): boolean {
+  switch (kind) {
+    case "impressions":
+      return [...TIME, ...GROUPS, "Spend"].includes(name) || /Impressions$/.test(name);
+    case "estimatedSpendByDay":
+      return [...GROUPS, "Day", "Estimated Spend"].includes(name);
+    case "campaignsPerformance":
+      return name === "Campaign" || name === "Impressions";
+    case "audience":
+      return /^(Episode|d15|d30|d45|d60)$/.test(name);
+    default:
+      return false;
+  }
+}
+
+/** The summary a report's chart draws, or null where the report has none of this shape (chartFor decides the rest). */
+export function chartSummary(kind: string, table: TypedTable): ChartSummary | null {
+  if (table.rows.length === 0) return null;
+  switch (kind) {
+    case "impressions": {
+      // The finest grouping the report has: a daily report also carries its week.
+      const time = TIME.map((t) => column(table, (n) => n === t)).find((c) => c !== undefined);
+      const impressions = column(table, (n) => /Impressions$/.test(n), true);
+      const spend = column(table, (n) => n === "Spend", true);
+      const main = impressions ?? spend;
+      if (!main) return null;
+      if (time)
+        return timeSummary(
+          table,
+          time,
+          main,
+          spend,
+          impressions ? "Impressions and spend over time" : "Spend over time",
+        );
+      const by = column(table, named(["Campaign", "Show", "Publisher", "Advertiser"]));
+      return by
+        ? barSummary(table, by, [main], `${main.name} by ${by.name.toLowerCase()}`, TOP_BARS, true)
+        : null;
+    }
+    case "estimatedSpendByDay": {
+      const day = column(table, (n) => n === "Day");
+      const spend = column(table, (n) => n === "Estimated Spend", true);
+      return day && spend ? timeSummary(table, day, spend, undefined, "Estimated spend by day") : null;
+    }
+    case "campaignsPerformance": {
+      const by = column(table, (n) => n === "Campaign");
+      const impressions = column(table, (n) => n === "Impressions", true);
+      return by && impressions
+        ? barSummary(table, by, [impressions], "Impressions by campaign", TOP_BARS, true)
+        : null;
+    }
+    case "audience": {
+      const by = column(table, (n) => n === "Episode");
+      const decay = ["d15", "d30", "d45", "d60"]
+        .map((d) => column(table, (n) => n === d, true))
+        .filter((c): c is Column => c !== undefined);
+      // Decay is read per episode: the largest episodes, not a sum of the others.
+      if (!by || decay.length === 0) return null;
+      const many = new Set(table.rows.map((r) => label(r[by.index]))).size > TOP_BARS;
+      const title = many ? `Audience decay of the ${TOP_BARS} largest episodes` : "Audience decay by episode";
+      return barSummary(table, by, decay, title, TOP_BARS, false);
+    }
+    default:
+      return null;
+  }
+}
