@@ -7,6 +7,7 @@ import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
 import type { ChartData } from "./chartData";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
+import { renameColumnInFormula } from "./renameColumn";
 
 export type Value = string | number | boolean | null;
 
@@ -48,6 +49,8 @@ export interface TableData {
    */
   columnIds?: number[];
   nextColumnId?: number;
+  /** Each column's header as last normalised, by column id: a change renames the references to it. */
+  headerById?: Map<number, string>;
 }
 
 export interface SheetData {
@@ -447,6 +450,9 @@ export class WorkbookModel {
     const sheet = this.sheetById(table.sheetId);
     if (!sheet) return;
     const seen = new Set<string>();
+    const ids = table.columnIds ?? Array.from({ length: table.rect.cols }, (_, j) => j + 1);
+    const headers = new Map<number, string>();
+    const renames: [string, string][] = [];
     for (let j = 0; j < table.rect.cols; j++) {
       const cell = this.touch(sheet, table.rect.row, table.rect.col + j);
       let text =
@@ -468,7 +474,24 @@ export class WorkbookModel {
       seen.add(unique.toLowerCase());
       cell.value = unique;
       cell.error = undefined;
+      const was = table.headerById?.get(ids[j]);
+      if (was !== undefined && was !== unique) renames.push([was, unique]);
+      headers.set(ids[j], unique);
     }
+    table.headerById = headers;
+    for (const [from, to] of renames) this.renameColumnRefs(table, from, to);
+  }
+
+  /** Every formula and defined name that names `table`'s column `from` names `to` instead (renameColumn.ts). */
+  private renameColumnRefs(table: TableData, from: string, to: string): void {
+    for (const sheet of this.sheets)
+      for (const [row, cells] of sheet.rows)
+        for (const [col, cell] of cells) {
+          if (!cell.formula) continue;
+          const inTable = sheet.id === table.sheetId && overlaps(table.rect, { row, col, rows: 1, cols: 1 });
+          cell.formula = renameColumnInFormula(cell.formula, table.name, inTable, from, to);
+        }
+    for (const n of this.names) n.formula = renameColumnInFormula(n.formula, table.name, false, from, to);
   }
 }
 

@@ -10,10 +10,13 @@ const A1 =
 const R1C1 =
   /(^|[^A-Za-z0-9_.\]!$'"])((?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?(?![A-Za-z0-9_(])/g;
 
-/** Applies `fn` to the parts of `formula` outside string literals. */
-function outsideStrings(formula: string, fn: (code: string) => string): string {
+/**
+ * `fn` over the formula's code: quoted text and structured references (`[@d15]`,
+ * `Sales[[#This Row],[B2]]`, whose column names may look like cells) are left as they are.
+ */
+export function outsideStrings(formula: string, fn: (code: string) => string): string {
   return formula
-    .split(/("(?:[^"]|"")*")/)
+    .split(/("(?:[^"]|"")*"|\[(?:'.|[^[\]']|\[(?:'.|[^\]'])*\])*\])/)
     .map((part, i) => (i % 2 ? part : fn(part)))
     .join("");
 }

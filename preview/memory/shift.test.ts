@@ -117,3 +117,16 @@ test("inserting rows inside a table grows it; table columns keep their ids throu
   ]);
   expect([0, 1, 2].map((c) => cell(w, "Data", 3, c).value)).toEqual([4, null, 5]);
 });
+
+test("a structured reference whose column looks like a cell ([@d15]) is not moved; A1 references are", async () => {
+  const w = wb();
+  w.host.setInput("Notes", 0, 0, '=[@d15]+B5&"[A9]"');
+  await w.excel.run(async (context) => {
+    context.workbook.worksheets
+      .getItem("Notes")
+      .getRange("A3:Z4")
+      .insert("Down" as Excel.InsertShiftDirection);
+    await context.sync();
+  });
+  expect(cell(w, "Notes", 0, 0).formula).toBe('=[@d15]+B7&"[A9]"');
+});

@@ -6,6 +6,7 @@
  * refused before anything changes (docs/excel-fidelity.md, "Inserting and deleting cells").
  */
 import { columnIndex, columnName, MAX_COLS, MAX_ROWS, type Rect } from "./address";
+import { outsideStrings } from "./r1c1";
 import {
   officeError,
   type CellData,
@@ -79,41 +80,34 @@ function cellText(row: number, col: number, like: { colAbs: boolean; rowAbs: boo
 
 /** The formula with each A1 reference to the moved sheet where its cells now are (#REF! where they are gone). */
 export function shiftFormula(formula: string, ownSheet: string, movedSheet: string, m: Move): string {
-  return formula
-    .split(/("(?:[^"]|"")*")/)
-    .map((part, i) =>
-      i % 2
-        ? part
-        : part.replace(
-            REF,
-            (all, lead: string, prefix: string | undefined, a: string, b: string | undefined) => {
-              const sheet = prefix
-                ? prefix
-                    .slice(0, -1)
-                    .replace(/^'(.*)'$/, "$1")
-                    .replace(/''/g, "'")
-                : ownSheet;
-              if (sheet.toLowerCase() !== movedSheet.toLowerCase()) return all;
-              const p = parseCell(a);
-              const q = b ? parseCell(b) : p;
-              // A1 starts at row 1: "a0" is a name, not a cell.
-              if (p.row < 0 || q.row < 0) return all;
-              const rect = {
-                row: Math.min(p.row, q.row),
-                col: Math.min(p.col, q.col),
-                rows: Math.abs(q.row - p.row) + 1,
-                cols: Math.abs(q.col - p.col) + 1,
-              };
-              const moved = movedRect(rect, m);
-              if (moved === rect) return all;
-              if (!moved) return `${lead}${prefix ?? ""}#REF!`;
-              const first = cellText(moved.row, moved.col, p);
-              const last = cellText(moved.row + moved.rows - 1, moved.col + moved.cols - 1, q);
-              return `${lead}${prefix ?? ""}${first}${b ? `:${last}` : ""}`;
-            },
-          ),
-    )
-    .join("");
+  // Quoted text and structured references ([@d15]) hold no A1 reference (outsideStrings).
+  return outsideStrings(formula, (part) =>
+    part.replace(REF, (all, lead: string, prefix: string | undefined, a: string, b: string | undefined) => {
+      const sheet = prefix
+        ? prefix
+            .slice(0, -1)
+            .replace(/^'(.*)'$/, "$1")
+            .replace(/''/g, "'")
+        : ownSheet;
+      if (sheet.toLowerCase() !== movedSheet.toLowerCase()) return all;
+      const p = parseCell(a);
+      const q = b ? parseCell(b) : p;
+      // A1 starts at row 1: "a0" is a name, not a cell.
+      if (p.row < 0 || q.row < 0) return all;
+      const rect = {
+        row: Math.min(p.row, q.row),
+        col: Math.min(p.col, q.col),
+        rows: Math.abs(q.row - p.row) + 1,
+        cols: Math.abs(q.col - p.col) + 1,
+      };
+      const moved = movedRect(rect, m);
+      if (moved === rect) return all;
+      if (!moved) return `${lead}${prefix ?? ""}#REF!`;
+      const first = cellText(moved.row, moved.col, p);
+      const last = cellText(moved.row + moved.rows - 1, moved.col + moved.cols - 1, q);
+      return `${lead}${prefix ?? ""}${first}${b ? `:${last}` : ""}`;
+    }),
+  );
 }
 
 /**

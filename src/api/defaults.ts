@@ -20,13 +20,20 @@ export interface DocumentedDefault {
 export const SHARED_SETTING_DEFAULTS: Record<string, DocumentedDefault> = {
   startDate: { value: "3 months ago", note: "Lag also accepts a timestamp." },
   endDate: { value: "one week forward", note: "Lag also accepts a timestamp." },
-  advertiser: { value: "all of your advertisers", note: "Lag: required; its V2 takes exactly one name." },
+  advertiser: {
+    value: "all of your advertisers",
+    note: "Lag: required; some versions of the service take exactly one name.",
+  },
   ytSimulcastConv: {
     value: true,
-    note: "Apply simulcast audio conversion rate to Alpha views. Ignored by lag V2.",
+    note: "Apply simulcast audio conversion rate to Alpha views. Some versions of the lag report ignore it.",
   },
-  rSimulcastConv: { v1: false, v2: true, note: "Same for Beta. Ignored by lag V2." },
-  svSimulcastConv: { v1: false, v2: true, note: "Same for Gamma video. Ignored by lag V2." },
+  rSimulcastConv: { v1: false, v2: true, note: "Same for Beta. Some versions of the lag report ignore it." },
+  svSimulcastConv: {
+    v1: false,
+    v2: true,
+    note: "Same for Gamma video. Some versions of the lag report ignore it.",
+  },
   ytSimulcastConvWeight: { value: 1, note: "A settings profile can override it." },
   rSimulcastConvWeight: { v1: 1, v2: 0.7, note: "A settings profile can override it." },
   svSimulcastConvWeight: { v1: 1, v2: 0.7, note: "A settings profile can override it." },
@@ -62,7 +69,7 @@ export const SHARED_SETTING_DEFAULTS: Record<string, DocumentedDefault> = {
   incrementalDisplayType: {
     v1: "channel",
     v2: "auto_serve_or_channel",
-    note: "V1 accepts only channel or campaign.",
+    note: "Some versions of the service accept only channel or campaign.",
   },
   timeRangeConv: { value: false, note: "Keep only conversions from impressions in the report range." },
   timeRangeConvWithWindow: {
@@ -344,6 +351,6 @@ export const IMPRESSIONS_FIELD_GROUPS: FieldGroup[] = [
     ],
   },
   { label: "Geo columns", fields: IMPRESSIONS_GEO_FIELDS },
-  { label: "Incrementality (V2)", fields: IMPRESSIONS_INCREMENTAL_FIELDS },
-  { label: "Confidence intervals (V2)", fields: IMPRESSIONS_CI_FIELDS },
+  { label: "Incrementality (newer versions of the service)", fields: IMPRESSIONS_INCREMENTAL_FIELDS },
+  { label: "Confidence intervals (newer versions of the service)", fields: IMPRESSIONS_CI_FIELDS },
 ];

@@ -137,7 +137,7 @@ const AUTH_MESSAGES: Record<string, AuthFailure> = {
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid request data",
-  403: "Forbidden",
+  403: "Refused by the service: this key may not do this",
   404: "Not found",
   410: "Gone",
   429: "Too many requests",

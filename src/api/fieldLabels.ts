@@ -82,3 +82,28 @@ function spelledOut(name: string): string {
 export function fieldLabel(name: string): string {
   return Object.hasOwn(LABELS, name) ? LABELS[name] : spelledOut(name);
 }
+
+const PLATFORMS = ["Alpha", "Beta", "Gamma"] as const;
+
+/**
+ * Report CSV headers that are the service's field names (the audience report's `uploadedAt`,
+ * `avgFrequency`, `d15 Alpha`, …) in a planner's words. Other report headers are already words
+ * and stay as the service writes them.
+ */
+const REPORT_LABELS: Readonly<Record<string, string>> = {
+  uploadedAt: LABELS.uploadedAt,
+  reach: "Reach",
+  avgFrequency: "Average frequency",
+  ads: "Ads detected",
+  ...Object.fromEntries(
+    [15, 30, 45, 60].flatMap((n) => [
+      [`d${n}`, `RSS impressions in ${n} days`],
+      ...PLATFORMS.map((p) => [`d${n} ${p}`, `${p} impressions in ${n} days`]),
+    ]),
+  ),
+};
+
+/** The header a report sheet shows for the service's CSV header `name`. */
+export function reportHeaderLabel(name: string): string {
+  return Object.hasOwn(REPORT_LABELS, name) ? REPORT_LABELS[name] : name;
+}

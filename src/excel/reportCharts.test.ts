@@ -49,26 +49,6 @@ describe("which chart a report gets", () => {
       { type: "LineMarkers", category: "Action", series: ["Day 1", "Day 2"] },
     ],
     [
-      "audience",
-      "audience",
-      [
-        ["Episode", "text"],
-        ["d15", "integer"],
-        ["d30", "integer"],
-        ["d15 Alpha", "integer"],
-      ],
-      { type: "ColumnClustered", category: "Episode", series: ["d15", "d30"] },
-    ],
-    [
-      "campaign performance",
-      "campaignsPerformance",
-      [
-        ["Campaign", "text"],
-        ["Impressions", "integer"],
-      ],
-      { type: "BarClustered", category: "Campaign", series: ["Impressions"] },
-    ],
-    [
       "incrementality",
       "incrementality",
       [
@@ -341,7 +321,7 @@ describe("a chart drawn from the report's sums", () => {
       "Campaign 6",
       "Campaign 5",
       "Campaign 4",
-      "Other",
+      "Other (4 campaigns)",
     ]);
     for (const s of chart.series) expect(s.values).toHaveLength(8);
     expect(lines[0].categories).toEqual([

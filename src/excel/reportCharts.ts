@@ -66,7 +66,11 @@ export const CHART_KINDS: ReadonlySet<SheetSourceKind> = new Set<SheetSourceKind
   "incrementality",
 ]);
 
-/** The chart a report gets, chosen by its kind and grouping; null where rows say it better. */
+/**
+ * The chart over the table's own columns, for the kinds a sum would not say better (the lag curve,
+ * incremental % with its interval); impressions too, which the self-test draws this way. The
+ * others are drawn from sums (chartSummary.ts, ensureReportChart). Null where rows say it better.
+ */
 export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | null {
   if (table.rows.length === 0) return null;
   const plan = ((): ChartPlan | null => {
@@ -108,27 +112,6 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
           rows: table.rows.slice(0, MAX_SERIES).map(label),
         };
       }
-      case "audience":
-        return {
-          type: "ColumnClustered",
-          title: "Audience decay: impressions at 15, 30, 45 and 60 days",
-          category: "Episode",
-          series: measures(table, (n) => /^d(15|30|45|60)$/.test(n)),
-        };
-      case "campaignsPerformance":
-        return {
-          type: "BarClustered",
-          title: "Impressions by campaign",
-          category: "Campaign",
-          series: measures(table, (n) => n === "Impressions"),
-        };
-      case "estimatedSpendByDay":
-        return {
-          type: "Line",
-          title: "Estimated spend by day",
-          category: "Day",
-          series: measures(table, (n) => n === "Estimated Spend"),
-        };
       case "incrementality": {
         // Every level has every column: at channel level Campaign and Publisher are empty.
         const by = firstFilled(table, ["Campaign", "Publisher", "Channel type", "Action"]);

@@ -84,17 +84,27 @@ function groupsBySize(table: TypedTable, by: Column, measure: Column): { name: s
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
 
-/** The top `n` groups by name; the others map to "Other" (only when there are more than n). */
-function topOf(groups: { name: string }[], n: number): { keep: string[]; of: (g: string) => string } {
+/**
+ * The top `n` groups; the others map to one "Other (k campaigns)" (only when there are more than
+ * n). A group really called "Other" joins the summed rest rather than drawing a second one.
+ */
+function topOf(
+  groups: { name: string }[],
+  n: number,
+  noun: string,
+): { keep: string[]; of: (g: string) => string } {
   if (groups.length <= n) return { keep: groups.map((g) => g.name), of: (g) => g };
-  const keep = groups.slice(0, n).map((g) => g.name);
+  const keep = groups
+    .slice(0, n)
+    .map((g) => g.name)
+    .filter((g) => g !== OTHER);
   const kept = new Set(keep);
-  // A group really called "Other" joins the summed rest rather than drawing a second "Other".
-  return {
-    keep: [...keep.filter((g) => g !== OTHER), OTHER],
-    of: (g) => (kept.has(g) && g !== OTHER ? g : OTHER),
-  };
+  const other = `${OTHER} (${groups.length - keep.length} ${noun})`;
+  return { keep: [...keep, other], of: (g) => (kept.has(g) ? g : other) };
 }
+
+/** "campaigns", "read types", "episodes": what a grouping column's values are, for "Other (…)". */
+const plural = (column: string) => `${groupWords(column)}s`;
 
 /** A time series: one point per distinct time value (ascending), sums per series key. */
 function overTime(
@@ -139,7 +149,7 @@ function timeSummary(
   const moneyAxis = money && money !== main ? "secondary" : "primary";
   const lines: Parameters<typeof overTime>[2] = [];
   if (by) {
-    const top = topOf(groupsBySize(table, by, main), TOP_GROUPS);
+    const top = topOf(groupsBySize(table, by, main), TOP_GROUPS, plural(by.name));
     for (const g of top.keep)
       lines.push({
         name: g,
@@ -174,8 +184,11 @@ function barSummary(
 ): ChartSummary {
   const groups = groupsBySize(table, by, measures[0]);
   const top = other
-    ? topOf(groups, n)
+    ? topOf(groups, n, plural(by.name))
     : { keep: groups.slice(0, n).map((g) => g.name), of: (g: string) => g };
+  // A bar chart lists its first category at the bottom: the smallest (and Other) first, so the
+  // largest bar is on top.
+  top.keep.reverse();
   const at = new Map(top.keep.map((g, i) => [g, i]));
   const series = measures.map((m) => ({
     name: m.name,
@@ -209,7 +222,7 @@ export function summaryReads(kind: string, name: string): boolean {
     case "campaignsPerformance":
       return name === "Campaign" || name === "Impressions";
     case "audience":
-      return /^(Episode|d15|d30|d45|d60)$/.test(name);
+      return name === "Episode" || /^(RSS impressions in (15|30|45|60) days|d(15|30|45|60))$/.test(name);
     default:
       return false;
   }
@@ -253,10 +266,9 @@ export function chartSummary(kind: string, table: TypedTable): ChartSummary | nu
     }
     case "audience": {
       const by = column(table, (n) => n === "Episode");
-      const decay = ["d15", "d30", "d45", "d60"]
-        .map((d) => column(table, (n) => n === d, true))
+      const decay = [15, 30, 45, 60]
+        .map((d) => column(table, (n) => n === `RSS impressions in ${d} days` || n === `d${d}`, true))
         .filter((c): c is Column => c !== undefined);
-      // Decay is read per episode: the largest episodes, not a sum of the others.
       if (!by || decay.length === 0) return null;
       const many = new Set(table.rows.map((r) => label(r[by.index]))).size > TOP_BARS;
       const title = many ? `Audience decay of the ${TOP_BARS} largest episodes` : "Audience decay by episode";

@@ -6,10 +6,10 @@ test("each report form can say the service's own dates, V1/V2 where the variants
   expect(serviceDatesText("impressions")).toBe("3 months ago to one week forward");
   expect(serviceDatesText("campaignsPerformance")).toBe("3 months ago to one week forward");
   expect(serviceDatesText("estimatedSpendByDay")).toBe(
-    "12 months ago to today (V1) or one week from today (V2)",
+    "12 months ago to today or one week from today, depending on the service's version",
   );
   expect(serviceDatesText("estimatedSpendByShowByDay")).toBe("12 months ago to one week from today");
-  expect(serviceDatesText("audience")).toBe("not given in the spec: the service chooses");
+  expect(serviceDatesText("audience")).toBe("not documented: the service chooses");
   expect(serviceDatesText("impressionListeners")).toBeNull();
   expect(serviceDateText("lag", "startDate")).toBe("3 months ago");
   expect(serviceDateText("audience", "endDate")).toBeNull();
@@ -35,7 +35,7 @@ test("values the spec gives no rule for are warned about, never refused", () => 
     ),
   ).toEqual(["rSimulcastConvWeight", "attributionWindow"]);
   expect(reportWarnings("lag", { advertiser: ["A", "B"] }, TODAY).advertiser).toMatch(
-    /V2 variant takes exactly one/,
+    /Some versions of the lag report take exactly one advertiser/,
   );
   expect(reportWarnings("lag", { advertiser: ["A"] }, TODAY)).toEqual({});
 });

@@ -8,13 +8,15 @@ import type { ReportKind } from "../api/schemas";
 import { ymd } from "../reports/relativeDates";
 
 const shown = (d: DocumentedDefault): string =>
-  d.value !== undefined ? String(d.value) : `${String(d.v1)} (V1) or ${String(d.v2)} (V2)`;
+  d.value !== undefined
+    ? String(d.value)
+    : `${String(d.v1)} or ${String(d.v2)}, depending on the service's version`;
 
 /** The dates the service uses when none are sent, in words; null for a report without dates. */
 export function serviceDatesText(kind: ReportKind): string | null {
   if (kind === "impressionListeners") return null;
   const d = REPORT_DATE_DEFAULTS[kind];
-  return d ? `${shown(d.startDate)} to ${shown(d.endDate)}` : "not given in the spec: the service chooses";
+  return d ? `${shown(d.startDate)} to ${shown(d.endDate)}` : "not documented: the service chooses";
 }
 
 /** The service's default for one end of the range ("3 months ago"), or null when the spec gives none. */
@@ -56,8 +58,9 @@ export function reportWarnings(
   for (const k of NEGATIVE_UNUSUAL)
     if (typeof params[k] === "number" && (params[k] as number) < 0)
       out[k] =
-        `${k} is below 0: the spec gives no rule, but a negative ${k.endsWith("Weight") ? "weight" : "window"} is unusual and the service may refuse it.`;
+        `Below 0: no rule is documented, but a negative ${k.endsWith("Weight") ? "weight" : "window"} is unusual and the service may refuse it.`;
   if (kind === "lag" && Array.isArray(params.advertiser) && params.advertiser.length > 1)
-    out.advertiser = "The lag report's V2 variant takes exactly one advertiser; V1 takes several.";
+    out.advertiser =
+      "Some versions of the lag report take exactly one advertiser: if the service refuses several, give one.";
   return out;
 }

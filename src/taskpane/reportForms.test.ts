@@ -73,7 +73,7 @@ test("the Advanced section holds the shared attribution settings with their docu
   );
   expect(advanced.every((f) => f.default !== undefined)).toBe(true);
   const both: FieldSpec = { name: "x", label: "x", type: "int", default: { v1: 30, v2: 14, note: "" } };
-  expect(defaultText(both)).toBe("V1 30 / V2 14");
+  expect(defaultText(both)).toBe("30 or 14, depending on the service's version");
   const flag: FieldSpec = { name: "y", label: "y", type: "bool", default: { value: false, note: "" } };
   expect(defaultText(flag)).toBe("No");
 });

@@ -33,14 +33,14 @@ export interface FieldSpec {
   emptyAllowed?: boolean;
 }
 
-/** A default as the form shows it: yes/no for switches, V1/V2 where the two variants differ. */
+/** A default as the form shows it: yes/no for switches, both values where the service's two versions differ. */
 const shown = (v: unknown): string => (typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
 const d = (def: DocumentedDefault | undefined): string =>
   def === undefined
     ? ""
     : def.value !== undefined
       ? shown(def.value)
-      : `V1 ${shown(def.v1)} / V2 ${shown(def.v2)}`;
+      : `${shown(def.v1)} or ${shown(def.v2)}, depending on the service's version`;
 
 export function defaultText(spec: FieldSpec): string {
   return d(spec.default);
@@ -237,7 +237,7 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
         type: "list",
         required: true,
         recent: true,
-        hint: "Required; the V2 variant takes exactly one.",
+        hint: "Required; give one name (some versions of the service take exactly one).",
       },
       { name: "groupKey", label: "Group by", type: "enum", options: LAG_GROUP_KEYS, required: true },
       {

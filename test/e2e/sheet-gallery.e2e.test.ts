@@ -134,7 +134,7 @@ test("audience: one row per episode, upload dates as dates, the decay chart", as
     await p.getByLabel("Date range").selectOption("last3months");
   });
   const header = await rowTexts(page, 3);
-  expect(header.slice(0, 3)).toEqual(["Series", "Episode", "uploadedAt"]);
+  expect(header.slice(0, 3)).toEqual(["Series", "Episode", "Uploaded"]);
   await expectText(cell(page, "C4"), DATE);
   await expectText(cell(page, "D4"), COUNT);
   const drawn = await charts(page);

@@ -25,7 +25,7 @@ test("report forms show the service's own dates and the end-date caveat where it
   await page.getByLabel("Date range").selectOption("serviceDefault");
   await expectText(
     page.getByTestId("service-dates"),
-    /12 months ago to today \(V1\) or one week from today \(V2\)/,
+    /12 months ago to today or one week from today, depending on the service.s version/,
   );
   await expectText(
     page.getByText(/Ignored when the service reuses an identical cached report/).first(),

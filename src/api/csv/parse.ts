@@ -16,6 +16,7 @@ import { pointsToFraction } from "../decimalShift";
 import type { ReportKind } from "../schemas";
 import type { CellValue, ColumnKind, TableColumn, TypedTable } from "../table";
 import { catalogueKind } from "./catalogue";
+import { reportHeaderLabel } from "../fieldLabels";
 import { headerProblem, type HeaderExpectation } from "./header";
 import { csvChunks, CSV_CHUNK_CHARS } from "./records";
 import {
@@ -357,7 +358,12 @@ class ReportRows {
     if (this.pending && !this.problem) this.decide(true);
     if (this.problem) return this.problem;
     if (this.empty) return null;
-    const table: TypedTable = { columns: this.columns, rows: this.rows };
+    // A report's headers in a planner's words (an agent's file keeps its own).
+    const columns =
+      this.kind === null
+        ? this.columns
+        : this.columns.map((c) => ({ ...c, name: reportHeaderLabel(c.name) }));
+    const table: TypedTable = { columns, rows: this.rows };
     if (this.last) {
       if (this.isTotals(this.last)) {
         const totals = this.last;

@@ -5,7 +5,7 @@ import { IMPRESSIONS_COLUMN_RULES, columnNotes, columnProblems } from "./columnR
 test("every rule quotes the spec and applies to at least one listed column", () => {
   const listed = IMPRESSIONS_FIELD_GROUPS.flatMap((g) => g.fields);
   for (const rule of IMPRESSIONS_COLUMN_RULES) {
-    expect(rule.spec.length).toBeGreaterThan(20);
+    expect(rule.documented.length).toBeGreaterThan(20);
     expect(listed.some((f) => rule.applies(f))).toBe(true);
   }
 });
@@ -32,10 +32,14 @@ test("problems name the column and the setting it needs, and go once the request
 
 test("notes: V2 only on the V2 columns, never on Incrementality Source (a dimension, not an incremental column)", () => {
   expect(columnNotes("Incrementality Source")).toEqual(["Excluded by default: request it here."]);
-  expect(columnNotes("Incremental Visitors")).toEqual(["V2 only."]);
-  expect(columnNotes("Visits Channel Confidence Interval (+/- range)")).toEqual(["V2 only."]);
-  expect(columnNotes("Alpha Engaged Views")).toEqual(["V2 only."]);
-  expect(columnNotes("Service Campaign ID")).toEqual(["A default column in V1 only."]);
+  expect(columnNotes("Incremental Visitors")).toEqual(["Only in newer versions of the service."]);
+  expect(columnNotes("Visits Channel Confidence Interval (+/- range)")).toEqual([
+    "Only in newer versions of the service.",
+  ]);
+  expect(columnNotes("Alpha Engaged Views")).toEqual(["Only in newer versions of the service."]);
+  expect(columnNotes("Service Campaign ID")).toEqual([
+    "A default column only in some versions of the service: request it here.",
+  ]);
   expect(columnNotes("Show ID")[0]).toMatch(/Excluded by default/);
   expect(columnNotes("Spend")).toEqual([]);
 });

@@ -2,7 +2,7 @@
  * The impressions column rules, as one table: the request check (impressionsRequestSchema) and the
  * column picker both read it, so a column the picker offers is one the service will give, and a
  * request the client lets through never meets 'Invalid data' over a column rule. Each rule carries
- * the spec's words it comes from.
+ * the service documentation's words it comes from.
  */
 import { IMPRESSIONS_CI_FIELDS, IMPRESSIONS_INCREMENTAL_FIELDS } from "../defaults";
 
@@ -14,12 +14,12 @@ export interface ColumnRequest {
 }
 
 export interface ColumnRule {
-  /** The spec's words. */
-  spec: string;
+  /** The service documentation's words the rule comes from: a citation, never shown. */
+  documented: string;
   applies(field: string): boolean;
   /** Whether the request gives the column. */
   met(request: ColumnRequest): boolean;
-  /** Why not, naming the field and the setting it needs. */
+  /** Why not, naming the field and the setting it needs (the pane puts its labels for the settings: labelWords). */
   message(field: string): string;
 }
 
@@ -29,37 +29,39 @@ export const CAMPAIGN_LEVEL_DISPLAY_TYPES = ["campaign", "auto_serve_or_campaign
 
 export const IMPRESSIONS_COLUMN_RULES: readonly ColumnRule[] = [
   {
-    spec: "Geo, Country (both available when geoGrouping is set)",
+    documented: "Geo, Country (both available when geoGrouping is set)",
     applies: (f) => f === "Geo" || f === "Country",
     met: (r) => r.geoGrouping !== undefined,
     message: (f) => `${f} needs geoGrouping (country, zip, region or DMA)`,
   },
   {
-    spec: "DMA Code (available when geoGrouping is DMA)",
+    documented: "DMA Code (available when geoGrouping is DMA)",
     applies: (f) => f === "DMA Code",
     met: (r) => r.geoGrouping === "DMA",
     message: (f) => `${f} needs geoGrouping DMA`,
   },
   {
-    spec: "Incrementality Source is excluded by default, must be requested explicitly together with showIncrementalResults",
+    documented:
+      "Incrementality Source is excluded by default, must be requested explicitly together with showIncrementalResults",
     applies: (f) => f === "Incrementality Source",
     met: (r) => r.showIncrementalResults === true,
     message: (f) => `${f} needs showIncrementalResults`,
   },
   {
-    spec: "[Incrementality Source] is unavailable with geoGrouping",
+    documented: "[Incrementality Source] is unavailable with geoGrouping",
     applies: (f) => f === "Incrementality Source",
     met: (r) => r.geoGrouping === undefined,
     message: (f) => `${f} is unavailable with geoGrouping`,
   },
   {
-    spec: "showIncrementalResults: true makes incremental columns available; Incrementality columns (V2 only; controlled by showIncrementalResults and incrementalDisplayType)",
+    documented:
+      "showIncrementalResults: true makes incremental columns available; Incrementality columns (V2 only; controlled by showIncrementalResults and incrementalDisplayType)",
     applies: (f) => INCREMENTAL.has(f),
     met: (r) => r.showIncrementalResults === true,
     message: (f) => `${f} needs showIncrementalResults`,
   },
   {
-    spec: "Campaign Incremental % columns need a campaign-level incrementalDisplayType",
+    documented: "Campaign Incremental % columns need a campaign-level incrementalDisplayType",
     applies: (f) => INCREMENTAL.has(f) && f.endsWith(" Campaign Incremental %"),
     met: (r) => CAMPAIGN_LEVEL_DISPLAY_TYPES.includes(r.incrementalDisplayType ?? ""),
     message: (f) => `${f} needs a campaign-level incrementalDisplayType (campaign or auto_serve_or_campaign)`,
@@ -81,7 +83,8 @@ export function columnNotes(field: string): string[] {
   if (field === "Show ID")
     notes.push("Excluded by default (except for advertisers that had it enabled earlier): request it here.");
   if (field === "Incrementality Source") notes.push("Excluded by default: request it here.");
-  if (field === "Service Campaign ID") notes.push("A default column in V1 only.");
-  if (V2_ONLY.has(field)) notes.push("V2 only.");
+  if (field === "Service Campaign ID")
+    notes.push("A default column only in some versions of the service: request it here.");
+  if (V2_ONLY.has(field)) notes.push("Only in newer versions of the service.");
   return notes;
 }

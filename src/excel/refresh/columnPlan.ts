@@ -5,6 +5,7 @@
  * header. Every other column is the planner's and stays where it is. Columns the new data no longer
  * has are deleted; new ones are inserted after the report's last column.
  */
+import { reportHeaderLabel } from "../../api/fieldLabels";
 
 /**
  * A column the add-in wrote: its name, the number format it gave its body, and its table column's id
@@ -44,6 +45,12 @@ export interface ColumnPlan {
 }
 
 const lower = (s: string) => s.toLowerCase();
+/**
+ * The key a report field is found by: its header as a sheet shows it now. A sheet written before the
+ * report's headers were put in a planner's words (`uploadedAt`, now "Uploaded") finds its column by
+ * the new header, so the column, its notes and the formulas over it stay (the header is renamed).
+ */
+const field = (name: string) => lower(reportHeaderLabel(name));
 
 /** Old index of each report field (by lower-case name) the definition knows, by id, else by header. */
 function fieldColumns(old: OldColumns, previous: readonly WrittenColumn[]): Map<string, number> {
@@ -55,7 +62,7 @@ function fieldColumns(old: OldColumns, previous: readonly WrittenColumn[]): Map<
       i = old.headers.findIndex((h, k) => !taken.has(k) && lower(h) === lower(p.name));
     if (i < 0) continue;
     taken.add(i);
-    at.set(lower(p.name), i);
+    at.set(field(p.name), i);
   }
   return at;
 }
@@ -71,10 +78,10 @@ export function planColumns(
 ): ColumnPlan {
   const fields = previous?.length
     ? fieldColumns(old, previous)
-    : new Map(old.headers.map((h, i) => [lower(h), i] as const));
+    : new Map(old.headers.map((h, i) => [field(h), i] as const));
   const reportOld = new Set(fields.values());
   const used = new Set<number>();
-  const writtenName = new Map(previous?.map((p) => [lower(p.name), p.name]) ?? []);
+  const writtenName = new Map(previous?.map((p) => [field(p.name), p.name]) ?? []);
   const byOld = new Map<number, Slot>();
   const added: Slot[] = [];
   nextHeaders.forEach((name, j) => {

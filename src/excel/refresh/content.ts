@@ -65,15 +65,11 @@ export interface ContentPlan {
   tableName: string;
 }
 
-/** Queues the report's headers and formats (before any row, so text lands as text). Returns the bytes queued. */
-export function queueHeadersAndFormats(sheet: Excel.Worksheet, p: ContentPlan): number {
+/** Queues each report column's body format: before any value arrives (a Text cell must be Text first). */
+export function queueFormats(sheet: Excel.Worksheet, p: ContentPlan): number {
   const formats = bodyFormats(p.table, p.formats);
   let bytes = 0;
   for (const run of runsOf(p.slots)) {
-    const headers = p.slots.slice(run.at, run.at + run.count).map((s) => s.header);
-    const header = sheet.getRange(a1(p.header, p.col + run.at, 1, run.count));
-    header.numberFormat = [headers.map(() => TEXT_FORMAT)];
-    header.values = [headers];
     const layout = {
       sheetName: p.sheetName,
       tableName: p.tableName,
@@ -81,9 +77,26 @@ export function queueHeadersAndFormats(sheet: Excel.Worksheet, p: ContentPlan): 
       col: p.col + run.at,
     };
     setColumnFormats(sheet, layout, formats.slice(run.j, run.j + run.count), p.bodyRows);
-    bytes += callBytes("A1:XFD1", 2 * rowBytes(headers)) + run.count * SET_CALL;
+    bytes += run.count * SET_CALL;
   }
   return bytes;
+}
+
+/**
+ * Queues the report's headers, after everything else: a planner's formula is written back under the
+ * names it was read with, and a header that changed (a report column now in a planner's words)
+ * renames the references to it, as Excel does when a header changes.
+ */
+export async function queueHeaders(sheet: Excel.Worksheet, p: ContentPlan, batch: SyncBatch): Promise<void> {
+  for (const run of runsOf(p.slots)) {
+    const headers = p.slots.slice(run.at, run.at + run.count).map((s) => s.header);
+    const bytes = callBytes("A1:XFD1", 2 * rowBytes(headers));
+    await batch.room(bytes);
+    batch.add(bytes);
+    const header = sheet.getRange(a1(p.header, p.col + run.at, 1, run.count));
+    header.numberFormat = [headers.map(() => TEXT_FORMAT)];
+    header.values = [headers];
+  }
 }
 
 /**

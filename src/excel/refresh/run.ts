@@ -12,7 +12,7 @@ import { rowBytes } from "../chunkPlan";
 import { a1, bodyFormats, checkFits, queueRecalculation, tableHeaders, type LineCell } from "../tableWriter";
 import type { RefreshTarget, RefreshedTable, TablePlan } from "./target";
 import { planColumns } from "./columnPlan";
-import { queueContent, queueHeadersAndFormats, runsOf } from "./content";
+import { queueContent, queueFormats, queueHeaders, runsOf } from "./content";
 import { blockArea, fittedLines, ownedBy, queueBlock, type LinesBlock } from "./lines";
 import { address, hadTotals, locate, oldTable, others, refuse, shapeProblems } from "./plan";
 import { readSnapshot, restoreSnapshot, type Snapshot } from "./snapshot";
@@ -268,7 +268,7 @@ async function reshape(
   return ids;
 }
 
-/** Everything else, in one SyncBatch: shapes final, headers, formats, lines, rows, planner columns, totals, the commit. */
+/** Everything else, in one SyncBatch: shapes final, formats, lines, rows, planner columns, totals, headers, the commit. */
 async function writeAll(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
@@ -293,7 +293,7 @@ async function writeAll(
       tableName: p.target.tableName,
     };
     finalShape(sheet, p);
-    batch.add(queueHeadersAndFormats(sheet, c));
+    batch.add(queueFormats(sheet, c));
     return c;
   });
   const written = lines.map((l) => {
@@ -308,6 +308,7 @@ async function writeAll(
     if (p.filtered) p.table.autoFilter.reapply();
     tables.push(refreshed(p, ids[i], truncated, links));
   }
+  for (const c of contents) await queueHeaders(sheet, c, batch);
   // The commit and the recalculation ride in the headroom every sync keeps (chunkPlan.ts).
   opts.commit?.(sheet, { tables, lines: written });
   queueRecalculation(context);

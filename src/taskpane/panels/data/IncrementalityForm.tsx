@@ -51,7 +51,7 @@ export function IncrementalityForm() {
     <DataForm title="Incrementality" form={form} onSubmit={submit}>
       <Field
         label="Advertisers"
-        hint="Comma-separated names; empty: not sent (the spec does not say which fields are required)"
+        hint="Comma-separated names; empty: not sent, and the service decides whether it needs them"
         {...form.err("advertiser")}
       >
         <Input
