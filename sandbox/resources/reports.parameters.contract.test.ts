@@ -19,9 +19,9 @@ const run = async <K extends ReportKind>(kind: K, params: ReportParams[K]): Prom
 
 describe("audience", () => {
   const base = { show: ["1200000001"], startDate: "2026-09-01", endDate: "2026-11-30" };
-  /** uploadedAt is MM/DD/YYYY text. */
+  /** The service's uploadedAt (MM/DD/YYYY text), shown as "Uploaded". */
   const uploaded = (t: TypedTable) =>
-    column(t, "uploadedAt").map((v) => (typeof v === "number" ? isoOf(v) : String(v)));
+    column(t, "Uploaded").map((v) => (typeof v === "number" ? isoOf(v) : String(v)));
   test("startDate/endDate: only episodes published in the range", async () => {
     const wide = await run("audience", base);
     const narrow = await run("audience", { ...base, startDate: "2026-11-01", endDate: "2026-11-10" });
