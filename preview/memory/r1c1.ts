@@ -12,13 +12,21 @@ const R1C1 =
 
 /**
  * `fn` over the formula's code: quoted text and structured references (`[@d15]`,
- * `Sales[[#This Row],[B2]]`, whose column names may look like cells) are left as they are.
+ * `Sales[[#This Row],[B2]]`, whose column names may look like cells) are left as they are. An R1C1
+ * offset (`R[-1]C[2]`) is code, not a structured reference.
  */
 export function outsideStrings(formula: string, fn: (code: string) => string): string {
-  return formula
-    .split(/("(?:[^"]|"")*"|\[(?:'.|[^[\]']|\[(?:'.|[^\]'])*\])*\])/)
-    .map((part, i) => (i % 2 ? part : fn(part)))
-    .join("");
+  const parts = formula.split(/("(?:[^"]|"")*"|\[(?:'.|[^[\]']|\[(?:'.|[^\]'])*\])*\])/);
+  let out = "";
+  let code = "";
+  parts.forEach((part, i) => {
+    if (i % 2 === 0 || /^\[-?\d+\]$/.test(part)) code += part;
+    else {
+      out += fn(code) + part;
+      code = "";
+    }
+  });
+  return out + fn(code);
 }
 
 /** The formula in R1C1 notation, as seen from the cell at (row, col), zero-based. */

@@ -41,6 +41,13 @@ test("a sheet written with the service's names keeps its columns, notes and form
     t.columns.getItem("Per 15 days").getDataBodyRange().formulas = [0, 1, 2].map(() => ["=[@d15]/[@reach]"]);
     await context.sync();
   });
+  // The planner's own format on d15, and an A1 formula beside the table.
+  await wb.excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem("Audience");
+    sheet.getRange("E4:E6").numberFormat = [["0.0"], ["0.0"], ["0.0"]];
+    await context.sync();
+  });
+  wb.host.setInput("Audience", 3, 7, "=D4*2");
   wb.host.setInput("Plan", 0, 0, `=SUM(${def.tableName}[reach])`);
   expect(wb.host.cell("Plan", 0, 0).value).toBe(600);
 
@@ -57,4 +64,12 @@ test("a sheet written with the service's names keeps its columns, notes and form
   // The planner's formulas follow the new names and cover the new row.
   expect(wb.host.cell("Audience", 6, 5).value).toBeCloseTo(40 / 400, 12);
   expect(wb.host.cell("Plan", 0, 0).value).toBe(1000);
+  // The planner's format stays on the renamed column, new row included; the A1 formula still reads Reach.
+  expect([3, 4, 5, 6].map((r) => wb.host.cell("Audience", r, 4).numberFormat)).toEqual([
+    "0.0",
+    "0.0",
+    "0.0",
+    "0.0",
+  ]);
+  expect(wb.host.cell("Audience", 3, 7)).toMatchObject({ formula: "=D4*2", value: 200 });
 });

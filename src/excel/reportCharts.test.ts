@@ -380,4 +380,42 @@ describe("a chart drawn from the report's sums", () => {
     expect(used[0]).toBe(Number(block[4]));
     expect(Number(block[4]) - Number(block[2]) + 1).toBe(3 + 2);
   });
+
+  test("names that look like numbers, dates or formulas stay text in the sums", async () => {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const names = ["007", "12/25", "-Promo", "=1+1"];
+    await createReportSheet(
+      wb.excel,
+      { kind: "campaignsPerformance", params: {}, label: "Names" },
+      {
+        type: "table",
+        table: {
+          columns: [
+            { name: "Campaign", kind: "text" },
+            { name: "Impressions", kind: "integer" },
+          ],
+          rows: names.map((n, i) => [n, 100 * (i + 1)]),
+        },
+      },
+    );
+    const [chart] = wb.host.charts("Names");
+    expect(chart.series[0].categories).toEqual([...names]);
+    expect(chart.series[0].values).toEqual([100, 200, 300, 400]);
+  });
+
+  test("a report with no rows to draw gets no chart and no block, and says nothing went wrong", async () => {
+    const wb = new InMemoryWorkbook();
+    (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+    const empty = { ...byCampaign(0, 0) };
+    const def = await createReportSheet(
+      wb.excel,
+      { kind: "impressions", params: {}, label: "Empty", chart: false },
+      { type: "table", table: empty },
+    );
+    const on = await setReportChart(wb.excel, "Empty", true);
+    expect(on.error).toBeUndefined();
+    expect(wb.host.charts("Empty")).toEqual([]);
+    expect(def.chart?.data).toBeUndefined();
+  });
 });

@@ -7,11 +7,11 @@
  */
 import type { DateSystem } from "../api/excelDates";
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
-import { chartSummary, type ChartSummary } from "../reports/chartSummary";
+import { chartSummary, SUMMARY_KINDS, type ChartSummary } from "../reports/chartSummary";
 import type { SheetSourceKind } from "../reports/definition";
 import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
 import type { ExcelHost } from "./host";
-import { fittedWidth } from "./cellFormats";
+import { fittedWidth, TEXT_FORMAT } from "./cellFormats";
 import { a1, queueWidths } from "./tableWriter";
 
 export interface ChartPlan {
@@ -237,21 +237,25 @@ function summaryKey(s: ChartSummary, data: string): string {
   ]);
 }
 
-/**
- * Queues the summary block at `origin` (its note, a header row, a row per point) in the workbook's
- * date system; returns its address.
- */
+/** Queues the summary block at `origin` (its note, a header row, a row per point) in the workbook's date system. */
 function queueSummaryBlock(
   sheet: Excel.Worksheet,
   s: ChartSummary,
   origin: { row: number; col: number },
   system: DateSystem,
-): string {
+): void {
   const n = s.categories.length;
   const width = s.series.length + 1;
   const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
   const category = (v: CellValue) =>
     dated && typeof v === "number" ? toWorkbookSerial(v, system) : (v ?? "");
+  const formats = [dated ? "yyyy-mm-dd" : TEXT_FORMAT, ...s.series.map((x) => formatOfKind(x.kind))];
+  // Formats first: a name such as "007", "12/25" or "-Promo" stays text, not a number or a formula.
+  sheet.getRange(a1(origin.row, origin.col, 2, width)).numberFormat = [
+    formats.map(() => TEXT_FORMAT),
+    formats.map(() => TEXT_FORMAT),
+  ];
+  sheet.getRange(a1(origin.row + 2, origin.col, n, width)).numberFormat = s.categories.map(() => formats);
   sheet.getRange(a1(origin.row, origin.col)).values = [[SUMMARY_NOTE]];
   const block = sheet.getRange(a1(origin.row + 1, origin.col, n + 1, width));
   block.values = [
@@ -259,8 +263,6 @@ function queueSummaryBlock(
     ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i])]),
   ];
   sheet.getRange(a1(origin.row + 1, origin.col, 1, width)).format.font.bold = true;
-  const formats = [dated ? "yyyy-mm-dd" : "General", ...s.series.map((x) => formatOfKind(x.kind))];
-  sheet.getRange(a1(origin.row + 2, origin.col, n, width)).numberFormat = s.categories.map(() => formats);
   // Wide enough to read: the columns right of the table hold nothing else.
   const widths = new Map<number, number>([
     [origin.col, fittedWidth(s.category, s.categories, dated ? "date" : s.categoryKind)],
@@ -269,7 +271,6 @@ function queueSummaryBlock(
     widths.set(origin.col + 1 + j, fittedWidth(x.name, x.values, x.kind, formatOfKind(x.kind))),
   );
   queueWidths(sheet, origin.row, widths);
-  return a1(origin.row, origin.col, n + 2, width);
 }
 
 /** Queues the chart over a summary block at `origin`: a series per block column, money on the secondary axis. */
@@ -336,7 +337,8 @@ export async function ensureReportChart(
   opts: { enabled: boolean; previousKey?: string; previousData?: string },
 ): Promise<ChartState> {
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
-  const plan = opts.enabled && !summary ? chartFor(target.kind, target.table) : null;
+  // A kind drawn from sums has no chart when it has nothing to sum (a blank table read back).
+  const plan = opts.enabled && !SUMMARY_KINDS.has(target.kind) ? chartFor(target.kind, target.table) : null;
   const system = target.datesInWorkbook ? "1900" : await dateSystemOf(excel);
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheetName);

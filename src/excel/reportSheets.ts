@@ -139,7 +139,12 @@ async function chartBeside(
     const { key, data } = await ensureReportChart(excel, target, opts);
     return { enabled: opts.enabled, plan: key ?? undefined, data };
   } catch (err) {
-    return { enabled: opts.enabled, error: `the chart could not be made: ${errorMessage(err)}` };
+    // The block's address stays recorded: a later refresh or switch still finds it to clear.
+    return {
+      enabled: opts.enabled,
+      data: opts.previousData,
+      error: `the chart could not be made: ${errorMessage(err)}`,
+    };
   }
 }
 
@@ -388,10 +393,6 @@ export function refreshOnOpen(
 /** Rows read to tell the table's number columns from its text ones when a chart is switched on. */
 const SHAPE_ROWS = 20;
 
-/**
- * The report table as it stands, enough to choose its chart: the header, and each column's kind
- * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
- */
 /** Rows read at once when a chart's columns are read back (well under Excel's response limit). */
 const CHART_READ_ROWS = 20_000;
 
@@ -442,6 +443,10 @@ async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<Ty
   return { columns, rows };
 }
 
+/**
+ * The report table as it stands, enough to choose its chart: the header, and each column's kind
+ * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
+ */
 async function tableShape(excel: ExcelHost, sheetName: string, tableName: string): Promise<TypedTable> {
   return excel.run(async (context) => {
     const table = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName);

@@ -163,3 +163,11 @@ test("a daily report that also carries its week is drawn by day", () => {
   expect(chartSummary("impressions", t)).toMatchObject({ category: "Day", categories: expect.any(Array) });
   expect(chartSummary("impressions", t)!.categories).toHaveLength(14);
 });
+
+test("one group past the top is drawn itself, not as Other (1 campaigns)", () => {
+  const s = chartSummary("impressions", byDayAndCampaign(3, TOP_GROUPS + 1))!;
+  expect(s.series.filter((x) => x.axis === "primary").map((x) => x.name)).not.toContain(
+    expect.stringMatching(/^Other/),
+  );
+  expect(s.series.filter((x) => x.axis === "primary")).toHaveLength(TOP_GROUPS + 1);
+});

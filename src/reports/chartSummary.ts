@@ -93,7 +93,8 @@ function topOf(
   n: number,
   noun: string,
 ): { keep: string[]; of: (g: string) => string } {
-  if (groups.length <= n) return { keep: groups.map((g) => g.name), of: (g) => g };
+  // One group past n is drawn itself: "Other (1 campaigns)" would say less than its name.
+  if (groups.length <= n + 1) return { keep: groups.map((g) => g.name), of: (g) => g };
   const keep = groups
     .slice(0, n)
     .map((g) => g.name)
@@ -212,6 +213,14 @@ function barSummary(
   };
 }
 
+/** The report kinds whose chart is drawn from a summary (the others read the table's columns). */
+export const SUMMARY_KINDS: ReadonlySet<string> = new Set([
+  "impressions",
+  "estimatedSpendByDay",
+  "campaignsPerformance",
+  "audience",
+]);
+
 /** Whether the summary of a `kind` report reads the column `name` (a table read back need hold only these). */
 export function summaryReads(kind: string, name: string): boolean {
   switch (kind) {
@@ -231,6 +240,12 @@ export function summaryReads(kind: string, name: string): boolean {
 /** The summary a report's chart draws, or null where the report has none of this shape (chartFor decides the rest). */
 export function chartSummary(kind: string, table: TypedTable): ChartSummary | null {
   if (table.rows.length === 0) return null;
+  const summary = summaryOf(kind, table);
+  // Rows without a day or label to draw (a blank table read back) give no chart.
+  return summary && summary.categories.length > 0 ? summary : null;
+}
+
+function summaryOf(kind: string, table: TypedTable): ChartSummary | null {
   switch (kind) {
     case "impressions": {
       // The finest grouping the report has: a daily report also carries its week.

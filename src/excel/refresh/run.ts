@@ -4,6 +4,7 @@
  * of its own so a failure tells what was done) and write its content. If anything fails, the shapes
  * are undone and every cell read is put back.
  */
+import { reportHeaderLabel } from "../../api/fieldLabels";
 import { dateSystemOf, tableInSystem } from "../dateSystem";
 import type { ExcelHost } from "../host";
 import { plannerWork, type WrittenColumn } from "../plannerWork";
@@ -144,7 +145,10 @@ function keepWork(plans: TablePlan[], snap: Snapshot, r1c1: Map<number, unknown[
     const nextHeaders = tableHeaders(p.target.table.columns);
     const written = new Map<number, string>();
     nextHeaders.forEach((name, j) => {
-      const was = p.target.previous?.columns?.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      // Found as columnPlan finds it: by the header it shows now (a service field name now in words).
+      const was = p.target.previous?.columns?.find(
+        (c) => reportHeaderLabel(c.name).toLowerCase() === reportHeaderLabel(name).toLowerCase(),
+      );
       if (was) written.set(j, was.format);
     });
     p.kept = plannerWork(
