@@ -4,25 +4,12 @@
  * (support, *Using structured references with Excel tables*: renaming a column updates the
  * references to it). Text in quotes is left alone.
  */
+import { bracketEnd, stringEnd, unescapeName } from "./formulaScan";
 
 /** Characters that make a column need its own brackets in `Table[[a, b]]` (a space does not). */
 const SPECIAL = /[\t\n\r,:.[\]#'"{}$^&*+=\-><\\/()%!?;~`@|]/;
 const escape = (name: string) => name.replace(/['[\]#]/g, "'$&");
-const unescape = (name: string) => name.replace(/'(.)/g, "$1");
-const same = (a: string, b: string) => unescape(a).trim().toLowerCase() === b.toLowerCase();
-const QUOTED = /"(?:[^"]|"")*"?/y;
-
-/** The end (exclusive) of the bracket group opening at `text[i]`: nested brackets, `'` escapes. */
-function groupEnd(text: string, i: number): number {
-  let depth = 0;
-  for (let k = i; k < text.length; k++) {
-    const ch = text[k];
-    if (ch === "'") k++;
-    else if (ch === "[") depth++;
-    else if (ch === "]" && --depth === 0) return k + 1;
-  }
-  return text.length;
-}
+const same = (a: string, b: string) => unescapeName(a).trim().toLowerCase() === b.toLowerCase();
 
 /** The inside of one structured reference's brackets, with column `from` called `to`. */
 function renameInside(inside: string, from: string, to: string): string {
@@ -55,13 +42,12 @@ export function renameColumnInFormula(
   let i = 0;
   while (i < formula.length) {
     if (formula[i] === '"') {
-      QUOTED.lastIndex = i;
-      const text = QUOTED.exec(formula)![0];
-      out += text;
-      i += text.length;
+      const end = stringEnd(formula, i);
+      out += formula.slice(i, end);
+      i = end;
     } else if (formula[i] !== "[") out += formula[i++];
     else {
-      const end = groupEnd(formula, i);
+      const end = bracketEnd(formula, i);
       const qualifier = /([A-Za-z_\\][A-Za-z0-9_.]*)$/.exec(out)?.[1];
       const ours = qualifier ? qualifier.toLowerCase() === table.toLowerCase() : inTable;
       const inside = formula.slice(i + 1, end - 1);

@@ -3,6 +3,7 @@
  * the A1 ranges they mean now, so formulas over tables calculate and follow a resized table.
  */
 import { quoteSheet, rectAddress, type Rect } from "./address";
+import { bracketEnd, stringEnd, unescapeName } from "./formulaScan";
 import type { SheetData, TableData, WorkbookModel } from "./model";
 
 type Part = { kind: "item"; name: string } | { kind: "column"; name: string };
@@ -16,25 +17,21 @@ function parts(inner: string): Part[] | null {
     const col = rest.startsWith("[") && rest.endsWith("]") ? rest.slice(1, -1) : rest;
     return [
       { kind: "item", name: "#this row" },
-      ...(col ? [{ kind: "column" as const, name: unescape(col) }] : []),
+      ...(col ? [{ kind: "column" as const, name: unescapeName(col) }] : []),
     ];
   }
   if (!text.startsWith("["))
     return text.startsWith("#")
       ? [{ kind: "item", name: text.toLowerCase() }]
-      : [{ kind: "column", name: unescape(text) }];
+      : [{ kind: "column", name: unescapeName(text) }];
   const out: Part[] = [];
   for (const m of text.matchAll(/\[((?:'.|[^\]])*)\]/g)) {
     const p = m[1].trim();
     if (p.startsWith("#")) out.push({ kind: "item", name: p.toLowerCase() });
-    else out.push({ kind: "column", name: unescape(p) });
+    else out.push({ kind: "column", name: unescapeName(p) });
   }
   // [Col1]:[Col2] spans columns; keep the two ends as columns.
   return out.length ? out : null;
-}
-
-function unescape(name: string): string {
-  return name.replace(/'(.)/g, "$1");
 }
 
 function rectFor(table: TableData, specifiers: Part[], row: number, headers: string[]): Rect | null {
@@ -134,29 +131,4 @@ function refText(model: WorkbookModel, table: TableData, specifiers: Part[] | nu
   const rect = specifiers ? rectFor(table, specifiers, row, headers) : null;
   if (!rect) return "#REF!";
   return `${quoteSheet(sheet.name)}!${rectAddress(rect)}`;
-}
-
-/** The end of a quoted run starting at `start`: a doubled quote is one quote inside it. */
-function stringEnd(text: string, start: number, quote = '"'): number {
-  let i = start + 1;
-  while (i < text.length) {
-    if (text[i] === quote) {
-      if (text[i + 1] === quote) i += 2;
-      else return i + 1;
-    } else i++;
-  }
-  return text.length;
-}
-
-function bracketEnd(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    if (text[i] === "'" && i + 1 < text.length) {
-      i++;
-      continue;
-    }
-    if (text[i] === "[") depth++;
-    else if (text[i] === "]" && --depth === 0) return i + 1;
-  }
-  return text.length;
 }

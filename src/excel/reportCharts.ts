@@ -339,6 +339,7 @@ export async function ensureReportChart(
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
   // A kind drawn from sums has no chart when it has nothing to sum (a blank table read back).
   const plan = opts.enabled && !SUMMARY_KINDS.has(target.kind) ? chartFor(target.kind, target.table) : null;
+  // Dates read back from the sheet are already the workbook's: converting from "1900" leaves them.
   const system = target.datesInWorkbook ? "1900" : await dateSystemOf(excel);
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheetName);
@@ -371,8 +372,10 @@ export async function ensureReportChart(
       queueSummaryBlock(sheet, summary, origin, system);
       if (!keep) {
         const chart = queueSummaryChart(sheet, target.tableName, summary, origin);
-        const left = origin.col;
-        chart.setPosition(a1(range.rowIndex + 1, left), a1(range.rowIndex + CHART_ROWS, left + 7));
+        chart.setPosition(
+          a1(range.rowIndex + 1, origin.col),
+          a1(range.rowIndex + CHART_ROWS, origin.col + 7),
+        );
         if (!existing.isNullObject) {
           // Where the planner left it, at the size they gave it.
           chart.top = existing.top;
