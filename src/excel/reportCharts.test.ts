@@ -2,7 +2,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { DEFAULT_COLUMN_WIDTH_PT, rowTop } from "../../preview/memory/geometry";
 import type { TypedTable } from "../api/table";
-import { chartFor, chartName } from "./reportCharts";
+import { chartFor, chartName, SUMMARY_NOTE } from "./reportCharts";
 import { createReportSheet, readDefinition, refreshReport, setReportChart } from "./reportSheets";
 import { saveDefinition } from "./reportStore";
 
@@ -379,6 +379,82 @@ describe("a chart drawn from the report's sums", () => {
     const block = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(def.chart!.data!)!;
     expect(used[0]).toBe(Number(block[4]));
     expect(Number(block[4]) - Number(block[2]) + 1).toBe(3 + 2);
+  });
+
+  test("a block that would grow into the planner's cells goes elsewhere: what they typed under it stays", async () => {
+    const { wb } = await made(5, 7);
+    const sheet = "By campaign";
+    const blockAt = async () => (await readDefinition(wb.excel, sheet))!.chart!.data!;
+    const first = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(await blockAt())!;
+    // Under the block of sums, the planner's own total: the next refresh has more days than fit above it.
+    const under = `${first[1]}${Number(first[4]) + 2}`;
+    const right = `${first[3]}${Number(first[4]) + 2}`;
+    const cells = async () =>
+      wb.excel.run(async (context) => {
+        const s = context.workbook.worksheets.getItem(sheet);
+        const a = s.getRange(under);
+        const b = s.getRange(right);
+        a.load("formulas");
+        b.load("formulas");
+        await context.sync();
+        return [a.formulas[0][0], b.formulas[0][0]];
+      });
+    await wb.excel.run(async (context) => {
+      const s = context.workbook.worksheets.getItem(sheet);
+      s.getRange(under).values = [["My total"]];
+      s.getRange(right).formulas = [["=1+2"]];
+      await context.sync();
+    });
+    await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: byCampaign(9, 7) }));
+    expect(await cells()).toEqual(["My total", "=1+2"]);
+    const moved = await blockAt();
+    expect(moved).not.toBe(first[0]);
+    let [chart] = wb.host.charts(sheet);
+    expect(chart.series.map((s) => s.values.length)).toEqual([9, 9, 9, 9, 9, 9, 9]);
+    expect(sum(chart.series.filter((s) => !s.secondary).flatMap((s) => s.values))).toBe(
+      total(byCampaign(9, 7), 3),
+    );
+    // The old block is gone, the new one stays where it went at the next refresh.
+    const oldNote = await wb.excel.run(async (context) => {
+      const r = context.workbook.worksheets.getItem(sheet).getRange(first[0]).getCell(0, 0);
+      r.load("values");
+      await context.sync();
+      return r.values[0][0];
+    });
+    expect(oldNote).toBe("");
+    await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: byCampaign(9, 7) }));
+    expect(await blockAt()).toBe(moved);
+    expect(await cells()).toEqual(["My total", "=1+2"]);
+    [chart] = wb.host.charts(sheet);
+    expect(chart.series[0].values).toHaveLength(9);
+  });
+
+  test("a table that gains or loses a column keeps one block of sums, right of it", async () => {
+    const { wb } = await made(4, 3);
+    const sheet = "By campaign";
+    const notes = async () =>
+      wb.excel.run(async (context) => {
+        const u = context.workbook.worksheets.getItem(sheet).getUsedRange(true);
+        u.load("values,columnIndex,rowIndex");
+        await context.sync();
+        return u.values.flatMap((row) => row.filter((v) => v === SUMMARY_NOTE)).length;
+      });
+    const wider = (t: TypedTable): TypedTable => ({
+      columns: [...t.columns, { name: "Clicks", kind: "integer" }],
+      rows: t.rows.map((r) => [...r, 7]),
+    });
+    const column = async () => /^[A-Z]+/.exec((await readDefinition(wb.excel, sheet))!.chart!.data!)![0];
+    const before = await column();
+    await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: wider(byCampaign(4, 3)) }));
+    expect(await notes()).toBe(1);
+    expect(await column()).toBe(String.fromCharCode(before.charCodeAt(0) + 1));
+    let [chart] = wb.host.charts(sheet);
+    expect(chart.series[0].values).toHaveLength(4);
+    await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: byCampaign(4, 3) }));
+    expect(await notes()).toBe(1);
+    expect(await column()).toBe(before);
+    [chart] = wb.host.charts(sheet);
+    expect(chart.series[0].values).toHaveLength(4);
   });
 
   test("names that look like numbers, dates or formulas stay text in the sums", async () => {

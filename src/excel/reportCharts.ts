@@ -309,6 +309,52 @@ function queueSummaryChart(
   return chart;
 }
 
+interface Place {
+  row: number;
+  col: number;
+}
+
+/**
+ * Where the block of sums goes: under the chart, right of the table, unless a cell there holds
+ * something that is not the old block's (the planner's notes or totals are never overwritten); then
+ * where the old block was, if that is still free; else right of everything on the sheet.
+ */
+async function blockOrigin(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  at: { natural: Place; rows: number; cols: number; old?: Excel.Range },
+): Promise<Place> {
+  const old = at.old && { row: at.old.rowIndex, col: at.old.columnIndex };
+  const inOld = (r: number, c: number) =>
+    at.old !== undefined &&
+    r >= at.old.rowIndex &&
+    r < at.old.rowIndex + at.old.rowCount &&
+    c >= at.old.columnIndex &&
+    c < at.old.columnIndex + at.old.columnCount;
+  const candidates = [
+    at.natural,
+    ...(old && (old.row !== at.natural.row || old.col !== at.natural.col) ? [old] : []),
+  ];
+  const cells = candidates.map((p) => {
+    const r = sheet.getRange(a1(p.row, p.col, at.rows, at.cols));
+    r.load("formulas");
+    return r;
+  });
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load("columnIndex,columnCount");
+  await context.sync();
+  const free = candidates.find((p, i) =>
+    cells[i].formulas.every((row, r) =>
+      row.every((f, c) => f === "" || f === null || inOld(p.row + r, p.col + c)),
+    ),
+  );
+  if (free) return free;
+  return {
+    row: at.natural.row,
+    col: used.isNullObject ? at.natural.col : used.columnIndex + used.columnCount + 1,
+  };
+}
+
 export interface ChartState {
   /** The key of what the chart was made from; null when there is no chart. */
   key: string | null;
@@ -350,18 +396,21 @@ export async function ensureReportChart(
     range.load("rowIndex,columnIndex,rowCount,columnCount");
     const header = t.getHeaderRowRange();
     header.load("values");
-    const oldNote = opts.previousData ? sheet.getRange(opts.previousData).getCell(0, 0) : undefined;
+    const oldBlock = opts.previousData ? sheet.getRange(opts.previousData) : undefined;
+    oldBlock?.load("rowIndex,columnIndex,rowCount,columnCount");
+    const oldNote = oldBlock?.getCell(0, 0);
     oldNote?.load("values");
     await context.sync();
     // A block of ours is cleared only where its note still is: cells the table has grown into stay.
-    const clearOld = () => {
-      if (oldNote && oldNote.values[0][0] === SUMMARY_NOTE) sheet.getRange(opts.previousData!).clear();
-    };
+    const ours = oldBlock && oldNote?.values[0][0] === SUMMARY_NOTE ? oldBlock : undefined;
+    const clearOld = () => ours?.clear();
     if (summary) {
-      const origin = {
-        row: range.rowIndex + 1 + CHART_ROWS + 1,
-        col: range.columnIndex + range.columnCount + 1,
-      };
+      const origin = await blockOrigin(context, sheet, {
+        natural: { row: range.rowIndex + 1 + CHART_ROWS + 1, col: range.columnIndex + range.columnCount + 1 },
+        rows: summary.categories.length + 2,
+        cols: summary.series.length + 1,
+        old: ours,
+      });
       const data = a1(origin.row, origin.col, summary.categories.length + 2, summary.series.length + 1);
       const key = summaryKey(summary, data);
       const keep = !existing.isNullObject && key === opts.previousKey;
