@@ -13,6 +13,9 @@ import { fieldLabel, INDIVIDUAL_AD_HEADERS, reportHeaderLabel } from "../src/api
 import { REPORT_HEADERS } from "../src/api/reportHeaders";
 import { REPORT_COLUMNS } from "../src/api/csv/catalogue";
 import { EPISODE_FIELDS, SIMILAR_COLUMNS } from "../src/functions/shapes";
+import { parseReportCsv } from "../src/api/csv";
+import { generateReportCsv } from "../sandbox/csv";
+import { World } from "../sandbox/world";
 
 const SRC = path.join(__dirname, "..", "src");
 /** Internal vocabulary a planner should never read. */
@@ -79,6 +82,28 @@ test("report headers are words, not the service's field names", () => {
   ].map(reportHeaderLabel);
   expect(headers.length).toBeGreaterThan(200);
   expect([...new Set(headers.filter(isApiName))]).toEqual([]);
+  expect(headers.filter((h) => /\bJSON\b/.test(h))).toEqual([]);
+});
+
+test("the campaign report's airchecks, ads and AutoServe settings read as words, not JSON", () => {
+  const csv = generateReportCsv(
+    new World(),
+    "campaignsPerformance",
+    { startDate: "2026-08-01", endDate: "2026-11-20" },
+    Date.UTC(2026, 10, 22),
+  );
+  const t = parseReportCsv("campaignsPerformance", csv);
+  const json = t.columns.flatMap((c, j) => (c.kind === "json" ? [j] : []));
+  expect(t.columns.filter((c) => c.kind === "json").map((c) => c.name)).toEqual([
+    "Airchecks",
+    "Ads aired",
+    "AutoServe Campaign Settings",
+    "AutoServe Targeting Profile Settings",
+  ]);
+  const cells = t.rows.flatMap((r) => json.map((j) => r[j])).filter((v) => typeof v === "string" && v !== "");
+  expect(cells.length).toBeGreaterThan(10);
+  expect(cells.filter((v) => /^\s*[[{]|"\w+":/.test(String(v)))).toEqual([]);
+  expect(cells.some((v) => /^\d+ airchecks?: .+ – “.+” at \d+:\d\d/.test(String(v)))).toBe(true);
 });
 
 test("spilled headers and the Ads sheet's headers are words", () => {

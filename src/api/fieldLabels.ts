@@ -95,6 +95,8 @@ const REPORT_LABELS: Readonly<Record<string, string>> = {
   reach: "Reach",
   avgFrequency: "Average frequency",
   ads: "Ads detected",
+  // The campaign report's list of ads, shown as words (jsonCells.ts), not JSON.
+  "Ads (JSON)": "Ads aired",
   ...Object.fromEntries(
     [15, 30, 45, 60].flatMap((n) => [
       [`d${n}`, `RSS impressions in ${n} days`],

@@ -127,7 +127,8 @@ describe("parseReportCsv", () => {
       'Campaign,Spend,Prefix placed,Airchecks,Clicks %\nC,5,true,"[{""showTitle"":""S""}]",1.5\n',
     );
     expect(perf.columns.map((c) => c.kind)).toEqual(["text", "currency", "boolean", "json", "percent"]);
-    expect(perf.rows[0][3]).toBe('[{"showTitle":"S"}]');
+    // A JSON cell reads as words (jsonCells.ts).
+    expect(perf.rows[0][3]).toBe("1 aircheck: S");
     const listeners = parseReportCsv("impressionListeners", "User Id,Frequency\n0001,3\n");
     expect(listeners.rows).toEqual([["0001", 3]]);
   });

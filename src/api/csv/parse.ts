@@ -17,6 +17,7 @@ import type { ReportKind } from "../schemas";
 import type { CellValue, ColumnKind, TableColumn, TypedTable } from "../table";
 import { catalogueKind } from "./catalogue";
 import { reportHeaderLabel } from "../fieldLabels";
+import { readableJsonCell } from "./jsonCells";
 import { headerProblem, type HeaderExpectation } from "./header";
 import { csvChunks, CSV_CHUNK_CHARS } from "./records";
 import {
@@ -371,7 +372,19 @@ class ReportRows {
       } else this.rows.push(this.typed(this.last));
     }
     if (this.summary.length) table.summary = this.summary;
+    if (this.kind !== null) this.readableJson();
     return table;
+  }
+
+  /** JSON cells (the campaign report's airchecks, ads, AutoServe settings) as a line of words. */
+  private readableJson(): void {
+    this.columns.forEach((col, c) => {
+      if (col.kind !== "json") return;
+      for (const row of this.rows) {
+        const v = row[c];
+        if (typeof v === "string") row[c] = readableJsonCell(col.name, v);
+      }
+    });
   }
 }
 
