@@ -20,7 +20,6 @@ import {
 } from "../api/schemas";
 import { parseDate, parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type ColumnKind, type TypedTable } from "../api/table";
-import { SOURCE_LABELS } from "../reports/statusLine";
 
 export type JsonSourceKind = "search" | "individualAds" | "incrementality";
 export type SourceKind = ReportKind | JsonSourceKind;
@@ -28,12 +27,6 @@ export type SourceKind = ReportKind | JsonSourceKind;
 export { SOURCE_LABELS } from "../reports/statusLine";
 
 export type SourceParams = Record<string, unknown>;
-
-/** The name a new sheet gets: the report's own name when the request has one, else its kind (or the show). */
-export function sheetLabelFor(kind: SourceKind | "show", params: SourceParams): string {
-  if (typeof params.name === "string" && params.name.trim()) return params.name.trim();
-  return kind === "show" ? `Show ${String(params.id)}` : SOURCE_LABELS[kind];
-}
 
 export interface RunOptions {
   signal?: AbortSignal;

@@ -6,7 +6,8 @@
 import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormula";
 import { AdsError, MaybeCountedError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
-import { fetchSheetData, sheetLabelFor, type SourceKind } from "../runtime/reportSources";
+import { fetchSheetData } from "../runtime/reportSources";
+import { sheetLabel } from "../reports/sheetLabel";
 import { presetLabel } from "../reports/relativeDates";
 import { resolveSource, type ReportDefinition } from "../reports/definition";
 import {
@@ -117,7 +118,7 @@ export async function runSourceToSheet(
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id, notes)(source, controller.signal);
-    const label = sheetLabelFor(req.kind as SourceKind | "show", req.params);
+    const label = sheetLabel(req.kind, req.params, req.datePreset);
     const def = await createReportSheet(
       services.excel,
       { kind: req.kind, params: req.params, datePreset: req.datePreset, label, ...look },

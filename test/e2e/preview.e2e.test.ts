@@ -70,23 +70,25 @@ test("an impressions report with a relative date range and chosen columns lands 
         __workbook: { host: { cell(s: string, r: number, c: number): { value: unknown } } };
       }
     ).__workbook;
-    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions", 3, c).value);
+    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions, last 30 days", 3, c).value);
   });
   expect(types).toEqual(["number", "number", "number"]);
   await page.screenshot({ path: path.join(ARTIFACTS, "report-sheet.png") });
 
   await page.getByRole("tab", { name: "Sheets" }).click();
-  const item = page.locator('li[data-sheet="Impressions"]');
+  const item = page.locator('li[data-sheet="Impressions, last 30 days"]');
   await expectText(item, new RegExp("Last 30 days"));
-  await item.getByRole("button", { name: "Refresh Impressions", exact: true }).click();
+  await item.getByRole("button", { name: "Refresh Impressions, last 30 days", exact: true }).click();
   await page
-    .locator(".activity li", { hasText: "Refresh Impressions" })
+    .locator(".activity li", { hasText: "Refresh Impressions, last 30 days" })
     .filter({ hasText: "done" })
     .waitFor({ timeout: 60_000 });
   await expectText(item, new RegExp("ok"));
 
   // Forgetting the request asks first; Cancel leaves everything as it was.
-  await item.getByRole("button", { name: "Forget request of Impressions", exact: true }).click();
+  await item
+    .getByRole("button", { name: "Forget request of Impressions, last 30 days", exact: true })
+    .click();
   await item.getByRole("button", { name: "Cancel" }).click();
   await expectText(item, /Last 30 days/);
   expect(await item.getByRole("button", { name: /^Forget request, keep data/ }).count()).toBe(0);

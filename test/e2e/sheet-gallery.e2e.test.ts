@@ -108,7 +108,7 @@ async function runReport(
 
 test("impressions by day: spend and impressions over time, with its line chart", async () => {
   const { page } = e;
-  await runReport(page, "impressions", "Impressions", async (p) => {
+  await runReport(page, "impressions", "Impressions, last 30 days", async (p) => {
     await p.getByLabel("Date range").selectOption("last30days");
     await p.getByLabel("Advertisers").fill("Acme Mattress");
     await p.getByLabel("Time grouping").selectOption("day");
@@ -130,7 +130,7 @@ test("impressions by day: spend and impressions over time, with its line chart",
 
 test("audience: one row per episode, upload dates as dates, the decay chart", async () => {
   const { page } = e;
-  await runReport(page, "audience", "Audience", async (p) => {
+  await runReport(page, "audience", "Audience, last 3 months", async (p) => {
     await p.getByLabel("Date range").selectOption("last3months");
   });
   const header = await rowTexts(page, 3);
@@ -147,7 +147,7 @@ test("audience: one row per episode, upload dates as dates, the decay chart", as
 
 test("lag: actions by day after the impression, whole numbers, the lag curve", async () => {
   const { page } = e;
-  await runReport(page, "lag", "Lag", async (p) => {
+  await runReport(page, "lag", "Lag, last 30 days", async (p) => {
     await p.getByLabel("Date range").selectOption("last30days");
     await p.getByLabel("Advertisers").fill("Acme Mattress");
     await p.getByLabel("Group by").selectOption({ index: 1 });
@@ -184,7 +184,7 @@ test("campaign performance: identity columns first, dates as dates, impressions 
 
 test("estimated spend by day: days as dates, spend as money, the spend line", async () => {
   const { page } = e;
-  await runReport(page, "estimatedSpendByDay", "Spend by day", async (p) => {
+  await runReport(page, "estimatedSpendByDay", "Spend by day, last 30 days", async (p) => {
     await p.getByLabel("Date range").selectOption("last30days");
     await p.getByLabel("Advertisers").fill("Acme Mattress");
   });
@@ -200,7 +200,7 @@ test("estimated spend by day: days as dates, spend as money, the spend line", as
 
 test("estimated spend by show by day: days as dates, spend as money", async () => {
   const { page } = e;
-  await runReport(page, "estimatedSpendByShowByDay", "Spend by show", async (p) => {
+  await runReport(page, "estimatedSpendByShowByDay", "Spend by show, last 30 days", async (p) => {
     await p.getByLabel("Date range").selectOption("last30days");
     await p.getByLabel("Advertisers").fill("Northwind Coffee");
   });
@@ -213,7 +213,7 @@ test("estimated spend by show by day: days as dates, spend as money", async () =
 
 test("listener IDs: ids as text, frequency as a count, no chart (rows say it better)", async () => {
   const { page } = e;
-  await runReport(page, "impressionListeners", "Listener IDs", async (p) => {
+  await runReport(page, "impressionListeners", "Listener IDs, episode 240", async (p) => {
     await p.getByLabel("Episode id").fill("240");
     await p.getByLabel("Advertiser lookup name").fill("acme-mattress");
   });
@@ -256,7 +256,7 @@ test("search: one row per episode, upload time as a date, ids without separators
   await page.getByLabel("Search for").fill("mattress");
   await page.getByLabel("Days to look back").fill("365");
   await page.getByRole("button", { name: "Search to sheet" }).click();
-  await openSheet(page, "Search");
+  await openSheet(page, "Search for mattress");
   await expectText(cell(page, "A1"), /^Last refreshed .* rows · Search · "mattress" · last 365 days$/);
   const header = await rowTexts(page, 3);
   expect(header.slice(0, 4)).toEqual(["Episode", "Show", "Platform", "Uploaded"]);
@@ -273,7 +273,7 @@ test("individual ads: readable headers, dates as dates", async () => {
   await page.getByRole("combobox", { name: /^Advertiser(\s*\*)?$/ }).fill("Acme Mattress");
   await page.getByLabel("Most rows").fill("40");
   await page.getByRole("button", { name: "Ads to sheet" }).click();
-  await openSheet(page, "Ads");
+  await openSheet(page, "Ads · Acme Mattress");
   await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
   const header = await rowTexts(page, 3);
   expect(header.slice(0, 2)).toEqual(["Published", "Downloaded by the service"]);
@@ -289,7 +289,7 @@ test("incrementality: percentages as percentages, the lift chart", async () => {
   await page.getByRole("tab", { name: "Data" }).click();
   await page.locator('input[name="incAdvertiser"]').fill("Acme Mattress");
   await page.getByRole("button", { name: "Incrementality to sheet" }).click();
-  await openSheet(page, "Incrementality");
+  await openSheet(page, "Incrementality · Acme Mattress");
   await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
   const header = await rowTexts(page, 3);
   expect(header.slice(0, 4)).toEqual(["Advertiser", "Aggregation level", "Channel type", "Action"]);

@@ -41,7 +41,7 @@ test("a report made without its chart in another table style; the Sheets tab swi
   expect(await page.getByRole("checkbox", { name: /^Chart beside the table/ }).count()).toBe(0);
 
   await page.getByRole("tab", { name: "Sheets" }).click();
-  const item = page.locator("li[data-sheet='Spend by day']");
+  const item = page.locator("li[data-sheet='Spend by day, last 30 days']");
   const switchBox = item.getByRole("checkbox", { name: "Chart beside the table" });
   expect(await switchBox.isChecked()).toBe(false);
   // Switching needs no request: nothing new in the activity list.
