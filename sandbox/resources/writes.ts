@@ -1,8 +1,8 @@
 /** Write-backs: POST /campaign (one campaign per flight), POST /advertisers, POST /users/advertisers/invite. */
 import {
   advertiserRequestSchema,
-  campaignAdvice,
   campaignRequestSchema,
+  campaignRules,
   inviteRequestSchema,
 } from "../../src/api/schemas";
 import { hash, rng, uuid } from "../random";
@@ -10,9 +10,10 @@ import { invalidData, jsonBody, slug, type SandboxApp, type SandboxContext } fro
 
 export function writeRoutes(app: SandboxApp, { state, world }: SandboxContext): void {
   app.post("/api/public/campaign", async (c) => {
+    // Stricter than the documentation (sandbox/README.md): the plan's rules are refusals here, and
+    // the plan's Validate applies the same function, so it names whatever this refuses.
     const parsed = campaignRequestSchema.safeParse(await jsonBody(c));
-    // Stricter than the spec (sandbox/README.md): what Validate warns about is refused here.
-    if (!parsed.success || campaignAdvice(parsed.data).length > 0) return invalidData(c);
+    if (!parsed.success || campaignRules(parsed.data).length > 0) return invalidData(c);
     if (parsed.data.name.startsWith("FAIL500")) return c.json({ message: "Internal error" }, 500);
     const r = rng(hash(`campaign|${state.campaigns.length}|${parsed.data.name}`));
     const created = parsed.data.flights.map((_, i) => ({

@@ -2,7 +2,8 @@
  * The client refuses exactly what the spec refuses. One table over every request rule: each case
  * quotes the spec's words it rests on, and is either refused before any request (RequestValidationError
  * naming the field) or sent as the spec allows (what the spec leaves open, or says is ignored, is not
- * refused). Rules the spec does not state are warnings elsewhere (campaignAdvice, the forms), not here.
+ * refused). Readings the spec does not state as rules are held elsewhere: the campaign plan's
+ * Validate (campaignRules, which the sandbox applies too) and the forms' warnings; not here.
  */
 import { AdsClient } from "./client";
 import { RequestValidationError } from "./errors";
@@ -564,7 +565,7 @@ const RULES: Rule[] = [
     message: /billToPublisher must be true or false/,
   },
   {
-    name: "what the spec reads but does not refuse is sent (Validate warns instead)",
+    name: "what the spec reads but does not refuse is sent (the plan's Validate holds it back instead)",
     spec: "flights … startDate and endDate (date-time, for DAI), expectedDate (date-time, for baked-in); story, reel and feed apply to SocialC campaigns; length (required number, seconds)",
     call: (c) =>
       c.campaigns.create(

@@ -99,24 +99,20 @@ describe("plan actions", () => {
       problems: ['Row 3, cpm: "x" is not a number'],
       campaigns: [{ name: "Spring", rows: [2] }],
       skipped: 0,
-      warnings: 0,
       heldCampaigns: [],
       holds: [],
     });
     expect(io.marks).toEqual([{ row: 1, column: "cpm", reason: '"x" is not a number' }]);
   });
 
-  it("a warning is marked but Create still sends the row", async () => {
+  it("a rule Create would be refused for is named by Validate, and Create sends nothing", async () => {
     const io = memoryPlan(planSheet([daiRow({ endDate: "" })]));
     const v = await validatePlan(io);
-    expect(v).toMatchObject({
-      warnings: 1,
-      problems: ["Row 2, endDate: warning: a DAI flight usually has an endDate"],
-    });
+    expect(v).toMatchObject({ problems: ["Row 2, endDate: a DAI flight needs an endDate"], campaigns: [] });
     const service = fakeService();
     const r = await createCampaigns(io, service.create);
-    expect(r.kind).toBe("sent");
-    expect(service.sent).toHaveLength(1);
+    expect(r).toEqual({ kind: "invalid", problems: ["Row 2, endDate: a DAI flight needs an endDate"] });
+    expect(service.sent).toHaveLength(0);
   });
 
   it("sends nothing while a row to send is invalid", async () => {

@@ -55,10 +55,8 @@ function splitHeld(
 export interface ValidateResult {
   /** Non-blank rows checked. */
   rows: number;
-  /** "Row 7, cpm: ..." plus table-level problems, then the warnings ("Row 7, startDate: warning: ..."). */
+  /** Table-level problems, then "Row 7, cpm: ...": each one Create would be refused for. */
   problems: string[];
-  /** How many of the problems are warnings (they never block Create). */
-  warnings: number;
   /** What Create would send now: one entry per campaign, with the sheet rows of its flights. */
   campaigns: { name: string; rows: number[] }[];
   /** Rows with an id (created) or held for checking: never sent. */
@@ -78,17 +76,12 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
   const { sheet, firstRowNumber, holds } = await io.read();
   const check = checkPlan(sheet);
   const errors = check.rows.flatMap((r) => r.errors);
-  const warnings = check.rows.flatMap((r) => r.warnings);
-  if (check.tableErrors.length === 0) await io.mark([...errors, ...warnings]);
+  if (check.tableErrors.length === 0) await io.mark(errors);
   const pending = pendingRows(check.rows);
   const { free, held } = splitHeld(groupCampaigns(pending), holds, firstRowNumber);
   return {
     rows: check.rows.length,
-    problems: [
-      ...check.tableErrors,
-      ...[...errors, ...warnings].map((e) => describeError(e, firstRowNumber)),
-    ],
-    warnings: warnings.length,
+    problems: [...check.tableErrors, ...errors.map((e) => describeError(e, firstRowNumber))],
     campaigns: free.map((g) => ({ name: g.body.name, rows: g.rows.map((r) => r + firstRowNumber) })),
     skipped: check.rows.length - pending.length,
     heldCampaigns: held,
@@ -120,8 +113,7 @@ export async function createCampaigns(
   const pending = pendingRows(check.rows);
   const held = check.rows.filter((r) => !r.id && r.held).length;
   const errors = pending.flatMap((r) => r.errors);
-  // Warnings are marked too (the planner sees them), but only errors hold the send back.
-  await io.mark([...errors, ...pending.flatMap((r) => r.warnings)]);
+  await io.mark(errors);
   if (errors.length)
     return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
   // A campaign whose hold is still recorded may exist on the service: never sent again until released.

@@ -11,7 +11,6 @@ describe("plan messages", () => {
           { name: "Summer", rows: [3] },
         ],
         skipped: 1,
-        warnings: 0,
         heldCampaigns: [],
         holds: [],
       }).text,
@@ -23,42 +22,14 @@ describe("plan messages", () => {
       problems: ["Row 3, cpm: x"],
       campaigns: [],
       skipped: 0,
-      warnings: 0,
       heldCampaigns: [],
       holds: [],
     });
     expect(bad).toEqual({
       intent: "warning",
-      text: "1 problem in 2 rows; bad cells are marked.",
+      text: "1 problem in 2 rows; bad cells are marked. Create would be refused until they are fixed.",
       problems: ["Row 3, cpm: x"],
     });
-  });
-
-  it("Validate's warnings never read as a refusal: Create would still send the campaign", () => {
-    const warned = describeValidation({
-      rows: 1,
-      problems: ["Row 2, startDate: warning: a DAI flight usually has a startDate"],
-      campaigns: [{ name: "Spring", rows: [2] }],
-      skipped: 0,
-      warnings: 1,
-      heldCampaigns: [],
-      holds: [],
-    });
-    expect(warned).toEqual({
-      intent: "warning",
-      text: 'No problem stops Create, but 1 warning (cells marked) may be worth a look. Create would send 1 campaign: "Spring" (row 2).',
-      problems: ["Row 2, startDate: warning: a DAI flight usually has a startDate"],
-    });
-    const both = describeValidation({
-      rows: 2,
-      problems: ["Row 3, cpm: x", "Row 2, startDate: warning: a DAI flight usually has a startDate"],
-      campaigns: [],
-      skipped: 0,
-      warnings: 1,
-      heldCampaigns: [],
-      holds: [],
-    });
-    expect(both.text).toBe("1 problem and 1 warning in 2 rows; bad cells are marked.");
   });
 
   it("Create tells a clear refusal from a failure that may have created the campaign", () => {
@@ -100,7 +71,6 @@ describe("plan messages", () => {
         problems: [],
         campaigns: [],
         skipped: 0,
-        warnings: 0,
         heldCampaigns: [],
         holds: [],
       }).text,

@@ -39,11 +39,10 @@ export function describeValidation(r: ValidateResult): PlanMessage {
   const skipped =
     (r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "") +
     heldText(r.heldCampaigns, "would not be sent");
-  const errors = r.problems.length - r.warnings;
-  if (errors > 0)
+  if (r.problems.length > 0)
     return {
       intent: "warning",
-      text: `${plural(errors, "problem")}${r.warnings ? ` and ${plural(r.warnings, "warning")}` : ""} in ${plural(r.rows, "row")}; bad cells are marked.`,
+      text: `${plural(r.problems.length, "problem")} in ${plural(r.rows, "row")}; bad cells are marked. Create would be refused until they are fixed.`,
       problems: r.problems,
     };
   if (r.campaigns.length === 0)
@@ -53,12 +52,6 @@ export function describeValidation(r: ValidateResult): PlanMessage {
     };
   const groups = r.campaigns.map((c) => `"${c.name}" (${rowList(c.rows)})`).join("; ");
   const send = `Create would send ${plural(r.campaigns.length, "campaign")}: ${groups}.${skipped}`;
-  if (r.warnings)
-    return {
-      intent: "warning",
-      text: `No problem stops Create, but ${plural(r.warnings, "warning")} (cells marked) may be worth a look. ${send}`,
-      problems: r.problems,
-    };
   return { intent: "success", text: `All ${plural(r.rows, "row")} are valid. ${send}` };
 }
 

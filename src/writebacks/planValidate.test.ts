@@ -41,14 +41,14 @@ describe("checkPlan", () => {
     );
     expect(rows[0].errors).toEqual([]);
     const cols = (i: number): string[] => rows[i].errors.map((e) => e.column).sort();
-    expect(cols(1)).toEqual(["cpm", "currency", "expectedUnits", "name"]);
+    expect(cols(1)).toEqual(["cpm", "currency", "expectedUnits", "name", "startDate"]);
     expect(rows[1].errors.find((e) => e.column === "cpm")?.reason).toBe('"cheap" is not a number');
     expect(rows[1].errors.find((e) => e.column === "name")?.reason).toMatch(/.+/);
     expect(rows[1].campaign).toBeUndefined();
-    expect(cols(3)).toEqual(["expectedLandingUrl"]);
+    expect(cols(3)).toEqual(["endDate", "expectedLandingUrl"]);
   });
 
-  it("what the spec reads but does not refuse is a warning: marked, described, never blocking", () => {
+  it("every rule Create would be refused for is an error on its cell, named all at once", () => {
     const { rows } = checkPlan(
       planSheet([
         daiRow({ startDate: "" }),
@@ -56,32 +56,29 @@ describe("checkPlan", () => {
         daiRow({ endDate: "2025-02-01" }),
         daiRow({ type: "reel", mediaType: "podcast" }),
         daiRow({ expectedUnits: "pre:0" }),
+        daiRow({ name: "", startDate: "" }),
       ]),
     );
-    for (const r of rows) {
-      expect(r.errors).toEqual([]);
-      expect(r.campaign).toBeDefined();
-    }
-    const warned = rows.map((r) => r.warnings.map((w) => `${w.column}: ${w.reason}`));
-    expect(warned).toEqual([
-      ["startDate: warning: a DAI flight usually has a startDate"],
-      ["expectedDate: warning: a Baked-in flight usually has an expectedDate"],
-      ["endDate: warning: endDate is before startDate"],
-      [
-        "mediaType: warning: story, reel and feed apply to SocialC campaigns: a reel campaign usually names the SocialC media type",
-      ],
-      ["expectedUnits: warning: length is not more than 0 seconds"],
+    for (const r of rows) expect(r.campaign).toBeUndefined();
+    expect(rows.map((r) => r.errors.map((e) => `${e.column}: ${e.reason}`))).toEqual([
+      ["startDate: a DAI flight needs a startDate"],
+      ["expectedDate: a Baked-in flight needs an expectedDate"],
+      ["endDate: endDate is before startDate"],
+      ["mediaType: a reel campaign is a SocialC campaign: set mediaType to its SocialC media type"],
+      ["expectedUnits: length must be more than 0 seconds"],
+      // A field the schema refuses does not hide a rule: both are named at the first Validate.
+      ["startDate: a DAI flight needs a startDate", "name: is required"],
     ]);
-    expect(describeError(rows[1].warnings[0], 2)).toBe(
-      "Row 3, expectedDate: warning: a Baked-in flight usually has an expectedDate",
+    expect(describeError(rows[1].errors[0], 2)).toBe(
+      "Row 3, expectedDate: a Baked-in flight needs an expectedDate",
     );
   });
 
-  it("a negative amount is the plan's own refusal (a typing slip), named on its cell", () => {
+  it("a negative amount is refused, named on its cell", () => {
     const { rows } = checkPlan(planSheet([daiRow({ cpm: -5, totalCost: "-1" })]));
     expect(rows[0].errors.map((e) => `${e.column}: ${e.reason}`).sort()).toEqual([
-      "cpm: must be 0 or more",
-      "totalCost: must be 0 or more",
+      "cpm: cpm must be 0 or more",
+      "totalCost: totalCost must be 0 or more",
     ]);
     expect(rows[0].campaign).toBeUndefined();
   });

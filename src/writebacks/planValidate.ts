@@ -1,11 +1,11 @@
 /**
  * Plan rows → checked campaign requests. Each row is read cell by cell (planCells), then
- * checked as a one-flight request against the client's zod schema, so the plan refuses
- * what the spec refuses; what the spec reads but does not refuse (a DAI flight without dates, …)
- * comes back as a warning that never blocks Create. Every problem is tied to a cell: row and column.
+ * checked as a one-flight request against the client's zod schema and every rule of
+ * campaignRules (a DAI flight without dates, …), the code the client and the sandbox apply:
+ * Validate names what Create would be refused. Every problem is tied to a cell: row and column.
  */
 import type { CellValue } from "../api/table";
-import { campaignAdvice, campaignRequestSchema, type CampaignRequest } from "../api/schemas";
+import { campaignRequestSchema, campaignRules, type CampaignRequest } from "../api/schemas";
 import { HOLD_PREFIX, PLAN_COLUMNS, type PlanColumn } from "./planColumns";
 import { readCell, readText, type PlanCellValue } from "./planCells";
 
@@ -20,12 +20,8 @@ export interface CellError {
   row: number;
   /** Plan column header. */
   column: string;
-  /** Starts with WARNING for a warning. */
   reason: string;
 }
-
-/** How a warning's reason begins, in the list and in the row's validation cell. */
-export const WARNING = "warning: ";
 
 export type Flight = CampaignRequest["flights"][number];
 export type CampaignFields = Omit<CampaignRequest, "flights">;
@@ -33,8 +29,6 @@ export type CampaignFields = Omit<CampaignRequest, "flights">;
 export interface PlanRow {
   /** Zero-based data row. */
   row: number;
-  /** Cells the spec does not refuse but a planner should look at; they never block Create. */
-  warnings: CellError[];
   /** Created campaign id already written back: the row is never sent again. */
   id?: string;
   /** Status starts with HOLD_PREFIX: the campaign may exist, so the row is not sent until cleared. */
@@ -97,9 +91,6 @@ export function checkPlan(sheet: PlanSheet): PlanCheck {
   return { tableErrors, rows };
 }
 
-/** Plan amounts that cannot be below 0: a plan's own rule, since a negative cost or count is a typing slip. */
-const AMOUNTS = ["totalCost", "cpm", "expectedImpressions"];
-
 function checkRow(
   row: number,
   id: string | undefined,
@@ -107,6 +98,11 @@ function checkRow(
   cell: (c: PlanColumn) => CellValue | undefined,
 ): PlanRow {
   const errors: CellError[] = [];
+  // One reason per cell is enough.
+  const add = (path: readonly PropertyKey[], reason: string) => {
+    const column = issueColumn(path);
+    if (!errors.some((e) => e.column === column)) errors.push({ row, column, reason });
+  };
   const campaign: Record<string, PlanCellValue> = {};
   const flight: Record<string, PlanCellValue> = {};
   for (const c of columns) {
@@ -116,28 +112,22 @@ function checkRow(
       const text = read.value;
       read.value = c.choices.find((x) => x.toLowerCase() === text.toLowerCase()) ?? text;
     }
-    if (!read.ok) errors.push({ row, column: c.header, reason: read.reason });
-    else if (typeof read.value === "number" && read.value < 0 && AMOUNTS.includes(c.header))
-      errors.push({ row, column: c.header, reason: "must be 0 or more" });
+    if (!read.ok) add([c.header], read.reason);
     else if (read.value !== undefined) (c.level === "flight" ? flight : campaign)[c.header] = read.value;
   }
   const body = { ...campaign, flights: [flight] };
   const parsed = campaignRequestSchema.safeParse(body);
-  if (!parsed.success) {
+  // The plan's rules first (their reason says why a cell is needed), whatever else is wrong: all at once.
+  for (const rule of campaignRules(body)) add(rule.path, rule.message);
+  if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const column = issueColumn(issue.path);
-      if (errors.some((e) => e.column === column)) continue; // one reason per cell is enough
       const value = column in flight ? flight[column] : campaign[column];
-      errors.push({ row, column, reason: value === undefined ? "is required" : issue.message });
+      add(issue.path, value === undefined ? "is required" : issue.message);
     }
-  }
-  // The cells read well enough to judge: a cell with an error gets no warning on top.
-  const warnings = campaignAdvice(body as CampaignRequest)
-    .map((a) => ({ row, column: issueColumn(a.path), reason: `${WARNING}${a.message}` }))
-    .filter((w) => !errors.some((e) => e.column === w.column));
-  if (errors.length || !parsed.success) return { row, id, errors, warnings };
+  if (errors.length || !parsed.success) return { row, id, errors };
   const { flights, ...fields } = parsed.data;
-  return { row, id, errors, warnings, campaign: fields, flight: flights[0] };
+  return { row, id, errors, campaign: fields, flight: flights[0] };
 }
 
 /** A zod path such as ["flights", 0, "endDate"] or ["expectedUnits", 1, "position"] → plan column. */

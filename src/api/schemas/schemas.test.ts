@@ -1,5 +1,5 @@
 /** Spec rules the request schemas enforce beyond types and ranges. */
-import { campaignAdvice, campaignRequestSchema, showInfoQuerySchema, type CampaignRequest } from "./index";
+import { campaignRequestSchema, campaignRules, showInfoQuerySchema, type CampaignRequest } from "./index";
 import { dateString } from "./common";
 
 const flight = { startDate: "2026-12-01T00:00:00Z", endDate: "2026-12-31T00:00:00Z" };
@@ -13,14 +13,17 @@ test("impossible calendar days are refused, not rolled over into the next month"
   expect(d.safeParse("2024-04-31T10:00:00Z").success).toBe(false);
 });
 
-test("story, reel and feed with a listed media type (or none) pass the schema and come back as advice", () => {
-  const advice = (over: Partial<CampaignRequest>) =>
-    campaignAdvice({ ...campaign, ...over } as CampaignRequest).map((a) => a.path.join("."));
+test("story, reel and feed need a SocialC media type: a plan rule, not a refusal of the client", () => {
+  const rules = (over: Partial<CampaignRequest>) =>
+    campaignRules({ ...campaign, ...over }).map((a) => a.path.join("."));
   expect(campaignRequestSchema.safeParse({ ...campaign, type: "reel" }).success).toBe(true);
-  expect(advice({ type: "reel" })).toEqual(["mediaType"]);
-  expect(advice({ type: "story", mediaType: "podcast" })).toEqual(["mediaType"]);
-  expect(advice({ type: "feed", mediaType: "SocialC" })).toEqual([]);
-  expect(advice({})).toEqual([]);
+  expect(rules({ type: "reel" })).toEqual(["mediaType"]);
+  expect(rules({ type: "story", mediaType: "podcast" })).toEqual(["mediaType"]);
+  expect(rules({ type: "feed", mediaType: "SocialC" })).toEqual([]);
+  expect(campaignRequestSchema.safeParse({ ...campaign, type: "feed", mediaType: "SocialC" }).success).toBe(
+    true,
+  );
+  expect(rules({})).toEqual([]);
 });
 
 test("net new reach counts the names that are really sent: commas inside entries separate names", () => {

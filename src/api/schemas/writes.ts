@@ -133,40 +133,51 @@ export const campaignRequestSchema = z
     }
   });
 
-/** Something a campaign request probably got wrong that the spec does not refuse: shown, never blocking. */
-export interface Advice {
+/** A rule of a campaign request beyond its fields' types: where it bites and what it says. */
+export interface CampaignRule {
   path: (string | number)[];
   message: string;
 }
 
 /**
- * What a planner should hear before sending a campaign, where the spec gives a reading but no rule
- * (Validate shows these as warnings; the sandbox, stricter than the service, refuses them).
+ * The rules a campaign plan is held to beyond its fields' types, read from the documentation's field
+ * notes ("startDate and endDate (date-time, for DAI)", "expectedDate (for baked-in)", "story, reel
+ * and feed apply to SocialC campaigns") and the sense of a plan (no negative cost, no unit of 0
+ * seconds). The documentation states them as readings, not refusals, so the client's schema does not
+ * refuse them; the plan's Validate and Create (every rule at once, each on its cell) and the sandbox
+ * apply this one function, so Validate names what Create would be refused. docs/writebacks.md.
  */
-export function campaignAdvice(body: CampaignRequest): Advice[] {
-  const out: Advice[] = [];
-  const social = (SOCIAL_C_CAMPAIGN_TYPES as readonly string[]).includes(body.type);
-  if (social && (!body.mediaType || (MEDIA_TYPES as readonly string[]).includes(body.mediaType)))
+export function campaignRules(body: {
+  type?: unknown;
+  mediaType?: unknown;
+  flights?: readonly Partial<Record<keyof z.infer<typeof flightSchema>, unknown>>[];
+  expectedUnits?: readonly { length?: unknown }[];
+}): CampaignRule[] {
+  const out: CampaignRule[] = [];
+  const social = (SOCIAL_C_CAMPAIGN_TYPES as readonly string[]).includes(String(body.type));
+  if (social && (!body.mediaType || (MEDIA_TYPES as readonly string[]).includes(String(body.mediaType))))
     out.push({
       path: ["mediaType"],
-      message: `story, reel and feed apply to SocialC campaigns: a ${body.type} campaign usually names the SocialC media type`,
+      message: `a ${String(body.type)} campaign is a SocialC campaign: set mediaType to its SocialC media type`,
     });
+  const given = (x: unknown) => x !== undefined && x !== null && x !== "";
   body.flights?.forEach((f, i) => {
     const at = (field: string) => ["flights", i, field];
     if (body.type === "DAI") {
-      if (!f.startDate) out.push({ path: at("startDate"), message: "a DAI flight usually has a startDate" });
-      if (!f.endDate) out.push({ path: at("endDate"), message: "a DAI flight usually has an endDate" });
+      if (!given(f.startDate)) out.push({ path: at("startDate"), message: "a DAI flight needs a startDate" });
+      if (!given(f.endDate)) out.push({ path: at("endDate"), message: "a DAI flight needs an endDate" });
     }
-    if (body.type === "Baked-in" && !f.expectedDate)
-      out.push({ path: at("expectedDate"), message: "a Baked-in flight usually has an expectedDate" });
-    if (f.startDate && f.endDate && Date.parse(f.endDate) < Date.parse(f.startDate))
-      out.push({ path: at("endDate"), message: "endDate is before startDate" });
+    if (body.type === "Baked-in" && !given(f.expectedDate))
+      out.push({ path: at("expectedDate"), message: "a Baked-in flight needs an expectedDate" });
+    if (typeof f.startDate === "string" && typeof f.endDate === "string")
+      if (Date.parse(f.endDate) < Date.parse(f.startDate))
+        out.push({ path: at("endDate"), message: "endDate is before startDate" });
     for (const k of ["totalCost", "cpm", "expectedImpressions"] as const)
-      if ((f[k] ?? 0) < 0) out.push({ path: at(k), message: `${k} is below 0` });
+      if (typeof f[k] === "number" && f[k] < 0) out.push({ path: at(k), message: `${k} must be 0 or more` });
   });
   body.expectedUnits?.forEach((u, i) => {
-    if (u.length <= 0)
-      out.push({ path: ["expectedUnits", i, "length"], message: "length is not more than 0 seconds" });
+    if (typeof u.length === "number" && u.length <= 0)
+      out.push({ path: ["expectedUnits", i, "length"], message: "length must be more than 0 seconds" });
   });
   return out;
 }
