@@ -30,7 +30,7 @@ const cases: { [K in ReportKind]: [K, ReportParams[K], string[]] }[ReportKind][]
     { advertiser: ["Acme Mattress"], groupKey: "publisher", actions: ["purchase"] },
     ["Action", "Object ID", "Day 1"],
   ],
-  ["campaignsPerformance", {}, [...REPORT_HEADERS.campaignsPerformance]],
+  ["campaignsPerformance", {}, REPORT_HEADERS.campaignsPerformance.map(reportHeaderLabel)],
   [
     "estimatedSpendByDay",
     { advertisers: ["Acme Mattress"], startDate: "2026-11-01", endDate: "2026-11-03" },
