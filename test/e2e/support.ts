@@ -155,6 +155,22 @@ export async function expectText(
   throw new Error(`Expected text ${String(expected)} but found ${JSON.stringify(actual)}`);
 }
 
+/** Waits (bounded) until an input shows `expected`: a value set by a click lands after a render. */
+export async function expectValue(
+  locator: ReturnType<Page["locator"]>,
+  expected: string,
+  timeout = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let actual = "";
+  while (Date.now() < deadline) {
+    actual = await locator.inputValue({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => "");
+    if (actual === expected) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Expected the value "${expected}", found "${actual}"`);
+}
+
 export async function expectCount(
   locator: ReturnType<Page["locator"]>,
   count: number,

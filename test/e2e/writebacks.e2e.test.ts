@@ -6,7 +6,16 @@ import path from "path";
 import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
 import { columnName } from "../../src/excel/columnName";
 import { daiFlight, type PlanInput } from "../support/planRows";
-import { ARTIFACTS, cell, ensureConnected, expectText, usePreview, openSheetTab, typeInto } from "./support";
+import {
+  ARTIFACTS,
+  cell,
+  ensureConnected,
+  expectText,
+  expectValue,
+  usePreview,
+  openSheetTab,
+  typeInto,
+} from "./support";
 
 const e = usePreview();
 
@@ -162,10 +171,11 @@ test("agent parameters are read from a selected two-column range", async () => {
   expect(await page.getByLabel("Selected cell").inputValue()).toBe("G1:H2");
   await page.getByRole("tab", { name: "Agents" }).click();
   await page.getByRole("button", { name: "Read from selected range" }).click();
+  // The earlier test left topic = sleep: wait for the range's values to land.
+  await expectValue(page.getByLabel("Parameter 1 value"), "coffee");
   expect(await page.getByLabel("Parameter 1 name").inputValue()).toBe("topic");
-  expect(await page.getByLabel("Parameter 1 value").inputValue()).toBe("coffee");
+  await expectValue(page.getByLabel("Parameter 2 value"), "US");
   expect(await page.getByLabel("Parameter 2 name").inputValue()).toBe("region");
-  expect(await page.getByLabel("Parameter 2 value").inputValue()).toBe("US");
   await page.getByLabel("Agent id").fill("2");
   await page.getByRole("button", { name: "Start run" }).click();
   await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
