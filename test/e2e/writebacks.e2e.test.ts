@@ -89,6 +89,14 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   await page.getByRole("button", { name: "Start run" }).click();
   await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
   expect(await page.getByLabel("Agent output").inputValue()).toMatch(/^Agent 1 finished/);
+  // The service lists no agents: the one just run is offered next time, with its parameter names.
+  const offered = await page
+    .getByLabel("Agent id")
+    .evaluate((input) =>
+      [...((input as HTMLInputElement).list?.options ?? [])].map((o) => `${o.value} ${o.label}`),
+    );
+  expect(offered).toEqual([expect.stringMatching(/^1 last run \d{4}-\d{2}-\d{2} · topic$/)]);
+  await page.screenshot({ path: path.join(ARTIFACTS, "agents-recent.png") });
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
   await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();

@@ -27,6 +27,7 @@ import { describeOpened, openAgentFile } from "../../writebacks/agentFileOpen";
 import { pairsFromRange, paramsFromPairs, type ParamPair } from "../../writebacks/agentParams";
 import { followRun, formatElapsed } from "../../writebacks/agentRun";
 import { describeServiceError } from "../../writebacks/serviceErrors";
+import { recentAgentLabel, recentAgents, rememberAgent } from "../recentAgents";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -89,6 +90,8 @@ export function AgentsPanel(): JSX.Element {
   // Stop following goes when the run ends or is no longer followed: focus waits on Start run.
   useFocusRescue(root, () => startRef.current);
   const ids = useId("agent-param");
+  const agentList = useId("recent-agents");
+  const [recent, setRecent] = useState(recentAgents);
 
   // The timer and spinner run while the pane follows the run, not merely while it is processing:
   // after Stop following the run may still be processing on the service.
@@ -102,6 +105,15 @@ export function AgentsPanel(): JSX.Element {
 
   const setPair = (i: number, patch: Partial<ParamPair>): void =>
     setPairs((prev) => prev.map((p, k) => (k === i ? { ...p, ...patch } : p)));
+
+  /** A known agent picked while no parameter is typed yet: its parameter names from last time. */
+  function pickAgent(text: string): void {
+    setAgentId(text);
+    const known = recent.find((a) => String(a.id) === text.trim());
+    const untouched = pairs.every((p) => p.name.trim() === "" && p.value.trim() === "");
+    if (known && untouched && known.params.length)
+      setPairs(known.params.map((name) => ({ name, value: "" })));
+  }
 
   async function readRange(): Promise<void> {
     setMessage(null);
@@ -165,6 +177,8 @@ export function AgentsPanel(): JSX.Element {
     } finally {
       setBusy(false);
     }
+    rememberAgent(id, Object.keys(params.params));
+    setRecent(recentAgents());
     setStartedAt(Date.now());
     setNow(Date.now());
     setRun({ runId, status: "processing" });
@@ -222,9 +236,27 @@ export function AgentsPanel(): JSX.Element {
           if (!busy && !following) void start();
         }}
       >
-        <Field label="Agent id" required>
-          <Input value={agentId} onChange={(_, d) => setAgentId(d.value)} inputMode="numeric" />
+        <Field
+          label="Agent id"
+          required
+          hint={
+            recent.length
+              ? "Agents you ran from this computer are suggested (the service does not list its agents)."
+              : "The agent's number, from whoever set it up (the service does not list its agents)."
+          }
+        >
+          <Input
+            value={agentId}
+            onChange={(_, d) => pickAgent(d.value)}
+            inputMode="numeric"
+            list={recent.length ? agentList : undefined}
+          />
         </Field>
+        <datalist id={agentList}>
+          {recent.map((a) => (
+            <option key={a.id} value={String(a.id)} label={recentAgentLabel(a)} />
+          ))}
+        </datalist>
         {/* A fieldset, not a Field: a Field hands its one control id to every input inside it. */}
         <fieldset>
           <legend>Parameters</legend>
