@@ -58,6 +58,28 @@ class HostError extends Error {
   }
 }
 
+/** MIN or MAX over formula arguments as Excel reads them; an error among them is the result. */
+function extreme(params: unknown[], pick: (...xs: number[]) => number): number {
+  const xs: number[] = [];
+  for (const p of params as { value?: unknown; isArray?: boolean; isRangeRef?: boolean }[]) {
+    const inRange = Array.isArray(p.value);
+    const values = inRange ? (p.value as unknown[][]).flat() : [p.value];
+    for (const v of values) {
+      const code = (v as { _error?: unknown } | null)?._error;
+      if (typeof code === "string") throw new HostError(code);
+      if (typeof v === "number") xs.push(v);
+      // A direct argument that reads as a number counts ("3", TRUE); in a range only numbers do.
+      else if (
+        !inRange &&
+        (typeof v === "boolean" || (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v))))
+      )
+        xs.push(Number(v));
+      else if (!inRange && typeof v === "string") throw new HostError("#VALUE!");
+    }
+  }
+  return xs.length ? pick(...xs) : 0;
+}
+
 function errorText(e: unknown): string {
   const code = (e as { _error?: unknown })?._error;
   if (typeof code === "string" && (ERROR_LITERALS as readonly string[]).includes(code)) return code;
@@ -111,6 +133,17 @@ export class FormulaCalculator implements Calculator {
         );
         if (serial < 0) throw new HostError("#NUM!", "DATE: before the workbook's first day");
         return Math.floor(serial);
+      },
+      // The parser's MIN and MAX are empty stubs (its cell shows #NAME?): Excel's take the numbers
+      // of ranges (text, logicals and blanks in them skipped) and of direct arguments; none gives 0.
+      MIN: (...params: unknown[]) => extreme(params, Math.min),
+      MAX: (...params: unknown[]) => extreme(params, Math.max),
+      // The parser has no HYPERLINK: the cell shows the friendly name, else the link (the preview
+      // does not follow it on a click).
+      HYPERLINK: (...params: unknown[]) => {
+        const [link, name] = params.map((p) => p as { value?: unknown; omitted?: boolean } | undefined);
+        const shown = name && !name.omitted ? name.value : link?.value;
+        return shown === null || shown === undefined ? "" : shown;
       },
     };
     for (const name of this.host?.names ?? []) {

@@ -64,8 +64,18 @@ export interface SheetData {
   validations: { rect: Rect; list: string[]; alert?: { style: string; message: string }; prompt?: string }[];
   /** Rows an AutoFilter hides. */
   hiddenRows: Set<number>;
+  /** Page setup for printing (PageLayout, ExcelApi 1.9): the parts the add-in sets. */
+  pageLayout: PageSetup;
   /** Where array formulas may be ("row,col"): a write asks only these whether it blocks or frees a spill. */
   spillAnchors: Set<string>;
+}
+
+export interface PageSetup {
+  orientation: "Portrait" | "Landscape";
+  /** PageLayoutZoomOptions: a scale in percent, or fit to so many pages wide and tall. */
+  zoom: { scale?: number; horizontalFitToPages?: number; verticalFitToPages?: number };
+  /** The print area's address, when one is set. */
+  printArea?: string;
 }
 
 export interface DefinedName {
@@ -175,6 +185,7 @@ export class WorkbookModel {
       validations: [],
       hiddenRows: new Set(),
       spillAnchors: new Set(),
+      pageLayout: { orientation: "Portrait", zoom: { scale: 100 } },
     };
     this.sheets.push(sheet);
     if (!this.activeSheetId) this.activeSheetId = sheet.id;

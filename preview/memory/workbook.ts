@@ -148,6 +148,8 @@ export class InMemoryWorkbook implements InMemoryHost {
       return r ? { rows: r.row + r.rows, cols: r.col + r.cols } : { rows: 0, cols: 0 };
     },
     freezeRows: (sheet: string) => this.sheet(sheet).freezeRows,
+    /** The sheet's page setup: orientation, zoom and print area. */
+    pageLayout: (sheet: string) => ({ ...this.sheet(sheet).pageLayout }),
     /** Widths set through format.columnWidth, in points, by column index. */
     columnWidths: (sheet: string): Map<number, number> => new Map(this.sheet(sheet).columnWidths),
     /** The sheet's charts as the preview draws them (chart.ts). */

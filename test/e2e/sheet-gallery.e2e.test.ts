@@ -320,3 +320,61 @@ test("agent JSON file: nested keys flattened to columns, numbers as numbers", as
   await expectText(cell(page, "B2"), /^12,000$/);
   await shoot(page, "agentJson");
 });
+
+test("dashboard: the picked reports' KPIs side by side, equal to their tables' sums, at 1366 × 768", async () => {
+  const { page } = e;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  const section = page.getByTestId("dashboard");
+  await section.waitFor();
+  const keep = [
+    "Impressions, last 30 days",
+    "Campaign performance",
+    "Spend by day, last 30 days",
+    "Spend by show, last 30 days",
+  ];
+  for (const box of await section.getByRole("checkbox").all()) {
+    const label = (await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? ""))!;
+    if (!keep.includes(label)) await box.uncheck();
+  }
+  await section.getByRole("button", { name: "Make dashboard" }).click();
+  await expectText(
+    page.getByTestId("dashboard-message"),
+    /^Sheet Dashboard shows 4 reports; its figures follow every refresh\.$/,
+  );
+  await openSheet(page, "Dashboard");
+  expect(await rowTexts(page, 5)).toEqual(["Report", ...keep]);
+  // Every figure is a number, a date, a percentage or "–": no error anywhere on the sheet.
+  const texts = await page.locator("[data-cell]").allTextContents();
+  expect(texts.filter((t) => /^#[A-Z/0!?]+$/.test(t.trim()))).toEqual([]);
+  await expectText(cell(page, "B8"), /^\$[\d,]+\.\d{2}$/);
+  // The spend shown equals the sum over the report's table, read from the workbook itself.
+  const [shown, summed] = await page.evaluate(() => {
+    const wb = (
+      window as unknown as {
+        __workbook: {
+          host: {
+            cell(s: string, r: number, c: number): { value: unknown };
+            tables(): {
+              name: string;
+              sheet: string;
+              rect: { row: number; col: number; rows: number; cols: number };
+            }[];
+          };
+        };
+      }
+    ).__workbook.host;
+    const t = wb.tables().find((x) => x.sheet === "Impressions, last 30 days")!;
+    const cols = Array.from(
+      { length: t.rect.cols },
+      (_, j) => wb.cell(t.sheet, t.rect.row, t.rect.col + j).value,
+    );
+    const j = cols.indexOf("Spend");
+    let sum = 0;
+    for (let r = 1; r < t.rect.rows; r++)
+      sum += Number(wb.cell(t.sheet, t.rect.row + r, t.rect.col + j).value ?? 0);
+    return [wb.cell("Dashboard", 7, 1).value as number, sum];
+  });
+  expect(shown).toBeCloseTo(summed, 6);
+  await page.locator(".grid-host").screenshot({ path: path.join(ARTIFACTS, "sheet-dashboard.png") });
+});

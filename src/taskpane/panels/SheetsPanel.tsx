@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Text } from "@fluentui/react-components";
 import { PaneMessage } from "../components/PaneMessage";
+import { DashboardSection } from "../components/DashboardSection";
 import {
   listReportSheets,
   refreshAllSheets,
@@ -219,6 +220,7 @@ export function SheetsPanel() {
           ))}
         </ul>
       )}
+      <DashboardSection sheets={sheets.map((s) => s.sheetName)} />
     </section>
   );
 }

@@ -78,6 +78,7 @@ defineClass<SheetRef>("Worksheet", {
     Tables: (w, b) => tableCollection({ sheetId: sheetOf(b, w.sheetId).id }),
     Charts: (w, b) => objectOf("ChartCollection", { sheetId: sheetOf(b, w.sheetId).id } satisfies SheetRef),
     FreezePanes: (w) => hostObject(FreezePanes, w),
+    PageLayout: (w) => hostObject(PageLayout, w),
   },
   methods: {
     Activate: (w, _a, b) => {
@@ -116,6 +117,47 @@ defineClass<SheetRef>("Worksheet", {
       const s = sheetOf(b, w.sheetId);
       const used = b.model.usedRect(s, valuesOnly === true);
       return used ? rangeObject(s.id, used) : null;
+    },
+  },
+});
+
+/** Page setup: orientation, zoom (a scale of 10–400 %, or fit to pages) and the print area. */
+const PageLayout = defineClass<SheetRef>("PageLayout", {
+  props: {
+    Orientation: {
+      get: (w, b) => sheetOf(b, w.sheetId).pageLayout.orientation,
+      set: (w, v, b) => {
+        if (v !== "Portrait" && v !== "Landscape")
+          throw invalidArgument(`"${String(v)}" is not a page orientation (Portrait, Landscape)`);
+        sheetOf(b, w.sheetId).pageLayout.orientation = v;
+      },
+    },
+    Zoom: {
+      get: (w, b) => ({ ...sheetOf(b, w.sheetId).pageLayout.zoom }),
+      set: (w, v, b) => {
+        const z = (v ?? {}) as Record<string, unknown>;
+        const whole = (x: unknown, lo: number, hi: number) =>
+          x === undefined || (typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi);
+        if (
+          !whole(z.scale, 10, 400) ||
+          !whole(z.horizontalFitToPages, 0, 32767) ||
+          !whole(z.verticalFitToPages, 0, 32767)
+        )
+          throw invalidArgument("The zoom is a scale of 10–400 or a whole number of pages");
+        sheetOf(b, w.sheetId).pageLayout.zoom = {
+          scale: z.scale as number | undefined,
+          horizontalFitToPages: z.horizontalFitToPages as number | undefined,
+          verticalFitToPages: z.verticalFitToPages as number | undefined,
+        };
+      },
+    },
+  },
+  methods: {
+    SetPrintArea: (w, [area], b) => {
+      const s = sheetOf(b, w.sheetId);
+      const address = String(area);
+      parseAddress(address);
+      s.pageLayout.printArea = address;
     },
   },
 });

@@ -1,0 +1,111 @@
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import type { TypedTable } from "../api/table";
+import { DASHBOARD_LABELS } from "../reports/dashboard";
+import { dashboardCandidates, writeDashboard } from "./dashboardSheet";
+import { createReportSheet, refreshReport } from "./reportSheets";
+
+/** Impressions by day × campaign: spend and impressions per row, `days` days from 2026-10-01. */
+const byDay = (days: number, scale = 1): TypedTable => ({
+  columns: [
+    { name: "Day", kind: "date" },
+    { name: "Campaign", kind: "text" },
+    { name: "Spend", kind: "currency" },
+    { name: "Podcast & Streaming Impressions", kind: "integer" },
+    { name: "Reach", kind: "integer" },
+  ],
+  rows: Array.from({ length: days * 2 }, (_, i) => {
+    const d = Math.floor(i / 2);
+    return [46296 + d, `C${i % 2}`, scale * (10 + d + (i % 2) * 0.25), scale * (1000 + 10 * d), 300 + d];
+  }),
+});
+const perf: TypedTable = {
+  columns: [
+    { name: "Campaign", kind: "text" },
+    { name: "Spend", kind: "currency" },
+    { name: "Impressions", kind: "integer" },
+    { name: "Convs.", kind: "integer" },
+  ],
+  rows: [
+    ["A", 100, 20000, 7],
+    ["B", 50.5, 10000, 3],
+  ],
+};
+const sumOf = (t: TypedTable, name: string, keep: (r: unknown[]) => boolean = () => true) => {
+  const j = t.columns.findIndex((c) => c.name === name);
+  return t.rows.filter(keep).reduce((n, r) => n + (r[j] as number), 0);
+};
+
+async function workbook() {
+  const wb = new InMemoryWorkbook();
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  await createReportSheet(
+    wb.excel,
+    { kind: "impressions", params: { timeGrouping: "day" }, label: "By day" },
+    { type: "table", table: byDay(20) },
+  );
+  await createReportSheet(
+    wb.excel,
+    { kind: "campaignsPerformance", params: {}, label: "Campaigns" },
+    { type: "table", table: perf },
+  );
+  return wb;
+}
+
+/** The dashboard's computed values: one array per KPI row, a column per report. */
+function shown(wb: InMemoryWorkbook, sheet: string, reports: number) {
+  return DASHBOARD_LABELS.map((label, r) => {
+    expect(wb.host.cell(sheet, 4 + r, 0).value).toBe(label);
+    return Array.from({ length: reports }, (_, c) => wb.host.cell(sheet, 4 + r, 1 + c).value);
+  });
+}
+const row = (label: string) => DASHBOARD_LABELS.indexOf(label);
+
+test("the dashboard's KPIs are the sums over the report tables, and follow a refresh", async () => {
+  const wb = await workbook();
+  expect(await dashboardCandidates(wb.excel)).toEqual(["By day", "Campaigns"]);
+  const made = await writeDashboard(wb.excel, ["By day", "Campaigns"]);
+  expect(made).toEqual({ sheetName: "Dashboard", reports: ["By day", "Campaigns"] });
+  let v = shown(wb, "Dashboard", 2);
+  const t = byDay(20);
+  expect(v[row("Report")]).toEqual(["By day", "Campaigns"]);
+  expect(v[row("Spend")][0]).toBeCloseTo(sumOf(t, "Spend"), 9);
+  expect(v[row("Spend")][1]).toBeCloseTo(150.5, 9);
+  expect(v[row("Impressions")]).toEqual([sumOf(t, "Podcast & Streaming Impressions"), 30000]);
+  expect(v[row("Reach (sum of rows)")]).toEqual([sumOf(t, "Reach"), "–"]);
+  expect(v[row("Conversions")]).toEqual(["–", 10]);
+  expect(v[row("CPM")][1]).toBeCloseTo((150.5 / 30000) * 1000, 9);
+  expect(v[row("From")][0]).toBe(46296);
+  expect(v[row("To")][0]).toBe(46296 + 19);
+  // The last 7 days of the table against the 7 before, and the change.
+  const last = 46296 + 19;
+  const inWeek = (from: number, to: number) => (r: unknown[]) =>
+    (r[0] as number) > from && (r[0] as number) <= to;
+  const now = sumOf(t, "Spend", inWeek(last - 7, last));
+  const before = sumOf(t, "Spend", inWeek(last - 14, last - 7));
+  expect(v[row("Spend, last 7 days")][0]).toBeCloseTo(now, 9);
+  expect(v[row("Spend, 7 days before")][0]).toBeCloseTo(before, 9);
+  expect(v[row("Spend change")][0]).toBeCloseTo(now / before - 1, 9);
+  expect(v[row("Spend, last 7 days")][1]).toBe("–");
+
+  // A refresh with twice the figures: the dashboard follows by itself.
+  await refreshReport(wb.excel, "By day", async () => ({ type: "table", table: byDay(20, 2) }));
+  v = shown(wb, "Dashboard", 2);
+  expect(v[row("Spend")][0]).toBeCloseTo(2 * sumOf(t, "Spend"), 9);
+  expect(v[row("Impressions")][0]).toBe(2 * sumOf(t, "Podcast & Streaming Impressions"));
+});
+
+test("picking other reports makes it again in place: one dashboard, nothing left of the old column", async () => {
+  const wb = await workbook();
+  await writeDashboard(wb.excel, ["By day", "Campaigns"]);
+  const again = await writeDashboard(wb.excel, ["Campaigns"]);
+  expect(again.sheetName).toBe("Dashboard");
+  expect(wb.host.cell("Dashboard", 4, 1).value).toBe("Campaigns");
+  expect(wb.host.cell("Dashboard", 4, 2)?.value ?? "").toBe("");
+  // Printed landscape, one page wide, the labels and the one report.
+  expect(wb.host.pageLayout("Dashboard")).toMatchObject({
+    orientation: "Landscape",
+    zoom: { horizontalFitToPages: 1 },
+    printArea: "A1:B18",
+  });
+  await expect(writeDashboard(wb.excel, [])).rejects.toThrow(/Pick at least one report/);
+});

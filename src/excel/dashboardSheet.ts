@@ -1,0 +1,127 @@
+/**
+ * The Dashboard sheet: the KPIs of the reports the planner picks, side by side, each a formula over
+ * its report's table (src/reports/dashboard.ts), so it is live through every refresh. Made again in
+ * place when the planner picks other reports: the sheet is known by a custom property, and only a
+ * sheet so marked is ever cleared. Laid out for a 1366 × 768 screen (the labels and up to six
+ * reports in view) and printed landscape, one page wide.
+ */
+import { dashboardPlan, type DashboardReport } from "../reports/dashboard";
+import { TEXT_FORMAT } from "./cellFormats";
+import type { ExcelHost } from "./host";
+import { listDefinitions } from "./reportStore";
+import { a1, withNewSheet } from "./tableWriter";
+import { sheetNameFor } from "./cellFormats";
+import { takenNames } from "./workbookNames";
+
+/** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */
+export const DASHBOARD_PROPERTY = "AdsDashboard";
+const TOP = 4;
+/** The two lines under the title: what the figures are. */
+export const DASHBOARD_NOTES = [
+  "Live: each figure is a formula over its report's table and follows every refresh.",
+  "Reach is summed over rows (a listener may count more than once); the last 7 days end on the report's last day.",
+];
+
+export interface DashboardResult {
+  sheetName: string;
+  reports: string[];
+}
+
+/** The report sheets a dashboard can show: those with a table (not show sheets). */
+export async function dashboardCandidates(excel: ExcelHost): Promise<string[]> {
+  return (await listDefinitions(excel)).filter((d) => d.tableName).map((d) => d.sheetName);
+}
+
+async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promise<DashboardReport[]> {
+  const defs = (await listDefinitions(excel)).filter((d) => d.tableName && sheetNames.includes(d.sheetName));
+  if (defs.length === 0) throw new Error("Pick at least one report sheet with a table for the dashboard.");
+  return excel.run(async (context) => {
+    const headers = defs.map((d) => {
+      const h = context.workbook.tables.getItem(d.tableName!).getHeaderRowRange();
+      h.load("values");
+      return h;
+    });
+    await context.sync();
+    return defs.map((d, i) => ({
+      sheetName: d.sheetName,
+      tableName: d.tableName!,
+      headers: headers[i].values[0].map(String),
+    }));
+  });
+}
+
+/** The sheet already marked as the dashboard, if any. */
+async function existingDashboard(excel: ExcelHost): Promise<string | null> {
+  return excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    const marks = sheets.items.map((s) => {
+      const p = s.customProperties.getItemOrNullObject(DASHBOARD_PROPERTY);
+      p.load("key");
+      return p;
+    });
+    await context.sync();
+    const i = marks.findIndex((p) => !p.isNullObject);
+    return i >= 0 ? sheets.items[i].name : null;
+  });
+}
+
+function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardReport[]): void {
+  const plan = dashboardPlan(reports);
+  const rows = plan.labels.length;
+  const cols = plan.columns.length;
+  sheet.getRange("A1").values = [["Dashboard"]];
+  sheet.getRange("A1").format.font.bold = true;
+  sheet.getRange("A2:A3").values = DASHBOARD_NOTES.map((n) => [n]);
+  const labels = sheet.getRange(a1(TOP, 0, rows, 1));
+  labels.numberFormat = plan.labels.map(() => [TEXT_FORMAT]);
+  labels.values = plan.labels.map((l) => [l]);
+  labels.format.font.bold = true;
+  const body = sheet.getRange(a1(TOP, 1, rows, cols));
+  // Formats first: a report named like a number stays text.
+  body.numberFormat = plan.labels.map((_, r) => plan.columns.map((c) => c[r].numberFormat));
+  body.formulas = plan.labels.map((_, r) => plan.columns.map((c) => c[r].value));
+  const head = sheet.getRange(a1(TOP, 0, 1, cols + 1));
+  head.format.font.bold = true;
+  head.format.fill.color = "#DDEBF7";
+  sheet.getRange(a1(0, 0, 1, 1)).format.columnWidth = 150;
+  sheet.getRange(a1(0, 1, 1, cols)).format.columnWidth = 165;
+  sheet.freezePanes.freezeRows(TOP + 1);
+  // Printed as it is seen: landscape, one page wide.
+  sheet.pageLayout.orientation = "Landscape" as Excel.PageOrientation;
+  sheet.pageLayout.zoom = { horizontalFitToPages: 1 };
+  sheet.pageLayout.setPrintArea(a1(0, 0, TOP + rows, cols + 1));
+  sheet.customProperties.add(DASHBOARD_PROPERTY, JSON.stringify(reports.map((r) => r.sheetName)));
+}
+
+/**
+ * Makes the dashboard of `sheetNames` (report sheets), or makes it again in place with them:
+ * the marked sheet is cleared first, so a report taken off leaves nothing behind.
+ */
+export async function writeDashboard(
+  excel: ExcelHost,
+  sheetNames: readonly string[],
+): Promise<DashboardResult> {
+  const reports = await reportsOf(excel, sheetNames);
+  const existing = await existingDashboard(excel);
+  const result = { reports: reports.map((r) => r.sheetName) };
+  if (existing) {
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(existing);
+      sheet.getRange().clear();
+      queueDashboard(sheet, reports);
+      sheet.activate();
+      await context.sync();
+    });
+    return { sheetName: existing, ...result };
+  }
+  const name = sheetNameFor("Dashboard", (await takenNames(excel)).sheets);
+  await withNewSheet(excel, name, async (context, sheet) => {
+    queueDashboard(sheet, reports);
+    sheet.position = 0;
+    sheet.activate();
+    await context.sync();
+  });
+  return { sheetName: name, ...result };
+}

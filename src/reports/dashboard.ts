@@ -1,0 +1,130 @@
+/**
+ * The Dashboard sheet's plan: one column per chosen report, one row per KPI (period, spend,
+ * impressions, reach, CPM, conversions, and the last 7 days against the 7 before), each cell a
+ * formula over the report's table (`=SUM(Impressions_1[Spend])`), so the dashboard is live: it
+ * follows every refresh of the reports with no work of the add-in. A report without a column for a
+ * KPI shows "–" there. Pure: the Excel side is src/excel/dashboardSheet.ts.
+ */
+export interface DashboardReport {
+  sheetName: string;
+  tableName: string;
+  /** The table's headers as the sheet shows them. */
+  headers: readonly string[];
+}
+
+export interface DashboardCell {
+  /** A formula (starting with =) or a text. */
+  value: string;
+  numberFormat: string;
+}
+
+export interface DashboardPlan {
+  /** The KPI names, down the first column. */
+  labels: string[];
+  /** Per report, its column of cells (the first is its name, linked to its sheet). */
+  columns: DashboardCell[][];
+}
+
+const DATE = "yyyy-mm-dd";
+const MONEY = "$#,##0.00";
+const COUNT = "#,##0";
+const PERCENT = "+0.0%;-0.0%;0.0%";
+const TEXT = "@";
+const NONE: DashboardCell = { value: "–", numberFormat: TEXT };
+
+/** Excel's escaping of a column name inside a structured reference: ' [ ] # are escaped with '. */
+const escapeColumn = (name: string) => name.replace(/['[\]#]/g, "'$&");
+/** A text as a formula's string literal ("say ""hi"""). */
+const textLiteral = (s: string) => `"${s.replace(/"/g, '""')}"`;
+/** A sheet name quoted for a reference ('Spend by day, Oct'!A1). */
+const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+function pick(headers: readonly string[], names: readonly string[]): string | undefined {
+  return names.find((n) => headers.includes(n));
+}
+
+/** The KPIs' columns in a report, by the names the reports use. */
+function columnsOf(headers: readonly string[]) {
+  const impressions =
+    pick(headers, ["Impressions", "Podcast & Streaming Impressions"]) ??
+    headers.find((h) => /Impressions$/.test(h) && !/^(Expected|\d+d) /.test(h));
+  return {
+    // The period: a time column, or a campaign report's earliest start and latest end.
+    from: pick(headers, ["Day", "Date", "Week", "Month", "Start date"]),
+    to: pick(headers, ["Day", "Date", "Week", "Month", "End date"]),
+    day: pick(headers, ["Day", "Date"]),
+    spend: pick(headers, ["Spend", "Estimated Spend"]),
+    impressions,
+    reach: pick(headers, ["Reach"]),
+    conversions: pick(headers, ["Convs.", "Purchases", "Conversions", "Leads", "Signups", "Installs"]),
+  };
+}
+
+export const DASHBOARD_LABELS = [
+  "Report",
+  "From",
+  "To",
+  "Spend",
+  "Impressions",
+  "Reach (sum of rows)",
+  "CPM",
+  "Conversions",
+  "Spend, last 7 days",
+  "Spend, 7 days before",
+  "Spend change",
+  "Impressions, last 7 days",
+  "Impressions, 7 days before",
+  "Impressions change",
+];
+
+function reportColumn(r: DashboardReport): DashboardCell[] {
+  const c = columnsOf(r.headers);
+  const ref = (col: string) => `${r.tableName}[${escapeColumn(col)}]`;
+  const cell = (col: string | undefined, f: (ref: string) => string, numberFormat: string): DashboardCell =>
+    col ? { value: `=${f(ref(col))}`, numberFormat } : NONE;
+  const sum = (col: string | undefined, format: string) => cell(col, (x) => `SUM(${x})`, format);
+  // Days in the table's last week, and the week before it (SUMIF: the days are whole serials).
+  const lastDay = c.day && `MAX(${ref(c.day)})`;
+  const week = (col: string | undefined, back: 0 | 7): DashboardCell =>
+    col && c.day && lastDay
+      ? {
+          value: `=SUMIF(${ref(c.day)},">"&(${lastDay}-${back + 7}),${ref(col)})-SUMIF(${ref(c.day)},">"&(${lastDay}-${back}),${ref(col)})`,
+          numberFormat: col === c.spend ? MONEY : COUNT,
+        }
+      : NONE;
+  const change = (col: string | undefined): DashboardCell => {
+    if (!col || !c.day) return NONE;
+    const now = week(col, 0).value.slice(1);
+    const before = week(col, 7).value.slice(1);
+    return { value: `=IFERROR((${now})/(${before})-1,"–")`, numberFormat: PERCENT };
+  };
+  return [
+    // General, not text: Excel keeps a formula typed into a text cell as its text.
+    {
+      value: `=HYPERLINK(${textLiteral(`#${quoteSheet(r.sheetName)}!A1`)},${textLiteral(r.sheetName)})`,
+      numberFormat: "General",
+    },
+    cell(c.from, (x) => `MIN(${x})`, DATE),
+    cell(c.to, (x) => `MAX(${x})`, DATE),
+    sum(c.spend, MONEY),
+    sum(c.impressions, COUNT),
+    sum(c.reach, COUNT),
+    c.spend && c.impressions
+      ? {
+          value: `=IFERROR(SUM(${ref(c.spend)})/SUM(${ref(c.impressions)})*1000,"–")`,
+          numberFormat: MONEY,
+        }
+      : NONE,
+    sum(c.conversions, COUNT),
+    week(c.spend, 0),
+    week(c.spend, 7),
+    change(c.spend),
+    week(c.impressions, 0),
+    week(c.impressions, 7),
+    change(c.impressions),
+  ];
+}
+
+export function dashboardPlan(reports: readonly DashboardReport[]): DashboardPlan {
+  return { labels: [...DASHBOARD_LABELS], columns: reports.map(reportColumn) };
+}

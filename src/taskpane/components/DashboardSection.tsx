@@ -1,0 +1,90 @@
+/**
+ * The Sheets tab's Dashboard section: the planner ticks report sheets and makes (or makes again)
+ * one Dashboard sheet of their KPIs, live formulas over the report tables (src/excel/dashboardSheet.ts).
+ */
+import { useEffect, useState } from "react";
+import { Button, Checkbox, Text } from "@fluentui/react-components";
+import { PaneMessage } from "./PaneMessage";
+import { useServices } from "../services";
+
+interface Props {
+  /** The report sheets listed in the tab: when they change, the choice is read again. */
+  sheets: readonly string[];
+}
+
+export function DashboardSection({ sheets }: Props) {
+  const { excel } = useServices();
+  const [candidates, setCandidates] = useState<string[]>([]);
+  // The reports taken off: every report is on the dashboard until the planner unticks it.
+  const [off, setOff] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
+  const listed = sheets.join("\n");
+
+  useEffect(() => {
+    let live = true;
+    void import("../../excel/dashboardSheet")
+      .then((m) => m.dashboardCandidates(excel))
+      .then((c) => live && setCandidates(c))
+      .catch(() => live && setCandidates([]));
+    return () => {
+      live = false;
+    };
+    // Read again when the listed sheets change (a report made, renamed or forgotten).
+  }, [excel, listed]);
+
+  if (candidates.length === 0) return null;
+  const picked = candidates.filter((n) => !off.has(n));
+
+  async function make(): Promise<void> {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { writeDashboard } = await import("../../excel/dashboardSheet");
+      const made = await writeDashboard(excel, picked);
+      setMessage({
+        intent: "success",
+        text: `Sheet ${made.sheetName} shows ${made.reports.length === 1 ? "1 report" : `${made.reports.length} reports`}; its figures follow every refresh.`,
+      });
+    } catch (e) {
+      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <fieldset data-testid="dashboard">
+      <legend>Dashboard</legend>
+      <Text block size={200}>
+        One sheet with the spend, impressions, reach, CPM and conversions of the reports you tick, and their
+        last 7 days against the 7 before: live formulas over the report tables.
+      </Text>
+      {candidates.map((n) => (
+        <Checkbox
+          key={n}
+          label={n}
+          checked={!off.has(n)}
+          onChange={(_, d) =>
+            setOff((old) => {
+              const next = new Set(old);
+              if (d.checked) next.delete(n);
+              else next.add(n);
+              return next;
+            })
+          }
+        />
+      ))}
+      <div className="toolbar">
+        <Button onClick={() => void make()} disabledFocusable={busy || picked.length === 0}>
+          {busy ? "Making the dashboard…" : "Make dashboard"}
+        </Button>
+      </div>
+      {message && (
+        <PaneMessage intent={message.intent} data-testid="dashboard-message">
+          {message.text}
+        </PaneMessage>
+      )}
+    </fieldset>
+  );
+}
