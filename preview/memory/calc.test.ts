@@ -23,13 +23,16 @@ test("MIN and MAX read the numbers of ranges (text, logicals, blanks skipped) an
       '=MAX("x", 2)',
       "=MIN(B1:B4)+1",
       "=MAX(D1:D2)",
+      "=MIN(B2)",
+      "=MAX(B3)",
     ],
     (s) => {
       s.getRange("B1:B4").values = [[5], ["text"], [true], [-2]];
       s.getRange("D1:D2").formulas = [["=1/0"], [3]];
     },
   );
-  expect(values).toEqual([-2, 5, 100, 0, 7, "#VALUE!", -1, "#DIV/0!"]);
+  // A single cell is a reference too: its text or logical is skipped (0), not read as typed.
+  expect(values).toEqual([-2, 5, 100, 0, 7, "#VALUE!", -1, "#DIV/0!", 0, 0]);
 });
 
 test("HYPERLINK shows its friendly name, else the link", async () => {

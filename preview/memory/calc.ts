@@ -61,9 +61,15 @@ class HostError extends Error {
 /** MIN or MAX over formula arguments as Excel reads them; an error among them is the result. */
 function extreme(params: unknown[], pick: (...xs: number[]) => number): number {
   const xs: number[] = [];
-  for (const p of params as { value?: unknown; isArray?: boolean; isRangeRef?: boolean }[]) {
-    const inRange = Array.isArray(p.value);
-    const values = inRange ? (p.value as unknown[][]).flat() : [p.value];
+  for (const p of params as {
+    value?: unknown;
+    isArray?: boolean;
+    isRangeRef?: boolean;
+    isCellRef?: boolean;
+  }[]) {
+    // A reference (one cell or many) gives only its numbers; a typed value is read as a number.
+    const inRange = Boolean(p.isCellRef || p.isRangeRef) || Array.isArray(p.value);
+    const values = Array.isArray(p.value) ? (p.value as unknown[][]).flat() : [p.value];
     for (const v of values) {
       const code = (v as { _error?: unknown } | null)?._error;
       if (typeof code === "string") throw new HostError(code);

@@ -1,7 +1,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import { DASHBOARD_LABELS } from "../reports/dashboard";
-import { dashboardCandidates, writeDashboard } from "./dashboardSheet";
+import { dashboardCandidates, existingDashboard, writeDashboard } from "./dashboardSheet";
 import { createReportSheet, refreshReport } from "./reportSheets";
 
 /** Impressions by day × campaign: spend and impressions per row, `days` days from 2026-10-01. */
@@ -108,4 +108,33 @@ test("picking other reports makes it again in place: one dashboard, nothing left
     printArea: "A1:B18",
   });
   await expect(writeDashboard(wb.excel, [])).rejects.toThrow(/Pick at least one report/);
+});
+
+test("making it again keeps what the planner typed beside it, and the choice of reports", async () => {
+  const wb = await workbook();
+  await writeDashboard(wb.excel, ["By day", "Campaigns"]);
+  await wb.excel.run(async (context) => {
+    const s = context.workbook.worksheets.getItem("Dashboard");
+    s.getRange("E6").values = [["Ask Sam about Q4"]];
+    s.getRange("A25").values = [["Footnote"]];
+    await context.sync();
+  });
+  await writeDashboard(wb.excel, ["Campaigns"]);
+  expect(wb.host.cell("Dashboard", 5, 4).value).toBe("Ask Sam about Q4");
+  expect(wb.host.cell("Dashboard", 24, 0).value).toBe("Footnote");
+  // The old second column is gone.
+  expect(wb.host.cell("Dashboard", 7, 2)?.value ?? "").toBe("");
+  expect(await existingDashboard(wb.excel)).toEqual({ sheetName: "Dashboard", reports: ["Campaigns"] });
+});
+
+test("a report whose table is gone is named, and nothing is written", async () => {
+  const wb = await workbook();
+  await wb.excel.run(async (context) => {
+    context.workbook.tables.getItem("Campaigns").name = "Renamed";
+    await context.sync();
+  });
+  await expect(writeDashboard(wb.excel, ["By day", "Campaigns"])).rejects.toThrow(
+    "The report table of Campaigns is gone or was renamed: refresh that sheet, or untick it.",
+  );
+  expect(await existingDashboard(wb.excel)).toBeNull();
 });

@@ -5,7 +5,7 @@
  * sheet so marked is ever cleared. Laid out for a 1366 × 768 screen (the labels and up to six
  * reports in view) and printed landscape, one page wide.
  */
-import { dashboardPlan, type DashboardReport } from "../reports/dashboard";
+import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
 import { TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import { listDefinitions } from "./reportStore";
@@ -36,8 +36,15 @@ async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promi
   const defs = (await listDefinitions(excel)).filter((d) => d.tableName && sheetNames.includes(d.sheetName));
   if (defs.length === 0) throw new Error("Pick at least one report sheet with a table for the dashboard.");
   return excel.run(async (context) => {
-    const headers = defs.map((d) => {
-      const h = context.workbook.tables.getItem(d.tableName!).getHeaderRowRange();
+    const tables = defs.map((d) => context.workbook.tables.getItemOrNullObject(d.tableName!));
+    await context.sync();
+    const lost = defs.filter((_, i) => tables[i].isNullObject).map((d) => d.sheetName);
+    if (lost.length)
+      throw new Error(
+        `The report table of ${lost.join(", ")} is gone or was renamed: refresh that sheet, or untick it.`,
+      );
+    const headers = tables.map((t) => {
+      const h = t.getHeaderRowRange();
       h.load("values");
       return h;
     });
@@ -50,20 +57,32 @@ async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promi
   });
 }
 
-/** The sheet already marked as the dashboard, if any. */
-async function existingDashboard(excel: ExcelHost): Promise<string | null> {
+/** The reports a stored mark names (the JSON list), or [] when it cannot be read. */
+function markedReports(value: string): string[] {
+  try {
+    const list: unknown = JSON.parse(value);
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The sheet already marked as the dashboard, if any, and the reports it shows. */
+export async function existingDashboard(
+  excel: ExcelHost,
+): Promise<{ sheetName: string; reports: string[] } | null> {
   return excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
     const marks = sheets.items.map((s) => {
       const p = s.customProperties.getItemOrNullObject(DASHBOARD_PROPERTY);
-      p.load("key");
+      p.load("value");
       return p;
     });
     await context.sync();
     const i = marks.findIndex((p) => !p.isNullObject);
-    return i >= 0 ? sheets.items[i].name : null;
+    return i >= 0 ? { sheetName: sheets.items[i].name, reports: markedReports(marks[i].value) } : null;
   });
 }
 
@@ -108,13 +127,14 @@ export async function writeDashboard(
   const result = { reports: reports.map((r) => r.sheetName) };
   if (existing) {
     await excel.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(existing);
-      sheet.getRange().clear();
+      const sheet = context.workbook.worksheets.getItem(existing.sheetName);
+      // Only what the last dashboard wrote: a note the planner typed beside or under it stays.
+      sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, existing.reports.length + 1)).clear();
       queueDashboard(sheet, reports);
       sheet.activate();
       await context.sync();
     });
-    return { sheetName: existing, ...result };
+    return { sheetName: existing.sheetName, ...result };
   }
   const name = sheetNameFor("Dashboard", (await takenNames(excel)).sheets);
   await withNewSheet(excel, name, async (context, sheet) => {

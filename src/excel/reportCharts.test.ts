@@ -457,6 +457,31 @@ describe("a chart drawn from the report's sums", () => {
     expect(chart.series[0].values).toHaveLength(4);
   });
 
+  test("a total that moved into the old block when the planner deleted one of its rows is not overwritten", async () => {
+    const { wb } = await made(5, 3);
+    const sheet = "By campaign";
+    const at = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec((await readDefinition(wb.excel, sheet))!.chart!.data!)!;
+    const under = `${at[1]}${Number(at[4]) + 1}`;
+    await wb.excel.run(async (context) => {
+      const s = context.workbook.worksheets.getItem(sheet);
+      s.getRange(under).values = [["My total"]];
+      // The planner deletes the block's last row: the total moves up into the recorded address.
+      s.getRange(`${at[4]}:${at[4]}`).delete("Up" as Excel.DeleteShiftDirection);
+      await context.sync();
+    });
+    await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: byCampaign(5, 3) }));
+    const moved = `${at[1]}${Number(at[4])}`;
+    const value = await wb.excel.run(async (context) => {
+      const r = context.workbook.worksheets.getItem(sheet).getRange(moved);
+      r.load("values");
+      await context.sync();
+      return r.values[0][0];
+    });
+    expect(value).toBe("My total");
+    const [chart] = wb.host.charts(sheet);
+    expect(chart.series[0].values).toHaveLength(5);
+  });
+
   test("names that look like numbers, dates or formulas stay text in the sums", async () => {
     const wb = new InMemoryWorkbook();
     (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;

@@ -237,13 +237,27 @@ function summaryKey(s: ChartSummary, data: string): string {
   ]);
 }
 
-/** Queues the summary block at `origin` (its note, a header row, a row per point) in the workbook's date system. */
+/**
+ * A short fingerprint of a block's header and rows as Excel reads them back (an empty cell is ""):
+ * a block whose cells the planner changed, or that cells moved into, no longer matches it.
+ */
+export function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
+  const text = JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v))));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length.toString(36)}-${h.toString(36)}`;
+}
+
+/**
+ * Queues the summary block at `origin` (its note, a header row, a row per point) in the workbook's
+ * date system; returns the fingerprint of what it writes under the note.
+ */
 function queueSummaryBlock(
   sheet: Excel.Worksheet,
   s: ChartSummary,
   origin: { row: number; col: number },
   system: DateSystem,
-): void {
+): string {
   const n = s.categories.length;
   const width = s.series.length + 1;
   const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
@@ -258,10 +272,11 @@ function queueSummaryBlock(
   sheet.getRange(a1(origin.row + 2, origin.col, n, width)).numberFormat = s.categories.map(() => formats);
   sheet.getRange(a1(origin.row, origin.col)).values = [[SUMMARY_NOTE]];
   const block = sheet.getRange(a1(origin.row + 1, origin.col, n + 1, width));
-  block.values = [
+  const rows = [
     [s.category, ...s.series.map((x) => x.name)],
     ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i])]),
   ];
+  block.values = rows;
   sheet.getRange(a1(origin.row + 1, origin.col, 1, width)).format.font.bold = true;
   // Wide enough to read: the columns right of the table hold nothing else.
   const widths = new Map<number, number>([
@@ -271,6 +286,7 @@ function queueSummaryBlock(
     widths.set(origin.col + 1 + j, fittedWidth(x.name, x.values, x.kind, formatOfKind(x.kind))),
   );
   queueWidths(sheet, origin.row, widths);
+  return blockFingerprint(rows);
 }
 
 /** Queues the chart over a summary block at `origin`: a series per block column, money on the secondary axis. */
@@ -360,6 +376,8 @@ export interface ChartState {
   key: string | null;
   /** Where its summary block is, for a summary chart. */
   data?: string;
+  /** The fingerprint of the block's cells as written (blockFingerprint). */
+  dataHash?: string;
 }
 
 interface ChartTarget {
@@ -380,7 +398,7 @@ interface ChartTarget {
 export async function ensureReportChart(
   excel: ExcelHost,
   target: ChartTarget,
-  opts: { enabled: boolean; previousKey?: string; previousData?: string },
+  opts: { enabled: boolean; previousKey?: string; previousData?: string; previousHash?: string },
 ): Promise<ChartState> {
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
   // A kind drawn from sums has no chart when it has nothing to sum (a blank table read back).
@@ -397,12 +415,14 @@ export async function ensureReportChart(
     const header = t.getHeaderRowRange();
     header.load("values");
     const oldBlock = opts.previousData ? sheet.getRange(opts.previousData) : undefined;
-    oldBlock?.load("rowIndex,columnIndex,rowCount,columnCount");
-    const oldNote = oldBlock?.getCell(0, 0);
-    oldNote?.load("values");
+    oldBlock?.load("rowIndex,columnIndex,rowCount,columnCount,values");
     await context.sync();
-    // A block of ours is cleared only where its note still is: cells the table has grown into stay.
-    const ours = oldBlock && oldNote?.values[0][0] === SUMMARY_NOTE ? oldBlock : undefined;
+    // A block of ours is cleared only where its note still is and its cells are as written: cells
+    // the table has grown into, or a total that moved into it when a row was deleted, stay.
+    const intact = (b: Excel.Range) =>
+      b.values[0][0] === SUMMARY_NOTE &&
+      (opts.previousHash === undefined || blockFingerprint(b.values.slice(1)) === opts.previousHash);
+    const ours = oldBlock && intact(oldBlock) ? oldBlock : undefined;
     const clearOld = () => ours?.clear();
     if (summary) {
       const origin = await blockOrigin(context, sheet, {
@@ -418,7 +438,7 @@ export async function ensureReportChart(
         if (opts.previousData !== data) clearOld();
         if (!existing.isNullObject) existing.delete();
       }
-      queueSummaryBlock(sheet, summary, origin, system);
+      const dataHash = queueSummaryBlock(sheet, summary, origin, system);
       if (!keep) {
         const chart = queueSummaryChart(sheet, target.tableName, summary, origin);
         chart.setPosition(
@@ -434,7 +454,7 @@ export async function ensureReportChart(
         }
       }
       await context.sync();
-      return { key, data };
+      return { key, data, dataHash };
     }
     clearOld();
     const key = plan && planKey(plan);

@@ -136,13 +136,14 @@ async function chartBeside(
   opts: Parameters<typeof ensureReportChart>[2],
 ): Promise<NonNullable<ReportDefinition["chart"]>> {
   try {
-    const { key, data } = await ensureReportChart(excel, target, opts);
-    return { enabled: opts.enabled, plan: key ?? undefined, data };
+    const { key, data, dataHash } = await ensureReportChart(excel, target, opts);
+    return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash };
   } catch (err) {
     // The block's address stays recorded: a later refresh or switch still finds it to clear.
     return {
       enabled: opts.enabled,
       data: opts.previousData,
+      dataHash: opts.previousHash,
       error: `the chart could not be made: ${errorMessage(err)}`,
     };
   }
@@ -329,7 +330,12 @@ async function refreshTableSheet(
   const chart = await chartBeside(
     excel,
     { sheetName: def.sheetName, tableName, kind: def.kind, table },
-    { enabled, previousKey: def.chart?.plan, previousData: def.chart?.data },
+    {
+      enabled,
+      previousKey: def.chart?.plan,
+      previousData: def.chart?.data,
+      previousHash: def.chart?.dataHash,
+    },
   );
   if (JSON.stringify(chart) !== JSON.stringify(updated.chart)) {
     updated.chart = chart;
@@ -489,7 +495,12 @@ export async function setReportChart(
   const chart = await chartBeside(
     excel,
     { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table, datesInWorkbook: true },
-    { enabled: on, previousKey: def.chart?.plan, previousData: def.chart?.data },
+    {
+      enabled: on,
+      previousKey: def.chart?.plan,
+      previousData: def.chart?.data,
+      previousHash: def.chart?.dataHash,
+    },
   );
   await saveDefinition(excel, { ...def, chart });
   return chart;

@@ -53,6 +53,8 @@ export const definitionSchema = z.object({
       plan: z.string().optional(),
       /** Where the chart's summary block is (its sums, under the chart), when it has one. */
       data: z.string().optional(),
+      /** The fingerprint of the block's cells as written: a block that no longer matches is not cleared. */
+      dataHash: z.string().optional(),
       error: z.string().optional(),
     })
     .optional(),

@@ -1,4 +1,10 @@
-import { recentAgentLabel, recentAgents, rememberAgent } from "./recentAgents";
+import {
+  namesForAgent,
+  recentAgentLabel,
+  recentAgents,
+  rememberAgent,
+  type RecentAgent,
+} from "./recentAgents";
 
 function memoryStore() {
   const m = new Map<string, string>();
@@ -27,4 +33,28 @@ test("at most ten are kept; a damaged or foreign entry gives an empty list, neve
   s.m.set("ads-analytics.recentAgents", JSON.stringify([{ id: "x" }]));
   expect(recentAgents(s)).toEqual([]);
   expect(recentAgents(undefined)).toEqual([]);
+});
+
+test("a picked agent fills in its names; names filled so follow the id, typed names and values stay", () => {
+  const recent: RecentAgent[] = [
+    { id: 1, params: ["topic"], lastRun: "2026-11-20T00:00:00Z" },
+    { id: 12, params: ["region", "month"], lastRun: "2026-11-21T00:00:00Z" },
+  ];
+  const blank = [{ name: "", value: "" }];
+  const one = namesForAgent("1", recent, blank, null)!;
+  expect(one).toEqual({ pairs: [{ name: "topic", value: "" }], names: ["topic"] });
+  // Typing on to 12: agent 1's names were filled, not typed, so 12's take their place.
+  expect(namesForAgent("12", recent, one.pairs, one.names)).toEqual({
+    pairs: [
+      { name: "region", value: "" },
+      { name: "month", value: "" },
+    ],
+    names: ["region", "month"],
+  });
+  // An id nobody ran: the filled names go.
+  expect(namesForAgent("7", recent, one.pairs, one.names)).toEqual({ pairs: blank, names: null });
+  // Typed names, or any value typed: left alone.
+  expect(namesForAgent("12", recent, [{ name: "topic", value: "" }], null)).toBeNull();
+  expect(namesForAgent("12", recent, [{ name: "topic", value: "sleep" }], ["topic"])).toBeNull();
+  expect(namesForAgent("7", recent, blank, null)).toBeNull();
 });

@@ -51,3 +51,25 @@ export function recentAgentLabel(a: RecentAgent): string {
   const day = a.lastRun.slice(0, 10);
   return `last run ${day}${a.params.length ? ` · ${a.params.join(", ")}` : " · no parameters"}`;
 }
+
+/**
+ * The parameter rows when the Agent id reads `text`: a remembered agent's names from last time,
+ * while no value is typed and the names there were filled in so (`filled`), not typed (typing "1"
+ * on the way to "12" fills 1's names, then 12's). Null: leave the rows as they are.
+ */
+export function namesForAgent(
+  text: string,
+  recent: readonly RecentAgent[],
+  pairs: readonly { name: string; value: string }[],
+  filled: readonly string[] | null,
+): { pairs: { name: string; value: string }[]; names: string[] | null } | null {
+  const names = pairs.map((p) => p.name.trim()).filter(Boolean);
+  const ours = filled !== null && names.join("\n") === filled.join("\n");
+  if (pairs.some((p) => p.value.trim() !== "") || (names.length > 0 && !ours)) return null;
+  const next = recent.find((a) => String(a.id) === text.trim())?.params ?? [];
+  if (next.length === 0 && names.length === 0) return null;
+  return {
+    pairs: next.length ? next.map((name) => ({ name, value: "" })) : [{ name: "", value: "" }],
+    names: next.length ? [...next] : null,
+  };
+}

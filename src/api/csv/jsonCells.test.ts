@@ -66,7 +66,15 @@ test("text that is not JSON, or JSON of another shape, is kept or read plainly, 
   expect(readableJsonCell("Airchecks", "none")).toBe("none");
   expect(readableJsonCell("Airchecks", "[not json")).toBe("[not json");
   // Another shape than the documented one: still words, every value kept.
-  expect(readableJsonCell("Airchecks", '[{"showTitle":{"x":1}}]')).toBe("1 item: show title: (x: 1)");
+  expect(readableJsonCell("Airchecks", '[{"showTitle":{"x":1}}]')).toBe("1 aircheck: show title: (x: 1)");
+  expect(readableJsonCell("Airchecks", '[{"aircheckId":"a1","audioUrl":"https://a.example/1"}]')).toBe(
+    "1 aircheck: aircheck id: a1; audio url: https://a.example/1",
+  );
+  expect(readableJsonCell("Ads (JSON)", '[{"adId":1},{"adId":2}]')).toBe("2 ads: ad id: 1; ad id: 2");
+  // A documented item with a key the documentation does not name: the key is kept after its line.
+  expect(readableJsonCell("Airchecks", '[{"showTitle":"S","episodeGuid":"g","sponsorNote":"thanks"}]')).toBe(
+    "1 aircheck: S; sponsor note: thanks",
+  );
 });
 
 test("a cell never exceeds Excel's 32,767 characters", () => {

@@ -3,7 +3,8 @@
  * as a line a planner reads: "2 airchecks: Show – Episode at 12:30 (60 s, mid, read by Host,
  * score 0.92); …". The service's own objects are not shown: a cell is not a place to read JSON.
  * The catalogue gives these columns the kind "json". A cell that is not JSON keeps its text; JSON of
- * another shape than the documented one is still read as words, every value kept.
+ * another shape than the documented one is still read as words, every value kept; only the ids and
+ * links the documentation names (LEFT_OUT) and items past the tenth are not shown.
  */
 import { z } from "zod";
 
@@ -11,6 +12,23 @@ import { z } from "zod";
 const LISTED = 10;
 /** Excel's limit on the characters of a cell. */
 const CELL_CHARS = 32_767;
+
+/**
+ * The documented keys a line leaves out (ids, links, lengths of the episode): they are in the
+ * service. Any key not documented is kept, read as words after the line.
+ */
+const LEFT_OUT = new Set([
+  "episodeGuid",
+  "episodeLength",
+  "transcriptUrl",
+  "adId",
+  "episodeId",
+  "endTs",
+  "episodeDuration",
+  "episodeUrlInFeed",
+  "publicLink",
+  "transcriptLink",
+]);
 
 const text = z.union([z.string(), z.number()]).nullish();
 const seconds = z.number().nullish();
@@ -119,16 +137,39 @@ function parsed(cell: string): unknown {
   }
 }
 
+/**
+ * One item of a documented list as its line, with any key the documentation does not name read as
+ * words after it; an item holding none of the keys its line shows is read plainly, every value kept.
+ */
+function itemLine<T extends z.ZodObject>(shape: T, line: (x: z.infer<T>) => string, item: unknown): string {
+  const read = shape.safeParse(item);
+  const keys = Object.keys(shape.shape);
+  const record = item as Record<string, unknown>;
+  if (!read.success || !keys.some((k) => present(record[k]))) return plain(item);
+  const rest = Object.fromEntries(
+    Object.entries(record).filter(([k]) => !keys.includes(k) && !LEFT_OUT.has(k)),
+  );
+  const more = plain(rest);
+  return more ? `${line(read.data)}; ${more}` : line(read.data);
+}
+
 /** The cell under the CSV header `header` as a planner reads it; other text is returned as it is. */
 export function readableJsonCell(header: string, cell: string): string {
   const value = parsed(cell);
   if (value === undefined) return cell;
   let out: string;
-  if (header === "Airchecks" && z.array(aircheck).safeParse(value).success)
-    out = listed(z.array(aircheck).parse(value).map(aircheckLine), ["aircheck", "airchecks"]);
-  else if (header === "Ads (JSON)" && z.array(ad).safeParse(value).success)
-    out = listed(z.array(ad).parse(value).map(adLine), ["ad", "ads"]);
-  else if (Array.isArray(value)) out = listed(value.map(plain), ["item", "items"]);
+  const list = Array.isArray(value) ? (value as unknown[]) : null;
+  if (header === "Airchecks" && list)
+    out = listed(
+      list.map((x) => itemLine(aircheck, aircheckLine, x)),
+      ["aircheck", "airchecks"],
+    );
+  else if (header === "Ads (JSON)" && list)
+    out = listed(
+      list.map((x) => itemLine(ad, adLine, x)),
+      ["ad", "ads"],
+    );
+  else if (list) out = listed(list.map(plain), ["item", "items"]);
   else out = plain(value);
   return out.length > CELL_CHARS ? `${out.slice(0, CELL_CHARS - 1)}…` : out;
 }

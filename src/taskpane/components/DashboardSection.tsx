@@ -24,8 +24,13 @@ export function DashboardSection({ sheets }: Props) {
   useEffect(() => {
     let live = true;
     void import("../../excel/dashboardSheet")
-      .then((m) => m.dashboardCandidates(excel))
-      .then((c) => live && setCandidates(c))
+      .then((m) => Promise.all([m.dashboardCandidates(excel), m.existingDashboard(excel)]))
+      .then(([c, made]) => {
+        if (!live) return;
+        setCandidates(c);
+        // The reports left off the dashboard last time stay unticked.
+        if (made) setOff(new Set(c.filter((n) => !made.reports.includes(n))));
+      })
       .catch(() => live && setCandidates([]));
     return () => {
       live = false;

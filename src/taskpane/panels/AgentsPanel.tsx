@@ -27,7 +27,7 @@ import { describeOpened, openAgentFile } from "../../writebacks/agentFileOpen";
 import { pairsFromRange, paramsFromPairs, type ParamPair } from "../../writebacks/agentParams";
 import { followRun, formatElapsed } from "../../writebacks/agentRun";
 import { describeServiceError } from "../../writebacks/serviceErrors";
-import { recentAgentLabel, recentAgents, rememberAgent } from "../recentAgents";
+import { namesForAgent, recentAgentLabel, recentAgents, rememberAgent } from "../recentAgents";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -92,6 +92,8 @@ export function AgentsPanel(): JSX.Element {
   const ids = useId("agent-param");
   const agentList = useId("recent-agents");
   const [recent, setRecent] = useState(recentAgents);
+  // The parameter names pickAgent filled in (not typed): they may be replaced by another agent's.
+  const [filledNames, setFilledNames] = useState<string[] | null>(null);
 
   // The timer and spinner run while the pane follows the run, not merely while it is processing:
   // after Stop following the run may still be processing on the service.
@@ -106,13 +108,12 @@ export function AgentsPanel(): JSX.Element {
   const setPair = (i: number, patch: Partial<ParamPair>): void =>
     setPairs((prev) => prev.map((p, k) => (k === i ? { ...p, ...patch } : p)));
 
-  /** A known agent picked while no parameter is typed yet: its parameter names from last time. */
   function pickAgent(text: string): void {
     setAgentId(text);
-    const known = recent.find((a) => String(a.id) === text.trim());
-    const untouched = pairs.every((p) => p.name.trim() === "" && p.value.trim() === "");
-    if (known && untouched && known.params.length)
-      setPairs(known.params.map((name) => ({ name, value: "" })));
+    const filled = namesForAgent(text, recent, pairs, filledNames);
+    if (!filled) return;
+    setPairs(filled.pairs);
+    setFilledNames(filled.names);
   }
 
   async function readRange(): Promise<void> {
