@@ -1,4 +1,5 @@
 /** Individual ads: dates, paging and the row columns, against the sandbox over loopback. */
+import { fetchSource } from "../../src/runtime/reportSources";
 import { startSandbox, worldNow } from "../../test/support/sandbox";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
@@ -16,6 +17,37 @@ test("individual ads: headers equal ids, every column key, pagination; the itera
   let rows = 0;
   for await (const p of c.ads.iterate({ advertiser: "Acme Mattress", limit: 40 })) rows += p.data.length;
   expect(rows).toBe(page.pagination.total);
+});
+
+test("an Ads sheet capped by Most rows says so, with what is left; one that holds them all says nothing", async () => {
+  const c = s.client();
+  const { pagination } = await c.ads.individual({ advertiser: "Acme Mattress", limit: 1, offset: 0 });
+  expect(pagination.total).toBeGreaterThan(12);
+  const notes: string[] = [];
+  const t = await fetchSource(
+    c,
+    "individualAds",
+    { advertiser: "Acme Mattress", maxRows: 12, limit: 5 },
+    {
+      onNote: (n) => notes.push(n),
+    },
+  );
+  expect(t.rows).toHaveLength(12);
+  const n = pagination.total.toLocaleString("en-US");
+  const left = (pagination.total - 12).toLocaleString("en-US");
+  expect(notes).toEqual([
+    `The sheet holds the first 12 of ${n} ads (Most rows is 12); raise Most rows and refresh to get the other ${left}.`,
+  ]);
+  notes.length = 0;
+  await fetchSource(
+    c,
+    "individualAds",
+    { advertiser: "Acme Mattress", maxRows: pagination.total },
+    {
+      onNote: (x) => notes.push(x),
+    },
+  );
+  expect(notes).toEqual([]);
 });
 
 describe("every body field narrows the answer", () => {

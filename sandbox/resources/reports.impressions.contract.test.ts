@@ -274,3 +274,20 @@ describe("shape", () => {
     expect(sum(shaped.table, "Spend")).toBeCloseTo(sum(t, "Spend"), 1);
   });
 });
+
+test("a report by week shows Week without a Day that repeats it; by month, a Month column and no Week", async () => {
+  const { fetchSource } = await import("../../src/runtime/reportSources");
+  const names = async (timeGrouping: "day" | "week" | "month") =>
+    (
+      await fetchSource(s.client(), "impressions", {
+        startDate: "2026-09-01",
+        endDate: "2026-10-31",
+        timeGrouping,
+      })
+    ).columns
+      .map((c) => c.name)
+      .filter((n) => ["Week", "Day", "Month"].includes(n));
+  expect(await names("day")).toEqual(["Week", "Day"]);
+  expect(await names("week")).toEqual(["Week"]);
+  expect(await names("month")).toEqual(["Month"]);
+});

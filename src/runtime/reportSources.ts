@@ -20,6 +20,7 @@ import {
 } from "../api/schemas";
 import { parseDate, parseDateTime } from "../api/csv";
 import { percentFraction, type CellValue, type ColumnKind, type TypedTable } from "../api/table";
+import { groupedTimeColumns } from "../reports/timeColumns";
 
 export type JsonSourceKind = "search" | "individualAds" | "incrementality";
 export type SourceKind = ReportKind | JsonSourceKind;
@@ -66,7 +67,7 @@ export async function fetchSource(
     const run = await client.reports.run(kind, params as ReportParams[typeof kind], opts);
     if (run.reusedName !== undefined)
       opts.onNote?.(reusedNameNote(run.reusedName, (params as { name?: string }).name));
-    return run.table;
+    return kind === "impressions" ? groupedTimeColumns(run.table, params.timeGrouping) : run.table;
   }
   switch (kind) {
     case "search": {
@@ -111,10 +112,14 @@ export async function fetchSource(
       const maxRows = typeof params.maxRows === "number" ? params.maxRows : undefined;
       const { maxRows: _omit, ...request } = params;
       void _omit;
+      let total = 0;
+      let lastOffset = 0;
       for await (const page of client.ads.iterate(request as unknown as IndividualAdsRequest, {
         maxRows,
         signal: opts.signal,
       })) {
+        total = page.pagination.total;
+        lastOffset = page.pagination.offset + page.data.length;
         for (const row of page.data) {
           rows.push(
             INDIVIDUAL_AD_COLUMNS.map(([key, kind]) =>
@@ -123,6 +128,12 @@ export async function fetchSource(
           );
         }
       }
+      // A cap applied is said: the sheet holds fewer ads than the service has.
+      const more = total - lastOffset;
+      if (maxRows !== undefined && rows.length >= maxRows && more > 0)
+        opts.onNote?.(
+          `The sheet holds the first ${rows.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ads (Most rows is ${maxRows.toLocaleString("en-US")}); raise Most rows and refresh to get the other ${more.toLocaleString("en-US")}.`,
+        );
       return typed(
         INDIVIDUAL_AD_COLUMNS.map(([k, kind]) => [INDIVIDUAL_AD_HEADERS[k], kind]),
         rows,
