@@ -204,9 +204,10 @@ export async function refreshTables(
     if (kept.length) refuse(kept, "after");
     const shaping: Shaping = { columns: new Set(), rows: new Set(), failedIn: undefined };
     try {
-      const newIds = await reshape(context, sheet, plans, shaping);
-      const result = await writeAll(context, sheet, plans, lines, snap, newIds, opts);
-      return { syncs: 2 + read + result.syncs, tables: result.tables, lines: result.lines };
+      const shaped = await reshape(context, sheet, plans, shaping);
+      const result = await writeAll(context, sheet, plans, lines, snap, shaped.ids, opts);
+      // Locating the tables, the snapshot's reads, the reshaping's and the writes' syncs.
+      return { syncs: 1 + read + shaped.syncs + result.syncs, tables: result.tables, lines: result.lines };
     } catch (err) {
       await undoShapes(context, sheet, plans, shaping)
         .then(() => restoreSnapshot(context, sheet, snap))
@@ -230,11 +231,15 @@ async function reshape(
   sheet: Excel.Worksheet,
   plans: TablePlan[],
   shaping: Shaping,
-): Promise<number[][]> {
+): Promise<{ ids: number[][]; syncs: number }> {
+  // No column comes or goes (the usual refresh): the ids read when the tables were located stand,
+  // and the totals-row resize rides with the next sync, so no sync is spent here.
+  const columnsChange = plans.some((p) => p.columns.deletions.length > 0 || p.columns.insertions.length > 0);
   const columns = plans.map((p) => {
     // The old totals row is the table's while its shape changes: columns and rows move across it too.
     if (p.before.totals && p.target.reservedRows === undefined)
       p.table.resize(address({ ...p.old, rows: p.old.rows + 1 }));
+    if (!columnsChange) return null;
     // A table keeps at least one column: when every old one goes, the first stays until the new ones are in.
     const emptying = p.columns.deletions.length === p.old.cols;
     for (const i of p.columns.deletions) if (!emptying || i > 0) p.table.columns.getItemAt(i).delete();
@@ -244,10 +249,14 @@ async function reshape(
     p.table.columns.load("items/id");
     return p.table.columns;
   });
-  shaping.failedIn = "columns";
-  await context.sync();
-  plans.forEach((p) => shaping.columns.add(p));
-  const ids = columns.map((c) => c.items.map((x) => x.id));
+  let syncs = 0;
+  if (columnsChange) {
+    shaping.failedIn = "columns";
+    await context.sync();
+    syncs++;
+    plans.forEach((p) => shaping.columns.add(p));
+  }
+  const ids = columns.map((c, i) => (c ? c.items.map((x) => x.id) : [...plans[i].ids]));
   for (const p of plans) {
     if (p.target.reservedRows !== undefined) continue;
     const width = p.columns.slots.length;
@@ -266,10 +275,11 @@ async function reshape(
     shaping.failedIn = p;
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one table's rows a sync, so a failure tells which moved
     await context.sync();
+    syncs++;
     shaping.rows.add(p);
   }
   shaping.failedIn = undefined;
-  return ids;
+  return { ids, syncs };
 }
 
 /** Everything else, in one SyncBatch: shapes final, formats, lines, rows, planner columns, totals, headers, the commit. */
