@@ -6,11 +6,10 @@
  * reports in view) and printed landscape, one page wide.
  */
 import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
-import { TEXT_FORMAT } from "./cellFormats";
+import { sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import { listDefinitions } from "./reportStore";
 import { a1, withNewSheet } from "./tableWriter";
-import { sheetNameFor } from "./cellFormats";
 import { takenNames } from "./workbookNames";
 
 /** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */

@@ -6,6 +6,7 @@
  * keeps its name and the planner's styling; it is made again only when the columns it reads change.
  */
 import type { DateSystem } from "../api/excelDates";
+import { fingerprint } from "../api/fingerprint";
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
 import { chartSummary, SUMMARY_KINDS, type ChartSummary } from "../reports/chartSummary";
 import type { SheetSourceKind } from "../reports/definition";
@@ -242,10 +243,7 @@ function summaryKey(s: ChartSummary, data: string): string {
  * a block whose cells the planner changed, or that cells moved into, no longer matches it.
  */
 export function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
-  const text = JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v))));
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return `${text.length.toString(36)}-${h.toString(36)}`;
+  return fingerprint(JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v)))));
 }
 
 /**

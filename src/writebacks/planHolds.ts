@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { CampaignGroup } from "./planGroup";
 import { canonical } from "./planGroup";
+import { fingerprint } from "../api/fingerprint";
 
 export const campaignHoldSchema = z.object({
   /** Fingerprint of the campaign's request: every input of its rows. */
@@ -22,19 +23,6 @@ export const campaignHoldSchema = z.object({
   sentAt: z.string(),
 });
 export type CampaignHold = z.infer<typeof campaignHoldSchema>;
-
-/** FNV-1a over the text, twice with different seeds: 16 hex digits. */
-function fingerprint(text: string): string {
-  const fnv = (seed: number): string => {
-    let h = seed >>> 0;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    return h.toString(16).padStart(8, "0");
-  };
-  return fnv(0x811c9dc5) + fnv(0x050c5d1f);
-}
 
 /** The hold recorded before `group` is sent. */
 export function holdFor(group: CampaignGroup, firstRowNumber: number, at: Date): CampaignHold {
