@@ -6,11 +6,12 @@
  * while the API has calculation suspended: then nothing is propagated until application.calculate()
  * (docs/excel-fidelity.md, "Calculation"). An array result spills (model.setSpill).
  */
-import { utcToSerial } from "../../src/api/excelDates";
 import FormulaParser, { type CellRef, type RangeRef } from "fast-formula-parser";
 import type { Rect } from "./address";
 import { ERROR_LITERALS } from "./coerce";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
+import { HostError } from "./hostError";
+import { nativeFunctions } from "./nativeFunctions";
 import {
   MAX_CELL_CHARS,
   overlaps,
@@ -49,43 +50,6 @@ export interface HostFunctions {
 }
 
 class Pending extends Error {}
-class HostError extends Error {
-  constructor(
-    readonly code: string,
-    message?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** MIN or MAX over formula arguments as Excel reads them; an error among them is the result. */
-function extreme(params: unknown[], pick: (...xs: number[]) => number): number {
-  const xs: number[] = [];
-  for (const p of params as {
-    value?: unknown;
-    isArray?: boolean;
-    isRangeRef?: boolean;
-    isCellRef?: boolean;
-  }[]) {
-    // A reference (one cell or many) gives only its numbers; a typed value is read as a number.
-    const inRange = Boolean(p.isCellRef || p.isRangeRef) || Array.isArray(p.value);
-    const values = Array.isArray(p.value) ? (p.value as unknown[][]).flat() : [p.value];
-    for (const v of values) {
-      const code = (v as { _error?: unknown } | null)?._error;
-      if (typeof code === "string") throw new HostError(code);
-      if (typeof v === "number") xs.push(v);
-      // A direct argument that reads as a number counts ("3", TRUE); in a range only numbers do.
-      else if (
-        !inRange &&
-        (typeof v === "boolean" || (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v))))
-      )
-        xs.push(Number(v));
-      else if (!inRange && typeof v === "string") throw new HostError("#VALUE!");
-    }
-  }
-  return xs.length ? pick(...xs) : 0;
-}
-
 function errorText(e: unknown): string {
   const code = (e as { _error?: unknown })?._error;
   if (typeof code === "string" && (ERROR_LITERALS as readonly string[]).includes(code)) return code;
@@ -97,10 +61,46 @@ const isFormatted = (v: unknown): v is FormattedValue =>
   v !== null &&
   ((v as FormattedValue).type === "Double" || (v as FormattedValue).type === "FormattedNumber");
 
+/** The number formats of a host function's answer: one for a value, one per cell of an array. */
+type HostFormats = string | (string | undefined)[][] | undefined;
+
+/** A cell's value as the formula engine reads it: null when empty, { _error } for an error. */
+function cellValue(model: WorkbookModel, sheet: SheetData | undefined, row: number, col: number): unknown {
+  const c = sheet ? model.cell(sheet, row, col) : undefined;
+  if (!c || c.value === null) return null;
+  return c.error ? { _error: c.value } : c.value;
+}
+
+/** A range's values; whole columns are read as far as the sheet is used. */
+function rangeValues(model: WorkbookModel, sheet: SheetData | undefined, rect: Rect): unknown[][] {
+  const used = sheet ? model.usedRect(sheet) : null;
+  const rows = Math.min(rect.rows, used ? Math.max(0, used.row + used.rows - rect.row) : 0);
+  const cols = Math.min(rect.cols, used ? Math.max(0, used.col + used.cols - rect.col) : 0);
+  return Array.from({ length: Math.max(1, rows) }, (_, i) =>
+    Array.from({ length: Math.max(1, cols) }, (_, j) => cellValue(model, sheet, rect.row + i, rect.col + j)),
+  );
+}
+
+/** A defined name reads its range; any other bare word is #NAME? (the library would say #VALUE!). */
+function definedNameRange(
+  model: WorkbookModel,
+  name: string,
+): { sheet: string; from: { row: number; col: number }; to: { row: number; col: number } } {
+  const defined = model.names.find((n) => n.name.toLowerCase() === name.toLowerCase());
+  const target = defined
+    ? /^=?(?:'((?:[^']|'')+)'|([^!]+))!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(defined.formula)
+    : null;
+  if (!target) throw new Error(`#NAME? ${name}`);
+  const sheet = target[1]?.replace(/''/g, "'") ?? target[2];
+  const from = { row: Number(target[4]), col: columnNumber(target[3]) };
+  const to = target[5] ? { row: Number(target[6]), col: columnNumber(target[5]) } : from;
+  return { sheet, from, to };
+}
+
 export class FormulaCalculator implements Calculator {
   private reads: { sheetId: string; rect: Rect }[] = [];
   /** The number formats of the last host function's answer (a value's, or per cell of an array). */
-  private formats: string | (string | undefined)[][] | undefined;
+  private formats: HostFormats;
   /** Built when a formula is first calculated: most workbooks in tests hold none. */
   private built?: FormulaParser;
   private host?: HostFunctions;
@@ -121,60 +121,8 @@ export class FormulaCalculator implements Calculator {
 
   private build(): FormulaParser {
     const model = this.model;
-    const value = (sheet: SheetData | undefined, row: number, col: number): unknown => {
-      const c = sheet ? model.cell(sheet, row, col) : undefined;
-      if (!c || c.value === null) return null;
-      return c.error ? { _error: c.value } : c.value;
-    };
-    const functions: Record<string, (...args: unknown[]) => unknown> = {
-      // The parser's DATE counts no 29 February 1900 and knows one date system; Excel's counts it,
-      // in the workbook's system (docs/excel-fidelity.md, row 30).
-      DATE: (...params: unknown[]) => {
-        const [y, m, d] = params.map((p) => Math.trunc(Number((p as { value?: unknown }).value)));
-        if (![y, m, d].every(Number.isFinite) || y < 0 || y > 9999)
-          throw new HostError("#NUM!", "DATE: year out of range");
-        const serial = utcToSerial(
-          Date.UTC(y < 1900 ? y + 1900 : y, m - 1, d),
-          model.date1904 ? "1904" : "1900",
-        );
-        if (serial < 0) throw new HostError("#NUM!", "DATE: before the workbook's first day");
-        return Math.floor(serial);
-      },
-      // The parser's MIN and MAX are empty stubs (its cell shows #NAME?): Excel's take the numbers
-      // of ranges (text, logicals and blanks in them skipped) and of direct arguments; none gives 0.
-      MIN: (...params: unknown[]) => extreme(params, Math.min),
-      MAX: (...params: unknown[]) => extreme(params, Math.max),
-      // The parser has no HYPERLINK: the cell shows the friendly name, else the link (the preview
-      // does not follow it on a click).
-      HYPERLINK: (...params: unknown[]) => {
-        const [link, name] = params.map((p) => p as { value?: unknown; omitted?: boolean } | undefined);
-        const shown = name && !name.omitted ? name.value : link?.value;
-        return shown === null || shown === undefined ? "" : shown;
-      },
-    };
-    for (const name of this.host?.names ?? []) {
-      functions[name.toUpperCase()] = (...params: unknown[]) => {
-        const args = params.map((p) => {
-          const x = p as { value?: unknown; omitted?: boolean };
-          return x.omitted ? undefined : x.value;
-        });
-        const answer = this.host!.call(name.toUpperCase(), args, this.current);
-        if ("pending" in answer) throw new Pending();
-        if ("error" in answer) throw new HostError(answer.error, answer.message);
-        // Excel on the web drops a custom function's result over 5 MB (the cell stays #BUSY!), and a
-        // cell cannot show text over 32,767 characters.
-        if (jsonBytes(answer.value) > PAYLOAD_LIMIT_BYTES)
-          throw new HostError("#BUSY!", "The result is over Excel's 5 MB limit for a custom function");
-        if (hasLongText(answer.value)) throw new HostError("#VALUE!", "A text result over 32,767 characters");
-        // The formula engine computes with plain values; the formats are kept for the cell (store()).
-        this.formats = Array.isArray(answer.value)
-          ? answer.value.map((r) => r.map((v) => (isFormatted(v) ? v.numberFormat : undefined)))
-          : isFormatted(answer.value)
-            ? answer.value.numberFormat
-            : undefined;
-        return toPlain(answer.value);
-      };
-    }
+    const functions = nativeFunctions(model);
+    for (const name of this.host?.names ?? []) functions[name.toUpperCase()] = this.hostFunction(name);
     return new FormulaParser({
       functions,
       onCell: (ref: CellRef) => {
@@ -184,7 +132,7 @@ export class FormulaCalculator implements Calculator {
             sheetId: sheet.id,
             rect: { row: ref.row - 1, col: ref.col - 1, rows: 1, cols: 1 },
           });
-        return value(sheet, ref.row - 1, ref.col - 1);
+        return cellValue(model, sheet, ref.row - 1, ref.col - 1);
       },
       onRange: (ref: RangeRef) => {
         const sheet = model.sheetByName(ref.sheet);
@@ -195,29 +143,35 @@ export class FormulaCalculator implements Calculator {
           cols: ref.to.col - ref.from.col + 1,
         };
         if (sheet) this.reads.push({ sheetId: sheet.id, rect });
-        // Whole columns are read as far as the sheet is used.
-        const used = sheet ? model.usedRect(sheet) : null;
-        const rows = Math.min(rect.rows, used ? Math.max(0, used.row + used.rows - rect.row) : 0);
-        const cols = Math.min(rect.cols, used ? Math.max(0, used.col + used.cols - rect.col) : 0);
-        return Array.from({ length: Math.max(1, rows) }, (_, i) =>
-          Array.from({ length: Math.max(1, cols) }, (_, j) => value(sheet, rect.row + i, rect.col + j)),
-        );
+        return rangeValues(model, sheet, rect);
       },
-      // A defined name reads its range; any other bare word is #NAME? (the library would say #VALUE!).
-      onVariable: (name: string) => {
-        const defined = model.names.find((n) => n.name.toLowerCase() === name.toLowerCase());
-        const target = defined
-          ? /^=?(?:'((?:[^']|'')+)'|([^!]+))!\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(
-              defined.formula,
-            )
-          : null;
-        if (!target) throw new Error(`#NAME? ${name}`);
-        const sheet = target[1]?.replace(/''/g, "'") ?? target[2];
-        const from = { row: Number(target[4]), col: columnNumber(target[3]) };
-        const to = target[5] ? { row: Number(target[6]), col: columnNumber(target[5]) } : from;
-        return { sheet, from, to };
-      },
+      onVariable: (name: string) => definedNameRange(model, name),
     });
+  }
+
+  /** A host function (ADS.*) as the formula engine calls it: its answer, or the error it stands for. */
+  private hostFunction(name: string): (...params: unknown[]) => unknown {
+    return (...params: unknown[]) => {
+      const args = params.map((p) => {
+        const x = p as { value?: unknown; omitted?: boolean };
+        return x.omitted ? undefined : x.value;
+      });
+      const answer = this.host!.call(name.toUpperCase(), args, this.current);
+      if ("pending" in answer) throw new Pending();
+      if ("error" in answer) throw new HostError(answer.error, answer.message);
+      // Excel on the web drops a custom function's result over 5 MB (the cell stays #BUSY!), and a
+      // cell cannot show text over 32,767 characters.
+      if (jsonBytes(answer.value) > PAYLOAD_LIMIT_BYTES)
+        throw new HostError("#BUSY!", "The result is over Excel's 5 MB limit for a custom function");
+      if (hasLongText(answer.value)) throw new HostError("#VALUE!", "A text result over 32,767 characters");
+      // The formula engine computes with plain values; the formats are kept for the cell (store()).
+      this.formats = Array.isArray(answer.value)
+        ? answer.value.map((r) => r.map((v) => (isFormatted(v) ? v.numberFormat : undefined)))
+        : isFormatted(answer.value)
+          ? answer.value.numberFormat
+          : undefined;
+      return toPlain(answer.value);
+    };
   }
 
   calculateCell(sheet: SheetData, row: number, col: number): void {
@@ -227,30 +181,52 @@ export class FormulaCalculator implements Calculator {
     this.current = `${sheet.name}!${row},${col}`;
     this.formats = undefined;
     this.model.errorNotes.delete(cell);
-    let result: unknown;
     const formula = resolveStructured(cell.formula, this.model, sheet, row);
-    if (unknownName(formula, this.model, this.host?.names ?? [])) result = { _error: "#NAME?" };
-    else if (formula.includes("#REF!")) {
-      result = { _error: "#REF!" };
-      // A structured reference that reads nothing now may read a table that grows: watch the sheet.
-      this.reads.push({ sheetId: sheet.id, rect: { row: 0, col: 0, rows: 1_048_576, cols: 16_384 } });
-    } else
-      try {
-        result = this.parser.parse(formula.slice(1), { sheet: sheet.name, row: row + 1, col: col + 1 }, true);
-      } catch (err) {
-        const cause = findCause(err);
-        if (cause instanceof Pending) result = { _error: "#BUSY!" };
-        else if (cause instanceof HostError) {
-          result = { _error: cause.code };
-          if (cause.message) this.model.errorNotes.set(cell, cause.message);
-        } else result = { _error: errorText(err) };
-      }
+    const result = this.evaluate(formula, cell, sheet, row, col);
     cell.reads = this.reads;
     this.reads = [];
     // A formula that is one host call shows its answer's formats (a formatted number keeps its format);
     // one that computes with it shows a plain number, as the formula engine gives it.
     const formats = loneCall(formula) ? this.formats : undefined;
     this.formats = undefined;
+    this.show(cell, sheet, row, col, result, formats);
+  }
+
+  /** The formula's result as the engine gives it, or { _error } for what stops it. */
+  private evaluate(formula: string, cell: CellData, sheet: SheetData, row: number, col: number): unknown {
+    if (unknownName(formula, this.model, this.host?.names ?? [])) return { _error: "#NAME?" };
+    if (formula.includes("#REF!")) {
+      // A structured reference that reads nothing now may read a table that grows: watch the sheet.
+      this.reads.push({ sheetId: sheet.id, rect: { row: 0, col: 0, rows: 1_048_576, cols: 16_384 } });
+      return { _error: "#REF!" };
+    }
+    try {
+      return this.parser.parse(formula.slice(1), { sheet: sheet.name, row: row + 1, col: col + 1 }, true);
+    } catch (err) {
+      return this.failure(err, cell);
+    }
+  }
+
+  /** What a thrown calculation shows: #BUSY! while a host call is pending, else its error code (with a note). */
+  private failure(err: unknown, cell: CellData): { _error: string } {
+    const cause = findCause(err);
+    if (cause instanceof Pending) return { _error: "#BUSY!" };
+    if (cause instanceof HostError) {
+      if (cause.message) this.model.errorNotes.set(cell, cause.message);
+      return { _error: cause.code };
+    }
+    return { _error: errorText(err) };
+  }
+
+  /** A result in its cell: an array of more than one value spills, anything else is the cell's value. */
+  private show(
+    cell: CellData,
+    sheet: SheetData,
+    row: number,
+    col: number,
+    result: unknown,
+    formats: HostFormats,
+  ): void {
     if (Array.isArray(result) && (result.length > 1 || (result[0] as unknown[])?.length > 1)) {
       this.model.setSpill(
         sheet,
@@ -261,11 +237,11 @@ export class FormulaCalculator implements Calculator {
       );
       return;
     }
-    if (Array.isArray(result)) result = (result as unknown[][])[0]?.[0] ?? null;
+    const one = Array.isArray(result) ? ((result as unknown[][])[0]?.[0] ?? null) : result;
     this.model.dropSpillOf(sheet, row, col);
     store(
       cell,
-      result,
+      one,
       typeof formats === "string" ? formats : Array.isArray(formats) ? formats[0]?.[0] : undefined,
     );
   }

@@ -156,26 +156,61 @@ export function moveCells(
   direction: ShiftDirection,
 ): Move {
   const m: Move = { sheetId: sheet.id, band, direction };
-  const b = span(band, m);
-  const k = b.a1 - b.a0 + 1;
-  const limit = vertical(m) ? MAX_ROWS : MAX_COLS;
   // Checks first: nothing changes when the move is refused.
-  const tables = model.tables
-    .filter((t) => t.sheetId === sheet.id)
-    .map((t) => ({ t, after: tableAfter(t, m) }));
-  const cut = tables.find((x) => x.after === "cut");
-  if (cut)
-    refuse(
-      `This won't work because it would move cells in the table "${cut.t.name}" on the worksheet: move the table, or insert or delete across all of its ${vertical(m) ? "columns" : "rows"}`,
-    );
+  const tables = tablesAfterMove(model, sheet, m);
   const cells = carried(sheet, m);
-  if (inserting(m) && cells.some(([r, c, cell]) => (vertical(m) ? r : c) + k >= limit && filled(cell)))
-    refuse("Excel cannot shift nonblank cells off the worksheet");
+  refuseOffSheetPush(cells, m);
 
   dropSpills(model, sheet);
   // Move the cells (deleted ones first go), then everything that points at them.
-  const at = (r: number, c: number) =>
-    vertical(m) ? { r: r + (inserting(m) ? k : -k), c } : { r, c: c + (inserting(m) ? k : -k) };
+  relocateCells(sheet, cells, m);
+  for (const { t, after } of tables) resizeTable(t, after, m);
+  sheet.validations = sheet.validations.flatMap((v) => {
+    const rect = movedRect(v.rect, m);
+    return rect ? [{ ...v, rect }] : [];
+  });
+  shiftFormulas(model, sheet, m);
+  shiftChartSeries(model, sheet, m);
+  respillAll(model, sheet);
+  for (const listener of model.moveListeners) listener(m);
+  return m;
+}
+
+/** The sheet's tables with where each is after the move; refuses the move when one would be cut. */
+function tablesAfterMove(model: WorkbookModel, sheet: SheetData, m: Move): { t: TableData; after: Rect }[] {
+  const tables: { t: TableData; after: Rect }[] = [];
+  for (const t of model.tables) {
+    if (t.sheetId !== sheet.id) continue;
+    const after = tableAfter(t, m);
+    if (after === "cut")
+      refuse(
+        `This won't work because it would move cells in the table "${t.name}" on the worksheet: move the table, or insert or delete across all of its ${vertical(m) ? "columns" : "rows"}`,
+      );
+    tables.push({ t, after });
+  }
+  return tables;
+}
+
+/** The band's length along the move's axis, and the sheet's edge along it. */
+function extent(m: Move): { k: number; limit: number } {
+  const b = span(m.band, m);
+  return { k: b.a1 - b.a0 + 1, limit: vertical(m) ? MAX_ROWS : MAX_COLS };
+}
+
+/** An insertion may not push a filled cell off the sheet. */
+function refuseOffSheetPush(cells: [number, number, CellData][], m: Move): void {
+  if (!inserting(m)) return;
+  const { k, limit } = extent(m);
+  if (cells.some(([r, c, cell]) => (vertical(m) ? r : c) + k >= limit && filled(cell)))
+    refuse("Excel cannot shift nonblank cells off the worksheet");
+}
+
+/** The carried cells where the move puts them; deleted ones, and those pushed off the sheet, go. */
+function relocateCells(sheet: SheetData, cells: [number, number, CellData][], m: Move): void {
+  const b = span(m.band, m);
+  const { k, limit } = extent(m);
+  const step = inserting(m) ? k : -k;
+  const at = (r: number, c: number) => (vertical(m) ? { r: r + step, c } : { r, c: c + step });
   for (const [r, c] of cells) sheet.rows.get(r)?.delete(c);
   for (const [r, c, cell] of cells) {
     const along = vertical(m) ? r : c;
@@ -187,17 +222,19 @@ export function moveCells(
     row.set(to.c, cell);
   }
   for (const [r, cols] of [...sheet.rows]) if (cols.size === 0) sheet.rows.delete(r);
+}
 
-  for (const { t, after } of tables) resizeTable(t, after as Rect, m);
-  sheet.validations = sheet.validations.flatMap((v) => {
-    const rect = movedRect(v.rect, m);
-    return rect ? [{ ...v, rect }] : [];
-  });
+/** Every formula in the workbook, and every defined name, follows the moved cells. */
+function shiftFormulas(model: WorkbookModel, sheet: SheetData, m: Move): void {
   for (const s of model.sheets)
     for (const cols of s.rows.values())
       for (const cell of cols.values())
         if (cell.formula) cell.formula = shiftFormula(cell.formula, s.name, sheet.name, m);
   for (const n of model.names) n.formula = shiftFormula(n.formula, "", sheet.name, m);
+}
+
+/** Chart series A1 ranges on the moved sheet follow the cells (table-bound ones follow their table). */
+function shiftChartSeries(model: WorkbookModel, sheet: SheetData, m: Move): void {
   for (const chart of model.charts)
     for (const series of chart.series)
       for (const key of ["nameRef", "values", "xValues"] as const) {
@@ -207,9 +244,6 @@ export function moveCells(
         if (rect) series[key] = { ...ref, rect };
         else series[key] = undefined;
       }
-  respillAll(model, sheet);
-  for (const listener of model.moveListeners) listener(m);
-  return m;
 }
 
 /** A table after the move; its column ids follow inserted and deleted columns. */

@@ -70,44 +70,59 @@ function write(batch: Batch, r: RangeData, v: unknown, kind: WriteKind): void {
   const scalar = !Array.isArray(v);
   if (scalar && (v === null || v === undefined))
     throw invalidArgument(`null is not a valid value for the ${kind} of a range`);
-  if (!scalar) {
-    const rows = v as unknown[][];
-    if (rows.length !== rect.rows || rows.some((row) => !Array.isArray(row) || row.length !== rect.cols)) {
-      throw invalidArgument(
-        `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${rect.rows}×${rect.cols})`,
-      );
-    }
-  }
-  const model = batch.model;
+  if (!scalar) checkShape(v as unknown[][], rect);
+  const writeCell = cellWriters[kind];
   for (let i = 0; i < rect.rows; i++) {
     const row = scalar ? null : (v as unknown[][])[i];
     for (let j = 0; j < rect.cols; j++) {
       const x = scalar ? v : row![j];
       if (x === null || x === undefined) continue; // null: leave the cell as it is
-      const at = { row: rect.row + i, col: rect.col + j };
-      if (kind === "numberFormat") {
-        if (typeof x !== "string") throw invalidArgument("A number format must be text");
-        model.touch(sheet, at.row, at.col).numberFormat = x === "" || x === "General" ? undefined : x;
-      } else if (typeof x === "object") {
-        throw invalidArgument("A cell value must be text, a number or a boolean");
-      } else if (kind === "formulas") model.setFormula(sheet, at.row, at.col, x as Value);
-      else if (kind === "formulasR1C1")
-        model.setFormula(
-          sheet,
-          at.row,
-          at.col,
-          typeof x === "string" && x.startsWith("=") ? fromR1C1(x, at.row, at.col) : (x as Value),
-        );
-      else {
-        model.setValue(sheet, at.row, at.col, x as Value);
-        const observe = batch.host.valueWritten;
-        if (observe)
-          observe({ sheet: sheet.name, ...at, input: x as Value, cell: model.cell(sheet, at.row, at.col)! });
-      }
+      writeCell(batch, sheet, { row: rect.row + i, col: rect.col + j }, x);
     }
   }
   if (kind !== "numberFormat") contentsChanged(batch, sheet, rect);
 }
+
+/** A 2-D array written to a range has the range's rows and columns. */
+function checkShape(rows: unknown[][], rect: Rect): void {
+  if (rows.length !== rect.rows || rows.some((row) => !Array.isArray(row) || row.length !== rect.cols)) {
+    throw invalidArgument(
+      `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${rect.rows}×${rect.cols})`,
+    );
+  }
+}
+
+/** One item of a values / formulas write: text, a number or a boolean. */
+function cellInput(x: unknown): Value {
+  if (typeof x === "object") throw invalidArgument("A cell value must be text, a number or a boolean");
+  return x as Value;
+}
+
+type CellWriter = (batch: Batch, sheet: SheetData, at: { row: number; col: number }, x: unknown) => void;
+
+/** How one non-null item of each kind of write lands in its cell. */
+const cellWriters: Record<WriteKind, CellWriter> = {
+  numberFormat: (batch, sheet, at, x) => {
+    if (typeof x !== "string") throw invalidArgument("A number format must be text");
+    batch.model.touch(sheet, at.row, at.col).numberFormat = x === "" || x === "General" ? undefined : x;
+  },
+  formulas: (batch, sheet, at, x) => batch.model.setFormula(sheet, at.row, at.col, cellInput(x)),
+  formulasR1C1: (batch, sheet, at, x) => {
+    const input = cellInput(x);
+    batch.model.setFormula(
+      sheet,
+      at.row,
+      at.col,
+      typeof input === "string" && input.startsWith("=") ? fromR1C1(input, at.row, at.col) : input,
+    );
+  },
+  values: (batch, sheet, at, x) => {
+    const input = cellInput(x);
+    batch.model.setValue(sheet, at.row, at.col, input);
+    const observe = batch.host.valueWritten;
+    if (observe) observe({ sheet: sheet.name, ...at, input, cell: batch.model.cell(sheet, at.row, at.col)! });
+  },
+};
 
 /** After contents changed: calculation, spills, and table headers (always unique text). */
 function contentsChanged(batch: Batch, sheet: SheetData, rect: Rect): void {

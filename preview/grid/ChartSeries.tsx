@@ -1,0 +1,108 @@
+/**
+ * One series of a drawn chart: bars or columns (clustered side by side, or stacked), or a line,
+ * area or scatter series with its markers. A blank cell is a gap.
+ */
+import type { ChartFrame } from "./chartFrame";
+import { COLORS } from "./chartScale";
+
+type Series = ChartFrame["chart"]["series"][number];
+
+/** Series k of the chart, as bars or columns, or as a line, an area or scattered points. */
+export function ChartSeries({ frame, k }: { frame: ChartFrame; k: number }) {
+  return frame.kind === "column" || frame.kind === "bar" ? (
+    <BarSeries frame={frame} k={k} />
+  ) : (
+    <LineSeries frame={frame} k={k} />
+  );
+}
+
+const drawnPoints = (s: Series) => s.values.filter((v) => v !== null).length;
+
+/** Where series k's value at category i starts: on a stacked chart, on the earlier series' values of the same sign. */
+function baseOf(frame: ChartFrame, k: number): (i: number) => number {
+  const series = frame.chart.series;
+  const s = series[k];
+  return (i) =>
+    frame.stacked
+      ? series
+          .slice(0, k)
+          .reduce(
+            (sum, o) =>
+              sum +
+              (o.values[i] ?? 0) * (Math.sign(o.values[i] ?? 0) === Math.sign(s.values[i] ?? 0) ? 1 : 0),
+            0,
+          )
+      : 0;
+}
+
+function BarSeries({ frame, k }: { frame: ChartFrame; k: number }) {
+  const { kind, stacked, band, valueAt, categoryAt } = frame;
+  const series = frame.chart.series;
+  const s = series[k];
+  const base = baseOf(frame, k);
+  const group = band * 0.62;
+  const size = stacked ? group : group / Math.max(1, series.length);
+  return (
+    <g data-series={s.name} data-points={drawnPoints(s)} fill={COLORS[k % COLORS.length]}>
+      {s.values.map((v, i) => {
+        if (v === null) return null;
+        const from = valueAt(base(i));
+        const to = valueAt(base(i) + v);
+        const offset = categoryAt(i) - group / 2 + (stacked ? 0 : size * k);
+        return kind === "column" ? (
+          <rect key={i} x={offset} width={size} y={Math.min(from, to)} height={Math.abs(to - from)} />
+        ) : (
+          <rect
+            key={i}
+            y={categoryAt(i) + group / 2 - (stacked ? 0 : size * k) - size}
+            height={size}
+            x={Math.min(from, to)}
+            width={Math.abs(to - from)}
+          />
+        );
+      })}
+    </g>
+  );
+}
+
+const pathOf = (pts: [number, number][]) => pts.map(([x, y], j) => `${j ? "L" : "M"}${x},${y}`).join("");
+
+function LineSeries({ frame, k }: { frame: ChartFrame; k: number }) {
+  const { kind, twoAxes, valueAt, valueAt2, categoryAt, xAt, joined, markers } = frame;
+  const s = frame.chart.series[k];
+  const color = COLORS[k % COLORS.length];
+  const base = baseOf(frame, k);
+  const scale = twoAxes && s.secondary ? valueAt2 : valueAt;
+  const point = (v: number, i: number): [number, number] =>
+    kind === "scatter" ? [xAt(s.x[i]), valueAt(v)] : [categoryAt(i), scale(base(i) + v)];
+  // A blank cell is a gap: the line restarts after it.
+  const runs: [number, number][][] = [[]];
+  s.values.forEach((v, i) => {
+    if (v === null) runs.push([]);
+    else runs[runs.length - 1].push(point(v, i));
+  });
+  return (
+    <g data-series={s.name} data-points={drawnPoints(s)}>
+      {kind === "area"
+        ? s.values.length > 0 && (
+            <path
+              fill={color}
+              fillOpacity={0.85}
+              d={
+                pathOf(s.values.map((v, i) => point(v ?? 0, i))) +
+                s.values
+                  .map((_, i) => `L${categoryAt(i)},${valueAt(base(i))}`)
+                  .reverse()
+                  .join("") +
+                "Z"
+              }
+            />
+          )
+        : joined &&
+          runs
+            .filter((r) => r.length > 1)
+            .map((r, j) => <path key={j} d={pathOf(r)} fill="none" stroke={color} strokeWidth={2.25} />)}
+      {markers && runs.flat().map(([x, y], j) => <circle key={j} cx={x} cy={y} r={3.5} fill={color} />)}
+    </g>
+  );
+}

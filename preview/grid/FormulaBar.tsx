@@ -1,0 +1,93 @@
+/**
+ * The bar above the grid: the name box, the selected cell's contents (Enter writes them and moves
+ * down), and the in-cell drop-down of a list validation on the selected cell.
+ */
+import { useEffect, useState } from "react";
+import type { Rect } from "../memory/address";
+import type { CellView, InMemoryWorkbook } from "../memory/workbook";
+import { NameBox } from "./NameBox";
+
+/** A list validation's choices and its prompt, as the drop-down shows them. */
+export interface CellList {
+  list: string[];
+  prompt?: string;
+}
+
+/** The contents box's text: the selected cell's formula or value, again whenever the cell or the selection changes. */
+export function useCellInput(
+  cell: Pick<CellView, "formula" | "value">,
+  selected: Rect,
+  sheet: string | undefined,
+): [string, (text: string) => void] {
+  const [input, setInput] = useState("");
+  useEffect(
+    () => setInput(cell.formula ?? (cell.value === null ? "" : String(cell.value))),
+    [cell.formula, cell.value, selected.row, selected.col, sheet],
+  );
+  return [input, setInput];
+}
+
+/** The list validation on the selected cell (its in-cell drop-down is drawn beside the formula bar). */
+export function listAt(host: InMemoryWorkbook["host"], sheet: string, selected: Rect): CellList | undefined {
+  return host
+    .validations(sheet)
+    .find(
+      (v) =>
+        selected.row >= v.rect.row &&
+        selected.row < v.rect.row + v.rect.rows &&
+        selected.col >= v.rect.col &&
+        selected.col < v.rect.col + v.rect.cols,
+    );
+}
+
+export interface FormulaBarProps {
+  address: string;
+  go: (target: string) => string | null;
+  input: string;
+  setInput: (text: string) => void;
+  /** Enter in the contents box. */
+  commit: () => void;
+  /** The selected cell's list validation, if it has one. */
+  list: CellList | undefined;
+  /** A choice from the list: written to the cell at once. */
+  choose: (value: string) => void;
+}
+
+export function FormulaBar({ address, go, input, setInput, commit, list, choose }: FormulaBarProps) {
+  return (
+    <div className="formula-bar">
+      <NameBox address={address} go={go} />
+      <label htmlFor="formula-input" className="visually-hidden">
+        Cell contents
+      </label>
+      <input
+        id="formula-input"
+        data-testid="formula-input"
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            commit();
+          }
+        }}
+        placeholder="Type a value or a formula such as =ADS.SHOWLISTENERS(1200000001), then Enter"
+      />
+      {list && (
+        <select
+          aria-label="Choose from the cell's list"
+          title={list.prompt}
+          value={list.list.includes(input) ? input : ""}
+          onChange={(e) => choose(e.target.value)}
+        >
+          <option value="">(list)</option>
+          {list.list.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * One drawn row of the grid and its cells: numbers that do not fit as ####, text running on over
+ * empty cells, errors flagged with Excel's explanation on hover, table styles, the selection.
+ */
+import { columnName, type Rect } from "../memory/address";
+import type { CellView, InMemoryWorkbook } from "../memory/workbook";
+import { CELL_PADDING_PX, fittedNumber, textWidth } from "./cellText";
+import { errorNote } from "./errors";
+import { tableAt, type SheetLayout, type TablePlace } from "./layout";
+
+/** What every cell of the drawn sheet needs: where it is drawn, what is selected, and what a click does. */
+export interface RowContext {
+  host: InMemoryWorkbook["host"];
+  sheet: string;
+  layout: SheetLayout;
+  selected: Rect;
+  /** A click: select the cell, or (Shift) extend the selection to it. */
+  pick: (row: number, col: number, extend: boolean) => void;
+}
+
+export function GridRow({ ctx, r, top }: { ctx: RowContext; r: number; top: number }) {
+  return (
+    <div className="row" role="row" style={{ top, width: ctx.layout.width }}>
+      <span className="row-header" role="rowheader">
+        {r + 1}
+      </span>
+      {Array.from({ length: ctx.layout.cols }, (_, c) => renderCell(ctx, r, c))}
+    </div>
+  );
+}
+
+function renderCell(ctx: RowContext, r: number, c: number) {
+  const v = ctx.host.cell(ctx.sheet, r, c);
+  const width = ctx.layout.widths[c];
+  const t = tableAt(ctx.layout, r, c);
+  const { text, runOn } = shownText(ctx, v, t, r, c);
+  const note = v.error ? errorNote(v.value, v.errorMessage) : undefined;
+  return (
+    <span
+      key={c}
+      role="gridcell"
+      data-cell={`${columnName(c)}${r + 1}`}
+      className={cellClasses(v, t, runOn, selectionMark(ctx.selected, r, c))}
+      style={{ width, ...tablePaint(v, t) }}
+      title={[v.formula, note ?? v.text].filter(Boolean).join("\n") || undefined}
+      onMouseDown={(ev) => ctx.pick(r, c, ev.shiftKey)}
+    >
+      {runOn ? (
+        <span className="run-on-text" style={{ width: width + runOn - CELL_PADDING_PX }}>
+          {text}
+        </span>
+      ) : (
+        text
+      )}
+    </span>
+  );
+}
+
+/** The text a cell shows (a number fitted to its width) and how far, in px, it runs on to the right. */
+function shownText(
+  ctx: RowContext,
+  v: CellView,
+  t: TablePlace | undefined,
+  r: number,
+  c: number,
+): { text: string; runOn: number } {
+  const width = ctx.layout.widths[c];
+  if (v.error || typeof v.value === "boolean") return { text: v.text, runOn: 0 };
+  if (typeof v.value === "number") return { text: fittedNumber(v, width), runOn: 0 };
+  if (v.text && textWidth(v.text) > width - CELL_PADDING_PX && !t?.header)
+    return { text: v.text, runOn: runOnWidth(ctx, v.text, r, c) };
+  return { text: v.text, runOn: 0 };
+}
+
+/** Text runs on over the empty cells to its right, as far as it needs. */
+function runOnWidth(ctx: RowContext, text: string, r: number, c: number): number {
+  const { layout } = ctx;
+  let runOn = 0;
+  for (let k = c + 1; k < layout.cols; k++) {
+    const next = ctx.host.cell(ctx.sheet, r, k);
+    if (next.value !== null || next.formula) break;
+    runOn += layout.widths[k];
+    if (textWidth(text) <= layout.widths[c] + runOn - CELL_PADDING_PX) break;
+  }
+  return runOn;
+}
+
+function selectionMark(selected: Rect, r: number, c: number): "selected" | "in-range" | null {
+  if (r === selected.row && c === selected.col) return "selected";
+  const inRange =
+    r >= selected.row &&
+    r < selected.row + selected.rows &&
+    c >= selected.col &&
+    c < selected.col + selected.cols;
+  return inRange ? "in-range" : null;
+}
+
+function cellClasses(
+  v: CellView,
+  t: TablePlace | undefined,
+  runOn: number,
+  mark: "selected" | "in-range" | null,
+): string {
+  const classes = ["cell"];
+  if (v.error) classes.push("error");
+  else if (typeof v.value === "number") classes.push("num");
+  else if (typeof v.value === "boolean") classes.push("bool");
+  if (v.error && v.formula) classes.push("flagged");
+  if (runOn) classes.push("run-on");
+  if (mark) classes.push(mark);
+  if (v.bold || (t?.header && t.look)) classes.push("bold");
+  if (v.hyperlink) classes.push("link");
+  if (t?.header) classes.push("table-header");
+  return classes.join(" ");
+}
+
+/** The cell's fill (its own, else its table's header, band or body), text colour and table border. */
+function tablePaint(
+  v: CellView,
+  t: TablePlace | undefined,
+): { background: string | undefined; color: string | undefined; borderBottomColor: string | undefined } {
+  const look = t?.look ?? undefined;
+  const fill =
+    v.fill ?? (look && (t?.header ? look.headerFill : t?.odd ? (look.band ?? look.body) : look.body));
+  const color = look && (t?.header ? look.headerColor : look.bodyColor);
+  return { background: fill, color, borderBottomColor: look?.border };
+}

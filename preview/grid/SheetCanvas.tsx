@@ -1,0 +1,68 @@
+/**
+ * The drawn sheet inside the scrolling viewport: column headers and frozen rows that stay while it
+ * scrolls, only the visible rows below them (so large report sheets stay fast), the outline of the
+ * selected spill range, and the charts where the add-in placed them.
+ */
+import { columnName } from "../memory/address";
+import { PX_PER_PT } from "../memory/geometry";
+import { GridRow, type RowContext } from "./GridRow";
+import { HEADER_PX, ROW_HEADER_PX, ROW_PX } from "./layout";
+import { SheetChart } from "./SheetChart";
+import type { SpillOutline } from "./spillOutline";
+
+export interface SheetCanvasProps {
+  ctx: RowContext;
+  /** The viewport's scroll position and height, in px: which rows are drawn. */
+  scrollTop: number;
+  height: number;
+  spill: SpillOutline | null;
+}
+
+export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps) {
+  const { layout } = ctx;
+  const freeze = Math.min(layout.freeze, layout.rows);
+  const first = Math.max(freeze, Math.floor(scrollTop / ROW_PX) - 1);
+  const visible = Math.ceil(height / ROW_PX) + 3;
+  return (
+    <div className="canvas" style={{ height: HEADER_PX + layout.rows * ROW_PX, width: layout.width }}>
+      <div className="frozen" style={{ height: HEADER_PX + freeze * ROW_PX, width: layout.width }}>
+        <div className="col-headers" role="row" style={{ width: layout.width }}>
+          <span className="corner" />
+          {layout.widths.map((w, c) => (
+            <span key={c} className="col-header" role="columnheader" style={{ width: w }}>
+              {columnName(c)}
+            </span>
+          ))}
+        </div>
+        {Array.from({ length: freeze }, (_, r) => (
+          <GridRow key={r} ctx={ctx} r={r} top={HEADER_PX + r * ROW_PX} />
+        ))}
+      </div>
+      {Array.from({ length: Math.max(0, Math.min(visible, layout.rows - first)) }, (_, i) => (
+        <GridRow key={first + i} ctx={ctx} r={first + i} top={HEADER_PX + (first + i) * ROW_PX} />
+      ))}
+      {spill && (
+        <div
+          className={spill.blocked ? "spill-range blocked" : "spill-range"}
+          data-testid="spill-range"
+          style={{ left: spill.left, top: spill.top, width: spill.width, height: spill.height }}
+        />
+      )}
+      {layout.charts.map((c, i) => (
+        <div
+          key={i}
+          className="sheet-chart"
+          data-chart={c.name}
+          style={{
+            left: ROW_HEADER_PX + c.left * PX_PER_PT,
+            top: HEADER_PX + c.top * PX_PER_PT,
+            width: c.width * PX_PER_PT,
+            height: c.height * PX_PER_PT,
+          }}
+        >
+          <SheetChart chart={c} width={c.width * PX_PER_PT} height={c.height * PX_PER_PT} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Where a chart's parts go, the way Excel lays it out: title on top, legend at the bottom, axis
+ * titles and tick labels around the plot area; and the scales from values, categories and x to px.
+ */
+import type { ChartView } from "../memory/chart";
+import {
+  family,
+  lineExtent,
+  niceTicks,
+  tickFormatter,
+  TICK_FONT,
+  TITLE_FONT,
+  valueExtent,
+  type Family,
+} from "./chartScale";
+
+interface Plot {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The value axes' ticks (the secondary one's on a line chart with two axes) and the x ticks of a scatter chart. */
+interface Axes {
+  twoAxes: boolean;
+  ticks: number[];
+  ticks2: number[];
+  xTicks: number[];
+  tickText: (t: number) => string;
+  tickText2: (t: number) => string;
+}
+
+export interface ChartFrame extends Axes {
+  chart: ChartView;
+  width: number;
+  height: number;
+  kind: Family;
+  stacked: boolean;
+  markers: boolean;
+  /** Whether the points of a line or scatter series are joined by lines. */
+  joined: boolean;
+  /** The number of categories (the longest series). */
+  n: number;
+  categories: string[];
+  categoryLabelWidth: number;
+  plot: Plot;
+  /** The room of one category along the category axis, in px. */
+  band: number;
+  /** Every how many categories one is labelled (so that labels do not overlap). */
+  every: number;
+  valueAt: (v: number) => number;
+  valueAt2: (v: number) => number;
+  /** Centre of category i along the category axis (bars: the first category at the bottom). */
+  categoryAt: (i: number) => number;
+  xAt: (x: number) => number;
+}
+
+export function chartFrame(chart: ChartView, width: number, height: number): ChartFrame {
+  const kind = family(chart.type);
+  const stacked = chart.type.endsWith("Stacked");
+  const series = chart.series;
+  const n = Math.max(0, ...series.map((s) => s.values.length));
+  const categories = series[0]?.categories ?? [];
+  const axes = axesOf(chart, kind, stacked, n);
+  const { plot, categoryLabelWidth } = plotArea(chart, kind, axes, categories, width, height);
+  const { ticks, ticks2, xTicks } = axes;
+  const vLo = ticks[0];
+  const vHi = ticks[ticks.length - 1];
+  const band = (kind === "bar" ? plot.h : plot.w) / Math.max(1, n);
+  return {
+    ...axes,
+    chart,
+    width,
+    height,
+    kind,
+    stacked,
+    markers: ["LineMarkers", "XYScatter", "XYScatterLines"].includes(chart.type),
+    joined: kind !== "scatter" || chart.type !== "XYScatter",
+    n,
+    categories,
+    categoryLabelWidth,
+    plot,
+    band,
+    every: Math.max(1, Math.ceil((n * 48) / (kind === "bar" ? plot.h * 2.5 : plot.w))),
+    valueAt: (v) =>
+      kind === "bar"
+        ? plot.x + ((v - vLo) / (vHi - vLo)) * plot.w
+        : plot.y + plot.h - ((v - vLo) / (vHi - vLo)) * plot.h,
+    valueAt2: (v) => plot.y + plot.h - ((v - ticks2[0]) / (ticks2[ticks2.length - 1] - ticks2[0])) * plot.h,
+    categoryAt: (i) => (kind === "bar" ? plot.y + plot.h - band * (i + 0.5) : plot.x + band * (i + 0.5)),
+    xAt: (x) => plot.x + ((x - xTicks[0]) / (xTicks[xTicks.length - 1] - xTicks[0])) * plot.w,
+  };
+}
+
+function axesOf(chart: ChartView, kind: Family, stacked: boolean, n: number): Axes {
+  const series = chart.series;
+  // A line chart may draw some series against a secondary value axis (on the right), with its own scale.
+  const twoAxes = kind === "line" && series.some((s) => s.secondary) && series.some((s) => !s.secondary);
+  const onPrimary = twoAxes ? series.filter((s) => !s.secondary) : series;
+  let [lo, hi] = valueExtent(onPrimary, n, stacked);
+  if (kind === "line" || kind === "scatter") [lo, hi] = lineExtent(onPrimary, lo, hi);
+  const xs = series.flatMap((s) => s.x);
+  return {
+    twoAxes,
+    ticks: niceTicks(lo, hi),
+    ticks2: twoAxes
+      ? niceTicks(
+          ...lineExtent(
+            series.filter((s) => s.secondary),
+            0,
+            0,
+          ),
+        )
+      : [],
+    xTicks: kind === "scatter" ? niceTicks(Math.min(0, ...xs), Math.max(...xs, 1)) : [],
+    tickText: tickFormatter(chart.valueFormat),
+    tickText2: tickFormatter(chart.secondaryFormat),
+  };
+}
+
+/** Layout: title, legend at the bottom, axis titles, tick labels, then the plot area. */
+function plotArea(
+  chart: ChartView,
+  kind: Family,
+  axes: Axes,
+  categories: string[],
+  width: number,
+  height: number,
+): { plot: Plot; categoryLabelWidth: number } {
+  const legend = chart.legend !== null && chart.series.length > 0;
+  const valueLabelWidth = Math.max(...axes.ticks.map((t) => axes.tickText(t).length)) * TICK_FONT * 0.6 + 6;
+  const secondLabelWidth = axes.twoAxes
+    ? Math.max(...axes.ticks2.map((t) => axes.tickText2(t).length)) * TICK_FONT * 0.6 +
+      6 +
+      (chart.secondaryAxisTitle ? 16 : 0)
+    : 0;
+  const categoryLabelWidth =
+    kind === "bar"
+      ? Math.min(width * 0.35, Math.max(...categories.map((c) => c.length), 1) * TICK_FONT * 0.6 + 6)
+      : 0;
+  const top = 8 + (chart.title ? TITLE_FONT + 10 : 0);
+  const bottom = height - 6 - (legend ? 20 : 0) - (chart.categoryAxisTitle ? 16 : 0) - (TICK_FONT + 8);
+  const left = 8 + (chart.valueAxisTitle ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
+  // Bars and scatter charts label their last value tick at the right edge: leave it room.
+  const right =
+    width - 12 - secondLabelWidth - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
+  return {
+    plot: { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) },
+    categoryLabelWidth,
+  };
+}

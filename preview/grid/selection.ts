@@ -1,0 +1,77 @@
+/**
+ * Moving the selection as Excel does: its address for the name box, Shift+click, the arrow keys,
+ * and the name box's Enter (a reference, a table or a defined name).
+ */
+import type { KeyboardEvent } from "react";
+import { columnName, parseAddress, type Rect } from "../memory/address";
+import type { InMemoryWorkbook } from "../memory/workbook";
+
+/** The selection as the name box shows it: B3, or B3:D7 for a range. */
+export function selectionAddress(selected: Rect): string {
+  return (
+    `${columnName(selected.col)}${selected.row + 1}` +
+    (selected.rows > 1 || selected.cols > 1
+      ? `:${columnName(selected.col + selected.cols - 1)}${selected.row + selected.rows}`
+      : "")
+  );
+}
+
+/** Shift+click: the range from the selected cell to this one, as in Excel. */
+export function extendedSelection(selected: Rect, row: number, col: number): Rect {
+  const top = Math.min(selected.row, row);
+  const left = Math.min(selected.col, col);
+  const bottom = Math.max(selected.row + selected.rows - 1, row);
+  const right = Math.max(selected.col + selected.cols - 1, col);
+  return { row: top, col: left, rows: bottom - top + 1, cols: right - left + 1 };
+}
+
+/** The arrow keys: rows and columns to move the selected cell by. */
+const ARROW_MOVES: Record<string, [number, number]> = {
+  ArrowDown: [1, 0],
+  ArrowUp: [-1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** A key in the grid: Ctrl+G or F5 goes to the name box; an arrow key moves the selected cell. */
+export function handleGridKey(e: KeyboardEvent, move: (rows: number, cols: number) => void): void {
+  if ((e.ctrlKey && e.key.toLowerCase() === "g") || e.key === "F5") {
+    e.preventDefault();
+    document.getElementById("name-box")?.focus();
+    return;
+  }
+  const m = ARROW_MOVES[e.key];
+  if (m) {
+    e.preventDefault();
+    move(m[0], m[1]);
+  }
+}
+
+/**
+ * The name box's Enter: selects a reference, a table or a defined name on a visible sheet (a bare
+ * reference on `activeSheet`); null when it was selected, else why not.
+ */
+export function goToTarget(
+  workbook: InMemoryWorkbook,
+  sheets: { name: string }[],
+  activeSheet: string,
+  target: string,
+): string | null {
+  const host = workbook.host;
+  const text = target.trim();
+  const table = host.tables().find((t) => t.name.toLowerCase() === text.toLowerCase());
+  const name = workbook.model.names.find((n) => n.name.toLowerCase() === text.toLowerCase());
+  let place: { sheet?: string; rect: Rect };
+  try {
+    place = table
+      ? { sheet: table.sheet, rect: table.rect }
+      : parseAddress(name ? name.formula.replace(/^=/, "").replace(/\$/g, "") : text);
+  } catch {
+    return "Reference isn't valid.";
+  }
+  const sheet = sheets.find((s) => s.name.toLowerCase() === (place.sheet ?? activeSheet).toLowerCase());
+  if (!sheet) return `Reference isn't valid: there is no visible sheet "${place.sheet}".`;
+  const { row, col, rows, cols } = place.rect;
+  host.select(sheet.name, row, col, rows, cols);
+  return null;
+}

@@ -1,0 +1,75 @@
+/**
+ * The functions the preview computes itself where the formula library has a stub (SUMIFS, MATCH, …)
+ * or none (COUNTIFS, XLOOKUP), typed into cells as a planner would, read as Excel shows them.
+ */
+import { InMemoryWorkbook } from "./workbook";
+
+/** A small report: day, campaign, spend, impressions. */
+const REPORT = [
+  ["Day", "Campaign", "Spend", "Impressions"],
+  [46000, "Acme Spring", 120, 1000],
+  [46000, "Bolt", 80, 500],
+  [46001, "Acme Spring", 100, 900],
+  [46001, "Bolt", "n/a", 450],
+  [46002, "Acme Fall", 60, 300],
+];
+
+async function computed(formulas: string[]): Promise<unknown[]> {
+  const wb = new InMemoryWorkbook();
+  await wb.excel.run(async (c) => {
+    const s = c.workbook.worksheets.getItem("Sheet1");
+    s.getRange("A1:D6").values = REPORT;
+    s.getRange(`F1:F${formulas.length}`).formulas = formulas.map((f) => [f]);
+    await c.sync();
+  });
+  return formulas.map((_, i) => wb.host.cell("Sheet1", i, 5).value);
+}
+
+test("the criteria family sums, counts, averages and bounds the rows every criterion takes", async () => {
+  expect(
+    await computed([
+      '=SUMIFS(C2:C6, B2:B6, "Acme*")',
+      '=SUMIFS(C2:C6, B2:B6, "Acme*", A2:A6, ">=46001")',
+      '=COUNTIFS(B2:B6, "Bolt")',
+      '=COUNTIFS(B2:B6, "<>Bolt", D2:D6, ">400")',
+      '=AVERAGEIFS(C2:C6, B2:B6, "Bolt")',
+      '=AVERAGEIFS(C2:C6, B2:B6, "Nobody")',
+      '=MAXIFS(D2:D6, B2:B6, "Acme*")',
+      '=MINIFS(D2:D6, B2:B6, "Acme*")',
+      '=MAXIFS(D2:D6, B2:B6, "Nobody")',
+      '=SUMIFS(C2:C6, B2:B4, "Bolt")',
+      "=SUMIFS(D:D, A:A, 46001)",
+    ]),
+  ).toEqual([280, 160, 2, 2, 80, "#DIV/0!", 1000, 300, 0, "#VALUE!", 1350]);
+});
+
+test("MEDIAN, LARGE and SMALL read the numbers of a range; a rank outside it is #NUM!", async () => {
+  expect(
+    await computed([
+      "=MEDIAN(C2:C6)",
+      "=MEDIAN(D2:D6)",
+      "=LARGE(D2:D6, 2)",
+      "=SMALL(C2:C6, 1)",
+      "=LARGE(C2:C6, 5)",
+    ]),
+  ).toEqual([90, 500, 900, 60, "#NUM!"]);
+});
+
+test("MATCH and XLOOKUP find by exact value, wildcard and nearest, with Excel's #N/A", async () => {
+  expect(
+    await computed([
+      '=MATCH("bolt", B2:B6, 0)',
+      '=MATCH("Acme F*", B2:B6, 0)',
+      "=MATCH(46001.5, A2:A6)",
+      '=MATCH("Zed", B2:B6, 0)',
+      '=XLOOKUP("Acme Fall", B2:B6, D2:D6)',
+      '=XLOOKUP("Bolt", B2:B6, D2:D6, "none", 0, -1)',
+      '=XLOOKUP("Zed", B2:B6, D2:D6, "none")',
+      '=XLOOKUP("Zed", B2:B6, D2:D6)',
+      "=XLOOKUP(950, D2:D6, B2:B6, , 1)",
+      "=XLOOKUP(480, D2:D6, B2:B6, , -1)",
+      '=XLOOKUP("Spend", A1:D1, A3:D3)',
+      '=INDEX(D2:D6, MATCH("Bolt", B2:B6, 0))',
+    ]),
+  ).toEqual([2, 5, 4, "#N/A", 300, 450, "none", "#N/A", "Acme Spring", "Bolt", 80, 500]);
+});
