@@ -10,7 +10,7 @@ import type { CellView } from "../memory/workbook";
  * same widths) are within a few per cent of Excel's Calibri 11 pt, whose digit is 7 px wide, so
  * text that fits here fits in Excel.
  */
-export const CELL_FONT = '13px Arial, "Liberation Sans", sans-serif';
+const CELL_FONT = '13px Arial, "Liberation Sans", sans-serif';
 /** Left and right padding of a cell. */
 export const CELL_PADDING_PX = 8;
 

@@ -34,7 +34,7 @@ export type HostAnswer =
   | { pending: true };
 
 /** A number with its own format (a custom function's DoubleCellValue, or the older FormattedNumberCellValue). */
-export interface FormattedValue {
+interface FormattedValue {
   type: "Double" | "FormattedNumber";
   basicValue: number;
   numberFormat: string;
@@ -299,7 +299,7 @@ function toPlain(v: unknown): unknown {
 }
 
 /** Whether a formula is one function call and nothing else (=ADS.SHOW(A2, "adLoad"), not =ADS.SHOW(…)*2). */
-export function loneCall(formula: string): boolean {
+function loneCall(formula: string): boolean {
   const code = formula
     .replace(/^=\s*/, "")
     .replace(/"(?:[^"]|"")*"/g, '""')

@@ -4,7 +4,7 @@
  * where it sits on the sheet. The Office-like proxies over this are in chartProxy.ts; the rules are
  * rows of docs/excel-fidelity.md ("Charts").
  */
-import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from "./address";
+import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
 import { columnAt, columnLeft, rowAt, rowTop } from "./geometry";
 import { officeError, type CellData, type SheetData, type WorkbookModel } from "./model";
 import {
@@ -19,7 +19,6 @@ import { displayText } from "./numberFormat";
 
 export {
   CHART_TYPES,
-  type Anchor,
   type AxisTitle,
   type ChartData,
   type ChartRef,
@@ -27,13 +26,13 @@ export {
   type SeriesData,
 } from "./chartData";
 
-export type SeriesBy = "Auto" | "Columns" | "Rows";
+type SeriesBy = "Auto" | "Columns" | "Rows";
 
 /** Excel's specification: at most 255 data series in one chart. */
-export const MAX_SERIES = 255;
+const MAX_SERIES = 255;
 /** A new chart is 5 × 3 inches, as in Excel. */
-export const DEFAULT_CHART_WIDTH_PT = 360;
-export const DEFAULT_CHART_HEIGHT_PT = 216;
+const DEFAULT_CHART_WIDTH_PT = 360;
+const DEFAULT_CHART_HEIGHT_PT = 216;
 /** ChartSeries.name: "The name's length should not be greater than 255 characters." */
 export const MAX_NAME_LENGTH = 255;
 
@@ -114,7 +113,7 @@ export function setChartData(
  * first column (years, dates) are a series of their own otherwise, except in an XY scatter chart,
  * whose first column is always the X values.
  */
-export function readSeries(
+function readSeries(
   model: WorkbookModel,
   sheet: SheetData,
   rect: Rect,
@@ -203,7 +202,7 @@ export function ref(model: WorkbookModel, sheet: SheetData, rect: Rect, cells?: 
  * Where a reference points now: its table's current rows while the table exists and still has
  * those columns, else the cells it last pointed at; null when its sheet was deleted (#REF!).
  */
-export function resolve(model: WorkbookModel, r: ChartRef): { sheet: SheetData; rect: Rect } | null {
+function resolve(model: WorkbookModel, r: ChartRef): { sheet: SheetData; rect: Rect } | null {
   const sheet = model.sheetById(r.sheetId);
   if (!sheet) return null;
   if (r.table) {
@@ -219,13 +218,6 @@ export function resolve(model: WorkbookModel, r: ChartRef): { sheet: SheetData; 
     } else r.table = undefined; // the table is gone (or lost the column): the cells stay
   }
   return { sheet, rect: r.rect };
-}
-
-/** `=Sheet1!$B$2:$B$4`, or `#REF!` once the sheet is gone. */
-export function refAddress(model: WorkbookModel, r: ChartRef): string {
-  const at = resolve(model, r);
-  if (!at) return "#REF!";
-  return `=${quoteSheet(at.sheet.name)}!${rectAddress(at.rect).replace(/([A-Z]+)(\d+)/g, "$$$1$$$2")}`;
 }
 
 function cellsOf(model: WorkbookModel, r: ChartRef | undefined): (CellData | undefined)[] {

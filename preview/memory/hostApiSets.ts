@@ -4,10 +4,10 @@
  * `setHostApiSets` to prove what the add-in does there.
  */
 
-export type ApiSets = Record<string, string>;
+type ApiSets = Record<string, string>;
 
 /** Excel on the web as the host models it: ExcelApi 1.19 (DoubleCellValue.numberFormat), custom functions runtime 1.5. */
-export const EXCEL_ON_THE_WEB: ApiSets = {
+const EXCEL_ON_THE_WEB: ApiSets = {
   ExcelApi: "1.19",
   CustomFunctionsRuntime: "1.5",
   SharedRuntime: "1.1",
@@ -16,14 +16,6 @@ export const EXCEL_ON_THE_WEB: ApiSets = {
 };
 
 let sets: ApiSets = EXCEL_ON_THE_WEB;
-
-export function setHostApiSets(next: ApiSets): void {
-  sets = next;
-}
-
-export function hostApiSets(): ApiSets {
-  return sets;
-}
 
 function versionParts(v: string): number[] {
   return v.split(".").map((p) => Number(p) || 0);

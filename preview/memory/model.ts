@@ -70,7 +70,7 @@ export interface SheetData {
   spillAnchors: Set<string>;
 }
 
-export interface PageSetup {
+interface PageSetup {
   orientation: "Portrait" | "Landscape";
   /** PageLayoutZoomOptions: a scale in percent, or fit to so many pages wide and tall. */
   zoom: { scale?: number; horizontalFitToPages?: number; verticalFitToPages?: number };
@@ -84,7 +84,7 @@ export interface DefinedName {
 }
 
 export const MAX_CELL_CHARS = 32_767;
-export const TEXT_FORMAT = "@";
+const TEXT_FORMAT = "@";
 
 /** What Range.clear removes (Excel.ClearApplyTo). */
 export type ClearWhat = "All" | "Contents" | "Formats" | "Hyperlinks";

@@ -60,7 +60,7 @@ const later: (fn: () => void) => void =
         };
       })();
 
-export function officeJs(): GenuineOffice {
+function officeJs(): GenuineOffice {
   if (loaded) return loaded;
   if (!provider)
     throw new Error(

@@ -9,7 +9,7 @@ import { createContext, runInContext } from "vm";
 import { isSetSupported } from "./hostApiSets";
 import type { GenuineOffice } from "./officeJs";
 
-export const OFFICE_JS_FILE = require.resolve("@microsoft/office-js/dist/excel-web-16.00.js");
+const OFFICE_JS_FILE = require.resolve("@microsoft/office-js/dist/excel-web-16.00.js");
 
 export function loadOfficeJsInNode(): GenuineOffice {
   const global: Record<string, unknown> = {

@@ -7,13 +7,6 @@
 
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
-/**
- * The envelope office.js adds to every call of a batch: the action ({Id, ActionType, Name,
- * ObjectPathId, ArgumentInfo}) and the object path it runs on. Measured on office.js request
- * bodies at about 110–160 bytes; the stricter end is used.
- */
-export const CALL_ENVELOPE_BYTES = 160;
-
 /** UTF-8 length of a string, without allocating an encoded copy. */
 export function utf8Length(s: string): number {
   let n = 0;

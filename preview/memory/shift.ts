@@ -79,7 +79,7 @@ function cellText(row: number, col: number, like: { colAbs: boolean; rowAbs: boo
 }
 
 /** The formula with each A1 reference to the moved sheet where its cells now are (#REF! where they are gone). */
-export function shiftFormula(formula: string, ownSheet: string, movedSheet: string, m: Move): string {
+function shiftFormula(formula: string, ownSheet: string, movedSheet: string, m: Move): string {
   // Quoted text and structured references ([@d15]) hold no A1 reference (outsideStrings).
   return outsideStrings(formula, (part) =>
     part.replace(REF, (all, lead: string, prefix: string | undefined, a: string, b: string | undefined) => {

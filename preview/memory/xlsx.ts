@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { columnIndex } from "./address";
 import type { Value } from "./model";
 
-export interface XlsxSheet {
+interface XlsxSheet {
   name: string;
   cells: [number, number, Value][];
 }

@@ -104,7 +104,7 @@ export const abortableSleep: Sleep = (ms, signal) =>
   });
 
 /** Serializes query parameters: arrays as repeated keys, booleans as true/false, unset values skipped. */
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return "";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -116,7 +116,7 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   return s ? `?${s}` : "";
 }
 
-export function normalizeBaseUrl(baseUrl: string): URL {
+function normalizeBaseUrl(baseUrl: string): URL {
   let url: URL;
   try {
     url = new URL(baseUrl);

@@ -5,7 +5,7 @@
  */
 import type { ReportKind } from "./schemas/reportKinds";
 
-export type DefaultValue = string | number | boolean;
+type DefaultValue = string | number | boolean;
 
 export interface DocumentedDefault {
   /** The default when both variants agree. */
@@ -177,7 +177,7 @@ const DL = [
 ];
 const INC = ["Visitors", "Leads", "Installs", "Signups", "Purchases", "Visits"];
 
-export const IMPRESSIONS_GEO_FIELDS = ["Geo", "Country", "DMA Code"];
+const IMPRESSIONS_GEO_FIELDS = ["Geo", "Country", "DMA Code"];
 
 /** The spec's incrementality columns (V2 only; controlled by showIncrementalResults). */
 export const IMPRESSIONS_INCREMENTAL_FIELDS = [

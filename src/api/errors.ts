@@ -148,7 +148,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** Renders the service's message, which may be text or (the 'Unexpected error' body) an object. */
-export function renderMessage(message: unknown): string {
+function renderMessage(message: unknown): string {
   if (typeof message === "string") return message;
   if (message === null || message === undefined) return "";
   if (typeof message === "object") {
@@ -160,18 +160,18 @@ export function renderMessage(message: unknown): string {
 }
 
 /** The longest service message an error carries; a longer one is cut and marked. */
-export const MAX_MESSAGE_CHARS = 1000;
+const MAX_MESSAGE_CHARS = 1000;
 export const TRUNCATED_MARKER = "…[truncated]";
 
 /** Cuts a message to MAX_MESSAGE_CHARS (marker included), so it fits a cell, a toast and a log line. */
-export function capMessage(text: string): string {
+function capMessage(text: string): string {
   return text.length > MAX_MESSAGE_CHARS
     ? `${text.slice(0, MAX_MESSAGE_CHARS - TRUNCATED_MARKER.length)}${TRUNCATED_MARKER}`
     : text;
 }
 
 /** Extracts the message from an error body: JSON {message}, plain text, or empty; capped. */
-export function messageFromBody(body: string): string {
+function messageFromBody(body: string): string {
   const text = body.trim();
   if (!text) return "";
   try {

@@ -43,6 +43,3 @@ export function serialToIsoDate(serial: number, system: DateSystem = "1900"): st
   const ms = serialToUtc(Math.floor(serial), system);
   return ms === null ? null : new Date(ms).toISOString().slice(0, 10);
 }
-
-/** What a serial that is no date is called in a message. */
-export const LEAP_BUG_NOTE = "29 February 1900 does not exist (Excel counts it for Lotus 1-2-3's sake)";

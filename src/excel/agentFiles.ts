@@ -10,7 +10,7 @@ import { writeNewTable } from "./tableWriter";
 import { takenNames } from "./workbookNames";
 
 /** Inserts every sheet of an xlsx file at the end of the workbook (ExcelApi 1.13, required by the manifest); returns the new sheets' names. */
-export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<string[]> {
+async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<string[]> {
   return excel.run(async (context) => {
     const before = context.workbook.worksheets;
     before.load("items/name");
@@ -26,11 +26,7 @@ export async function insertXlsxSheets(excel: ExcelHost, base64: string): Promis
 }
 
 /** Writes a table parsed from an agent file on a new sheet named after the file (extension dropped). */
-export async function writeAgentTableSheet(
-  excel: ExcelHost,
-  fileName: string,
-  table: TypedTable,
-): Promise<string> {
+async function writeAgentTableSheet(excel: ExcelHost, fileName: string, table: TypedTable): Promise<string> {
   const label = fileName.replace(/\.[^.]+$/, "") || "Agent file";
   const taken = await takenNames(excel);
   const names = {

@@ -19,8 +19,8 @@ import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
 import type { ExcelHost } from "./host";
 
-export const PLAN_SHEET = "Campaign plan";
-export const PLAN_TABLE = "CampaignPlan";
+const PLAN_SHEET = "Campaign plan";
+const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
 const OUTPUT_HEADER_FILL = "#D9D9D9";
 
@@ -102,7 +102,7 @@ const CONTENT_CHARS: Partial<Record<string, number>> = { createdAt: 19, id: 36, 
  * A plan column's width in points, about 7 a character, as report columns are fitted: its header
  * with room for the filter button, and the values it will hold (a date never shows ####).
  */
-export function planColumnWidth(c: PlanColumn): number {
+function planColumnWidth(c: PlanColumn): number {
   const content = CONTENT_CHARS[c.header] ?? (c.kind === "date" ? 10 : 12);
   return Math.min(60, Math.max(c.header.length + 2, content)) * 7;
 }
@@ -316,7 +316,7 @@ function queueDropHold(sheet: Excel.Worksheet, plan: ReadPlan, id: string): void
 }
 
 /** Records a hold on the plan's sheet, in one sync; the count goes last, so a hold is whole or absent. */
-export async function recordHold(excel: ExcelHost, plan: ReadPlan, hold: CampaignHold): Promise<void> {
+async function recordHold(excel: ExcelHost, plan: ReadPlan, hold: CampaignHold): Promise<void> {
   const parts = splitParts(JSON.stringify(campaignHoldSchema.parse(hold)));
   await excel.run(async (context) => {
     const sheet = planTable(context, plan).worksheet;
@@ -328,7 +328,7 @@ export async function recordHold(excel: ExcelHost, plan: ReadPlan, hold: Campaig
 }
 
 /** Drops a hold: the planner has checked the service and Create may send that campaign again. */
-export async function releaseHold(excel: ExcelHost, plan: ReadPlan, id: string): Promise<void> {
+async function releaseHold(excel: ExcelHost, plan: ReadPlan, id: string): Promise<void> {
   await excel.run(async (context) => {
     queueDropHold(planTable(context, plan).worksheet, plan, id);
     await context.sync();
@@ -338,7 +338,7 @@ export async function releaseHold(excel: ExcelHost, plan: ReadPlan, id: string):
 }
 
 /** The holds recorded on the plan's sheet now (after an action that may have added or dropped some). */
-export async function readPlanHolds(excel: ExcelHost, plan: ReadPlan): Promise<CampaignHold[]> {
+async function readPlanHolds(excel: ExcelHost, plan: ReadPlan): Promise<CampaignHold[]> {
   const found = await excel.run(async (context) => {
     const props = planTable(context, plan).worksheet.customProperties;
     props.load("items/key,items/value");

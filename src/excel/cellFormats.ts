@@ -3,7 +3,7 @@ import { capText, MAX_CELL_CHARS, TRUNCATION_MARKER } from "../api/excelLimits";
 import type { CellValue, ColumnKind, TableColumn } from "../api/table";
 
 /** A cell's text limit and how longer text is cut (src/api/excelLimits.ts, beside Excel's other limits). */
-export { capText, MAX_CELL_CHARS, TRUNCATION_MARKER };
+export { MAX_CELL_CHARS, TRUNCATION_MARKER };
 
 export const TEXT_FORMAT = "@";
 
@@ -25,7 +25,7 @@ export function columnFormat(column: TableColumn): string {
 }
 
 /** A column of identifiers (Show ID, Ad ID, seriesId, directory_podcast_id): no thousands separators. */
-export function isIdColumn(name: string): boolean {
+function isIdColumn(name: string): boolean {
   const n = name.trim();
   return /(^|[\s_])id$/i.test(n) || /[a-z]Id$/.test(n);
 }

@@ -17,12 +17,12 @@ export { CALL_BYTES, PAYLOAD_LIMIT_BYTES };
  * (`setRangePropertiesInBulk`: a size check, then per block two GetRow paths, a GetBoundingRect and
  * the set), whatever the add-in queued as one call.
  */
-export const BULK_CELLS = 1500;
+const BULK_CELLS = 1500;
 /** One such block's envelope beside its values: measured at 855–968 bytes (3- to 6-digit ids). */
-export const BLOCK_BYTES = 1000;
+const BLOCK_BYTES = 1000;
 
 /** Rows in one of office.js's blocks for a write `cols` wide. */
-export function blockRows(cols: number): number {
+function blockRows(cols: number): number {
   return Math.max(1, Math.round(BULK_CELLS / Math.max(1, cols)));
 }
 

@@ -13,10 +13,10 @@ import { a1, withNewSheet } from "./tableWriter";
 import { takenNames } from "./workbookNames";
 
 /** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */
-export const DASHBOARD_PROPERTY = "AdsDashboard";
+const DASHBOARD_PROPERTY = "AdsDashboard";
 const TOP = 4;
 /** The two lines under the title: what the figures are. */
-export const DASHBOARD_NOTES = [
+const DASHBOARD_NOTES = [
   "Live: each figure is a formula over its report's table and follows every refresh.",
   "Reach is summed over rows (a listener may count more than once); the last 7 days end on the report's last day.",
 ];

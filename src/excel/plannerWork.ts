@@ -36,7 +36,7 @@ export interface OldTable {
 }
 
 /** One cell of a planner column in a new row: content through formulasR1C1, its format, its link. */
-export interface PlannerCell {
+interface PlannerCell {
   content: unknown;
   format: string;
   link?: string;

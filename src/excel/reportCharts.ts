@@ -136,7 +136,7 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
 export const chartName = (tableName: string) => `${tableName} chart`;
 
 /** What identifies a plan: when it changes (other columns), the chart is made again. */
-export function planKey(plan: ChartPlan): string {
+function planKey(plan: ChartPlan): string {
   return JSON.stringify([plan.type, plan.category, plan.series, ...(plan.rows ? [plan.rows] : [])]);
 }
 
@@ -242,7 +242,7 @@ function summaryKey(s: ChartSummary, data: string): string {
  * A short fingerprint of a block's header and rows as Excel reads them back (an empty cell is ""):
  * a block whose cells the planner changed, or that cells moved into, no longer matches it.
  */
-export function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
+function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
   return fingerprint(JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v)))));
 }
 

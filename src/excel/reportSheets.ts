@@ -164,7 +164,7 @@ function requestedShowId(params: Record<string, unknown>): string | undefined {
   return params.id === undefined || params.id === null ? undefined : String(params.id);
 }
 
-export class RefreshError extends Error {
+class RefreshError extends Error {
   constructor(
     readonly sheetName: string,
     message: string,

@@ -7,7 +7,7 @@
 import { definitionSchema, type ReportDefinition } from "../reports/definition";
 import type { ExcelHost } from "./host";
 
-export const PROPERTY_PREFIX = "AdsReport";
+const PROPERTY_PREFIX = "AdsReport";
 export const PART_LENGTH = 250;
 
 export function splitParts(json: string): string[] {
@@ -26,7 +26,7 @@ export function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinitio
 }
 
 /** Reads a definition from a worksheet's loaded custom properties; null when the sheet is no report, or unreadable. */
-export function definitionFromProperties(items: readonly { key: string; value: string }[]): {
+function definitionFromProperties(items: readonly { key: string; value: string }[]): {
   def: ReportDefinition | null;
   parts: number;
 } {

@@ -33,7 +33,7 @@ const PERCENT = "0.00%";
 /** The service's percentage points (12.5) as a fraction under a % format (12.50%). */
 const pct = (v: unknown): LineCell => shown(typeof v === "number" ? percentFraction(v) : v, PERCENT);
 
-export function showMetricLines(show: ShowInfo): Line[] {
+function showMetricLines(show: ShowInfo): Line[] {
   const optIn = typeof show.gammaVideoOptInDate === "string" ? parseDateTime(show.gammaVideoOptInDate) : null;
   const lines: Line[] = [
     ["Monthly listeners", shown(show.monthlyListeners, COUNT)],
@@ -76,7 +76,7 @@ export function showMetricLines(show: ShowInfo): Line[] {
   return lines;
 }
 
-export function showSocialLines(show: ShowInfo): Line[] {
+function showSocialLines(show: ShowInfo): Line[] {
   const rows: [string, unknown, unknown][] = [
     ["SocialA", show.socialA, show.numSocialAFans],
     ["SocialB", show.socialB, show.numSocialBFans],
@@ -90,7 +90,7 @@ export function showSocialLines(show: ShowInfo): Line[] {
   ];
 }
 
-export function similarTable(show: ShowInfo): TypedTable {
+function similarTable(show: ShowInfo): TypedTable {
   return {
     columns: [
       { name: "Show ID", kind: "integer" },
@@ -115,7 +115,7 @@ export function similarTable(show: ShowInfo): TypedTable {
 
 const dt = (v: unknown): CellValue => (typeof v === "string" ? (parseDateTime(v) ?? v) : val(v));
 
-export function episodesTable(show: ShowInfo): TypedTable {
+function episodesTable(show: ShowInfo): TypedTable {
   const eps = show.episodes ?? [];
   return {
     columns: [
@@ -155,7 +155,7 @@ export function episodesTable(show: ShowInfo): TypedTable {
   };
 }
 
-export function adsTable(show: ShowInfo): TypedTable {
+function adsTable(show: ShowInfo): TypedTable {
   return {
     columns: [
       { name: "Episode", kind: "text" },
@@ -193,7 +193,7 @@ export function adsTable(show: ShowInfo): TypedTable {
  * shows (at most 50, per the spec) below; episodes and ads side by side at the bottom, where both
  * may grow.
  */
-export const SHOW_LAYOUT = {
+const SHOW_LAYOUT = {
   blocksRow: 3,
   metrics: { col: 0, width: 3, room: 18 },
   risk: { col: 4, width: 2, room: 22 },
@@ -214,7 +214,7 @@ function showTables(show: ShowInfo) {
 }
 
 /** "Podcast · directory id 1200000001 · service id 50000": the id asked for, and the service's own when it differs. */
-export function showSubtitle(show: ShowInfo, requestedId?: string): string {
+function showSubtitle(show: ShowInfo, requestedId?: string): string {
   const service = String(show.serviceSeriesId);
   const ids =
     requestedId && requestedId !== service ? `${requestedId} · service id ${service}` : `id ${service}`;
@@ -227,7 +227,7 @@ function block(row: number, col: number, width: number, room: number, lines: Lin
 }
 
 /** The blocks of text lines above the tables (the refresh rewrites them in their regions). */
-export function showLines(show: ShowInfo, requestedId?: string): LinesBlock[] {
+function showLines(show: ShowInfo, requestedId?: string): LinesBlock[] {
   const risk = show.contentRisk;
   const { blocksRow: row, metrics, risk: riskAt, social, top } = SHOW_LAYOUT;
   const label = (text: string, r = 0) => [text, ...Array<LineCell>(r).fill(null)];

@@ -18,10 +18,7 @@ import type { RefreshTarget, RefreshedTable } from "./refresh/target";
 export type { LinesBlock };
 export { checkBeforeRequest } from "./refresh/plan";
 export { refreshTables };
-export { RefreshRefused, type RefreshTarget, type RefreshedTable, type TablePlan } from "./refresh/target";
-
-/** Where a report sheet's summary block was, for its definition (what the next refresh may rewrite). */
-export type SummaryBlock = Box;
+export { type RefreshTarget, type RefreshedTable } from "./refresh/target";
 
 /**
  * Refreshes a report sheet's table (its header row stays where it is), its status line (one cell,

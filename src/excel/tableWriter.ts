@@ -23,8 +23,8 @@ import { columnName } from "./columnName";
 import { fillChunks, SyncBatch } from "./syncBatch";
 import type { WrittenColumn } from "./plannerWork";
 
-export const MAX_SHEET_ROWS = 1_048_576;
-export const MAX_SHEET_COLS = 16_384;
+const MAX_SHEET_ROWS = 1_048_576;
+const MAX_SHEET_COLS = 16_384;
 /** Each hyperlink is its own call; past this many, URLs stay plain text. */
 export const HYPERLINK_CAP = 5000;
 
@@ -235,7 +235,7 @@ function queueExceptions(
 }
 
 /** Calls every chunk carries besides its rows: calculation suspended, the values write. */
-export const CHUNK_FIXED_BYTES = chunkFixedBytes(1);
+const CHUNK_FIXED_BYTES = chunkFixedBytes(1);
 
 /**
  * Queues the body rows under the header at `layout` in chunks that fill `batch`'s syncs: a sync is
@@ -280,7 +280,7 @@ export function bodyFormats(table: TypedTable, overrides?: ReadonlyMap<number, s
 }
 
 /** What the add-in writes for `table`: its header names and body formats (kept in the report definition). */
-export function writtenColumns(table: TypedTable, formats = bodyFormats(table)): WrittenColumn[] {
+function writtenColumns(table: TypedTable, formats = bodyFormats(table)): WrittenColumn[] {
   return tableHeaders(table.columns).map((name, c) => ({ name, format: formats[c] }));
 }
 
@@ -299,7 +299,7 @@ export function setColumnFormats(
 }
 
 /** Queues the totals row under the body (bold, typed as the columns are). */
-export function writeTotals(
+function writeTotals(
   sheet: Excel.Worksheet,
   layout: TableLayout,
   table: TypedTable,
@@ -320,7 +320,7 @@ export function writeTotals(
 }
 
 /** Column widths (points, by sheet column) fitted to the header and the first 200 rows (as they are formatted). */
-export function fittedWidths(
+function fittedWidths(
   layout: TableLayout,
   table: TypedTable,
   formats: readonly string[],

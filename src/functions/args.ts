@@ -6,7 +6,7 @@ import { SHOW_ID_PATTERN } from "../api/schemas";
 import { serialToIsoDate, SYSTEM_OFFSET_DAYS, type DateSystem } from "../api/excelDates";
 import { badArgument } from "./functionError";
 
-export type Scalar = string | number | boolean | null | undefined;
+type Scalar = string | number | boolean | null | undefined;
 export type Arg = Scalar | Scalar[][];
 
 function scalar(name: string, value: Arg): Scalar {

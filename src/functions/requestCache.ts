@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /** Thrown to callers of a request that was dropped because every caller was cancelled. */
-export class CancelledError extends Error {
+class CancelledError extends Error {
   constructor() {
     super("Cancelled");
     this.name = "CancelledError";

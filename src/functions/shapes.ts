@@ -59,7 +59,7 @@ export function forHost<T extends Cell | Grid>(result: T, kind: NumberShape, sys
  * What Excel is given when it cannot take formatted numbers from a function: percentages as plain
  * fractions, dates as ISO text (a bare serial would read as a number in a General cell).
  */
-export function plainCells<T extends Cell | Grid>(result: T): T {
+function plainCells<T extends Cell | Grid>(result: T): T {
   const plain = (c: Cell): Cell => {
     if (typeof c !== "object") return c;
     if (c.numberFormat !== DATE_FORMAT && c.numberFormat !== DATE_TIME_FORMAT) return c.basicValue;
@@ -121,7 +121,7 @@ const cell = (v: unknown): Cell =>
  * Show fields the spec gives as percentages: functions return them as fractions (12.5 % is 0.125),
  * as Excel holds percentages, so =ADS.SHOW(id,"adLoad")*Impressions needs no /100.
  */
-export const PERCENT_SHOW_FIELDS: ReadonlySet<string> = new Set([
+const PERCENT_SHOW_FIELDS: ReadonlySet<string> = new Set([
   "directRes",
   "hostRead",
   "renewalRate",

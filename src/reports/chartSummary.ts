@@ -13,7 +13,7 @@ export const TOP_GROUPS = 5;
 export const TOP_BARS = 10;
 export const OTHER = "Other";
 
-export interface SummarySeries {
+interface SummarySeries {
   name: string;
   values: number[];
   /** Money gets the secondary value axis when something else is drawn on the primary one. */

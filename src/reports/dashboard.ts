@@ -12,7 +12,7 @@ export interface DashboardReport {
   headers: readonly string[];
 }
 
-export interface DashboardCell {
+interface DashboardCell {
   /** A formula (starting with =) or a text. */
   value: string;
   numberFormat: string;

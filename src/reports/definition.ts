@@ -5,9 +5,9 @@
  */
 import { z } from "zod";
 import { REPORT_KINDS } from "../api/schemas";
-import { datePresetSchema, resolvePreset, type DatePreset } from "./relativeDates";
+import { datePresetSchema, resolvePreset } from "./relativeDates";
 
-export const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
+const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
 
 /** A column the add-in wrote: its name, its body format, and its table column's id (it stays with the column when the planner renames or moves it). */
@@ -105,5 +105,3 @@ export function resolveSource(
   }
   return { kind: def.kind, params };
 }
-
-export type { DatePreset };

@@ -70,7 +70,7 @@ export function whyText(text: string): string | null {
 }
 
 /** TSV records: lines split on tabs, nothing unquoted (TSV has no quoting). */
-export function tsvRecords(text: string): string[][] {
+function tsvRecords(text: string): string[][] {
   return text.split(/\r\n|\n|\r/).map((line) => line.split("\t"));
 }
 

@@ -15,7 +15,7 @@ export type PlanCellKind =
   | "boolean";
 
 /** campaign: shared by all flights of a campaign; flight: one value per row; output: written by the add-in. */
-export type PlanLevel = "campaign" | "flight" | "output";
+type PlanLevel = "campaign" | "flight" | "output";
 
 export interface PlanColumn {
   header: string;
@@ -92,12 +92,3 @@ export const INPUT_HEADERS: ReadonlySet<string> = new Set(
  * again until the planner has checked the service and cleared the status.
  */
 export const HOLD_PREFIX = "Check:";
-
-export type OutputHeader = "status" | "id" | "createdExternalId" | "createdAt" | "validation";
-
-/** Zero-based position of a header in PLAN_COLUMNS. */
-export function planColumnIndex(header: string): number {
-  const i = PLAN_HEADERS.indexOf(header);
-  if (i < 0) throw new Error(`Unknown plan column: ${header}`);
-  return i;
-}

@@ -52,7 +52,7 @@ export function holdOf(holds: readonly CampaignHold[], group: CampaignGroup): Ca
 }
 
 /** "2026-11-23 14:02", local time, as the planner's clock shows it. */
-export function localTime(iso: string): string {
+function localTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const p = (n: number) => String(n).padStart(2, "0");

@@ -23,8 +23,8 @@ export interface CellError {
   reason: string;
 }
 
-export type Flight = CampaignRequest["flights"][number];
-export type CampaignFields = Omit<CampaignRequest, "flights">;
+type Flight = CampaignRequest["flights"][number];
+type CampaignFields = Omit<CampaignRequest, "flights">;
 
 export interface PlanRow {
   /** Zero-based data row. */

@@ -49,7 +49,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
 }
 
 /** Starts the preview and a browser on it; taskDelayMs is how long the sandbox's report tasks take. */
-export async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
+async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
   const preview = await startPreview({ port: 0, sandboxPort: 0, taskDelayMs: opts.taskDelayMs ?? 300 });
   const browser = await launchBrowser().catch(async (err: unknown) => {
     // Without a browser the preview servers would keep Jest from exiting.

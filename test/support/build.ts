@@ -10,7 +10,7 @@ import path from "path";
 const root = path.resolve(__dirname, "..", "..");
 const WEBPACK = path.join(root, "node_modules", ".bin", "webpack");
 const WITH_STATS = path.join(root, "scripts", "build-with-stats.js");
-export const BUILD_SETTINGS = [
+const BUILD_SETTINGS = [
   "ADDIN_BASE_URL",
   "SERVICE_BASE_URL",
   "APPROVED_SERVICE_URLS",

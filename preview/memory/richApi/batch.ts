@@ -18,7 +18,7 @@ export type Resolved = HostObject | null;
 /** Arguments as office.js sent them, object paths already resolved to host objects. */
 export type Args = readonly unknown[];
 
-export interface PropSpec<T> {
+interface PropSpec<T> {
   get?: (data: T, batch: Batch) => unknown;
   set?: (data: T, value: unknown, batch: Batch) => void;
 }

@@ -7,7 +7,7 @@
 import { officeError, type OfficeLikeError } from "../model";
 import type { ClassSpec, HostClass, HostObject } from "./batch";
 
-export type { Args, ClassSpec, HostClass, HostObject, PropSpec, Resolved } from "./batch";
+export type { Args, ClassSpec, HostClass, HostObject, Resolved } from "./batch";
 
 /** Classes by name: objects of another class are made by name (objectOf), so class files never import each other. */
 const registry = new Map<string, HostClass<never>>();
@@ -27,11 +27,6 @@ export function objectOf(className: string, data: unknown): HostObject {
   const cls = registry.get(className);
   if (!cls) throw officeError("ApiNotFound", `${className} is not modelled by the in-memory Excel host.`);
   return { cls, data };
-}
-
-/** The member's data-typed view of a host object (the class's own handlers only ever see their data). */
-export function dataOf<T>(o: HostObject): T {
-  return o.data as T;
 }
 
 /** office.js's name for a member: "NumberFormat" → "numberFormat". */

@@ -77,7 +77,7 @@ export interface ActionResult {
 }
 
 /** The error of a batch that stopped at an action (office.js reads `Error` beside `Results`). */
-export interface BatchError {
+interface BatchError {
   Code: string;
   Message: string;
   Location: string;

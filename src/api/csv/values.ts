@@ -6,7 +6,7 @@
 import { pointsToFraction } from "../decimalShift";
 import { utcToSerial } from "../excelDates";
 
-export { serialToUtc, utcToSerial } from "../excelDates";
+export { serialToUtc } from "../excelDates";
 
 function validYmd(y: number, m: number, d: number): number | null {
   const ms = Date.UTC(y, m - 1, d);

@@ -10,9 +10,9 @@ import { validateRequest } from "../validate";
 
 const PATH = "/api/public/advertisers/individual-ads";
 const ENDPOINT = `POST ${PATH}`;
-export const MAX_ADS_PAGE = 1000;
+const MAX_ADS_PAGE = 1000;
 /** The largest offset the service accepts. */
-export const MAX_ADS_OFFSET = 1_000_000;
+const MAX_ADS_OFFSET = 1_000_000;
 
 export class Ads {
   constructor(private readonly core: Core) {}

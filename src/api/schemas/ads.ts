@@ -52,4 +52,3 @@ export const individualAdsResponseSchema = z.looseObject({
 
 export type IndividualAdsRequest = z.input<typeof individualAdsRequestSchema>;
 export type IndividualAdsResponse = z.infer<typeof individualAdsResponseSchema>;
-export type IndividualAdRow = IndividualAdsResponse["data"][number];

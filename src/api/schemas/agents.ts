@@ -1,9 +1,6 @@
 /** AI agent runs: start (202) and status, with the files a finished run made. */
 import { z } from "zod";
 
-export const AGENT_RUN_STATUSES = ["processing", "done", "failed"] as const;
-export const AGENT_FILE_TYPES = ["csv", "tsv", "txt", "xls", "xlsx", "json", "html", "zip"] as const;
-
 export const agentIdSchema = z
   .number({ error: "agentId must be a number" })
   .int("agentId must be a whole number")
@@ -25,7 +22,7 @@ export const agentRunStartRequestSchema = z.object({
 
 export const agentRunStartResponseSchema = z.looseObject({ runId: z.number().int(), status: z.string() });
 
-export const agentFileSchema = z.looseObject({
+const agentFileSchema = z.looseObject({
   fileId: z.string().min(1),
   fileName: z.string(),
   fileType: z.string(),
@@ -41,8 +38,6 @@ export const agentRunStatusSchema = z.looseObject({
   error: z.string().nullish(),
 });
 
-export type AgentRunStartRequest = z.input<typeof agentRunStartRequestSchema>;
 export type AgentRunStart = z.infer<typeof agentRunStartResponseSchema>;
 export type AgentFile = z.infer<typeof agentFileSchema>;
 export type AgentRunStatus = z.infer<typeof agentRunStatusSchema>;
-export type AgentRunState = (typeof AGENT_RUN_STATUSES)[number];

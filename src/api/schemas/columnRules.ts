@@ -25,7 +25,7 @@ export interface ColumnRule {
 
 const INCREMENTAL = new Set([...IMPRESSIONS_INCREMENTAL_FIELDS, ...IMPRESSIONS_CI_FIELDS]);
 /** incrementalDisplayType values at campaign level (V1: campaign; V2 also auto_serve_or_campaign). */
-export const CAMPAIGN_LEVEL_DISPLAY_TYPES = ["campaign", "auto_serve_or_campaign"];
+const CAMPAIGN_LEVEL_DISPLAY_TYPES = ["campaign", "auto_serve_or_campaign"];
 
 export const IMPRESSIONS_COLUMN_RULES: readonly ColumnRule[] = [
   {

@@ -51,7 +51,7 @@ export function nameList(field: string, missing = `${field} must be a list of na
  * (`..`, `a/b`, an empty string) can change which path is asked for.
  */
 export const SHOW_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const EPISODE_ID_PATTERN = /^\d+$/;
+const EPISODE_ID_PATTERN = /^\d+$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A show id: directory id (digits), Alpha channel id or Alpha playlist id (letters, digits, _ and -). */

@@ -29,9 +29,6 @@ export const INCREMENTALITY_FIELDS = [
   ["errorReason", "Reason not calculated", "text"],
 ] as const;
 
-/** Example levels from the spec; the full list is not shown, so other values pass. */
-export const AGGREGATION_LEVEL_EXAMPLES = ["channel", "publisher", "show_campaign"] as const;
-
 /**
  * channelType "applies only with aggregationLevel channel": with another level it is dropped (not
  * sent, not refused). Without a level it is kept, since the service's default level is not shown.
@@ -55,7 +52,7 @@ export const incrementalityRequestSchema = z
   }));
 
 const v = z.union([z.string(), z.number(), z.boolean()]).nullish();
-export const incrementalityResultSchema = z.looseObject({
+const incrementalityResultSchema = z.looseObject({
   aggregationLevel: z.string(),
   advertiser: v,
   channelType: v,

@@ -30,14 +30,13 @@ export const GEO_GROUPINGS = ["country", "zip", "region", "DMA"] as const;
 export const WEEK_STARTS = ["monday", "sunday"] as const;
 /** groupKey values the spec lists (country is V2 only; V2 has one more value the spec does not show). */
 export const LAG_GROUP_KEYS = ["mediaType", "publisher", "campaigns", "series", "genres", "country"] as const;
-export const TASK_STATUSES = ["pending", "done", "failed"] as const;
 
 const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
 const num = (field: string) =>
   z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`);
 
 /** Settings shared by the impressions and lag endpoints (all optional: the service applies its defaults). */
-export const sharedReportSettingsShape = {
+const sharedReportSettingsShape = {
   startDate: dateString("startDate").optional(),
   endDate: dateString("endDate").optional(),
   advertiser: nameList("advertiser").optional(),
@@ -68,9 +67,8 @@ export const sharedReportSettingsShape = {
   campaignTags: z.array(z.string()).optional(),
   campaignTagsExclude: bool("campaignTagsExclude").optional(),
 };
-export const sharedReportSettingsSchema = z.object(sharedReportSettingsShape);
 
-export const formattingSchema = z.object({
+const formattingSchema = z.object({
   numberFormatting: bool("formatting.numberFormatting").optional(),
   summary: bool("formatting.summary").optional(),
   totals: bool("formatting.totals").optional(),
@@ -179,12 +177,5 @@ export const taskSchema = z.looseObject({
   url: z.string().nullish(),
 });
 
-export type SharedReportSettings = z.infer<typeof sharedReportSettingsSchema>;
 export type ImpressionsRequest = z.input<typeof impressionsRequestSchema>;
-export type LagRequest = z.input<typeof lagRequestSchema>;
-export type AudienceRequest = z.input<typeof audienceRequestSchema>;
-export type CampaignsPerformanceRequest = z.input<typeof campaignsPerformanceRequestSchema>;
-export type EstimatedSpendRequest = z.input<typeof estimatedSpendRequestSchema>;
-export type ImpressionListenersQuery = z.input<typeof impressionListenersQuerySchema>;
 export type Task = z.infer<typeof taskSchema>;
-export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -2,9 +2,6 @@
 import { z } from "zod";
 import { nonEmpty } from "./common";
 
-/** mediaType values the spec lists; one more exists that it does not show, so others pass. */
-export const SEARCH_MEDIA_TYPES = ["all", "podcast", "alpha", "radio", "radio_show", "beta"] as const;
-
 const oneOrMany = <T extends z.ZodType>(item: T, message: string) =>
   z
     .union([item, z.array(item)], { error: message })
@@ -26,7 +23,7 @@ export const searchQuerySchema = z.object({
   ).optional(),
 });
 
-export const transcriptHitSchema = z.looseObject({
+const transcriptHitSchema = z.looseObject({
   phrase: z.string().nullish(),
   startTime: z.number().nullish(),
   term: z.string().nullish(),
@@ -34,7 +31,7 @@ export const transcriptHitSchema = z.looseObject({
   context: z.string().nullish(),
 });
 
-export const searchHitSchema = z.looseObject({
+const searchHitSchema = z.looseObject({
   podcast: z.looseObject({
     id: z.union([z.string(), z.number()]).transform(String),
     title: z.string().nullish(),

@@ -14,7 +14,6 @@ export const PLATFORMS = [
   "SocialC",
   "SocialD",
 ] as const;
-export const CONTENT_RISK_SCORES = ["minimal", "low", "medium", "high", "floor"] as const;
 
 // The names travel comma-joined in the query, so a comma inside an array entry is a separator too:
 // split every entry, so the 10-name limit counts what is really sent.
@@ -57,7 +56,7 @@ export const showInfoQuerySchema = z
 const n = z.number().nullish();
 const s = z.string().nullish();
 
-export const adSchema = z.looseObject({
+const adSchema = z.looseObject({
   adId: z.number(),
   advertiser: z.string(),
   startTs: n,
@@ -68,7 +67,7 @@ export const adSchema = z.looseObject({
   placementUnit: s,
 });
 
-export const episodeSchema = z.looseObject({
+const episodeSchema = z.looseObject({
   title: z.string(),
   serviceEpisodeId: z.number(),
   description: s,
@@ -96,7 +95,7 @@ export const episodeSchema = z.looseObject({
   userAgents: z.array(z.record(z.string(), z.number())).nullish(),
 });
 
-export const similarShowSchema = z.looseObject({
+const similarShowSchema = z.looseObject({
   seriesId: z.number(),
   title: z.string(),
   contentSimilarity: n,
@@ -106,7 +105,7 @@ export const similarShowSchema = z.looseObject({
   audienceSimilarityOverlapReverse: n,
 });
 
-export const contentRiskSchema = z.looseObject({
+const contentRiskSchema = z.looseObject({
   seriesId: n,
   overallScore: z.string().nullish(),
   scoreByCategory: z.record(z.string(), z.string()).nullish(),
@@ -157,6 +156,3 @@ export const showInfoSchema = z.looseObject({
 
 export type ShowInfoQuery = z.input<typeof showInfoQuerySchema>;
 export type ShowInfo = z.infer<typeof showInfoSchema>;
-export type Episode = z.infer<typeof episodeSchema>;
-export type SimilarShow = z.infer<typeof similarShowSchema>;
-export type EpisodeAd = z.infer<typeof adSchema>;

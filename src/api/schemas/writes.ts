@@ -4,9 +4,9 @@ import { DATE_PATTERN, nonEmpty } from "./common";
 
 export const CAMPAIGN_TYPES = ["Baked-in", "DAI", "story", "reel", "feed"] as const;
 /** story, reel and feed apply to SocialC campaigns; Baked-in and DAI to every other media type. */
-export const SOCIAL_C_CAMPAIGN_TYPES = ["story", "reel", "feed"] as const;
+const SOCIAL_C_CAMPAIGN_TYPES = ["story", "reel", "feed"] as const;
 export const CURRENCIES = ["USD", "EUR", "GBP"] as const;
-export const UNIT_POSITIONS = ["pre", "mid", "post", "feed", "drop"] as const;
+const UNIT_POSITIONS = ["pre", "mid", "post", "feed", "drop"] as const;
 /** Listed geo codes; 25 further values exist that the spec does not show, so other codes pass. */
 export const GEOS = [
   "GLOBAL",
@@ -89,7 +89,7 @@ export const flightSchema = z.object({
   expectedImpressions: amount("expectedImpressions").optional(),
 });
 
-export const expectedUnitSchema = z.object({
+const expectedUnitSchema = z.object({
   position: z.enum(UNIT_POSITIONS, { error: `position must be one of ${UNIT_POSITIONS.join(", ")}` }),
   length: z
     .number({ error: "length must be a number of seconds" })
@@ -234,7 +234,6 @@ export const inviteRequestSchema = z
 export const inviteResponseSchema = z.looseObject({ message: z.string() });
 
 export type CampaignRequest = z.input<typeof campaignRequestSchema>;
-export type Flight = z.infer<typeof flightSchema>;
 export type CampaignResponse = z.infer<typeof campaignResponseSchema>;
 export type AdvertiserRequest = z.input<typeof advertiserRequestSchema>;
 export type AdvertiserResponse = z.infer<typeof advertiserResponseSchema>;

@@ -28,7 +28,7 @@ export interface LinesBlock {
 const isEmptyCell = (v: unknown): boolean => v === "" || v === null || v === undefined;
 
 /** Lines that fit `room` rows: all, or what fits and a last line saying how many were left out. */
-export function fitLines(lines: LineCell[][], room: number): LineCell[][] {
+function fitLines(lines: LineCell[][], room: number): LineCell[][] {
   if (lines.length <= room) return lines;
   if (room <= 0) return [];
   const shown = lines.slice(0, room - 1);
@@ -100,7 +100,7 @@ export function queueBlock(sheet: Excel.Worksheet, l: LinesBlock, owned: Box, sh
 }
 
 /** A line cell with a date format, in the workbook's system. */
-export function lineCellInSystem(cell: LineCell, system: DateSystem): LineCell {
+function lineCellInSystem(cell: LineCell, system: DateSystem): LineCell {
   return system === "1904" && typeof cell === "object" && cell !== null && isDateFormat(cell.format)
     ? { ...cell, value: toWorkbookSerial(cell.value, system) }
     : cell;

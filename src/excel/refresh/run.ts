@@ -10,7 +10,7 @@ import type { ExcelHost } from "../host";
 import { plannerWork, type WrittenColumn } from "../plannerWork";
 import { SyncBatch } from "../syncBatch";
 import { rowBytes } from "../chunkPlan";
-import { a1, bodyFormats, checkFits, queueRecalculation, tableHeaders, type LineCell } from "../tableWriter";
+import { a1, bodyFormats, checkFits, queueRecalculation, tableHeaders } from "../tableWriter";
 import type { RefreshTarget, RefreshedTable, TablePlan } from "./target";
 import { planColumns } from "./columnPlan";
 import { queueContent, queueFormats, queueHeaders, runsOf } from "./content";
@@ -372,5 +372,3 @@ function refreshed(p: TablePlan, ids: number[], truncated: number, links: number
     },
   };
 }
-
-export type { LineCell };

@@ -145,7 +145,7 @@ function queueLinks(
  * What to write back to restore each cell: its formula, or its value; text in a cell that is not
  * Text-formatted gets Excel's apostrophe prefix, so "00123" comes back as text, not 123.
  */
-export function restorable(snap: Snapshot): unknown[][] {
+function restorable(snap: Snapshot): unknown[][] {
   return snap.formulas.map((row, i) =>
     row.map((f, j) =>
       typeof f === "string" && f !== "" && f === snap.values[i][j] && snap.numberFormat[i][j] !== TEXT_FORMAT

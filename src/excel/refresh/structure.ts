@@ -69,11 +69,6 @@ export function cutBy(move: CellMove, tables: readonly SheetTable[]): SheetTable
   });
 }
 
-/** Where the table's rows would move for any change of its size: below its header, across its columns. */
-export function anyRowMove(rect: Box): CellMove {
-  return { band: { row: rect.row + 1, col: rect.col, rows: 1, cols: rect.cols }, direction: "Down" };
-}
-
 /** Where a table's columns would move for any change of its width: right of its first column, across its rows. */
 export function anyColumnMove(rect: Box): CellMove {
   return { band: { row: rect.row, col: rect.col + 1, rows: rect.rows, cols: 1 }, direction: "Right" };

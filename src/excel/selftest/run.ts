@@ -8,7 +8,7 @@ import type { ExcelHost } from "../host";
 import { takenNames } from "../workbookNames";
 import { SelfTestFailure, type HostEnvironment, type SelfTestStep } from "./step";
 
-export type StepStatus = "pass" | "fail" | "skip";
+type StepStatus = "pass" | "fail" | "skip";
 
 export interface StepResult {
   id: string;

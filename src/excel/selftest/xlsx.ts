@@ -6,7 +6,7 @@ import { check, show, type SelfTestStep } from "./step";
 const NS = "http://schemas.openxmlformats.org";
 
 /** The smallest .xlsx Excel opens: one sheet named `sheetName` with "00123" (text) in A1 and 2.5 in B1. */
-export function sampleXlsx(sheetName: string): string {
+function sampleXlsx(sheetName: string): string {
   const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
   const files = {
     "[Content_Types].xml": xml(

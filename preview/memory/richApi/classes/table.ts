@@ -191,7 +191,7 @@ const TableRows = defineClass<TableRef>("TableRowCollection", {
 });
 
 /** Each column's id, left to right (1, 2, … for a table that never had columns inserted or deleted). */
-export function columnIds(t: TableData): number[] {
+function columnIds(t: TableData): number[] {
   t.columnIds ??= Array.from({ length: t.rect.cols }, (_, j) => j + 1);
   t.nextColumnId ??= Math.max(0, ...t.columnIds) + 1;
   return t.columnIds;

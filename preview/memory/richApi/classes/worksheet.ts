@@ -174,7 +174,7 @@ const FreezePanes = defineClass<SheetRef>("WorksheetFreezePanes", {
  * documented for worksheet properties; the host takes the 255 characters documented for workbook
  * custom properties outside Excel on the web (the stricter reading).
  */
-export const CUSTOM_PROPERTY_VALUE_LIMIT = 255;
+const CUSTOM_PROPERTY_VALUE_LIMIT = 255;
 
 interface PropertyRef {
   sheetId: string;
