@@ -8,27 +8,15 @@ import {
   Component,
   Suspense,
   lazy,
-  useCallback,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
 } from "react";
-import {
-  Button,
-  Field,
-  FluentProvider,
-  ProgressBar,
-  useId,
-  useToastController,
-  webLightTheme,
-} from "@fluentui/react-components";
+import { Button, Field, FluentProvider, ProgressBar, webLightTheme } from "@fluentui/react-components";
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
-import { serviceClient } from "../runtime/serviceClient";
-import { getConnection, getNetworkLimits, subscribe } from "../runtime/session";
 import { ActivityList } from "./components/ActivityList";
 import { PaneMessage } from "./components/PaneMessage";
 import { TabBar } from "./components/TabBar";
@@ -36,7 +24,10 @@ import { ConnectPanel } from "./panels/ConnectPanel";
 import type { SheetRequest } from "./reportActions";
 import type { Deployment } from "./deployment";
 import { PANE_CSS } from "./paneStyles";
-import { ServicesContext, type ActivityEntry, type ExcelHost, type Intent, type Services } from "./services";
+import { ServicesContext, type ExcelHost, type Services } from "./services";
+import { useActivityLog } from "./useActivityLog";
+import { NotificationArea, useNotifications } from "./useNotifications";
+import { useSessionClient } from "./useSessionClient";
 
 /**
  * A panel loaded on first use. React keeps a failed lazy component's error for good, so each retry
@@ -74,19 +65,6 @@ const AgentsPanel = lazyPanel(() =>
 /** Renders a lazily loaded panel that takes no props. */
 function Loaded({ panel: Panel }: { panel: ComponentType }) {
   return <Panel />;
-}
-
-/** Fluent's toasts: loaded with the first notification (only other tabs' work notifies). */
-const loadToasts = () =>
-  import(
-    /* webpackChunkName: "toasts" */
-    /* webpackExports: ["Toast", "ToastTitle", "Toaster"] */
-    "@fluentui/react-components"
-  );
-type Toasts = Awaited<ReturnType<typeof loadToasts>>;
-interface Notice {
-  message: string;
-  intent: Intent;
 }
 
 interface LoadedTabProps {
@@ -145,156 +123,126 @@ export interface AppProps {
   deployment: Deployment;
 }
 
-export function App({ excel, deployment }: AppProps) {
-  const [tab, setTab] = useState<TabName>("Connect");
-  // Campaigns and Agents stay mounted once opened (their work outlives a tab switch), never before.
+/** Campaigns and Agents stay mounted once opened (their work outlives a tab switch), never before. */
+function useMountedTabs(tab: TabName): (t: TabName) => boolean {
   const [opened, setOpened] = useState<ReadonlySet<TabName>>(() => new Set([tab]));
   useEffect(() => setOpened((old) => (old.has(tab) ? old : new Set([...old, tab]))), [tab]);
-  const mounted = (t: TabName) => tab === t || opened.has(t);
-  const [connection, setConn] = useState(getConnection());
-  const [limits, setLimits] = useState(getNetworkLimits());
-  const [entries, setEntries] = useState<ActivityEntry[]>([]);
-  const [editing, setEditing] = useState<SheetRequest | null>(null);
-  const nextId = useRef(1);
-  const toasterId = useId("toaster");
-  const [toastNode, setToastNode] = useState<HTMLElement | null>(null);
-  const { dispatchToast } = useToastController(toasterId);
-  // Notices wait until the Toaster is loaded and mounted (a toast sent before is lost); refs keep
-  // notify, and so the services every panel uses, the same object throughout.
-  const [toasts, setToasts] = useState<Toasts | null>(null);
-  const listening = useRef<Toasts | null>(null);
-  const waiting = useRef<Notice[] | null>(null);
-  useEffect(
-    () =>
-      subscribe(() => {
-        setConn(getConnection());
-        setLimits(getNetworkLimits());
-      }),
-    [],
+  return (t: TabName) => tab === t || opened.has(t);
+}
+
+/** Edit request: loads a report sheet's request (its module on first use) and opens it on the Reports tab. */
+function openSheetRequest(
+  excel: ExcelHost,
+  sheetName: string,
+  notify: Services["notify"],
+  open: (req: SheetRequest) => void,
+): void {
+  void import("./reportActions")
+    .then(({ loadSheetRequest }) => loadSheetRequest(excel, sheetName))
+    .then(
+      (req) => {
+        if (req) open(req);
+        else notify(`${sheetName} has no editable request`, "warning");
+      },
+      (err: unknown) =>
+        notify(
+          `Could not open the request of ${sheetName}: ${err instanceof Error ? err.message : String(err)}`,
+          "error",
+        ),
+    );
+}
+
+interface TabPanelsProps {
+  tab: TabName;
+  mounted: (t: TabName) => boolean;
+  deployment: Deployment;
+  editing: SheetRequest | null;
+  onEdited: () => void;
+}
+
+/** The selected tab's panel; Campaigns and Agents, once opened, stay mounted while hidden. */
+function TabPanels({ tab, mounted, deployment, editing, onEdited }: TabPanelsProps) {
+  return (
+    <>
+      {tab === "Connect" && <ConnectPanel deployment={deployment} />}
+      {tab === "Reports" && (
+        <LoadedTab name="Reports">
+          {(n) => {
+            const Panel = ReportsPanel(n);
+            return <Panel editing={editing} onEdited={onEdited} />;
+          }}
+        </LoadedTab>
+      )}
+      {tab === "Data" && <LoadedTab name="Data">{(n) => <Loaded panel={DataPanel(n)} />}</LoadedTab>}
+      {tab === "Sheets" && <LoadedTab name="Sheets">{(n) => <Loaded panel={SheetsPanel(n)} />}</LoadedTab>}
+      {/* Write-backs and agent runs outlive a tab switch: once opened, they stay mounted, hidden. */}
+      {mounted("Campaigns") && (
+        <div hidden={tab !== "Campaigns"}>
+          <LoadedTab name="Campaigns">
+            {(n) => (
+              <>
+                <Loaded panel={CampaignPlanPanel(n)} />
+                <Loaded panel={AdvertisersPanel(n)} />
+                <Loaded panel={InvitePanel(n)} />
+              </>
+            )}
+          </LoadedTab>
+        </div>
+      )}
+      {mounted("Agents") && (
+        <div hidden={tab !== "Agents"}>
+          <LoadedTab name="Agents">{(n) => <Loaded panel={AgentsPanel(n)} />}</LoadedTab>
+        </div>
+      )}
+    </>
   );
+}
+
+export function App({ excel, deployment }: AppProps) {
+  const [tab, setTab] = useState<TabName>("Connect");
+  const mounted = useMountedTabs(tab);
+  const [editing, setEditing] = useState<SheetRequest | null>(null);
+  const client = useSessionClient();
+  const { entries, activity } = useActivityLog();
+  const { notify, toaster } = useNotifications();
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
   useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
   // The workbook's date system, asked once as the pane opens, so the first write does not wait on it.
   useEffect(() => void dateSystemOf(excel), [excel]);
-
-  const client = useMemo(() => (connection ? serviceClient(connection, limits) : null), [connection, limits]);
-
-  const show = useCallback(
-    (t: Toasts, { message, intent }: Notice) =>
-      dispatchToast(
-        <t.Toast>
-          <t.ToastTitle>{message}</t.ToastTitle>
-        </t.Toast>,
-        { intent },
-      ),
-    [dispatchToast],
-  );
-  const notify = useCallback(
-    (message: string, intent: Intent = "info") => {
-      const notice = { message, intent };
-      if (listening.current) return show(listening.current, notice);
-      if (waiting.current) return void waiting.current.push(notice);
-      waiting.current = [notice];
-      loadToasts().then(setToasts, (err: unknown) => {
-        console.error("Notifications could not be loaded:", err instanceof Error ? err.message : err);
-        waiting.current = null;
-      });
-    },
-    [show],
-  );
-  // Runs after the Toaster's own effects, so it is listening by now.
-  useEffect(() => {
-    if (!toasts) return;
-    listening.current = toasts;
-    for (const notice of waiting.current ?? []) show(toasts, notice);
-    waiting.current = null;
-  }, [toasts, show]);
 
   const services: Services = useMemo(
     () => ({
       client,
       excel,
       notify,
-      activity: {
-        start(label, request, cancel) {
-          const id = nextId.current++;
-          setEntries((old) =>
-            [{ id, label, request, status: "running" as const, startedAt: Date.now(), cancel }, ...old].slice(
-              0,
-              30,
-            ),
-          );
-          return id;
-        },
-        update(id, patch) {
-          setEntries((old) => old.map((e) => (e.id === id ? { ...e, ...patch } : e)));
-        },
-      },
+      activity,
       editReport(sheetName) {
-        void import("./reportActions")
-          .then(({ loadSheetRequest }) => loadSheetRequest(excel, sheetName))
-          .then(
-            (req) => {
-              if (req) {
-                setEditing(req);
-                setTab("Reports");
-              } else notify(`${sheetName} has no editable request`, "warning");
-            },
-            (err: unknown) =>
-              notify(
-                `Could not open the request of ${sheetName}: ${err instanceof Error ? err.message : String(err)}`,
-                "error",
-              ),
-          );
+        openSheetRequest(excel, sheetName, notify, (req) => {
+          setEditing(req);
+          setTab("Reports");
+        });
       },
     }),
-    [client, excel, notify],
+    [client, excel, notify, activity],
   );
 
   return (
     <FluentProvider theme={webLightTheme} className="pane">
       <style>{PANE_CSS}</style>
       <ServicesContext.Provider value={services}>
-        {/* Toasts render into a landmark of their own, so nothing in the pane is outside one. */}
-        <aside aria-label="Notifications" ref={setToastNode} />
-        {toastNode && toasts && <toasts.Toaster toasterId={toasterId} mountNode={toastNode} />}
+        <NotificationArea {...toaster} />
         {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
         <header>
           <TabBar<TabName> tabs={TABS} selected={tab} onSelect={setTab} label="Ads Analytics sections" />
         </header>
         <main className="pane-body">
-          {tab === "Connect" && <ConnectPanel deployment={deployment} />}
-          {tab === "Reports" && (
-            <LoadedTab name="Reports">
-              {(n) => {
-                const Panel = ReportsPanel(n);
-                return <Panel editing={editing} onEdited={() => setEditing(null)} />;
-              }}
-            </LoadedTab>
-          )}
-          {tab === "Data" && <LoadedTab name="Data">{(n) => <Loaded panel={DataPanel(n)} />}</LoadedTab>}
-          {tab === "Sheets" && (
-            <LoadedTab name="Sheets">{(n) => <Loaded panel={SheetsPanel(n)} />}</LoadedTab>
-          )}
-          {/* Write-backs and agent runs outlive a tab switch: once opened, they stay mounted, hidden. */}
-          {mounted("Campaigns") && (
-            <div hidden={tab !== "Campaigns"}>
-              <LoadedTab name="Campaigns">
-                {(n) => (
-                  <>
-                    <Loaded panel={CampaignPlanPanel(n)} />
-                    <Loaded panel={AdvertisersPanel(n)} />
-                    <Loaded panel={InvitePanel(n)} />
-                  </>
-                )}
-              </LoadedTab>
-            </div>
-          )}
-          {mounted("Agents") && (
-            <div hidden={tab !== "Agents"}>
-              <LoadedTab name="Agents">{(n) => <Loaded panel={AgentsPanel(n)} />}</LoadedTab>
-            </div>
-          )}
+          <TabPanels
+            tab={tab}
+            mounted={mounted}
+            deployment={deployment}
+            editing={editing}
+            onEdited={() => setEditing(null)}
+          />
           <ActivityList entries={entries} />
         </main>
       </ServicesContext.Provider>

@@ -29,6 +29,55 @@ interface Advertiser {
   lookupName: string;
 }
 
+/** Whether the advertiser is created by its name or by a show's directory id, and the one field for it. */
+function AdvertiserIdentityFields(props: {
+  by: By;
+  value: string;
+  onBy(by: By): void;
+  onValue(value: string): void;
+}) {
+  const { by, value, onBy, onValue } = props;
+  return (
+    <>
+      <Field label="Create advertiser by">
+        <RadioGroup layout="horizontal" value={by} onChange={(_, d) => onBy(d.value as By)}>
+          <Radio value="name" label="Name" />
+          <Radio value="itunesId" label="Directory id" />
+        </RadioGroup>
+      </Field>
+      <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
+        <Input value={value} onChange={(_, d) => onValue(d.value)} />
+      </Field>
+    </>
+  );
+}
+
+/** The service's answer, and the button that inserts it at the selected cell. */
+function AdvertiserResult({
+  result,
+  busy,
+  onInsert,
+}: {
+  result: Advertiser;
+  busy: boolean;
+  onInsert(): void;
+}) {
+  const styles = useStyles();
+  return (
+    <>
+      <div className={styles.result} data-testid="advertiser-result">
+        <Text weight="semibold">Advertiser name</Text>
+        <Text>{result.advertiserName}</Text>
+        <Text weight="semibold">Lookup name</Text>
+        <Text>{result.lookupName}</Text>
+      </div>
+      <Button onClick={onInsert} disabledFocusable={busy}>
+        Insert at selected cell
+      </Button>
+    </>
+  );
+}
+
 export function AdvertisersPanel(): JSX.Element {
   const styles = useStyles();
   const { client, excel } = useServices();
@@ -83,39 +132,20 @@ export function AdvertisersPanel(): JSX.Element {
       }}
     >
       <h3>Advertisers</h3>
-      <Field label="Create advertiser by">
-        <RadioGroup
-          layout="horizontal"
-          value={by}
-          onChange={(_, d) => {
-            // A name is not a directory id: switching starts from an empty field.
-            setBy(d.value as By);
-            setValue("");
-          }}
-        >
-          <Radio value="name" label="Name" />
-          <Radio value="itunesId" label="Directory id" />
-        </RadioGroup>
-      </Field>
-      <Field label={by === "name" ? "Advertiser name" : "Directory id of the show"} required>
-        <Input value={value} onChange={(_, d) => setValue(d.value)} />
-      </Field>
+      <AdvertiserIdentityFields
+        by={by}
+        value={value}
+        onBy={(next) => {
+          // A name is not a directory id: switching starts from an empty field.
+          setBy(next);
+          setValue("");
+        }}
+        onValue={setValue}
+      />
       <Button appearance="primary" type="submit" disabledFocusable={busy}>
         Create advertiser
       </Button>
-      {result && (
-        <>
-          <div className={styles.result} data-testid="advertiser-result">
-            <Text weight="semibold">Advertiser name</Text>
-            <Text>{result.advertiserName}</Text>
-            <Text weight="semibold">Lookup name</Text>
-            <Text>{result.lookupName}</Text>
-          </div>
-          <Button onClick={insert} disabledFocusable={busy}>
-            Insert at selected cell
-          </Button>
-        </>
-      )}
+      {result && <AdvertiserResult result={result} busy={busy} onInsert={insert} />}
       {message && <PaneMessage intent={message.intent}>{message.text}</PaneMessage>}
     </form>
   );

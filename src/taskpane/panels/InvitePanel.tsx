@@ -42,6 +42,31 @@ function splitEmails(text: string): string[] {
     .filter((s) => s !== "");
 }
 
+/** The tabs the invitee may see (none ticked: all of them). */
+function InviteTabsFieldset({ tabs, onToggle }: { tabs: Tab[]; onToggle(tab: Tab, on: boolean): void }) {
+  const styles = useStyles();
+  return (
+    // A fieldset, not a Field: a Field hands its one control id to every checkbox inside it.
+    <fieldset aria-describedby="invite-tabs-hint">
+      <legend>Tabs</legend>
+      <div className={styles.tabs}>
+        {INVITE_TABS.map((t) => (
+          <Checkbox
+            key={t}
+            label={`${TAB_LABELS[t]} (${t})`}
+            checked={tabs.includes(t)}
+            disabled={t === "simple_overview_show" && !tabs.includes("simple_overview")}
+            onChange={(_, d) => onToggle(t, d.checked === true)}
+          />
+        ))}
+      </div>
+      <Text id="invite-tabs-hint" size={200}>
+        None ticked: the invitee gets all tabs. Show overview needs Overview.
+      </Text>
+    </fieldset>
+  );
+}
+
 export function InvitePanel(): JSX.Element {
   const styles = useStyles();
   const { client } = useServices();
@@ -100,24 +125,7 @@ export function InvitePanel(): JSX.Element {
       <Field label="Email of the invitee" required>
         <Input type="email" value={email} onChange={(_, d) => setEmail(d.value)} />
       </Field>
-      {/* A fieldset, not a Field: a Field hands its one control id to every checkbox inside it. */}
-      <fieldset aria-describedby="invite-tabs-hint">
-        <legend>Tabs</legend>
-        <div className={styles.tabs}>
-          {INVITE_TABS.map((t) => (
-            <Checkbox
-              key={t}
-              label={`${TAB_LABELS[t]} (${t})`}
-              checked={tabs.includes(t)}
-              disabled={t === "simple_overview_show" && !tabs.includes("simple_overview")}
-              onChange={(_, d) => toggle(t, d.checked === true)}
-            />
-          ))}
-        </div>
-        <Text id="invite-tabs-hint" size={200}>
-          None ticked: the invitee gets all tabs. Show overview needs Overview.
-        </Text>
-      </fieldset>
+      <InviteTabsFieldset tabs={tabs} onToggle={toggle} />
       <Field label="Team members" hint="Emails of existing users, one per line or comma-separated.">
         <Textarea value={team} onChange={(_, d) => setTeam(d.value)} />
       </Field>

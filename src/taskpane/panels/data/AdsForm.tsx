@@ -20,6 +20,54 @@ const LABELS = {
 };
 const D = OTHER_DEFAULTS.individualAds;
 
+interface AdsPaging {
+  maxRows: string;
+  limit: string;
+  offset: string;
+}
+
+interface AdsPagingFieldsProps {
+  paging: AdsPaging;
+  onChange(patch: Partial<AdsPaging>): void;
+  err: ReturnType<typeof useDataForm>["err"];
+}
+
+/** How many rows: the most to fetch in all (the pane's own setting), per request, and how many to skip. */
+function AdsPagingFields({ paging, onChange, err }: AdsPagingFieldsProps) {
+  return (
+    <>
+      <Field label="Most rows" hint="All pages up to this many rows" {...err("maxRows")}>
+        <Input
+          name="adsMaxRows"
+          type="number"
+          value={paging.maxRows}
+          onChange={(_, d) => onChange({ maxRows: d.value })}
+        />
+      </Field>
+      <Field
+        label="Rows per request (limit)"
+        hint={`${D.limit.note} Empty: 1,000 a request (the service's own default is ${D.limit.value})`}
+        {...err("limit")}
+      >
+        <Input
+          name="adsLimit"
+          type="number"
+          value={paging.limit}
+          onChange={(_, d) => onChange({ limit: d.value })}
+        />
+      </Field>
+      <Field label="Skip the first rows (offset)" hint="0 or more; default 0" {...err("offset")}>
+        <Input
+          name="adsOffset"
+          type="number"
+          value={paging.offset}
+          onChange={(_, d) => onChange({ offset: d.value })}
+        />
+      </Field>
+    </>
+  );
+}
+
 export function AdsForm() {
   const form = useDataForm(LABELS);
   const [ads, setAds] = useState({
@@ -80,34 +128,7 @@ export function AdsForm() {
         whenEmpty={D.endDate.value}
         error={form.err("endDate").validationMessage}
       />
-      <Field label="Most rows" hint="All pages up to this many rows" {...form.err("maxRows")}>
-        <Input
-          name="adsMaxRows"
-          type="number"
-          value={ads.maxRows}
-          onChange={(_, d) => setAds({ ...ads, maxRows: d.value })}
-        />
-      </Field>
-      <Field
-        label="Rows per request (limit)"
-        hint={`${D.limit.note} Empty: 1,000 a request (the service's own default is ${D.limit.value})`}
-        {...form.err("limit")}
-      >
-        <Input
-          name="adsLimit"
-          type="number"
-          value={ads.limit}
-          onChange={(_, d) => setAds({ ...ads, limit: d.value })}
-        />
-      </Field>
-      <Field label="Skip the first rows (offset)" hint="0 or more; default 0" {...form.err("offset")}>
-        <Input
-          name="adsOffset"
-          type="number"
-          value={ads.offset}
-          onChange={(_, d) => setAds({ ...ads, offset: d.value })}
-        />
-      </Field>
+      <AdsPagingFields paging={ads} onChange={(patch) => setAds({ ...ads, ...patch })} err={form.err} />
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Ads to sheet
       </Button>

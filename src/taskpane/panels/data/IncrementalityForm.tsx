@@ -19,6 +19,87 @@ const LABELS = {
 };
 const D = OTHER_DEFAULTS.incrementality;
 
+interface IncrementalityBreakdown {
+  aggregationLevel: string;
+  channelType: string;
+  action: string;
+}
+
+interface BreakdownFieldsProps {
+  values: IncrementalityBreakdown;
+  onChange(patch: Partial<IncrementalityBreakdown>): void;
+  err: ReturnType<typeof useDataForm>["err"];
+}
+
+/** What the results are broken down by: the aggregation level, the channel types and the actions. */
+function IncrementalityBreakdownFields({ values, onChange, err }: BreakdownFieldsProps) {
+  return (
+    <>
+      <Field
+        label="Aggregation level"
+        hint="e.g. channel, publisher, show_campaign"
+        {...err("aggregationLevel")}
+      >
+        <Input
+          name="incLevel"
+          value={values.aggregationLevel}
+          onChange={(_, d) => onChange({ aggregationLevel: d.value })}
+        />
+      </Field>
+      <Field
+        label="Channel types"
+        hint="e.g. podcast. Applies only with aggregation level channel: not sent with another level"
+        {...err("channelType")}
+      >
+        <Input
+          name="incChannel"
+          value={values.channelType}
+          onChange={(_, d) => onChange({ channelType: d.value })}
+        />
+      </Field>
+      <Field label="Actions" hint="Comma-separated; default all" {...err("action")}>
+        <Input name="incAction" value={values.action} onChange={(_, d) => onChange({ action: d.value })} />
+      </Field>
+    </>
+  );
+}
+
+interface ResultOptions {
+  incCiCertainty: string;
+  includeErrors: boolean;
+}
+
+interface ResultOptionsProps {
+  values: ResultOptions;
+  onChange(patch: Partial<ResultOptions>): void;
+  err: ReturnType<typeof useDataForm>["err"];
+}
+
+/** How sure the confidence interval is, and whether results with errors are included. */
+function IncrementalityResultOptions({ values, onChange, err }: ResultOptionsProps) {
+  return (
+    <>
+      <Field
+        label="CI certainty (%)"
+        hint={`${D.incCiCertainty.note} Default ${D.incCiCertainty.value}`}
+        {...err("incCiCertainty")}
+      >
+        <Input
+          name="incCi"
+          type="number"
+          value={values.incCiCertainty}
+          onChange={(_, d) => onChange({ incCiCertainty: d.value })}
+        />
+      </Field>
+      <Switch
+        label="Include results with errors"
+        checked={values.includeErrors}
+        onChange={(_, d) => onChange({ includeErrors: d.checked })}
+      />
+    </>
+  );
+}
+
 export function IncrementalityForm() {
   const form = useDataForm(LABELS);
   const [inc, setInc] = useState({
@@ -61,31 +142,11 @@ export function IncrementalityForm() {
           onChange={(_, d) => setInc({ ...inc, advertiser: d.value })}
         />
       </Field>
-      <Field
-        label="Aggregation level"
-        hint="e.g. channel, publisher, show_campaign"
-        {...form.err("aggregationLevel")}
-      >
-        <Input
-          name="incLevel"
-          value={inc.aggregationLevel}
-          onChange={(_, d) => setInc({ ...inc, aggregationLevel: d.value })}
-        />
-      </Field>
-      <Field
-        label="Channel types"
-        hint="e.g. podcast. Applies only with aggregation level channel: not sent with another level"
-        {...form.err("channelType")}
-      >
-        <Input
-          name="incChannel"
-          value={inc.channelType}
-          onChange={(_, d) => setInc({ ...inc, channelType: d.value })}
-        />
-      </Field>
-      <Field label="Actions" hint="Comma-separated; default all" {...form.err("action")}>
-        <Input name="incAction" value={inc.action} onChange={(_, d) => setInc({ ...inc, action: d.value })} />
-      </Field>
+      <IncrementalityBreakdownFields
+        values={inc}
+        onChange={(patch) => setInc({ ...inc, ...patch })}
+        err={form.err}
+      />
       <DateField
         label="Start date"
         name="incStart"
@@ -102,22 +163,10 @@ export function IncrementalityForm() {
         whenEmpty={D.endDate.value}
         error={form.err("endDate").validationMessage}
       />
-      <Field
-        label="CI certainty (%)"
-        hint={`${D.incCiCertainty.note} Default ${D.incCiCertainty.value}`}
-        {...form.err("incCiCertainty")}
-      >
-        <Input
-          name="incCi"
-          type="number"
-          value={inc.incCiCertainty}
-          onChange={(_, d) => setInc({ ...inc, incCiCertainty: d.value })}
-        />
-      </Field>
-      <Switch
-        label="Include results with errors"
-        checked={inc.includeErrors}
-        onChange={(_, d) => setInc({ ...inc, includeErrors: d.checked })}
+      <IncrementalityResultOptions
+        values={inc}
+        onChange={(patch) => setInc({ ...inc, ...patch })}
+        err={form.err}
       />
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Incrementality to sheet

@@ -15,6 +15,41 @@ const LABELS = {
   showFilterIds: "Only these show ids",
 };
 
+interface SearchSwitchValues {
+  exact: boolean;
+  transcriptOnly: boolean;
+  excludeAds: boolean;
+}
+
+/** The search's three on/off settings: exact match, transcripts only, exclude ads. */
+function SearchSwitches({
+  values,
+  onChange,
+}: {
+  values: SearchSwitchValues;
+  onChange(patch: Partial<SearchSwitchValues>): void;
+}) {
+  return (
+    <>
+      <Switch
+        label="Exact match"
+        checked={values.exact}
+        onChange={(_, d) => onChange({ exact: d.checked })}
+      />
+      <Switch
+        label="Transcripts only"
+        checked={values.transcriptOnly}
+        onChange={(_, d) => onChange({ transcriptOnly: d.checked })}
+      />
+      <Switch
+        label="Exclude ads"
+        checked={values.excludeAds}
+        onChange={(_, d) => onChange({ excludeAds: d.checked })}
+      />
+    </>
+  );
+}
+
 export function SearchForm() {
   const form = useDataForm(LABELS);
   const [search, setSearch] = useState({
@@ -80,21 +115,7 @@ export function SearchForm() {
           onChange={(_, d) => setSearch({ ...search, showFilterIds: d.value })}
         />
       </Field>
-      <Switch
-        label="Exact match"
-        checked={search.exact}
-        onChange={(_, d) => setSearch({ ...search, exact: d.checked })}
-      />
-      <Switch
-        label="Transcripts only"
-        checked={search.transcriptOnly}
-        onChange={(_, d) => setSearch({ ...search, transcriptOnly: d.checked })}
-      />
-      <Switch
-        label="Exclude ads"
-        checked={search.excludeAds}
-        onChange={(_, d) => setSearch({ ...search, excludeAds: d.checked })}
-      />
+      <SearchSwitches values={search} onChange={(patch) => setSearch({ ...search, ...patch })} />
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Search to sheet
       </Button>

@@ -15,10 +15,85 @@ const LABELS = {
   episodesPageSize: "Episodes per page",
 };
 
+interface EpisodesPage {
+  index: string;
+  size: string;
+}
+
+interface EpisodesPageFieldsProps {
+  page: EpisodesPage;
+  onChange(page: EpisodesPage): void;
+  err: ReturnType<typeof useDataForm>["err"];
+}
+
+/** Which page of the show's episodes, and how many a page. */
+function EpisodesPageFields({ page, onChange, err }: EpisodesPageFieldsProps) {
+  return (
+    <>
+      <Field
+        label="Episodes page"
+        hint="Zero-based; the service pages the 1,000 most recent episodes (default: the show's usual list)"
+        {...err("episodesPageIndex")}
+      >
+        <Input
+          name="episodesPageIndex"
+          type="number"
+          value={page.index}
+          onChange={(_, d) => onChange({ ...page, index: d.value })}
+        />
+      </Field>
+      <Field
+        label="Episodes per page"
+        hint="1 to 100; 25 when only the page is given"
+        {...err("episodesPageSize")}
+      >
+        <Input
+          name="episodesPageSize"
+          type="number"
+          value={page.size}
+          onChange={(_, d) => onChange({ ...page, size: d.value })}
+        />
+      </Field>
+    </>
+  );
+}
+
+interface InsertShowFormulaProps {
+  showId: string;
+  form: Pick<ReturnType<typeof useDataForm>, "services" | "setNote">;
+}
+
+/** Insert formula: =ADS.SHOW of the show id and a chosen field, at the selected cell. */
+function InsertShowFormula({ showId, form }: InsertShowFormulaProps) {
+  const [showField, setShowField] = useState<string>("monthlyListeners");
+  return (
+    <>
+      <Field label="Field for a formula">
+        <Select name="showField" value={showField} onChange={(_, d) => setShowField(d.value)}>
+          {SHOW_FIELDS.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button
+        onClick={() => {
+          void insertFormulaAtSelection(
+            form.services,
+            `=ADS.SHOW("${showId.trim().replace(/"/g, '""')}","${showField}")`,
+          ).then((text) => form.setNote({ intent: "info", text }));
+        }}
+      >
+        Insert formula
+      </Button>
+    </>
+  );
+}
+
 export function ShowForm() {
   const form = useDataForm(LABELS);
   const [showId, setShowId] = useState("1200000001");
-  const [showField, setShowField] = useState<string>("monthlyListeners");
   const [nnr, setNnr] = useState({ advertisers: "", months: "" });
   const [episodesPage, setEpisodesPage] = useState({ index: "", size: "" });
   const submit = () =>
@@ -68,52 +143,11 @@ export function ShowForm() {
           onChange={(_, d) => setNnr({ ...nnr, months: d.value })}
         />
       </Field>
-      <Field
-        label="Episodes page"
-        hint="Zero-based; the service pages the 1,000 most recent episodes (default: the show's usual list)"
-        {...form.err("episodesPageIndex")}
-      >
-        <Input
-          name="episodesPageIndex"
-          type="number"
-          value={episodesPage.index}
-          onChange={(_, d) => setEpisodesPage({ ...episodesPage, index: d.value })}
-        />
-      </Field>
-      <Field
-        label="Episodes per page"
-        hint="1 to 100; 25 when only the page is given"
-        {...form.err("episodesPageSize")}
-      >
-        <Input
-          name="episodesPageSize"
-          type="number"
-          value={episodesPage.size}
-          onChange={(_, d) => setEpisodesPage({ ...episodesPage, size: d.value })}
-        />
-      </Field>
+      <EpisodesPageFields page={episodesPage} onChange={setEpisodesPage} err={form.err} />
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Open show sheet
       </Button>
-      <Field label="Field for a formula">
-        <Select name="showField" value={showField} onChange={(_, d) => setShowField(d.value)}>
-          {SHOW_FIELDS.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Button
-        onClick={() => {
-          void insertFormulaAtSelection(
-            form.services,
-            `=ADS.SHOW("${showId.trim().replace(/"/g, '""')}","${showField}")`,
-          ).then((text) => form.setNote({ intent: "info", text }));
-        }}
-      >
-        Insert formula
-      </Button>
+      <InsertShowFormula showId={showId} form={form} />
     </DataForm>
   );
 }
