@@ -14,7 +14,7 @@
  *   10 Mbit/s link with 40 ms latency, where the bytes count too.
  */
 import { execFileSync, spawn } from "child_process";
-import { createServer } from "http";
+import { createServer, type Server } from "http";
 import type { AddressInfo } from "net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "fs";
 import os from "os";
@@ -241,10 +241,8 @@ const median = (xs: number[]) => {
 const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
 const ms = (x: number) => Math.round(x);
 
-export async function run(): Promise<Record<string, number | string>> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "ads-bench-bundle-"));
-  const sandbox = await createSandbox({ taskDelayMs: 0 }).listen(0, "127.0.0.1");
-  // Each build is served under its own path: /baseline/… and /current/…
+/** A server for both builds, each under its own path: /baseline/… and /current/… */
+async function serveBuilds(tmp: string): Promise<{ server: Server; origin: string }> {
   const handlers = new Map(
     (["baseline", "current"] as const).map((name) => [
       name,
@@ -259,7 +257,85 @@ export async function run(): Promise<Record<string, number | string>> {
     files(req, res);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Prints the current build's largest page-load modules and every file it loads, now or later. */
+async function printModules(current: Build, tmp: string): Promise<void> {
+  const initial = current.report.initial.map((f) => f.file);
+  const largest = largestModules(await analyse(current, tmp), initial, 15);
+  console.log(
+    `Largest modules the page loads before the pane is usable (minified, ${initial.length} files):`,
+  );
+  console.table(largest.map(({ name, bytes }) => ({ module: name, KiB: kib(bytes) })));
+  console.table(
+    [...current.report.initial, ...current.report.later].map((f) => ({
+      file: f.file,
+      when: initial.includes(f.file) ? "page load" : "later",
+      KiB: kib(f.bytes),
+      gzipKiB: kib(f.gzipBytes),
+    })),
+  );
+}
+
+/** The median cold-load times of both builds on each network, RUNS loads each after a warm-up. */
+async function coldLoadTimings(
+  builds: { baseline: Build; current: Build },
+  origin: string,
+  sandboxUrl: string,
+): Promise<Record<string, number>> {
+  const { baseline, current } = builds;
+  const timings: Record<string, number> = {};
+  for (const network of NETWORKS) {
+    const load = (b: Build) => coldLoad(`${origin}/${b.name}/taskpane.html`, sandboxUrl, network);
+    process.stdout.write(`  cold loads, ${network?.name ?? "loopback"}...\n`);
+    for (const b of [baseline, current]) await load(b); // warm-up: the machine, not the browser
+    const times: Record<Build["name"], Timing[]> = { baseline: [], current: [] };
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which build goes first, so neither always meets a warmer machine.
+      for (const b of i % 2 ? [current, baseline] : [baseline, current]) times[b.name].push(await load(b));
+    }
+    const at = (name: Build["name"], key: keyof Timing) => median(times[name].map((t) => t[key]));
+    const where = network ? network.name : "Loopback";
+    Object.assign(timings, {
+      [`registeredMs${where}`]: ms(at("current", "registeredMs")),
+      [`baselineRegisteredMs${where}`]: ms(at("baseline", "registeredMs")),
+      [`firstResultMs${where}`]: ms(at("current", "firstResultMs")),
+      [`baselineFirstResultMs${where}`]: ms(at("baseline", "firstResultMs")),
+      [`firstResultSpeedup${where}`]: Number(
+        (at("baseline", "firstResultMs") / at("current", "firstResultMs")).toFixed(2),
+      ),
+      [`paneShownMs${where}`]: ms(at("current", "paneMs")),
+      [`baselinePaneShownMs${where}`]: ms(at("baseline", "paneMs")),
+    });
+  }
+  return timings;
+}
+
+/** What the page loads, now and later, for the current build (`c`) and the baseline (`b`). */
+function pageSizes(c: PageReport, b: PageReport): Record<string, number> {
+  return {
+    pageKiB: kib(c.bytes),
+    pageGzipKiB: kib(c.gzipBytes),
+    pageFiles: c.initial.length,
+    pageRatioVsHelloWorld: Number(c.ratio.toFixed(2)),
+    pageGoalRatio: GOAL_RATIO,
+    pageDuplicateModules: c.duplicates.length,
+    laterKiB: kib(c.laterBytes),
+    laterGzipKiB: kib(c.laterGzipBytes),
+    laterFiles: c.later.length,
+    baselinePageKiB: kib(b.bytes),
+    baselinePageGzipKiB: kib(b.gzipBytes),
+    baselinePageFiles: b.initial.length,
+    baselinePageRatioVsHelloWorld: Number(b.ratio.toFixed(2)),
+    baselineDuplicateModules: b.duplicates.length,
+  };
+}
+
+export async function run(): Promise<Record<string, number | string>> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "ads-bench-bundle-"));
+  const sandbox = await createSandbox({ taskDelayMs: 0 }).listen(0, "127.0.0.1");
+  const { server, origin } = await serveBuilds(tmp);
   try {
     const settings = (name: string) => ({
       ADDIN_BASE_URL: `${origin}/${name}`,
@@ -267,65 +343,12 @@ export async function run(): Promise<Record<string, number | string>> {
     });
     const baseline = await build("baseline", baselineSources(tmp), tmp, settings("baseline"));
     const current = await build("current", ROOT, tmp, settings("current"));
-
-    const initial = current.report.initial.map((f) => f.file);
-    const largest = largestModules(await analyse(current, tmp), initial, 15);
-    console.log(
-      `Largest modules the page loads before the pane is usable (minified, ${initial.length} files):`,
-    );
-    console.table(largest.map(({ name, bytes }) => ({ module: name, KiB: kib(bytes) })));
-    console.table(
-      [...current.report.initial, ...current.report.later].map((f) => ({
-        file: f.file,
-        when: initial.includes(f.file) ? "page load" : "later",
-        KiB: kib(f.bytes),
-        gzipKiB: kib(f.gzipBytes),
-      })),
-    );
-
-    const timings: Record<string, number> = {};
-    for (const network of NETWORKS) {
-      const load = (b: Build) => coldLoad(`${origin}/${b.name}/taskpane.html`, sandbox.url, network);
-      process.stdout.write(`  cold loads, ${network?.name ?? "loopback"}...\n`);
-      for (const b of [baseline, current]) await load(b); // warm-up: the machine, not the browser
-      const times: Record<Build["name"], Timing[]> = { baseline: [], current: [] };
-      for (let i = 0; i < RUNS; i++) {
-        // Alternate which build goes first, so neither always meets a warmer machine.
-        for (const b of i % 2 ? [current, baseline] : [baseline, current]) times[b.name].push(await load(b));
-      }
-      const at = (name: Build["name"], key: keyof Timing) => median(times[name].map((t) => t[key]));
-      const where = network ? network.name : "Loopback";
-      Object.assign(timings, {
-        [`registeredMs${where}`]: ms(at("current", "registeredMs")),
-        [`baselineRegisteredMs${where}`]: ms(at("baseline", "registeredMs")),
-        [`firstResultMs${where}`]: ms(at("current", "firstResultMs")),
-        [`baselineFirstResultMs${where}`]: ms(at("baseline", "firstResultMs")),
-        [`firstResultSpeedup${where}`]: Number(
-          (at("baseline", "firstResultMs") / at("current", "firstResultMs")).toFixed(2),
-        ),
-        [`paneShownMs${where}`]: ms(at("current", "paneMs")),
-        [`baselinePaneShownMs${where}`]: ms(at("baseline", "paneMs")),
-      });
-    }
-    const c = current.report;
-    const b = baseline.report;
+    await printModules(current, tmp);
+    const timings = await coldLoadTimings({ baseline, current }, origin, sandbox.url);
     return {
       baselineCommit: BASELINE_COMMIT.slice(0, 7),
       helloWorldKB: HELLO_WORLD_BYTES / 1000,
-      pageKiB: kib(c.bytes),
-      pageGzipKiB: kib(c.gzipBytes),
-      pageFiles: c.initial.length,
-      pageRatioVsHelloWorld: Number(c.ratio.toFixed(2)),
-      pageGoalRatio: GOAL_RATIO,
-      pageDuplicateModules: c.duplicates.length,
-      laterKiB: kib(c.laterBytes),
-      laterGzipKiB: kib(c.laterGzipBytes),
-      laterFiles: c.later.length,
-      baselinePageKiB: kib(b.bytes),
-      baselinePageGzipKiB: kib(b.gzipBytes),
-      baselinePageFiles: b.initial.length,
-      baselinePageRatioVsHelloWorld: Number(b.ratio.toFixed(2)),
-      baselineDuplicateModules: b.duplicates.length,
+      ...pageSizes(current.report, baseline.report),
       coldRunsEach: RUNS,
       ...timings,
     };

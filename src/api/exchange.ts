@@ -61,20 +61,32 @@ function reasonOf(err: unknown): string {
 
 const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 
-/** Runs one attempt: fetch, then the body read whole, within the limits. */
-export async function exchange(
-  fetchImpl: FetchLike,
-  url: string,
-  init: RequestInit,
-  limits: ExchangeLimits,
-  ctx: { endpoint: string; signal?: AbortSignal },
-): Promise<Answer> {
-  const { endpoint, signal } = ctx;
-  if (signal?.aborted) throw new ExchangeFailure(new AbortedError("Cancelled", endpoint), "request", true);
+/** One exchange's limits at work: the stall and deadline timers and the caller's cancel. */
+interface Watch {
+  /** The fetch's signal: aborted once a limit is hit or the caller cancels. */
+  signal: AbortSignal;
+  /** Rejects with the ExchangeFailure when a limit is hit or the caller cancels; never resolves. */
+  stopped: Promise<never>;
+  /** Restarts the no-progress timer. */
+  armStall(): void;
+  /** The answer has started: a stall from now on is one in the body. */
+  enterBody(): void;
+  /** Clears the timers and stops listening to the caller's cancel. */
+  end(): void;
+}
+
+function stallMessage(phase: Phase, endpoint: string, stallMs: number): string {
+  return phase === "request"
+    ? `No answer from ${endpoint} for ${seconds(stallMs)} (the no-progress limit); gave up`
+    : `The answer from ${endpoint} stopped arriving: nothing for ${seconds(stallMs)} (the no-progress limit); gave up`;
+}
+
+/** Starts the deadline timer and listens to the caller's cancel; the stall timer starts at armStall. */
+function watchLimits(limits: ExchangeLimits, endpoint: string, signal: AbortSignal | undefined): Watch {
   const controller = new AbortController();
   let phase: Phase = "request";
   let stop: ((failure: ExchangeFailure) => void) | undefined;
-  // Settles only when a limit is hit or the caller cancels; every await below races it.
+  // Settles only when a limit is hit or the caller cancels; every await of the exchange races it.
   const stopped = new Promise<never>((_, reject) => (stop = reject));
   stopped.catch(() => undefined);
   const fail = (error: TimeoutError | AbortedError) => {
@@ -86,15 +98,7 @@ export async function exchange(
   const armStall = () => {
     clearTimeout(stallTimer);
     stallTimer = setTimeout(
-      () =>
-        fail(
-          new TimeoutError(
-            phase === "request"
-              ? `No answer from ${endpoint} for ${seconds(limits.stallMs)} (the no-progress limit); gave up`
-              : `The answer from ${endpoint} stopped arriving: nothing for ${seconds(limits.stallMs)} (the no-progress limit); gave up`,
-            endpoint,
-          ),
-        ),
+      () => fail(new TimeoutError(stallMessage(phase, endpoint, limits.stallMs), endpoint)),
       limits.stallMs,
     );
   };
@@ -110,41 +114,77 @@ export async function exchange(
   );
   const onAbort = () => fail(new AbortedError("Cancelled", endpoint));
   signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    stopped,
+    armStall,
+    enterBody: () => {
+      phase = "body";
+    },
+    end: () => {
+      clearTimeout(stallTimer);
+      clearTimeout(deadlineTimer);
+      signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+/** The failure of a fetch that gave no answer: a limit's own, or a connection error (unsent when provably so). */
+function requestFailure(err: unknown, endpoint: string): ExchangeFailure {
+  if (err instanceof ExchangeFailure) return err;
+  const code = codeOf(err);
+  return new ExchangeFailure(
+    new ConnectionError(`Could not reach the service (${reasonOf(err)})`, endpoint),
+    "request",
+    code !== undefined && UNSENT_CODES.has(code),
+  );
+}
+
+/** The failure of a body read: a limit's own, or a dropped connection. */
+function bodyFailure(err: unknown, endpoint: string): ExchangeFailure {
+  if (err instanceof ExchangeFailure) return err;
+  return new ExchangeFailure(
+    new ConnectionError(`The connection dropped while reading the answer (${reasonOf(err)})`, endpoint),
+    "body",
+    false,
+  );
+}
+
+/** Runs one attempt: fetch, then the body read whole, within the limits. */
+export async function exchange(
+  fetchImpl: FetchLike,
+  url: string,
+  init: RequestInit,
+  limits: ExchangeLimits,
+  ctx: { endpoint: string; signal?: AbortSignal },
+): Promise<Answer> {
+  const { endpoint, signal } = ctx;
+  if (signal?.aborted) throw new ExchangeFailure(new AbortedError("Cancelled", endpoint), "request", true);
+  const watch = watchLimits(limits, endpoint, signal);
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    armStall();
+    watch.armStall();
     let response: Response;
     try {
-      response = await Promise.race([fetchImpl(url, { ...init, signal: controller.signal }), stopped]);
+      response = await Promise.race([fetchImpl(url, { ...init, signal: watch.signal }), watch.stopped]);
     } catch (err) {
-      if (err instanceof ExchangeFailure) throw err;
-      const code = codeOf(err);
-      throw new ExchangeFailure(
-        new ConnectionError(`Could not reach the service (${reasonOf(err)})`, endpoint),
-        "request",
-        code !== undefined && UNSENT_CODES.has(code),
-      );
+      throw requestFailure(err, endpoint);
     }
-    phase = "body";
-    armStall();
+    watch.enterBody();
+    watch.armStall();
     const chunks: Uint8Array[] = [];
     let size = 0;
     reader = response.body?.getReader();
     try {
       while (reader) {
-        const { done, value } = await Promise.race([reader.read(), stopped]);
+        const { done, value } = await Promise.race([reader.read(), watch.stopped]);
         if (done) break;
         chunks.push(value);
         size += value.length;
-        armStall();
+        watch.armStall();
       }
     } catch (err) {
-      if (err instanceof ExchangeFailure) throw err;
-      throw new ExchangeFailure(
-        new ConnectionError(`The connection dropped while reading the answer (${reasonOf(err)})`, endpoint),
-        "body",
-        false,
-      );
+      throw bodyFailure(err, endpoint);
     }
     return {
       status: response.status,
@@ -158,9 +198,7 @@ export async function exchange(
     reader?.cancel().catch(() => undefined);
     throw err;
   } finally {
-    clearTimeout(stallTimer);
-    clearTimeout(deadlineTimer);
-    signal?.removeEventListener("abort", onAbort);
+    watch.end();
   }
 }
 

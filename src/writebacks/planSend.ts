@@ -158,17 +158,8 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
       } catch (markErr) {
         // Nothing was created: the hold can go (if even that fails, the planner can release it).
         if (!uncertain && holdId) await deps.release?.(holdId).catch(() => undefined);
-        // The rows could not be marked (moved, workbook busy): say what they should have said. An
-        // unmarked campaign that may exist stays held by its hold, so Create will not send it again.
-        const rows = group.rows.map((r) => r + firstRowNumber).join(", ");
-        const held = holdId
-          ? " Create will not send it again until you have checked the service and released it under Held campaigns."
-          : " Check the service before running again.";
         throw new Error(
-          `Campaign "${group.body.name}" failed (${capText(message, MESSAGE_CHARS)})` +
-            `${uncertain ? " and may exist on the service" : ""}; ` +
-            `${group.rows.length === 1 ? "row" : "rows"} ${rows} could not be marked (${messageOf(markErr)}).` +
-            (uncertain ? held : ""),
+          unmarkedFailureMessage(group, { message, uncertain, holdId }, markErr, firstRowNumber),
         );
       }
       summary.failure = { rows: group.rows, message, uncertain };
@@ -199,6 +190,29 @@ export async function sendCampaigns(groups: readonly CampaignGroup[], deps: Send
     }
   }
   return summary;
+}
+
+/**
+ * A failed campaign whose rows could not be marked (moved, workbook busy): what they should have
+ * said. An unmarked campaign that may exist stays held by its hold, so Create will not send it again.
+ */
+function unmarkedFailureMessage(
+  group: CampaignGroup,
+  failure: { message: string; uncertain: boolean; holdId: string | undefined },
+  markErr: unknown,
+  firstRowNumber: number,
+): string {
+  const { message, uncertain, holdId } = failure;
+  const rows = group.rows.map((r) => r + firstRowNumber).join(", ");
+  const held = holdId
+    ? " Create will not send it again until you have checked the service and released it under Held campaigns."
+    : " Check the service before running again.";
+  return (
+    `Campaign "${group.body.name}" failed (${capText(message, MESSAGE_CHARS)})` +
+    `${uncertain ? " and may exist on the service" : ""}; ` +
+    `${group.rows.length === 1 ? "row" : "rows"} ${rows} could not be marked (${messageOf(markErr)}).` +
+    (uncertain ? held : "")
+  );
 }
 
 function remainingRows(groups: readonly CampaignGroup[], from: number): number {

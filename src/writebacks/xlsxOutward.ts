@@ -58,6 +58,41 @@ function afterBracket(s: string, i: number): number {
 }
 
 /**
+ * A quoted name at `i`; a sheet name cannot hold [ ] \ /, so a quoted qualifier with one names a
+ * workbook or a path (after "|" it is a DDE topic, already found). Returns the index after it.
+ */
+function scanQuotedName(s: string, i: number, found: Set<string>): number {
+  const end = afterQuoted(s, i);
+  if (s[i - 1] !== "|" && /[[\]\\/]/.test(s.slice(i + 1, end - 1))) found.add(OTHER_WORKBOOK);
+  return end;
+}
+
+/** A bracket group at `i`: a workbook's `[n]` or `[book.xlsx]`, or a table's `[Column]`. Returns the index after it. */
+function scanBracket(s: string, i: number, found: Set<string>): number {
+  const end = afterBracket(s, i);
+  const index = /^\[\d+\]$/.test(s.slice(i, end)) && !(i > 0 && WORD.test(s[i - 1]));
+  // [1]Sheet1!A1, [1]!Name, [book.xlsx]Sheet1!A1; a table's [Column] is never followed by "!".
+  if (index || QUALIFIER_TAIL.test(s.slice(end))) found.add(OTHER_WORKBOOK);
+  return end;
+}
+
+/** A word at `i`: a function call (outward or an add-in's) or a name that calls out. Returns the index after it. */
+function scanWord(s: string, i: number, names: OutwardNames, found: Set<string>): number {
+  let j = i;
+  while (j < s.length && WORD.test(s[j])) j++;
+  const word = s.slice(i, j).toUpperCase();
+  const next = s.slice(j).trimStart()[0];
+  if (next === "(") {
+    if (word.startsWith("_XLL.")) found.add(`add-in function ${word.slice(5)}`);
+    const fn = word.replace(/^(?:_XLFN\.|_XLWS\.)+/, "");
+    if (OUTWARD_FUNCTIONS.has(fn)) found.add(fn);
+  }
+  // A word before "!" is a sheet name, not a defined name.
+  if (next !== "!") for (const r of names.get(word) ?? []) found.add(r);
+  return j;
+}
+
+/**
  * What a formula calls outside the workbook: outward functions (their names as labels), links to
  * other workbooks, DDE, and names that do either. Text inside string literals is never a call.
  */
@@ -70,33 +105,14 @@ export function outwardCalls(formula: string, names: OutwardNames = NO_NAMES): s
     if (ch === '"') {
       i = afterQuoted(s, i);
     } else if (ch === "'") {
-      const end = afterQuoted(s, i);
-      // A sheet name cannot hold [ ] \ /: a quoted qualifier with one names a workbook or a path
-      // (after "|" it is a DDE topic, already found).
-      if (s[i - 1] !== "|" && /[[\]\\/]/.test(s.slice(i + 1, end - 1))) found.add(OTHER_WORKBOOK);
-      i = end;
+      i = scanQuotedName(s, i, found);
     } else if (ch === "|") {
       found.add(DDE_LINK); // app|topic!item: only DDE uses | outside quotes
       i++;
     } else if (ch === "[") {
-      const end = afterBracket(s, i);
-      const index = /^\[\d+\]$/.test(s.slice(i, end)) && !(i > 0 && WORD.test(s[i - 1]));
-      // [1]Sheet1!A1, [1]!Name, [book.xlsx]Sheet1!A1; a table's [Column] is never followed by "!".
-      if (index || QUALIFIER_TAIL.test(s.slice(end))) found.add(OTHER_WORKBOOK);
-      i = end;
+      i = scanBracket(s, i, found);
     } else if (WORD.test(ch)) {
-      let j = i;
-      while (j < s.length && WORD.test(s[j])) j++;
-      const word = s.slice(i, j).toUpperCase();
-      const next = s.slice(j).trimStart()[0];
-      if (next === "(") {
-        if (word.startsWith("_XLL.")) found.add(`add-in function ${word.slice(5)}`);
-        const fn = word.replace(/^(?:_XLFN\.|_XLWS\.)+/, "");
-        if (OUTWARD_FUNCTIONS.has(fn)) found.add(fn);
-      }
-      // A word before "!" is a sheet name, not a defined name.
-      if (next !== "!") for (const r of names.get(word) ?? []) found.add(r);
-      i = j;
+      i = scanWord(s, i, names, found);
     } else i++;
   }
   return [...found];
@@ -417,27 +433,15 @@ function notesOf(
   return notes;
 }
 
-/**
- * Checks an xlsx package: every worksheet formula (shared and array formulas included), defined
- * name, conditional-format and data-validation formula, and the external link parts (other
- * workbooks, DDE, OLE). Outward cells keep their saved values; outward names and every external
- * link part go; a cell with no saved value, or an outward rule, refuses the whole file.
- */
-export function checkOutward(bytes: Uint8Array): OutwardCheck {
-  let files: Unzipped;
-  try {
-    files = unzipSync(bytes);
-  } catch {
-    return { kind: "unchanged" };
-  }
+/** The workbook part: where the package's officeDocument relationship points, else xl/workbook.xml. */
+function workbookPartOf(files: Unzipped): string | undefined {
   const start = relsOf(files, "").find((r) => r.type.endsWith("/officeDocument"))?.entry;
-  const workbookPart = start ?? entry(files, "xl/workbook.xml");
-  if (!workbookPart) return { kind: "unchanged" };
-  const workbook = strFromU8(files[workbookPart]);
-  const rels = relsOf(files, workbookPart);
-  const { calls: names, spelled } = outwardNames(workbook);
+  return start ?? entry(files, "xl/workbook.xml");
+}
 
-  const sheets = new Map<string, string>(); // zip entry → sheet name
+/** The worksheets, zip entry → sheet name: those the workbook lists, then any other worksheet part. */
+function sheetsOf(files: Unzipped, workbook: string, rels: readonly Rel[]): Map<string, string> {
+  const sheets = new Map<string, string>();
   for (const m of workbook.matchAll(new RegExp(`<${P}sheet\\b([^>]*?)/?>`, "g"))) {
     const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(m[1])?.[1];
     const part = rels.find((r) => r.id === id)?.entry;
@@ -446,39 +450,29 @@ export function checkOutward(bytes: Uint8Array): OutwardCheck {
   for (const k of Object.keys(files))
     if (/(^|\/)worksheets\/[^/]+\.xml$/i.test(k) && !sheets.has(k))
       sheets.set(k, k.replace(/^.*\/|\.xml$/gi, ""));
-  const scans: Scanned[] = [...sheets].map(([part, sheet]) => ({
-    part,
-    sheet,
-    ...scanSheet(strFromU8(files[part]), names),
-  }));
+  return sheets;
+}
 
-  const refusal = refusalOf(scans);
-  if (refusal) return { kind: "refused", message: refusal };
+function linkKindOf(xml: string): LinkKind {
+  return new RegExp(`<${P}ddeLink\\b`).test(xml)
+    ? "DDE"
+    : new RegExp(`<${P}oleLink\\b`).test(xml)
+      ? "OLE"
+      : "workbook";
+}
 
-  const folder = folderOf(workbookPart).toLowerCase();
-  const links = Object.keys(files).filter((k) => k.toLowerCase().startsWith(`${folder}externallinks/`));
-  const replaced = scans.filter((s) => s.replaced.length);
-  if (!replaced.length && !names.size && !links.length) return { kind: "unchanged" };
-
-  const linkKinds = links
-    .filter((k) => !/\/_rels\//.test(k))
-    .map((k): LinkKind => {
-      const xml = strFromU8(files[k]);
-      return new RegExp(`<${P}ddeLink\\b`).test(xml)
-        ? "DDE"
-        : new RegExp(`<${P}oleLink\\b`).test(xml)
-          ? "OLE"
-          : "workbook";
-    });
-  const removed = new Set(links);
-  // The calculation chain lists formula cells: left stale, Excel would repair the file; it rebuilds one.
-  if (replaced.length)
-    for (const r of rels) if (r.type.endsWith("/calcChain") && r.entry) removed.add(r.entry);
-  for (const s of replaced) files[s.part] = strToU8(s.xml);
+/** The workbook's XML without its outward names, a definedNames left empty, or its externalReferences. */
+function withoutOutwardNames(workbook: string, names: OutwardNames): string {
   let wb = removeElements(workbook, "definedName", (a) => !names.has((attr(a, "name") ?? "").toUpperCase()));
   wb = removeElements(wb, "definedNames", (_a, t) => new RegExp(`<${P}definedName\\b`).test(t));
-  wb = removeElements(wb, "externalReferences", () => false);
-  files[workbookPart] = strToU8(wb);
+  return removeElements(wb, "externalReferences", () => false);
+}
+
+/**
+ * Deletes the `removed` parts and what points at them: the workbook's relationships to them (and to
+ * every external link) and their content-type overrides.
+ */
+function dropParts(files: Unzipped, workbookPart: string, removed: ReadonlySet<string>): void {
   const relsPart = entry(files, relsPartOf(workbookPart));
   if (relsPart)
     files[relsPart] = strToU8(
@@ -496,5 +490,48 @@ export function checkOutward(bytes: Uint8Array): OutwardCheck {
       }),
     );
   for (const k of removed) delete files[k];
+}
+
+/**
+ * Checks an xlsx package: every worksheet formula (shared and array formulas included), defined
+ * name, conditional-format and data-validation formula, and the external link parts (other
+ * workbooks, DDE, OLE). Outward cells keep their saved values; outward names and every external
+ * link part go; a cell with no saved value, or an outward rule, refuses the whole file.
+ */
+export function checkOutward(bytes: Uint8Array): OutwardCheck {
+  let files: Unzipped;
+  try {
+    files = unzipSync(bytes);
+  } catch {
+    return { kind: "unchanged" };
+  }
+  const workbookPart = workbookPartOf(files);
+  if (!workbookPart) return { kind: "unchanged" };
+  const workbook = strFromU8(files[workbookPart]);
+  const rels = relsOf(files, workbookPart);
+  const { calls: names, spelled } = outwardNames(workbook);
+
+  const scans: Scanned[] = [...sheetsOf(files, workbook, rels)].map(([part, sheet]) => ({
+    part,
+    sheet,
+    ...scanSheet(strFromU8(files[part]), names),
+  }));
+
+  const refusal = refusalOf(scans);
+  if (refusal) return { kind: "refused", message: refusal };
+
+  const folder = folderOf(workbookPart).toLowerCase();
+  const links = Object.keys(files).filter((k) => k.toLowerCase().startsWith(`${folder}externallinks/`));
+  const replaced = scans.filter((s) => s.replaced.length);
+  if (!replaced.length && !names.size && !links.length) return { kind: "unchanged" };
+
+  const linkKinds = links.filter((k) => !/\/_rels\//.test(k)).map((k) => linkKindOf(strFromU8(files[k])));
+  const removed = new Set(links);
+  // The calculation chain lists formula cells: left stale, Excel would repair the file; it rebuilds one.
+  if (replaced.length)
+    for (const r of rels) if (r.type.endsWith("/calcChain") && r.entry) removed.add(r.entry);
+  for (const s of replaced) files[s.part] = strToU8(s.xml);
+  files[workbookPart] = strToU8(withoutOutwardNames(workbook, names));
+  dropParts(files, workbookPart, removed);
   return { kind: "cleaned", bytes: zipSync(files), notes: notesOf(replaced, spelled, linkKinds) };
 }
