@@ -280,10 +280,20 @@ function bakedInSpend(world: World, c: Campaign, day: number, s: Settings): numb
   return (s.spendOnPublishDate ? perEpisode : perEpisode / 30) * episodes;
 }
 
-/** The measures of a campaign on a day in its flight (zero delivery before a baked-in air date). */
-export function campaignDay(world: World, c: Campaign, day: number, s: Settings): Day {
+/** A campaign-day's impressions on each platform (before rounding). */
+interface PlatformImpressions {
+  podcast: number;
+  alpha: number;
+  beta: number;
+  gamma: number;
+}
+
+/**
+ * The day's impressions on each platform the campaign runs on: a share of the show's audience, with
+ * one draw of r per platform delivered (none before a baked-in air date), in this order.
+ */
+function platformImpressions(world: World, c: Campaign, day: number, r: () => number): PlatformImpressions {
   const show = world.shows[c.showIndex];
-  const r = rng(hash(`day|${c.id}|${day}`));
   const live = day >= (c.type === "baked-in" ? c.airDate : c.start) && day <= c.end;
   const perDay = (share: number) =>
     live ? ((show.audience * share) / EPISODE_EVERY_DAYS) * c.fill * (0.7 + 0.6 * r()) : 0;
@@ -292,57 +302,81 @@ export function campaignDay(world: World, c: Campaign, day: number, s: Settings)
   const alpha = video ? perDay(show.mix.alpha) : 0;
   const beta = c.mediaType === "simulcast" ? perDay(show.mix.beta) : 0;
   const gamma = c.mediaType === "simulcast" ? perDay(show.mix.gamma) : 0;
-  const impressions = podcast + alpha + beta + gamma;
+  return { podcast, alpha, beta, gamma };
+}
 
-  const { visitRate, aov } = constantsOf(c);
+/** How much of the exposed audience the attribution settings count as visitors (1 at the defaults' shape). */
+function attributionFactor(c: Campaign, s: Settings): number {
   const window =
     c.mediaType === "streaming" ? s.streamingWindow : c.mediaType === "sai" ? s.saiWindow : s.window;
-  const exposed =
-    podcast * visitRate +
-    (s.ytConv ? alpha * visitRate * s.ytWeight : 0) +
-    (s.rConv ? beta * visitRate * s.rWeight : 0) +
-    (s.svConv ? gamma * visitRate * s.svWeight : 0);
-  const factor =
+  return (
     windowFactor(window) *
     modelFactor(s.model, c) *
     (PRESET[s.preset] ?? 1) *
     Math.max(0.5, 1 + 0.02 * (24 - s.excluded)) *
-    (s.timeRangeConv ? (s.timeRangeConvWithWindow ? 0.9 : 0.75) : 1);
-  const visitors = exposed * factor * (s.excludePriorVisitors ? 0.85 : 1) * (0.8 + 0.4 * r());
+    (s.timeRangeConv ? (s.timeRangeConvWithWindow ? 0.9 : 0.75) : 1)
+  );
+}
+
+/** The day's visitors: podcast listeners and the simulcasts counted (by weight), with one draw of r. */
+function visitorsOf(c: Campaign, p: PlatformImpressions, s: Settings, r: () => number): number {
+  const { visitRate } = constantsOf(c);
+  const exposed =
+    p.podcast * visitRate +
+    (s.ytConv ? p.alpha * visitRate * s.ytWeight : 0) +
+    (s.rConv ? p.beta * visitRate * s.rWeight : 0) +
+    (s.svConv ? p.gamma * visitRate * s.svWeight : 0);
+  return exposed * attributionFactor(c, s) * (s.excludePriorVisitors ? 0.85 : 1) * (0.8 + 0.4 * r());
+}
+
+/** Impressions, reach and clicks (one draw of r, for reach). */
+function setDelivery(m: Float64Array, p: PlatformImpressions, r: () => number): void {
+  const impressions = p.podcast + p.alpha + p.beta + p.gamma;
+  m[M["Podcast & Streaming Impressions"]] = p.podcast;
+  m[M["Alpha Views"]] = p.alpha;
+  m[M["Beta Impressions"]] = p.beta;
+  m[M["Gamma Video Impressions"]] = p.gamma;
+  m[M["Alpha Engaged Views"]] = p.alpha * 0.6;
+  m[M["Delivered Contracted Impressions"]] = p.podcast;
+  m[M.Impressions] = impressions;
+  m[M.Reach] = impressions / (1.3 + 0.5 * r());
+  m[M.Clicks] = impressions * 0.0008;
+}
+
+/** Visitors, visits (one draw of r), the actions they take, purchases online and offline, and revenue. */
+function setConversions(m: Float64Array, c: Campaign, visitors: number, s: Settings, r: () => number): void {
+  const { aov } = constantsOf(c);
   const online = visitors * ACTIONS.Purchases * (s.excludePriorCustomers ? 0.8 : 1);
   const offline = s.modelOffline ? online * 0.2 : 0;
   const revenueBoost = s.useNonPurchasesRevenue ? 1.12 : 1;
+  m[M.Visitors] = visitors;
+  m[M.Visits] = visitors * (1.2 + 0.4 * r());
+  m[M.Leads] = visitors * ACTIONS.Leads;
+  m[M.Installs] = visitors * ACTIONS.Installs;
+  m[M.Signups] = visitors * ACTIONS.Signups;
+  m[M["Online Purchases"]] = online;
+  m[M["Offline Purchases"]] = offline;
+  m[M.Purchases] = online + offline;
+  m[M["Online Revenue"]] = online * aov * revenueBoost;
+  m[M["Offline Revenue"]] = offline * aov;
+  m[M.Revenue] = (online + offline) * aov * revenueBoost;
+  m[M["Promo codes"]] = (online + offline) * 0.3;
+  for (const [action, share] of Object.entries(CUSTOM_ACTIONS)) m[M[action]] = visitors * share;
+}
+
+/** Downloads the ads drove, and the new devices and subscribers among them. */
+function setDownloads(m: Float64Array, podcast: number): void {
+  const downloads = (m[M.Downloads] = podcast * 0.004);
+  m[M["New Downloads"]] = downloads * 0.6;
+  const subscriberDownloads = (m[M["New Subscriber Downloads"]] = downloads * 0.35);
+  m[M["New Subscribers"]] = subscriberDownloads * 0.7;
+  const converted = (m[M["Converted Devices"]] = downloads * 0.25);
+  m[M["New Conversions"]] = converted * 0.5;
+}
+
+/** The modeled measures, then the incremental shares of every action (of the measures set before). */
+function setModeledAndIncremental(m: Float64Array, c: Campaign, s: Settings): void {
   const modeled = s.modelPublicSpaceIps ? 1.35 : 1.1;
-  const m = new Float64Array(MEASURES.length);
-  const set = (name: string, value: number) => (m[M[name]] = value);
-  set("Podcast & Streaming Impressions", podcast);
-  set("Alpha Views", alpha);
-  set("Beta Impressions", beta);
-  set("Gamma Video Impressions", gamma);
-  set("Alpha Engaged Views", alpha * 0.6);
-  set("Delivered Contracted Impressions", podcast);
-  set("Impressions", impressions);
-  set("Reach", impressions / (1.3 + 0.5 * r()));
-  set("Clicks", impressions * 0.0008);
-  set("Visitors", visitors);
-  set("Visits", visitors * (1.2 + 0.4 * r()));
-  set("Leads", visitors * ACTIONS.Leads);
-  set("Installs", visitors * ACTIONS.Installs);
-  set("Signups", visitors * ACTIONS.Signups);
-  set("Online Purchases", online);
-  set("Offline Purchases", offline);
-  set("Purchases", online + offline);
-  set("Online Revenue", online * aov * revenueBoost);
-  set("Offline Revenue", offline * aov);
-  set("Revenue", (online + offline) * aov * revenueBoost);
-  set("Promo codes", (online + offline) * 0.3);
-  const downloads = set("Downloads", podcast * 0.004);
-  set("New Downloads", downloads * 0.6);
-  const subscriberDownloads = set("New Subscriber Downloads", downloads * 0.35);
-  set("New Subscribers", subscriberDownloads * 0.7);
-  const converted = set("Converted Devices", downloads * 0.25);
-  set("New Conversions", converted * 0.5);
-  for (const [action, share] of Object.entries(CUSTOM_ACTIONS)) set(action, visitors * share);
   for (const [k, modeledKey] of MODELED) m[modeledKey] = m[k] * modeled;
   // Incremental shares: at the display level, at campaign level and at channel level.
   const allRates = ratesOf(c);
@@ -357,11 +391,25 @@ export function campaignDay(world: World, c: Campaign, day: number, s: Settings)
     }
   }
   const purchaseRate = displayRate(allRates[INCREMENTAL_ACTIONS.indexOf("Purchases")], s.displayType);
-  set("Incremental Revenue", m[M.Revenue] * purchaseRate);
-  set("Incremental Revenue Modeled", m[M["Revenue Modeled"]] * purchaseRate);
+  m[M["Incremental Revenue"]] = m[M.Revenue] * purchaseRate;
+  m[M["Incremental Revenue Modeled"]] = m[M["Revenue Modeled"]] * purchaseRate;
+}
 
+/**
+ * The measures of a campaign on a day in its flight (zero delivery before a baked-in air date). The
+ * day's generator is drawn in a fixed order: platforms, visitors, reach, visits.
+ */
+export function campaignDay(world: World, c: Campaign, day: number, s: Settings): Day {
+  const r = rng(hash(`day|${c.id}|${day}`));
+  const p = platformImpressions(world, c, day, r);
+  const visitors = visitorsOf(c, p, s, r);
+  const m = new Float64Array(MEASURES.length);
+  setDelivery(m, p, r);
+  setConversions(m, c, visitors, s, r);
+  setDownloads(m, p.podcast);
+  setModeledAndIncremental(m, c, s);
   const spendMissing = c.mediaType === "alpha" && !s.includeYtSpend;
-  const paid = podcast + beta + gamma + (s.includeYtSpend ? alpha : 0);
-  set("Spend", spendMissing ? 0 : c.type === "dai" ? (paid * c.cpm) / 1000 : bakedInSpend(world, c, day, s));
+  const paid = p.podcast + p.beta + p.gamma + (s.includeYtSpend ? p.alpha : 0);
+  m[M.Spend] = spendMissing ? 0 : c.type === "dai" ? (paid * c.cpm) / 1000 : bakedInSpend(world, c, day, s);
   return { campaign: c, day, m, spendMissing };
 }

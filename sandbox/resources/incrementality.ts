@@ -91,6 +91,80 @@ function groupsOf(
   return [...by.values()];
 }
 
+/** A group's test group over the period: its reach, the actions it took, and those it would have without the ads. */
+interface TestGroup {
+  size: number;
+  tested: Map<string, number>;
+  expected: Map<string, number>;
+}
+
+function testGroupOf(world: World, g: Group, start: number, end: number): TestGroup {
+  const s = settingsOf({});
+  let size = 0;
+  const tested = new Map<string, number>();
+  const expected = new Map<string, number>();
+  for (const c of g.campaigns) {
+    for (const day of days(Math.max(start, c.start), Math.min(end, c.end))) {
+      const d = campaignDay(world, c, day, s);
+      size += d.m[M.Reach];
+      for (const [name, measure] of Object.entries(INCREMENTALITY_ACTIONS)) {
+        const count = d.m[M[measure]];
+        tested.set(name, (tested.get(name) ?? 0) + count);
+        // Without the ads, the test group would have done the non-incremental part.
+        const rate = displayRate(incrementalRates(c, measure), "campaign");
+        expected.set(name, (expected.get(name) ?? 0) + count * (1 - rate));
+      }
+    }
+  }
+  return { size, tested, expected };
+}
+
+/** The counts of a result row: the test group's and its control holdout's, whole. */
+interface Counts {
+  controlActions: number;
+  testActions: number;
+  controlSize: number;
+  testSize: number;
+}
+
+function countsOf(test: TestGroup, name: string): Counts {
+  const testActions = Math.round(test.tested.get(name) ?? 0);
+  const size = Math.round(test.size);
+  const controlSize = Math.round(size * CONTROL_SHARE);
+  const controlActions = Math.round((test.expected.get(name) ?? 0) * CONTROL_SHARE);
+  return { controlActions, testActions, controlSize, testSize: size };
+}
+
+/** Lift and incremental percent with their confidence intervals at z (null for too few conversions). */
+function resultOf({ controlActions, testActions, controlSize, testSize }: Counts, z: number) {
+  if (controlActions < MIN_CONTROL_ACTIONS || testActions === 0) return null;
+  const lift = testActions / testSize / (controlActions / controlSize);
+  // Log-ratio interval of the lift; the incremental percent follows from it.
+  const se = Math.sqrt(1 / testActions + 1 / controlActions);
+  const [lo, hi] = [lift * Math.exp(-z * se), lift * Math.exp(z * se)];
+  const pct = (l: number) => Math.round((1 - 1 / l) * 10000) / 100;
+  return {
+    lift: Math.round(lift * 1000) / 1000,
+    incrementalPercent: pct(lift),
+    liftCiLower: Math.round((lo - 1) * 10000) / 100,
+    liftCiUpper: Math.round((hi - 1) * 10000) / 100,
+    incrementalCiLower: pct(lo),
+    incrementalCiUpper: pct(hi),
+    errorReason: null,
+  };
+}
+
+/** The error row's results: none, and why (only with includeErrors). */
+const NOT_ENOUGH = {
+  lift: null,
+  incrementalPercent: null,
+  liftCiLower: null,
+  liftCiUpper: null,
+  incrementalCiLower: null,
+  incrementalCiUpper: null,
+  errorReason: "Not enough conversions in the control group",
+};
+
 export function incrementality(
   world: World,
   advertisers: string[],
@@ -101,32 +175,13 @@ export function incrementality(
   now: number,
 ) {
   const [start, end] = range(q, now, { startMonthsAgo: 3, endDaysAhead: 7 });
-  const s = settingsOf({});
   const z = zFor(q.incCiCertainty ?? 95);
   const out: Record<string, unknown>[] = [];
   for (const advertiser of advertisers) {
     for (const g of groupsOf(world, world.campaignsOf([advertiser]), level, channels)) {
-      let testSize = 0;
-      const tested = new Map<string, number>();
-      const expected = new Map<string, number>();
-      for (const c of g.campaigns) {
-        for (const day of days(Math.max(start, c.start), Math.min(end, c.end))) {
-          const d = campaignDay(world, c, day, s);
-          testSize += d.m[M.Reach];
-          for (const [name, measure] of Object.entries(INCREMENTALITY_ACTIONS)) {
-            const count = d.m[M[measure]];
-            tested.set(name, (tested.get(name) ?? 0) + count);
-            // Without the ads, the test group would have done the non-incremental part.
-            const rate = displayRate(incrementalRates(c, measure), "campaign");
-            expected.set(name, (expected.get(name) ?? 0) + count * (1 - rate));
-          }
-        }
-      }
+      const test = testGroupOf(world, g, start, end);
       for (const name of actions ?? Object.keys(INCREMENTALITY_ACTIONS)) {
-        const testActions = Math.round(tested.get(name) ?? 0);
-        const size = Math.round(testSize);
-        const controlSize = Math.round(size * CONTROL_SHARE);
-        const controlActions = Math.round((expected.get(name) ?? 0) * CONTROL_SHARE);
+        const counts = countsOf(test, name);
         const base = {
           advertiser,
           aggregationLevel: level,
@@ -136,40 +191,11 @@ export function incrementality(
           endDate: iso(end),
           campaign: g.campaign,
           publisher: g.publisher,
-          controlActions,
-          testActions,
-          controlSize,
-          testSize: size,
+          ...counts,
         };
-        if (controlActions < MIN_CONTROL_ACTIONS || testActions === 0) {
-          if (q.includeErrors)
-            out.push({
-              ...base,
-              lift: null,
-              incrementalPercent: null,
-              liftCiLower: null,
-              liftCiUpper: null,
-              incrementalCiLower: null,
-              incrementalCiUpper: null,
-              errorReason: "Not enough conversions in the control group",
-            });
-          continue;
-        }
-        const lift = testActions / size / (controlActions / controlSize);
-        // Log-ratio interval of the lift; the incremental percent follows from it.
-        const se = Math.sqrt(1 / testActions + 1 / controlActions);
-        const [lo, hi] = [lift * Math.exp(-z * se), lift * Math.exp(z * se)];
-        const pct = (l: number) => Math.round((1 - 1 / l) * 10000) / 100;
-        out.push({
-          ...base,
-          lift: Math.round(lift * 1000) / 1000,
-          incrementalPercent: pct(lift),
-          liftCiLower: Math.round((lo - 1) * 10000) / 100,
-          liftCiUpper: Math.round((hi - 1) * 10000) / 100,
-          incrementalCiLower: pct(lo),
-          incrementalCiUpper: pct(hi),
-          errorReason: null,
-        });
+        const result = resultOf(counts, z);
+        if (result) out.push({ ...base, ...result });
+        else if (q.includeErrors) out.push({ ...base, ...NOT_ENOUGH });
       }
     }
   }

@@ -28,7 +28,18 @@ function stableJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
+type TaskView = (c: Context, t: TaskRecord) => { id: string; status: string; url: string | null };
+type RunReport = (
+  c: Context,
+  kind: ReportKind,
+  body: Record<string, unknown>,
+) => Response | Promise<Response>;
+
+/**
+ * The report tasks: started (or reused from the cache period), viewed as pending, failed or done, and
+ * run (the CSV made at once). Task ids and download tokens come from one generator, in start order.
+ */
+function reportTasks(ctx: SandboxContext): { run: RunReport; taskView: TaskView } {
   const { settings, state, world } = ctx;
   const taskIdGen = rng(7);
   const cache = new Map<string, { id: string; at: number }>();
@@ -53,14 +64,14 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
     cache.set(cacheKey, { id, at: now });
     return task;
   };
-  const taskView = (c: Context, t: TaskRecord) => {
+  const taskView: TaskView = (c, t) => {
     const ready = settings.now() - t.createdAt >= settings.taskDelayMs;
     const status = !ready ? "pending" : t.fails ? "failed" : "done";
     return { id: t.id, status, url: status === "done" ? `${origin(c)}/files/${t.token}.csv` : null };
   };
 
   /** Starts (or reuses) the task and makes its CSV now; a report it cannot make is 'Invalid data'. */
-  const run = (c: Context, kind: ReportKind, body: Record<string, unknown>) => {
+  const run: RunReport = (c, kind, body) => {
     const task = startTask(kind, body, c.get("key"));
     try {
       task.csv ??= generateReportCsv(world, kind, task.body, settings.now());
@@ -71,7 +82,11 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
     }
     return c.json(taskView(c, task));
   };
+  return { run, taskView };
+}
 
+/** The POST report endpoints: validated, advertisers checked (but for campaigns-performance), then run. */
+function postReportRoutes(app: SandboxApp, run: RunReport): void {
   for (const kind of Object.keys(REPORT_ENDPOINTS) as ReportKind[]) {
     const def = REPORT_ENDPOINTS[kind];
     if (def.method !== "POST") continue;
@@ -92,6 +107,25 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
       return run(c, kind, body as Record<string, unknown>);
     });
   }
+}
+
+/** A cut download as a dropped connection shows it: the first half of the file. */
+function truncatedBody(csv: string): ReadableStream<Uint8Array> {
+  // Streamed without a Content-Length (chunked), so only the body itself can tell the client it is not whole.
+  const cut = new TextEncoder().encode(csv.slice(0, Math.floor(csv.length / 2)));
+  // Closed a moment later: a stream already finished is sent with its length by the Node adapter.
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(cut);
+      setTimeout(() => controller.close(), 10);
+    },
+  });
+}
+
+export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
+  const { state } = ctx;
+  const { run, taskView } = reportTasks(ctx);
+  postReportRoutes(app, run);
   app.get("/api/public/episode/impression-listeners/:id", (c) => {
     const query = {
       episodeId: c.req.param("id"),
@@ -117,16 +151,6 @@ export function reportRoutes(app: SandboxApp, ctx: SandboxContext): void {
     if (!t || !t.csv || taskView(c, t).status !== "done") return c.text("Not found", 404);
     const headers = { "content-type": "text/csv; charset=utf-8" };
     if (!ctx.hit(state.faults.truncateCsvRate, c.req.path)) return c.body(t.csv, 200, headers);
-    // A cut download as a dropped connection shows it: half the file, streamed without a Content-Length
-    // (chunked), so only the body itself can tell the client it is not whole.
-    const cut = new TextEncoder().encode(t.csv.slice(0, Math.floor(t.csv.length / 2)));
-    // Closed a moment later: a stream already finished is sent with its length by the Node adapter.
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(cut);
-        setTimeout(() => controller.close(), 10);
-      },
-    });
-    return c.body(body, 200, headers);
+    return c.body(truncatedBody(t.csv), 200, headers);
   });
 }
