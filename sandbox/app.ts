@@ -26,8 +26,8 @@ import { incrementalityRoutes } from "./resources/incrementality";
 import { writeRoutes } from "./resources/writes";
 import { agentRoutes } from "./resources/agents";
 
-export type { Faults, SandboxOptions, SandboxState } from "./context";
-export { KEYS, parseFaultsEnv };
+export type { SandboxOptions } from "./context";
+export { KEYS };
 
 export function createApp(options: SandboxOptions = {}) {
   const settings = {

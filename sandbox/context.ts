@@ -76,7 +76,7 @@ export interface SandboxState {
 }
 
 /** The options with their defaults applied. */
-export interface Settings {
+interface Settings {
   taskDelayMs: number;
   runDelayMs: number;
   downloadTtlMs: number;

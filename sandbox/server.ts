@@ -7,8 +7,7 @@ import type { ReportKind } from "../src/api/schemas";
 import { generateReportCsv as generate } from "./csv";
 import { World } from "./world";
 
-export { createSandbox, SHOW_IDS, FIXTURES, SANDBOX_KEYS, World } from "./index";
-export type { SandboxOptions } from "./index";
+export { createSandbox, SHOW_IDS } from "./index";
 
 export interface GenerateOptions {
   /** World size multiplier (SANDBOX_SCALE); rows grow with it. */

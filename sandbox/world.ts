@@ -24,10 +24,10 @@ export const ACCESSIBLE_ADVERTISERS = [
   "Stark Apparel",
   "Wayne Travel",
 ];
-export const INACCESSIBLE_ADVERTISERS = ["Globex Bank"];
+const INACCESSIBLE_ADVERTISERS = ["Globex Bank"];
 export const ALL_ADVERTISERS = [...ACCESSIBLE_ADVERTISERS, ...INACCESSIBLE_ADVERTISERS];
 export const PUBLISHERS = ["Lumen Audio", "Harbor Media", "Northstar Network", "Open Mic Co"];
-export const GENRES = ["News", "Comedy", "Business", "True Crime", "Sports", "Health", "Technology"];
+const GENRES = ["News", "Comedy", "Business", "True Crime", "Sports", "Health", "Technology"];
 
 /** What each advertiser sells and its industry (Advertiser Industry, Category, product columns). */
 export const ADVERTISER_PROFILE: Record<string, { industry: string; product: string }> = {
@@ -88,7 +88,6 @@ export const GEO_CELLS = [
     share: 0.15,
   },
 ] as const;
-export type GeoCell = (typeof GEO_CELLS)[number];
 
 /** Titles that test text handling: formula-like starts, quotes, commas, newlines, Unicode. */
 const TRICKY = [
@@ -120,7 +119,7 @@ const TOPICS = ["sleep", "coffee", "travel", "budgets", "running", "startups", "
 const AD_CALLS = ["Use code DEMO for 20% off", "Visit the link in the show notes", "Try it free for 30 days"];
 
 export type Platform = "podcast" | "alpha" | "gamma" | "beta";
-export type Downloads = Record<"all" | Platform, [number, number, number]>;
+type Downloads = Record<"all" | Platform, [number, number, number]>;
 
 export interface Ad {
   adId: number;
@@ -136,7 +135,7 @@ export interface Ad {
 }
 
 /** A stretch of the episode's own talk (not an ad), searchable in transcripts. */
-export interface Segment {
+interface Segment {
   startTime: number;
   text: string;
 }

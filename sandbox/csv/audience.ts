@@ -9,7 +9,7 @@ import { DAY, GEO_CELLS, type Episode, type Platform, type World } from "../worl
 import { InvalidReport, clock, csv, range, type Body, type Cell } from "./shared";
 
 /** The Aud. Size tab's media-type labels as the sandbox has them, and the show platforms each covers. */
-export const AUDIENCE_MEDIA_TYPES: Record<string, string[]> = {
+const AUDIENCE_MEDIA_TYPES: Record<string, string[]> = {
   podcast: ["Podcast"],
   radio: ["radio"],
   video: ["Alpha", "Beta"],

@@ -41,7 +41,7 @@ export interface Delivery {
 
 /** A summed count, whole. */
 const countOf = (d: Delivery, k: string) => Math.round(d.sum[M[k]]);
-export const impressionsOf = (d: Delivery) => PLATFORMS.reduce((a, k) => a + countOf(d, k), 0);
+const impressionsOf = (d: Delivery) => PLATFORMS.reduce((a, k) => a + countOf(d, k), 0);
 const costOf = (d: Delivery, count: number) => (d.spend === null ? null : ratio(d.spend, count));
 
 /** The campaign's settings, as the service shows them. */

@@ -20,7 +20,7 @@ import { InvalidReport, bucket, csv, days, formatSmart, iso, range, type Body, t
 import { transliterate } from "./text";
 
 /** The sandbox's advertiser-specific custom actions (every advertiser has them here). */
-export const SANDBOX_CUSTOM_ACTIONS = ["Trial Starts", "Newsletter Signups"];
+const SANDBOX_CUSTOM_ACTIONS = ["Trial Starts", "Newsletter Signups"];
 const ALLOWED = new Set([
   ...IMPRESSIONS_FIELD_GROUPS.flatMap((g) => g.fields),
   ...SANDBOX_CUSTOM_ACTIONS.flatMap((a) => [a, `${a} Modeled`]),

@@ -10,7 +10,6 @@ import type { Body } from "./shared";
 import { spendCsv } from "./spend";
 
 export { InvalidReport } from "./shared";
-export { SANDBOX_CUSTOM_ACTIONS } from "./impressions";
 
 /**
  * The CSV of a report task (used by the server and by benchmarks without HTTP). Every line ends with

@@ -9,7 +9,7 @@ import { GEO_CELLS, type Campaign, type World } from "../world";
 import { csv, days, range, split, type Body, type Cell } from "./shared";
 
 /** Lag action names and the measure each counts. */
-export const LAG_ACTIONS: Record<string, keyof typeof ACTIONS> = {
+const LAG_ACTIONS: Record<string, keyof typeof ACTIONS> = {
   visitor: "Visitors",
   lead: "Leads",
   install: "Installs",

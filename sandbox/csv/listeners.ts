@@ -11,8 +11,8 @@ import { InvalidReport, csv, type Body, type Cell } from "./shared";
 import { slug } from "./text";
 
 /** Listeners per episode in this sandbox (a real answer has many more). */
-export const PREFIX_LISTENERS = 60;
-export const ADVERTISER_LISTENERS = 120;
+const PREFIX_LISTENERS = 60;
+const ADVERTISER_LISTENERS = 120;
 
 export function listenersCsv(world: World, body: Body, now: number): string {
   const found = world.findEpisode(Number(body.episodeId));

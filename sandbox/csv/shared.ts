@@ -12,7 +12,7 @@ export type Cell = string | number | boolean | null;
 export const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** A date as the report endpoints take it: YYYY-MM-DD, an ISO date-time, or (lag) a timestamp. */
-export function parseDay(value: unknown): number | undefined {
+function parseDay(value: unknown): number | undefined {
   if (typeof value === "number") return dayOf(timestampMs(value));
   if (typeof value !== "string") return undefined;
   if (/^\d+$/.test(value)) return dayOf(timestampMs(Number(value)));
@@ -21,7 +21,7 @@ export function parseDay(value: unknown): number | undefined {
 }
 
 /** A lag timestamp: the spec gives no unit, so 11 digits or more are milliseconds, fewer are seconds. */
-export function timestampMs(n: number): number {
+function timestampMs(n: number): number {
   return n >= 1e11 ? n : n * 1000;
 }
 

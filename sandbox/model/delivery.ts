@@ -108,8 +108,7 @@ export const ACTIONS = {
   Signups: 0.1,
   Purchases: 0.06,
 } as const;
-export type Action = keyof typeof ACTIONS | "Visits";
-export const CUSTOM_ACTIONS = { "Trial Starts": 0.05, "Newsletter Signups": 0.09 } as const;
+const CUSTOM_ACTIONS = { "Trial Starts": 0.05, "Newsletter Signups": 0.09 } as const;
 
 const MODELED_BASES = [
   ...Object.keys(ACTIONS),

@@ -8,7 +8,7 @@ export function ratio(a: number, b: number, scale = 1, digits = 2): number | nul
 }
 
 /** The standard normal quantile (Acklam's approximation, |error| < 1.2e-9). */
-export function probit(p: number): number {
+function probit(p: number): number {
   const a = [
     -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
     2.506628277459239,

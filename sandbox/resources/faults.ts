@@ -138,7 +138,7 @@ const rate = (name: string) =>
 const RATES = Object.values(NAMES).filter((n) => n !== "latencyMs");
 
 /** The admin route's body: any of the settings, each checked; nothing else. */
-export const faultsUpdateSchema = z
+const faultsUpdateSchema = z
   .strictObject(
     {
       latencyMs: z

@@ -21,9 +21,9 @@ import { ACCESSIBLE_ADVERTISERS, type Campaign, type World } from "../world";
 import { invalidData, jsonBody, slug, type SandboxApp, type SandboxContext } from "../context";
 
 /** Levels and channel types the sandbox knows (the spec shows examples only); others are 'Invalid data'. */
-export const LEVELS = ["channel", "publisher", "show_campaign", "campaign"];
-export const CHANNEL_TYPES = ["podcast", "streaming", "all"];
-export const INCREMENTALITY_ACTIONS: Record<string, keyof typeof ACTIONS> = {
+const LEVELS = ["channel", "publisher", "show_campaign", "campaign"];
+const CHANNEL_TYPES = ["podcast", "streaming", "all"];
+const INCREMENTALITY_ACTIONS: Record<string, keyof typeof ACTIONS> = {
   purchase: "Purchases",
   visitor: "Visitors",
   signup: "Signups",
@@ -31,7 +31,7 @@ export const INCREMENTALITY_ACTIONS: Record<string, keyof typeof ACTIONS> = {
   lead: "Leads",
 };
 /** A result needs this many actions in the control group; fewer is an error row (includeErrors). */
-export const MIN_CONTROL_ACTIONS = 20;
+const MIN_CONTROL_ACTIONS = 20;
 const CONTROL_SHARE = 0.1;
 
 export function incrementalityRoutes(app: SandboxApp, { world, settings }: SandboxContext): void {

@@ -8,7 +8,7 @@ import { DAY, type Episode, type Show, type World } from "../world";
 import { invalidData, type SandboxApp, type SandboxContext } from "../context";
 
 /** The most hits one search answers (the spec gives no number). */
-export const MAX_HITS = 100;
+const MAX_HITS = 100;
 
 export function searchRoutes(app: SandboxApp, { world, settings }: SandboxContext): void {
   app.get("/api/public/episode/search", (c) => {
@@ -31,8 +31,7 @@ export function searchRoutes(app: SandboxApp, { world, settings }: SandboxContex
 }
 
 /** The platform name the search's mediaType values are compared with. */
-export const platformOf = (s: Show): string =>
-  s.platform === "Podcast" ? "podcast" : s.platform.toLowerCase();
+const platformOf = (s: Show): string => (s.platform === "Podcast" ? "podcast" : s.platform.toLowerCase());
 
 type Query = Omit<SearchQuery, "showFilterIds" | "mediaType"> & {
   showFilterIds?: number[];
@@ -104,7 +103,7 @@ function hitOf(q: Query, m: Matcher, show: Show, e: Episode, at: number) {
   };
 }
 
-export function search(world: World, q: Query, now: number) {
+function search(world: World, q: Query, now: number) {
   // timeFrame days back from now (a timeFrame of 0 or less looks back no days: nothing matches).
   const since = now - (q.timeFrame ?? 31) * DAY;
   const media = q.mediaType && !q.mediaType.includes("all") ? q.mediaType.map((m) => m.toLowerCase()) : null;

@@ -2,7 +2,7 @@
 import { createApp } from "../app";
 import type { SandboxOptions } from "../context";
 
-export const PRO = { Authorization: "Bearer demo-pro", "content-type": "application/json" };
+const PRO = { Authorization: "Bearer demo-pro", "content-type": "application/json" };
 
 export function inProcessSandbox(options: SandboxOptions = {}) {
   let clock = Date.UTC(2026, 10, 22, 12);

@@ -18,7 +18,7 @@ import type { TypedTable } from "../api/table";
 import { groupedTimeColumns } from "../reports/timeColumns";
 import { incrementalityTable, individualAdsTable, searchTable } from "./jsonSourceTables";
 
-export type JsonSourceKind = "search" | "individualAds" | "incrementality";
+type JsonSourceKind = "search" | "individualAds" | "incrementality";
 export type SourceKind = ReportKind | JsonSourceKind;
 
 export { SOURCE_LABELS } from "../reports/statusLine";
@@ -33,13 +33,13 @@ export interface RunOptions {
 }
 
 /** The spec's caveat where it bites: the service reused a cached report and ignored the new name. */
-export function reusedNameNote(reusedName: string | null, name: string | undefined): string {
+function reusedNameNote(reusedName: string | null, name: string | undefined): string {
   const made = reusedName === null ? "made without a name" : `made as "${reusedName}"`;
   const asked = name === undefined ? "no name" : `the name "${name}"`;
   return `The service reused an identical cached report ${made}, so ${asked} was ignored; to apply a new name, change the request or wait for the cache to expire.`;
 }
 
-export function isReportKind(kind: string): kind is ReportKind {
+function isReportKind(kind: string): kind is ReportKind {
   return (REPORT_KINDS as readonly string[]).includes(kind);
 }
 

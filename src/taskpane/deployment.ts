@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const deploymentSchema = z.object({
+const deploymentSchema = z.object({
   version: z.string(),
   local: z.boolean(),
   serviceUrl: z.string().url(),

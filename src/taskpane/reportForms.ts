@@ -16,7 +16,7 @@ import {
 import { IMPRESSIONS_DEFAULTS, SHARED_SETTING_DEFAULTS, type DocumentedDefault } from "../api/defaults";
 import { listToText, parseListText } from "./listText";
 
-export type FieldType = "text" | "int" | "number" | "list" | "enum" | "bool" | "fields" | "mapping";
+type FieldType = "text" | "int" | "number" | "list" | "enum" | "bool" | "fields" | "mapping";
 
 export interface FieldSpec {
   name: string;

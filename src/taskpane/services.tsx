@@ -13,7 +13,7 @@ export interface ExcelHost {
   run: typeof Excel.run;
 }
 
-export type ActivityStatus = "running" | "done" | "failed" | "cancelled";
+type ActivityStatus = "running" | "done" | "failed" | "cancelled";
 
 export interface ActivityEntry {
   id: number;

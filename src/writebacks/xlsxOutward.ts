@@ -7,7 +7,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from "fflate";
 
 /** Functions whose calculation reaches outside the workbook (compared without case or `_xlfn.` prefixes). */
-export const OUTWARD_FUNCTIONS: ReadonlySet<string> = new Set([
+const OUTWARD_FUNCTIONS: ReadonlySet<string> = new Set([
   "WEBSERVICE",
   "RTD",
   "DDE",
@@ -22,8 +22,8 @@ export const OUTWARD_FUNCTIONS: ReadonlySet<string> = new Set([
   "COPILOT",
 ]);
 
-export const OTHER_WORKBOOK = "link to another workbook";
-export const DDE_LINK = "DDE";
+const OTHER_WORKBOOK = "link to another workbook";
+const DDE_LINK = "DDE";
 
 /** Outward names (upper case) → what they call. */
 export type OutwardNames = ReadonlyMap<string, readonly string[]>;

@@ -10,7 +10,7 @@ import { firstInvalid, useFocusAfterRender } from "../../focus";
 import { NOT_CONNECTED, useServices, type Services } from "../../services";
 import { definedOnly, fieldState, schemaErrors, type FieldErrors } from "../../validation";
 
-export const NOTHING_SENT = "Nothing was sent: fix the fields marked below.";
+const NOTHING_SENT = "Nothing was sent: fix the fields marked below.";
 
 export interface FormNote {
   intent: "warning" | "info";
