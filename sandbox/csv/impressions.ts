@@ -163,7 +163,9 @@ export function impressionsCsv(world: World, body: Body, now: number): string {
   const out = [...rows.values()].map((r) => cellsOf(r, false));
   const formatting = (body.formatting as Formatting | undefined) ?? {};
   if (formatting.totals) {
-    const totals = cellsOf(totalRow(rows.values(), campaigns[0], groups[0]), true);
+    // With no campaign chosen the Total row is still there, its sums 0: any campaign stands in, since
+    // a totals row shows no campaign's text.
+    const totals = cellsOf(totalRow(rows.values(), campaigns[0] ?? world.campaigns[0], groups[0]), true);
     totals[0] = "Total";
     out.push(totals);
   }

@@ -98,6 +98,18 @@ test("totals sum the rows, except Reach, which is computed for the whole report"
   expect(Number(total[2])).toBeGreaterThanOrEqual(Math.max(...rows.map((r) => Number(r[2]))));
 });
 
+test("a report whose filters leave no campaign still has its Total row: no spend, reach 0 (it was a 500)", () => {
+  const rows = impressions({
+    fields: ["Day", "Campaign", "Spend", "Reach"],
+    campaignTags: ["no-such-tag"],
+    formatting: { totals: true },
+  });
+  expect(rows).toEqual([
+    ["Day", "Campaign", "Spend", "Reach"],
+    ["Total", "", "", "0"],
+  ]);
+});
+
 test("timeGrouping: day, week (monday or sunday), month and all", () => {
   const fields = ["Day", "Week", "Month", "Campaign"];
   const dayRows = impressions({ fields, timeGrouping: "day" }).slice(1);
