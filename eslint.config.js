@@ -27,6 +27,16 @@ module.exports = [
     },
   },
   {
+    // Short functions (#26): a function longer than 80 lines or with more than 20 paths through it
+    // is split into named parts. Tests are exempt: a describe block is a list of cases, not a function.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "test/**"],
+    rules: {
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
+      complexity: ["error", 20],
+    },
+  },
+  {
     // Tests read proxies before load on purpose, to pin the in-memory workbook's Office-like errors.
     files: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {

@@ -1,0 +1,90 @@
+/**
+ * Running the Reports form's request: checked field by field before anything is sent, then written
+ * to a new sheet in the chosen look (or, under Edit request, to the sheet being edited), one run at
+ * a time, with the form's message.
+ */
+import { useState, type RefObject } from "react";
+import { REPORT_ENDPOINTS } from "../../../api/schemas";
+import { presetFor } from "../../datePresetOptions";
+import { rememberNames } from "../../recentNames";
+import { runSourceToSheet, type SheetRequest } from "../../reportActions";
+import { CHART_KINDS } from "../../../excel/reportCharts";
+import { DEFAULT_STYLE, type TableStyleId } from "../../../reports/tableStyles";
+import { NOT_CONNECTED, type Services } from "../../services";
+import { schemaErrors } from "../../validation";
+import { firstInvalid, type useFocusAfterRender } from "../../focus";
+import type { ReportRequest } from "./useReportRequest";
+
+/** The form's message, shown at its top where the eye starts. */
+export interface FormMessage {
+  intent: "warning" | "error";
+  text: string;
+  /** An edit that failed: its request is still in the form for another try. */
+  editKept?: boolean;
+}
+
+export interface ReportRun {
+  running: boolean;
+  message: FormMessage | null;
+  setMessage(message: FormMessage | null): void;
+  tableStyle: TableStyleId;
+  setTableStyle(style: TableStyleId): void;
+  chart: boolean;
+  setChart(chart: boolean): void;
+  run(): Promise<void>;
+}
+
+export interface ReportRunOptions {
+  services: Services;
+  request: ReportRequest;
+  editing: SheetRequest | null | undefined;
+  onEdited: (() => void) | undefined;
+  formRef: RefObject<HTMLFormElement>;
+  focusAfterRender: ReturnType<typeof useFocusAfterRender>;
+}
+
+export function useReportRun(options: ReportRunOptions): ReportRun {
+  const { services, request, editing, onEdited, formRef, focusAfterRender } = options;
+  const { kind, form, preset, labels } = request;
+  const [running, setRunning] = useState(false);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  // How the new sheet looks: kept across runs, so a planner's choice holds for the next report.
+  const [tableStyle, setTableStyle] = useState<TableStyleId>(DEFAULT_STYLE);
+  const [chart, setChart] = useState(true);
+
+  async function run() {
+    setMessage(null);
+    if (!services.client) {
+      setMessage({ intent: "warning", text: NOT_CONNECTED });
+      return;
+    }
+    const params = request.buildParams();
+    const datePreset = form.dates ? presetFor(preset) : undefined;
+    const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
+    request.setErrors(check);
+    if (Object.keys(check).length) {
+      setMessage({ intent: "warning", text: "Nothing was sent: fix the fields marked below." });
+      focusAfterRender(firstInvalid(formRef));
+      return;
+    }
+    for (const f of form.fields)
+      if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
+    const sheetRequest: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
+    // One run at a time from this form: a second click would make a second sheet.
+    setRunning(true);
+    const outcome = await runSourceToSheet(services, sheetRequest, {
+      tableStyle,
+      chart: CHART_KINDS.has(kind) && chart,
+    });
+    setRunning(false);
+    if (outcome.ok) {
+      if (editing) onEdited?.();
+    } else if (editing && !outcome.cancelled) {
+      // The sheet kept its old request and data; the edit stays here so the planner can fix the cause
+      // (move a note, say) and save again.
+      setMessage({ intent: "error", text: outcome.reason, editKept: true });
+    }
+  }
+
+  return { running, message, setMessage, tableStyle, setTableStyle, chart, setChart, run };
+}

@@ -1,0 +1,65 @@
+/**
+ * The Sheets panel's list of report sheets, read again after every action on them, with the
+ * refreshes and switches under way (each one at a time, so a second press sends nothing again).
+ */
+import { useCallback, useEffect, useState } from "react";
+import { listReportSheets, type ReportSheetSummary } from "../../reportActions";
+import type { Services } from "../../services";
+
+export interface ReportSheets {
+  sheets: ReportSheetSummary[];
+  error: string | null;
+  reload(): Promise<void>;
+  /** A click handler: does `fn`, then reloads the list, however it ended. */
+  act(fn: () => Promise<unknown>): () => void;
+  /** The switches being set, by "sheet|chart" or "sheet|open", with the value the planner chose. */
+  switching: ReadonlyMap<string, boolean>;
+  /** Sets switch `key` to `on` with `fn`, unless it is already being set. */
+  toggle(key: string, on: boolean, fn: () => Promise<unknown>): void;
+  /** The refreshes under way, by sheet name ("*" for Refresh all). */
+  refreshing: ReadonlySet<string>;
+  /** A click handler: refresh `key` with `fn`, unless it or Refresh all is under way. */
+  busy(key: string, fn: () => Promise<unknown>): () => void;
+}
+
+export function useReportSheets(services: Services): ReportSheets {
+  const [sheets, setSheets] = useState<ReportSheetSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setSheets(await listReportSheets(services));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [services]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const act = (fn: () => Promise<unknown>) => () => void fn().finally(() => void reload());
+  // A switch being set ("sheet|chart", "sheet|open"): it shows the planner's choice at once, and
+  // stays disabled until the workbook says what it now holds (a sync takes a while in Excel).
+  const [switching, setSwitching] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const toggle = (key: string, on: boolean, fn: () => Promise<unknown>) => {
+    if (switching.has(key)) return;
+    setSwitching((old) => new Map([...old, [key, on]]));
+    void fn()
+      .then(reload)
+      .finally(() => setSwitching((old) => new Map([...old].filter(([k]) => k !== key))));
+  };
+  // Refreshes under way ("*" for Refresh all): a second press would send the request again.
+  const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
+  const busy = (key: string, fn: () => Promise<unknown>) => () => {
+    if (refreshing.has(key) || refreshing.has("*")) return;
+    setRefreshing((old) => new Set([...old, key]));
+    void fn().finally(() => {
+      setRefreshing((old) => new Set([...old].filter((k) => k !== key)));
+      void reload();
+    });
+  };
+
+  return { sheets, error, reload, act, switching, toggle, refreshing, busy };
+}
