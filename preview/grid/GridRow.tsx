@@ -110,6 +110,7 @@ function cellClasses(
   if (mark) classes.push(mark);
   if (v.bold || (t?.header && t.look)) classes.push("bold");
   if (v.hyperlink) classes.push("link");
+  if (v.align) classes.push(`align-${v.align.toLowerCase()}`);
   if (t?.header) classes.push("table-header");
   return classes.join(" ");
 }

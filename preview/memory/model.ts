@@ -11,6 +11,10 @@ import { renameColumnInFormula } from "./renameColumn";
 
 export type Value = string | number | boolean | null;
 
+/** The horizontal alignments the host models (General, the default, is no alignment). */
+export const HORIZONTAL_ALIGNMENTS = ["Left", "Center", "Right"] as const;
+export type HorizontalAlign = (typeof HORIZONTAL_ALIGNMENTS)[number];
+
 export interface CellData {
   value: Value;
   /** The value is an error (#N/A, #DIV/0!, ...), held as its text. */
@@ -21,6 +25,8 @@ export interface CellData {
   fill?: string;
   bold?: boolean;
   color?: string;
+  /** The cell's horizontal alignment where it is not General (text left, numbers right). */
+  align?: HorizontalAlign;
   /** The anchor ("row,col") whose array result this cell shows. */
   spilledFrom?: string;
   /** On a formula cell: its whole array result, spilled right and down when nothing is in the way. */
@@ -422,6 +428,7 @@ export class WorkbookModel {
           cell.fill = undefined;
           cell.bold = undefined;
           cell.color = undefined;
+          cell.align = undefined;
         }
       }
       if (cols.size === 0) sheet.rows.delete(r);
@@ -511,7 +518,16 @@ function spillWidth(result: Value[][]): number {
 }
 
 function isEmpty(c: CellData): boolean {
-  return c.value === null && !c.formula && !c.numberFormat && !c.fill && !c.bold && !c.hyperlink && !c.color;
+  return (
+    c.value === null &&
+    !c.formula &&
+    !c.numberFormat &&
+    !c.fill &&
+    !c.bold &&
+    !c.hyperlink &&
+    !c.color &&
+    !c.align
+  );
 }
 
 export function overlaps(a: Rect, b: Rect): boolean {

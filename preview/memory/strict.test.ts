@@ -398,3 +398,40 @@ test("custom functions in formulas: a result over 5 MB stays #BUSY!, text over 3
     errorMessage: expect.stringMatching(/32,767/),
   });
 });
+
+describe("cell formats", () => {
+  test("horizontal alignment: General, Left, Center and Right are kept and read back, cleared with the formats; others refused", async () => {
+    const w = wb();
+    const read = await w.excel.run(async (context) => {
+      const s = context.workbook.worksheets.getItem("Sheet1");
+      s.getRange("A1:B2").values = [
+        ["x", 1],
+        ["y", 2],
+      ];
+      s.getRange("B1:B2").format.horizontalAlignment = "Center";
+      s.getRange("A2").format.horizontalAlignment = "Right";
+      const a = s.getRange("B2").format;
+      const b = s.getRange("A1").format;
+      a.load("horizontalAlignment");
+      b.load("horizontalAlignment");
+      await context.sync();
+      return [a.horizontalAlignment, b.horizontalAlignment];
+    });
+    expect(read).toEqual(["Center", "General"]);
+    expect(w.host.cell("Sheet1", 1, 0).align).toBe("Right");
+    await w.excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2").clear("Formats");
+      await context.sync();
+    });
+    expect([w.host.cell("Sheet1", 0, 1).align, w.host.cell("Sheet1", 1, 0).align]).toEqual([
+      undefined,
+      undefined,
+    ]);
+    await expect(
+      w.excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange("A1").format.horizontalAlignment = "Justify";
+        await context.sync();
+      }),
+    ).rejects.toMatchObject({ code: "InvalidArgument" });
+  });
+});

@@ -13,7 +13,14 @@ import { parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
-import { MAX_CELL_CHARS, WorkbookModel, type CellData, type SheetData, type Value } from "./model";
+import {
+  MAX_CELL_CHARS,
+  WorkbookModel,
+  type CellData,
+  type HorizontalAlign,
+  type SheetData,
+  type Value,
+} from "./model";
 import { displayText } from "./numberFormat";
 import { moveCells } from "./shift";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
@@ -36,6 +43,8 @@ export interface CellView {
   hyperlink?: string;
   fill?: string;
   bold?: boolean;
+  /** Left, Center or Right where the cell's alignment is not General. */
+  align?: HorizontalAlign;
   spilled?: boolean;
   /** On a formula cell with an array result: the size of its spill range (blocked or not). */
   spillSize?: { rows: number; cols: number };
@@ -296,6 +305,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       hyperlink: c.hyperlink,
       fill: c.fill,
       bold: c.bold,
+      align: c.align,
       ...(c.spilledFrom ? { spilled: true } : {}),
       spillSize: c.spill && { rows: c.spill.length, cols: Math.max(1, ...c.spill.map((r) => r.length)) },
       spillAnchor: c.spilledFrom

@@ -86,6 +86,10 @@ test("the dashboard's KPIs are the sums over the report tables, and follow a ref
   expect(v[row("Spend, 7 days before")][0]).toBeCloseTo(before, 9);
   expect(v[row("Spend change")][0]).toBeCloseTo(now / before - 1, 9);
   expect(v[row("Spend, last 7 days")][1]).toBe("–");
+  // Figures and dashes line up on the right; the report names keep Excel's own alignment.
+  expect(wb.host.cell("Dashboard", 4 + row("Spend, last 7 days"), 2).align).toBe("Right");
+  expect(wb.host.cell("Dashboard", 4 + row("Spend"), 1).align).toBe("Right");
+  expect(wb.host.cell("Dashboard", 4, 1).align).toBeUndefined();
 
   // A refresh with twice the figures: the dashboard follows by itself.
   await refreshReport(wb.excel, "By day", async () => ({ type: "table", table: byDay(20, 2) }));
@@ -108,6 +112,20 @@ test("picking other reports makes it again in place: one dashboard, nothing left
     printArea: "A1:B18",
   });
   await expect(writeDashboard(wb.excel, [])).rejects.toThrow(/Pick at least one report/);
+});
+
+test("a report's column is as wide as its name, never narrower than 165 points", async () => {
+  const wb = await workbook();
+  const long = "Spend by show, last 30 days";
+  await createReportSheet(
+    wb.excel,
+    { kind: "campaignsPerformance", params: {}, label: long },
+    { type: "table", table: perf },
+  );
+  await writeDashboard(wb.excel, ["Campaigns", long]);
+  const widths = wb.host.columnWidths("Dashboard");
+  expect(widths.get(1)).toBe(165);
+  expect(widths.get(2)).toBeGreaterThanOrEqual((long.length + 2) * 7);
 });
 
 test("making it again keeps what the planner typed beside it, and the choice of reports", async () => {

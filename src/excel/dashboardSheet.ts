@@ -6,7 +6,7 @@
  * reports in view) and printed landscape, one page wide.
  */
 import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
-import { sheetNameFor, TEXT_FORMAT } from "./cellFormats";
+import { fittedWidth, sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import { listDefinitions } from "./reportStore";
 import { a1, withNewSheet } from "./tableWriter";
@@ -103,8 +103,17 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
   const head = sheet.getRange(a1(TOP, 0, 1, cols + 1));
   head.format.font.bold = true;
   head.format.fill.color = "#DDEBF7";
+  // Figures and the "–" of a KPI a report lacks line up on the right, as numbers do.
+  sheet.getRange(a1(TOP + 1, 1, rows - 1, cols)).format.horizontalAlignment =
+    "Right" as Excel.HorizontalAlignment;
   sheet.getRange(a1(0, 0, 1, 1)).format.columnWidth = 150;
-  sheet.getRange(a1(0, 1, 1, cols)).format.columnWidth = 165;
+  // Each report's column as wide as its name (a long one is not cut off), at least 165 points.
+  reports.forEach((r, i) => {
+    sheet.getRange(a1(0, 1 + i, 1, 1)).format.columnWidth = Math.max(
+      165,
+      fittedWidth(r.sheetName, [], "text"),
+    );
+  });
   sheet.freezePanes.freezeRows(TOP + 1);
   // Printed as it is seen: landscape, one page wide.
   sheet.pageLayout.orientation = "Landscape" as Excel.PageOrientation;

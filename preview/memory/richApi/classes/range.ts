@@ -1,14 +1,16 @@
 /**
- * Range, its format (font, fill, column widths) and its data validation, over the model. A range is
+ * Range, its format (font, fill, column widths, horizontal alignment) and its data validation, over the model. A range is
  * found once per request (its sheet by id, its cells by rectangle) and read or written when the
  * call runs; `_KeepReference` keeps it across syncs as office.js asks.
  */
 import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from "../../address";
 import {
+  HORIZONTAL_ALIGNMENTS,
   officeError,
   overlaps,
   type CellData,
   type ClearWhat,
+  type HorizontalAlign,
   type SheetData,
   type Value,
 } from "../../model";
@@ -267,6 +269,18 @@ defineClass<RangeData>("Range", {
 
 const RangeFormat = defineClass<RangeData>("RangeFormat", {
   props: {
+    HorizontalAlignment: {
+      get: (r, b) => firstCell(b, r)?.align ?? "General",
+      set: (r, v, b) => {
+        const align = String(v);
+        // Fill, Justify, CenterAcrossSelection and Distributed are Excel's too, but not modelled.
+        if (align !== "General" && !(HORIZONTAL_ALIGNMENTS as readonly string[]).includes(align))
+          throw invalidArgument(
+            `Horizontal alignment ${align} is not modelled (General, Left, Center, Right are)`,
+          );
+        forEachCell(b, r, (c) => (c.align = align === "General" ? undefined : (align as HorizontalAlign)));
+      },
+    },
     /** Widths are the writer's own estimate in the preview; set only. */
     ColumnWidth: {
       set: (r, w, b) => {
