@@ -73,3 +73,14 @@ test("MATCH and XLOOKUP find by exact value, wildcard and nearest, with Excel's 
     ]),
   ).toEqual([2, 5, 4, "#N/A", 300, 450, "none", "#N/A", "Acme Spring", "Bolt", 80, 500]);
 });
+
+test("XLOOKUP with a return array of several columns spills the found row", async () => {
+  const wb = new InMemoryWorkbook();
+  await wb.excel.run(async (c) => {
+    const s = c.workbook.worksheets.getItem("Sheet1");
+    s.getRange("A1:D6").values = REPORT;
+    s.getRange("F1").formulas = [['=XLOOKUP("Acme Fall", B2:B6, C2:D6)']];
+    await c.sync();
+  });
+  expect([wb.host.cell("Sheet1", 0, 5).value, wb.host.cell("Sheet1", 0, 6).value]).toEqual([60, 300]);
+});
