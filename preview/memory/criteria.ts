@@ -1,11 +1,15 @@
 /**
  * Excel's criteria, as SUMIFS, COUNTIFS, AVERAGEIFS, MAXIFS and MINIFS read them: a number or logical
- * to equal, or text with an optional operator (`">5"`, `"<>Acme"`, `"=`, `"Ac*"`). Text compares
- * without case; `*`, `?` and `~` are wildcards for `=` and `<>`; a number matches numbers and text
- * that reads as the same number; `""` matches blank cells, `"="` only empty ones, `"<>"` any filled
- * one. Dates written as text in a criterion (`">=1/1/2026"`) are not read as dates by the preview:
- * write the date's serial number or a cell (`">="&B1`). An error cell matches nothing.
+ * to equal, or text with an optional operator (`">5"`, `"<>Acme"`, `"=`, `"Ac*"`). The operand is
+ * read as Excel reads typed text (`">0.05%"` is 0.0005, `">1,000"` 1000, `">=1/1/2026"` and
+ * `">=2026-01-01"` that day's serial in the workbook's date system), by the reader the caller gives.
+ * Text compares without case; `*`, `?` and `~` are wildcards for `=` and `<>`; a number matches
+ * numbers and text that reads as the same number; `""` matches blank cells, `"="` only empty ones,
+ * `"<>"` any filled one. An error cell matches nothing.
  */
+
+/** The number typed text stands for (a plain number, a percentage, a date, …), else undefined. */
+export type TypedNumber = (text: string) => number | undefined;
 
 /** Whether a cell's value meets the criterion. */
 export type Matcher = (value: unknown) => boolean;
@@ -99,7 +103,7 @@ function emptyOperandMatcher(op: Operator | undefined): Matcher {
 }
 
 /** The test a criterion stands for. */
-export function criterion(c: unknown): Matcher {
+export function criterion(c: unknown, typed: TypedNumber = numberInText): Matcher {
   if (typeof c === "number") return numberMatcher("=", c);
   if (typeof c === "boolean") return logicalMatcher("=", c);
   if (c === null || c === undefined) return emptyOperandMatcher(undefined);
@@ -108,7 +112,7 @@ export function criterion(c: unknown): Matcher {
   const op = m[1] as Operator | undefined;
   const operand = m[2];
   if (operand === "") return emptyOperandMatcher(op);
-  const n = numberInText(operand);
+  const n = typed(operand);
   if (n !== undefined) return numberMatcher(op ?? "=", n);
   if (/^(true|false)$/i.test(operand)) return logicalMatcher(op ?? "=", operand.toUpperCase() === "TRUE");
   return textMatcher(op ?? "=", operand);

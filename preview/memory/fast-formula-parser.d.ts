@@ -21,3 +21,9 @@ declare module "fast-formula-parser" {
     parse(formula: string, position: CellRef, allowReturnArray?: boolean): unknown;
   }
 }
+
+/** The library's reference functions (INDEX, …): the calculator wraps INDEX (indexFunction.ts). */
+declare module "fast-formula-parser/formulas/functions/reference" {
+  const functions: { INDEX: (...args: unknown[]) => unknown };
+  export default functions;
+}

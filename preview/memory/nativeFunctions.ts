@@ -6,12 +6,19 @@
 import { utcToSerial } from "../../src/api/excelDates";
 import { HostError } from "./hostError";
 import type { WorkbookModel } from "./model";
-import { largest, numbersOf, SHEET_FUNCTIONS, smallest, type FormulaArg } from "./sheetFunctions";
+import { typeIn } from "./coerce";
+import { sheetKeepingIndex } from "./indexFunction";
+import { largest, numbersOf, sheetFunctions, smallest, type FormulaArg } from "./sheetFunctions";
 
 /** The native functions the calculator gives the formula engine in place of (or beside) its own. */
 export function nativeFunctions(model: WorkbookModel): Record<string, (...args: unknown[]) => unknown> {
   return {
-    ...(SHEET_FUNCTIONS as Record<string, (...args: unknown[]) => unknown>),
+    ...(sheetFunctions((text) => {
+      const typed = typeIn(text, model.today(), model.date1904);
+      return typed.type === "number" ? typed.value : undefined;
+    }) as Record<string, (...args: unknown[]) => unknown>),
+    // The parser's INDEX reads a picked cell on the formula's own sheet; Excel's on its range's.
+    INDEX: sheetKeepingIndex,
     // The parser's DATE counts no 29 February 1900 and knows one date system; Excel's counts it,
     // in the workbook's system (docs/excel-fidelity.md, row 30).
     DATE: (...params: unknown[]) => {

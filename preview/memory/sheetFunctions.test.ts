@@ -84,3 +84,37 @@ test("XLOOKUP with a return array of several columns spills the found row", asyn
   });
   expect([wb.host.cell("Sheet1", 0, 5).value, wb.host.cell("Sheet1", 0, 6).value]).toEqual([60, 300]);
 });
+
+test("a criterion's operand is read as typed: percentages, thousands, money and dates (in the workbook's date system)", async () => {
+  expect(
+    await computed([
+      '=COUNTIFS(C2:C6, ">0.01%")',
+      '=COUNTIFS(D2:D6, ">=1,000")',
+      '=SUMIFS(D2:D6, C2:C6, ">$90")',
+      '=COUNTIFS(A2:A6, ">=" & "12/10/2025")',
+      '=COUNTIFS(A2:A6, "<2025-12-10")',
+    ]),
+  ).toEqual([4, 1, 1900, 3, 2]);
+});
+
+test("INDEX picks a cell of a range on another sheet or in a table there, alone or with MATCH", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Sheet1", "Campaign performance"] });
+  await wb.excel.run(async (c) => {
+    const other = c.workbook.worksheets.getItem("Campaign performance");
+    other.getRange("A1:D6").values = REPORT;
+    other.tables.add("'Campaign performance'!A1:D6", true).name = "Perf";
+    c.workbook.worksheets.getItem("Sheet1").getRange("A1:A4").formulas = [
+      ["=INDEX('Campaign performance'!B2:B6, 5)"],
+      ["=INDEX('Campaign performance'!A2:D6, 2, 4)"],
+      ["=INDEX(Perf[Campaign], MATCH(MAX(Perf[Spend]), Perf[Spend], 0))"],
+      ['=INDEX(Perf[Impressions], MATCH("Bolt", Perf[Campaign], 0))'],
+    ];
+    await c.sync();
+  });
+  expect([0, 1, 2, 3].map((r) => wb.host.cell("Sheet1", r, 0).value)).toEqual([
+    "Acme Fall",
+    500,
+    "Acme Spring",
+    500,
+  ]);
+});

@@ -4,7 +4,7 @@
  * AVERAGEIFS, MAXIFS, MINIFS), the order statistics (MEDIAN, LARGE, SMALL) and the lookups (MATCH,
  * XLOOKUP), each as Excel defines it (docs/excel-fidelity.md, row 36).
  */
-import { criterion, numberInText, wildcardPattern } from "./criteria";
+import { criterion, numberInText, wildcardPattern, type TypedNumber } from "./criteria";
 import { HostError } from "./hostError";
 
 /** One argument as the formula library hands it to a function. */
@@ -55,7 +55,11 @@ export function numbersOf(params: readonly FormulaArg[]): number[] {
  * The cells (row-major) of `target` where every criteria range meets its criterion. Every range is
  * the target's shape, else #VALUE!, as Excel.
  */
-function matchingCells(target: FormulaArg | undefined, pairs: readonly FormulaArg[]): unknown[] {
+function matchingCells(
+  target: FormulaArg | undefined,
+  pairs: readonly FormulaArg[],
+  typed: TypedNumber,
+): unknown[] {
   if (pairs.length === 0 || pairs.length % 2 !== 0) throw new HostError("#VALUE!", "criteria come in pairs");
   const cells = grid(target);
   const shape = (g: unknown[][]) => `${g.length}x${g[0]?.length ?? 0}`;
@@ -63,7 +67,7 @@ function matchingCells(target: FormulaArg | undefined, pairs: readonly FormulaAr
   for (let i = 0; i < pairs.length; i += 2) {
     const range = grid(pairs[i]);
     if (shape(range) !== shape(cells)) throw new HostError("#VALUE!", "the ranges differ in size");
-    tests.push({ cells: range, test: criterion(pairs[i + 1]?.value) });
+    tests.push({ cells: range, test: criterion(pairs[i + 1]?.value, typed) });
   }
   const hits: unknown[] = [];
   cells.forEach((row, r) =>
@@ -192,21 +196,28 @@ function xlookup(params: readonly FormulaArg[]): unknown {
 
 type SheetFunction = (...params: FormulaArg[]) => unknown;
 
-/** The functions, by name, for the formula library's `functions` option. */
-export const SHEET_FUNCTIONS: Record<string, SheetFunction> = {
-  SUMIFS: (sum, ...pairs) => matchedNumbers(matchingCells(sum, pairs)).reduce((a, b) => a + b, 0),
-  COUNTIFS: (...pairs) => matchingCells(pairs[0], pairs).length,
-  AVERAGEIFS: (avg, ...pairs) => {
-    const xs = matchedNumbers(matchingCells(avg, pairs));
-    if (xs.length === 0) throw new HostError("#DIV/0!");
-    return xs.reduce((a, b) => a + b, 0) / xs.length;
-  },
-  MAXIFS: (range, ...pairs) => largest(matchedNumbers(matchingCells(range, pairs))) ?? 0,
-  MINIFS: (range, ...pairs) => smallest(matchedNumbers(matchingCells(range, pairs))) ?? 0,
-  MEDIAN: (...params) => median(numbersOf(params)),
-  LARGE: (array, k) => kth(array, k, true),
-  SMALL: (array, k) => kth(array, k, false),
-  MATCH: (lookup, array, type) =>
-    match(lookup?.value, line(array), type && !type.omitted ? Math.sign(Number(type.value)) : 1),
-  XLOOKUP: (...params) => xlookup(params),
-};
+/**
+ * The functions, by name, for the formula library's `functions` option; `typed` reads a criterion's
+ * operand as the workbook would read it typed into a cell.
+ */
+export function sheetFunctions(typed: TypedNumber): Record<string, SheetFunction> {
+  const cellsWhere = (target: FormulaArg | undefined, pairs: FormulaArg[]) =>
+    matchingCells(target, pairs, typed);
+  return {
+    SUMIFS: (sum, ...pairs) => matchedNumbers(cellsWhere(sum, pairs)).reduce((a, b) => a + b, 0),
+    COUNTIFS: (...pairs) => cellsWhere(pairs[0], pairs).length,
+    AVERAGEIFS: (avg, ...pairs) => {
+      const xs = matchedNumbers(cellsWhere(avg, pairs));
+      if (xs.length === 0) throw new HostError("#DIV/0!");
+      return xs.reduce((a, b) => a + b, 0) / xs.length;
+    },
+    MAXIFS: (range, ...pairs) => largest(matchedNumbers(cellsWhere(range, pairs))) ?? 0,
+    MINIFS: (range, ...pairs) => smallest(matchedNumbers(cellsWhere(range, pairs))) ?? 0,
+    MEDIAN: (...params) => median(numbersOf(params)),
+    LARGE: (array, k) => kth(array, k, true),
+    SMALL: (array, k) => kth(array, k, false),
+    MATCH: (lookup, array, type) =>
+      match(lookup?.value, line(array), type && !type.omitted ? Math.sign(Number(type.value)) : 1),
+    XLOOKUP: (...params) => xlookup(params),
+  };
+}
