@@ -111,7 +111,7 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
     "Right" as Excel.HorizontalAlignment;
   sheet.getRange(a1(0, 0, 1, 1)).format.columnWidth = 150;
   // Each report's column as wide as its name (a long one is not cut off), at least 165 points; as
-  // narrow as that allows, so four reports fit a 1366-pixel screen.
+  // narrow as that allows (four reports fit a 1366-pixel screen with the pane closed, three beside it).
   reports.forEach((r, i) => {
     sheet.getRange(a1(0, 1 + i, 1, 1)).format.columnWidth = Math.max(165, headerWidth(r.sheetName));
   });
