@@ -80,7 +80,9 @@ function fetcher(services: Services, id?: number, notes: string[] = []): SheetFe
 }
 
 /** A finished request's activity detail, with anything the planner should know about the answer. */
-const withNotes = (detail: string, notes: string[]) => [detail, ...notes].join(" ");
+/** The outcome, then its notes as sentences of their own ("1,000 rows → sheet Ads. The sheet holds …"). */
+const withNotes = (detail: string, notes: string[]) =>
+  (notes.length ? [`${detail}.`, ...notes] : [detail]).join(" ");
 
 /**
  * Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet
@@ -124,7 +126,7 @@ export async function runSourceToSheet(
       { kind: req.kind, params: req.params, datePreset: req.datePreset, label, ...look },
       data,
     );
-    const done = withNotes(`${def.rowCount} rows → sheet ${def.sheetName}`, notes);
+    const done = withNotes(`${def.rowCount.toLocaleString("en-US")} rows → sheet ${def.sheetName}`, notes);
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     // A toast as well: on a long form the Activity list is below the fold.
     services.notify(done, notes.length ? "warning" : "success");

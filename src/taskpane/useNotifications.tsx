@@ -74,7 +74,8 @@ export function NotificationArea({ toasterId, toasts }: ToasterSlot) {
   const [toastNode, setToastNode] = useState<HTMLElement | null>(null);
   return (
     <>
-      <aside aria-label="Notifications" ref={setToastNode} />
+      {/* Above the form: Fluent's inputs paint over a toaster with no stacking of its own. */}
+      <aside aria-label="Notifications" ref={setToastNode} style={{ position: "relative", zIndex: 1000 }} />
       {toastNode && toasts && <toasts.Toaster toasterId={toasterId} mountNode={toastNode} />}
     </>
   );

@@ -5,7 +5,7 @@
  */
 import path from "path";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, setPaneWidth, usePreview } from "./support";
+import { ARTIFACTS, ensureConnected, setPaneWidth, usePreview } from "./support";
 
 const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"];
 const e = usePreview();
@@ -102,4 +102,27 @@ test("a form with missing required fields names each one and sends nothing", asy
   expect(messages.length).toBeGreaterThanOrEqual(2); // advertiser and groupKey
   expect(await page.locator(".activity li", { hasText: "Lag" }).count()).toBe(0);
   expect(await requests()).toBe(before);
+});
+
+test("a toast is drawn over the form under it, and says the outcome and its note as sentences", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("combobox", { name: /^Advertiser(\s*\*)?$/ }).fill("Acme Mattress");
+  await page.getByRole("button", { name: "Ads to sheet" }).click();
+  const toast = page.locator(".fui-Toast", { hasText: "rows → sheet Ads" }).first();
+  await toast.waitFor({ timeout: 60_000 });
+  // A planner found the toast hidden behind the Incrementality form's inputs: at every point of
+  // its box the top element must be the toast's own.
+  const hidden = await toast.evaluate((t) => {
+    const box = t.getBoundingClientRect();
+    const points = [0.1, 0.5, 0.9].flatMap((fx) =>
+      [0.25, 0.75].map((fy) => [box.left + fx * box.width, box.top + fy * box.height]),
+    );
+    return points.filter(([x, y]) => !t.contains(document.elementFromPoint(x, y))).length;
+  });
+  expect(hidden).toBe(0);
+  expect(await toast.textContent()).toMatch(
+    /^1,000 rows → sheet Ads · Acme Mattress\. The sheet holds the first 1,000 of [\d,]+ ads/,
+  );
 });
