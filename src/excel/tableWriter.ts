@@ -384,7 +384,11 @@ export async function writeTableBlock(
   return { syncs: batch.syncs - before, prepared, written: writtenColumns(table, formats) };
 }
 
-/** Queues the totals row and the widths into `batch`, syncing first if they would not fit. */
+/**
+ * Queues the totals row and the widths into `batch`, syncing first if they would not fit. The
+ * sheet columns in `keep` keep their width (a refreshed table left without rows: nothing to fit
+ * them to but the header), unless a table stacked in the same columns set it before (`sharedWidths`).
+ */
 export async function queueTotalsAndWidths(
   sheet: Excel.Worksheet,
   layout: TableLayout,
@@ -392,6 +396,7 @@ export async function queueTotalsAndWidths(
   formats: readonly string[],
   batch: SyncBatch,
   sharedWidths?: Map<number, number>,
+  keep?: ReadonlySet<number>,
 ): Promise<void> {
   const width = table.columns.length;
   const bytes =
@@ -401,11 +406,14 @@ export async function queueTotalsAndWidths(
   batch.add(bytes);
   writeTotals(sheet, layout, table, formats);
   const widths = fittedWidths(layout, table, formats);
-  if (sharedWidths)
-    for (const [c, w] of widths) {
-      widths.set(c, Math.max(w, sharedWidths.get(c) ?? 0));
+  for (const [c, w] of widths) {
+    const shared = sharedWidths?.get(c);
+    if (sharedWidths) {
+      widths.set(c, Math.max(w, shared ?? 0));
       sharedWidths.set(c, widths.get(c)!);
     }
+    if (shared === undefined && keep?.has(c)) widths.delete(c);
+  }
   queueWidths(sheet, layout.headerRow, widths);
 }
 

@@ -115,9 +115,10 @@ export async function queueContent(
   let links = 0;
   const formats = bodyFormats(p.table, p.formats);
   const runs = runsOf(p.slots);
+  // No rows: the one body row a table keeps is written empty, over the old first row.
+  const body = p.table.rows.length ? p.table : { ...p.table, rows: [p.table.columns.map(() => null)] };
   for (const run of runs) {
-    const part = columnsOf(p.table, run.j, run.count);
-    const prepared = prepare(part);
+    const prepared = prepare(columnsOf(body, run.j, run.count));
     truncated += prepared.truncated;
     links += prepared.links.length;
     const layout: TableLayout = {
@@ -129,6 +130,12 @@ export async function queueContent(
     await writeRows(context, sheet, layout, prepared, run.count, batch);
   }
   for (const column of p.planner) await queuePlannerColumn(sheet, p, column, batch);
+  // No rows: nothing to fit the report's columns to but their headers, so they keep their widths.
+  const keep = new Set(
+    body === p.table
+      ? []
+      : p.slots.flatMap((s, at) => (s.kind === "report" && s.from !== undefined ? [p.col + at] : [])),
+  );
   for (const run of runs) {
     const part = columnsOf(p.table, run.j, run.count);
     const layout = {
@@ -137,7 +144,15 @@ export async function queueContent(
       headerRow: p.header,
       col: p.col + run.at,
     };
-    await queueTotalsAndWidths(sheet, layout, part, formats.slice(run.j, run.j + run.count), batch, widths);
+    await queueTotalsAndWidths(
+      sheet,
+      layout,
+      part,
+      formats.slice(run.j, run.j + run.count),
+      batch,
+      widths,
+      keep,
+    );
   }
   return { truncated, links };
 }
