@@ -161,7 +161,6 @@ const CAMPAIGNS_PERFORMANCE: Catalogue = {
     "Podcast",
     "Tags",
     "Geo",
-    "Expected",
     "Category",
     "Unit",
     "Campaign Id",
@@ -182,7 +181,6 @@ const CAMPAIGNS_PERFORMANCE: Catalogue = {
     "Resolved Status",
     "DAI Impression Pixel",
     "DAI Impression Pixel by Creative",
-    "CPM",
     "AutoServe Ad Server",
     "AutoServe Creative",
     "AutoServe Creative Source URL",
@@ -190,7 +188,10 @@ const CAMPAIGNS_PERFORMANCE: Catalogue = {
     "AutoServe Banner Name",
     "AutoServe Banner Source URL",
   ]),
-  ...kinds("date", ["Start date", "End date", "Air Date"]),
+  // "Expected" (a baked-in flight's expected air date) and "CPM" ("$21.79") come as strings
+  // (documentation: "CPM (string)"); read as a date and as money where they read so, any other text
+  // stays text (docs/service.md), so a planner's =MAX(T[CPM]) and date filters work.
+  ...kinds("date", ["Start date", "End date", "Air Date", "Expected"]),
   "Synced At": "datetime",
   ...kinds("url", ["Vanity URL", "Expected landing URL", "AutoServe Clickthrough URL", "AutoServe VAST URL"]),
   ...kinds("integer", [
@@ -217,6 +218,7 @@ const CAMPAIGNS_PERFORMANCE: Catalogue = {
   ]),
   ...kinds("currency", [
     "Spend",
+    "CPM",
     "Revenue",
     "CPA",
     "Computed CPA",

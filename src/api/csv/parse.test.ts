@@ -129,6 +129,20 @@ describe("parseReportCsv", () => {
     expect(perf.columns.map((c) => c.kind)).toEqual(["text", "currency", "boolean", "json", "percent"]);
     // A JSON cell reads as words (jsonCells.ts).
     expect(perf.rows[0][3]).toBe("1 aircheck: S");
+    // CPM and Expected come as strings; money and a date where they read so, other text kept.
+    const strings = parseReportCsv(
+      "campaignsPerformance",
+      "Campaign,CPM,Expected\nA,$21.79,2024-01-02\nB,Flat,\n",
+    );
+    expect(strings.columns.map((c) => [c.kind, c.numberFormat])).toEqual([
+      ["text", undefined],
+      ["currency", "$#,##0.00"],
+      ["date", undefined],
+    ]);
+    expect(strings.rows).toEqual([
+      ["A", 21.79, 45293],
+      ["B", "Flat", null],
+    ]);
     const listeners = parseReportCsv("impressionListeners", "User Id,Frequency\n0001,3\n");
     expect(listeners.rows).toEqual([["0001", 3]]);
   });
