@@ -11,13 +11,10 @@ const zlib = require("zlib");
 
 /** Microsoft's React + Fluent UI v9 hello-world task pane, minified (issue 14's yardstick). */
 const HELLO_WORLD_BYTES = 280_000;
-/** The goal: the page's JavaScript, minified, at most this many times the hello world. */
-const GOAL_RATIO = 1.25;
-/**
- * What the bundle test allows today (minified bytes): above the goal, which needs changes outside
- * the bundle graph (docs/performance.md). A ratchet: lower it as the page shrinks, never raise it.
- */
-const PAGE_BUDGET_BYTES = 660 * 1024;
+/** The goal (issue 26): the page's JavaScript, minified, at most this many times the hello world. */
+const GOAL_RATIO = 1.45;
+/** What the bundle test allows (minified bytes): the goal, 406 KB. */
+const PAGE_BUDGET_BYTES = Math.round(HELLO_WORLD_BYTES * GOAL_RATIO);
 
 /** The page's own scripts, in document order (Office.js from Microsoft's CDN is not ours). */
 function pageScripts(distDir, page = "taskpane.html") {

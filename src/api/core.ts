@@ -14,12 +14,8 @@ import {
 } from "./errors";
 import { decodeText } from "./download";
 import { ExchangeFailure, exchange, type Answer, type FetchLike } from "./exchange";
+import { DEFAULT_DEADLINE_MS, DEFAULT_STALL_MS } from "./networkDefaults";
 import { validateResponse } from "./validate";
-
-/** The no-progress limit's default (docs/network.md). */
-export const DEFAULT_STALL_MS = 60_000;
-/** The whole-exchange deadline's default (docs/network.md). */
-export const DEFAULT_DEADLINE_MS = 5 * 60_000;
 
 export type { FetchLike };
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -8,14 +8,14 @@
 import type { SheetFetcher } from "../excel/reportSheets";
 import { refreshAdsFunctions } from "../functions/recalculate";
 import { requestSelfTest } from "../runtime/selfTestRequests";
-import { serviceClient } from "../runtime/serviceClient";
 import { getConnection } from "../runtime/session";
 
 /** The report-sheet refreshes and a fetcher for them, loaded on first use. */
 async function refresher() {
-  const [sheets, { fetchSheetData }] = await Promise.all([
+  const [sheets, { fetchSheetData }, { serviceClient }] = await Promise.all([
     import("../excel/reportSheets"),
     import("../runtime/reportSources"),
+    import("../runtime/serviceClient"),
   ]);
   const fetcher: SheetFetcher = (source, signal) => {
     const connection = getConnection();

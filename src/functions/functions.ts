@@ -2,9 +2,25 @@
  * The ADS.* worksheet functions (namespace ADS, set in the manifest). CustomFunctionsMetadataPlugin
  * writes functions.json from this JSDoc and adds the CustomFunctions.associate calls. Each function
  * delegates to src/functions/adsFunctions.ts; errors become #N/A or #VALUE! with the message.
+ * The functions register with the page's first load; the code behind them (the service client, its
+ * schemas, the CSV reader) is loaded on the first call, so the page's first load stays light.
  */
+import type { AdsFunctions } from "./adsFunctions";
 import { FunctionError } from "./functionError";
-import { adsFunctions as f } from "./runtime";
+
+/** The functions' implementation, loaded once, on the first call of any of them. */
+const implementation = (): Promise<AdsFunctions> =>
+  import(/* webpackChunkName: "ads-functions" */ "./runtime").then(
+    (m) => m.adsFunctions,
+    (err: unknown) => {
+      // A failed load is tried again on the next call (webpack forgets a chunk that failed).
+      const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
+      throw new FunctionError(
+        "#N/A",
+        `The add-in could not load its functions (${why}). Check the network, then recalculate.`,
+      );
+    },
+  );
 
 /**
  * Runs one function for one cell. Excel cancels a cell whose formula was deleted or changed, or when
@@ -12,12 +28,12 @@ import { adsFunctions as f } from "./runtime";
  */
 async function excel<T>(
   invocation: CustomFunctions.CancelableInvocation,
-  call: (signal: AbortSignal) => Promise<T>,
+  call: (f: AdsFunctions, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
   invocation.onCanceled = () => controller.abort();
   try {
-    return await call(controller.signal);
+    return await call(await implementation(), controller.signal);
   } catch (err) {
     const e =
       err instanceof FunctionError
@@ -37,7 +53,7 @@ async function excel<T>(
  * @returns {Promise<any>} Monthly listeners.
  */
 export function showListeners(showId: any, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
-  return excel(invocation, (signal) => f.SHOWLISTENERS(showId, signal));
+  return excel(invocation, (f, signal) => f.SHOWLISTENERS(showId, signal));
 }
 
 /**
@@ -53,7 +69,7 @@ export function show(
   field: string,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any> {
-  return excel(invocation, (signal) => f.SHOW(showId, field, signal));
+  return excel(invocation, (f, signal) => f.SHOW(showId, field, signal));
 }
 
 /**
@@ -71,7 +87,7 @@ export function episodes(
   fields: any[][],
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.EPISODES(showId, count, fields, signal));
+  return excel(invocation, (f, signal) => f.EPISODES(showId, count, fields, signal));
 }
 
 /**
@@ -87,7 +103,7 @@ export function similar(
   count: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.SIMILAR(showId, count, signal));
+  return excel(invocation, (f, signal) => f.SIMILAR(showId, count, signal));
 }
 
 /**
@@ -101,7 +117,7 @@ export function topAdvertisers(
   showId: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.TOPADVERTISERS(showId, signal));
+  return excel(invocation, (f, signal) => f.TOPADVERTISERS(showId, signal));
 }
 
 /**
@@ -119,7 +135,7 @@ export function netNewReach(
   months: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any> {
-  return excel(invocation, (signal) => f.NETNEWREACH(showId, advertisers, months, signal));
+  return excel(invocation, (f, signal) => f.NETNEWREACH(showId, advertisers, months, signal));
 }
 
 /**
@@ -145,7 +161,7 @@ export function search(
   showFilterIds: any[][],
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) =>
+  return excel(invocation, (f, signal) =>
     f.SEARCH(query, timeFrame, mediaType, transcriptOnly, exact, excludeAds, showFilterIds, signal),
   );
 }
@@ -171,7 +187,9 @@ export function ads(
   limit: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.ADS(advertiser, startDate, endDate, maxRows, offset, limit, signal));
+  return excel(invocation, (f, signal) =>
+    f.ADS(advertiser, startDate, endDate, maxRows, offset, limit, signal),
+  );
 }
 
 /**
@@ -199,7 +217,7 @@ export function incrementality(
   incCiCertainty: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) =>
+  return excel(invocation, (f, signal) =>
     f.INCREMENTALITY(
       advertiser,
       aggregationLevel,
@@ -231,5 +249,5 @@ export function selfTest(
   kind: any,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return excel(invocation, (signal) => f.SELFTEST(rows, cols, kind, signal));
+  return excel(invocation, (f, signal) => f.SELFTEST(rows, cols, kind, signal));
 }

@@ -2,8 +2,9 @@
  * The two limits every exchange with the service is held to (docs/network.md), as the planner sets
  * them on the Connect tab: the no-progress limit and the whole-exchange deadline, in seconds.
  */
-import { z } from "zod";
-import { DEFAULT_DEADLINE_MS, DEFAULT_STALL_MS } from "../api/core";
+// Checked by hand, not with zod: this module is in the page's first load (the Connect tab), and
+// zod's core (61 KiB even through zod/mini, shared with the full zod the client loads later) is not.
+import { DEFAULT_DEADLINE_MS, DEFAULT_STALL_MS } from "../api/networkDefaults";
 
 export interface NetworkLimits {
   /** Longest wait for an answer to start, or between two pieces of it. */
@@ -17,50 +18,52 @@ export const DEFAULT_LIMITS: NetworkLimits = {
   deadlineSeconds: DEFAULT_DEADLINE_MS / 1000,
 };
 
-const STALL = { min: 5, max: 600 };
-const DEADLINE = { min: 10, max: 3600 };
+const RANGES = {
+  stallSeconds: { label: "No-progress limit", min: 5, max: 600 },
+  deadlineSeconds: { label: "Request deadline", min: 10, max: 3600 },
+} as const;
 
-const seconds = (label: string, { min, max }: { min: number; max: number }) =>
-  z.coerce
-    .number({ error: `${label}: enter whole seconds from ${min} to ${max}` })
-    .int(`${label}: enter whole seconds from ${min} to ${max}`)
-    .min(min, `${label}: enter whole seconds from ${min} to ${max}`)
-    .max(max, `${label}: enter whole seconds from ${min} to ${max}`);
+type Field = keyof NetworkLimits;
+type Errors = Partial<Record<Field, string>>;
 
-const limitsSchema = z
-  .object({
-    stallSeconds: seconds("No-progress limit", STALL),
-    deadlineSeconds: seconds("Request deadline", DEADLINE),
-  })
-  .refine((l) => l.deadlineSeconds >= l.stallSeconds, {
-    path: ["deadlineSeconds"],
-    message: "Request deadline: at least as long as the no-progress limit",
-  });
+export type LimitsCheck = { ok: true; limits: NetworkLimits } | { ok: false; errors: Errors };
 
-export type LimitsCheck =
-  { ok: true; limits: NetworkLimits } | { ok: false; errors: Partial<Record<keyof NetworkLimits, string>> };
+/** Whole seconds in the field's range, from a number or a number's text; else the field's message. */
+function seconds(field: Field, value: unknown): number | string {
+  const { label, min, max } = RANGES[field];
+  const text = typeof value === "string" ? value.trim() : value;
+  const n = typeof text === "number" ? text : typeof text === "string" && text !== "" ? Number(text) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max
+    ? n
+    : `${label}: enter whole seconds from ${min} to ${max}`;
+}
+
+/** Both limits read from `input` (typed text or stored numbers): each error names its field. */
+function readLimits(input: Record<Field, unknown>): LimitsCheck {
+  const stall = seconds("stallSeconds", input.stallSeconds);
+  const deadline = seconds("deadlineSeconds", input.deadlineSeconds);
+  const errors: Errors = {};
+  if (typeof stall === "string") errors.stallSeconds = stall;
+  if (typeof deadline === "string") errors.deadlineSeconds = deadline;
+  else if (typeof stall === "number" && deadline < stall)
+    errors.deadlineSeconds = "Request deadline: at least as long as the no-progress limit";
+  if (typeof stall === "number" && typeof deadline === "number" && !errors.deadlineSeconds)
+    return { ok: true, limits: { stallSeconds: stall, deadlineSeconds: deadline } };
+  return { ok: false, errors };
+}
 
 /** The form's two fields (as typed) checked: each error names its field. */
 export function checkLimits(input: { stallSeconds: string; deadlineSeconds: string }): LimitsCheck {
-  const blank = (v: string) => (v.trim() === "" ? Number.NaN : v.trim());
-  const parsed = limitsSchema.safeParse({
-    stallSeconds: blank(input.stallSeconds),
-    deadlineSeconds: blank(input.deadlineSeconds),
-  });
-  if (parsed.success) return { ok: true, limits: parsed.data };
-  const errors: Partial<Record<keyof NetworkLimits, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof NetworkLimits;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return readLimits(input);
 }
 
 /** Limits read back from storage: anything unreadable or out of range gives the defaults. */
 export function storedLimits(text: string | null | undefined): NetworkLimits {
   try {
-    const parsed = limitsSchema.safeParse(JSON.parse(text ?? "null"));
-    return parsed.success ? parsed.data : DEFAULT_LIMITS;
+    const stored: unknown = JSON.parse(text ?? "null");
+    if (typeof stored !== "object" || stored === null) return DEFAULT_LIMITS;
+    const checked = readLimits(stored as Record<Field, unknown>);
+    return checked.ok ? checked.limits : DEFAULT_LIMITS;
   } catch {
     return DEFAULT_LIMITS;
   }

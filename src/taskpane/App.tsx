@@ -27,7 +27,7 @@ import { PANE_CSS } from "./paneStyles";
 import { ServicesContext, type ExcelHost, type Services } from "./services";
 import { useActivityLog } from "./useActivityLog";
 import { NotificationArea, useNotifications } from "./useNotifications";
-import { useSessionClient } from "./useSessionClient";
+import { loadServiceClient, useSessionClient } from "./useSessionClient";
 
 /**
  * A panel loaded on first use. React keeps a failed lazy component's error for good, so each retry
@@ -37,7 +37,9 @@ function lazyPanel<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): (attempt: number) => LazyExoticComponent<ComponentType<P>> {
   const attempts: LazyExoticComponent<ComponentType<P>>[] = [];
-  return (attempt) => (attempts[attempt] ??= lazy(() => load().then((panel) => ({ default: panel }))));
+  // Every panel but Connect talks to the service: its chunk and the client's code load together.
+  const both = () => Promise.all([load(), loadServiceClient()]).then(([panel]) => ({ default: panel }));
+  return (attempt) => (attempts[attempt] ??= lazy(both));
 }
 
 const ReportsPanel = lazyPanel(() =>

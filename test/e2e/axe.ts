@@ -3,10 +3,11 @@
  * it: the whole page but the preview's own workbook grid, Fluent's portals (toasts) included.
  *
  * Exceptions are Fluent's own focus helpers only, each named, and matched on the exact element:
- * Tabster puts a focusable, aria-hidden dummy <i data-tabster-dummy> before and after an arrow-key
- * "Mover" (the pane's TabList) and a "Groupper" (the toast list) to steer Tab through them. axe's
- * aria-hidden-focus reports them; Fluent and Tabster keep them by design (microsoft/fluentui#25133,
- * microsoft/tabster#288): they pass focus on at once and must stay hidden from screen readers.
+ * Tabster puts a focusable, aria-hidden dummy <i data-tabster-dummy> before and after a "Groupper"
+ * (the toast list) to steer Tab through it. axe's aria-hidden-focus reports them; Fluent and Tabster
+ * keep them by design (microsoft/fluentui#25133, microsoft/tabster#288): they pass focus on at once and
+ * must stay hidden from screen readers. (The pane's tab bar is our own tablist with a roving tabindex,
+ * so it has no such dummies.)
  */
 import { readFileSync } from "fs";
 import type { Page } from "playwright-core";
@@ -16,10 +17,6 @@ const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 export const FLUENT_FOCUS_HELPERS: Record<string, string> = {
-  "Tabster dummy before the pane's TabList":
-    'The focus guard Tabster adds before the "Ads Analytics sections" tab list (a Mover: arrow keys).',
-  "Tabster dummy after the pane's TabList":
-    'The focus guard Tabster adds after the "Ads Analytics sections" tab list (a Mover: arrow keys).',
   "Tabster dummy before the toasts":
     "The focus guard Tabster adds before Fluent's toast list (a Groupper: Tab enters a toast).",
   "Tabster dummy after the toasts":
@@ -57,7 +54,7 @@ export async function axeFindings(
         { include: include.map((s) => [s]), exclude: exclude.map((s) => [s]) },
         { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] },
       );
-      /** Names a Tabster dummy beside the pane's TabList or the toasts; null for anything else. */
+      /** Names a Tabster dummy beside the toasts; null for anything else. */
       const helperName = (rule: string, selector: string): string | null => {
         const el = document.querySelector(selector);
         if (rule !== "aria-hidden-focus" || !el?.matches("i[data-tabster-dummy][aria-hidden='true']"))
@@ -65,8 +62,6 @@ export async function axeFindings(
         const kind = el.getAttribute("data-tabster-dummy") ?? "";
         const side = /isFirst=true/.test(kind) ? "before" : "after";
         const parent = el.parentElement;
-        if (/\(Mover/.test(kind) && parent?.getAttribute("aria-label") === "Ads Analytics sections")
-          return `Tabster dummy ${side} the pane's TabList`;
         if (/\(Groupper/.test(kind) && parent?.closest("aside[aria-label='Notifications']"))
           return `Tabster dummy ${side} the toasts`;
         return null;

@@ -112,6 +112,8 @@ test("a toast is drawn over the form under it, and says the outcome and its note
   await page.getByRole("button", { name: "Ads to sheet" }).click();
   const toast = page.locator(".fui-Toast", { hasText: "rows → sheet Ads" }).first();
   await toast.waitFor({ timeout: 60_000 });
+  // Measured once it has arrived: Fluent slides and grows a toast in (Web Animations).
+  await toast.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   // A planner found the toast hidden behind the Incrementality form's inputs: at every point of
   // its box the top element must be the toast's own.
   const hidden = await toast.evaluate((t) => {

@@ -14,7 +14,13 @@ import os from "os";
 import path from "path";
 import { DOMParser } from "@xmldom/xmldom";
 import { staticHandler } from "../../scripts/dev-server";
-import { PAGE_BUDGET_BYTES, duplicateModules, pageReport, pageScripts } from "../../scripts/bundle-report";
+import {
+  PAGE_BUDGET_BYTES,
+  duplicateModules,
+  modulesByFile,
+  pageReport,
+  pageScripts,
+} from "../../scripts/bundle-report";
 import { runBuild, type BuildResult } from "../support/build";
 import { ARTIFACTS, launchBrowser } from "./support";
 
@@ -28,7 +34,7 @@ const OFFICE_STUB = `
     addin: { showAsTaskpane() { return Promise.resolve(); } },
   };
   window.CustomFunctions = {
-    associate(id) { window.__registered.push("function:" + id); },
+    associate(id, fn) { window.__registered.push("function:" + id); (window.__functions ??= {})[id] = fn; },
     Error: class extends Error {},
     ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
   };
@@ -148,9 +154,40 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
     );
     expect(problems).toEqual([]);
     expect(served.filter((s) => s.status !== 200 || !s.path.startsWith(`${PREFIX}/`))).toEqual([]);
+
+    // A function's code is loaded on its first call, not with the page (issue 26), and then answers.
+    const answer = await page.evaluate(() =>
+      (
+        window as unknown as { __functions: Record<string, (...a: unknown[]) => Promise<unknown>> }
+      ).__functions.SELFTEST(2, 1, "text", { onCanceled: null }),
+    );
+    expect(answer).toEqual([["r1c1"], ["r2c1"]]);
+    const afterCall = loaded.filter(
+      (u) => !scripts.some((s) => u.endsWith(`/${s}`)) && !u.includes("office.js"),
+    );
+    // The functions' chunk and the shared chunks it needs (zod, the client).
+    expect(afterCall).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/ads-functions\.[0-9a-f]{8}\.js$/)]),
+    );
+    expect(problems).toEqual([]);
   } finally {
     await browser.close();
   }
+});
+
+test("the first load holds what the Connect tab and the function registrations need, not zod, the client or the CSV reader", () => {
+  const stats = JSON.parse(readFileSync(statsFile, "utf8"));
+  const byFile = modulesByFile(stats);
+  const first = pageScripts(dir).flatMap((f) => [...(byFile.get(f) ?? [])]);
+  expect(first).toEqual(
+    expect.arrayContaining([expect.stringContaining("src/taskpane/panels/ConnectPanel.tsx")]),
+  );
+  const heavy = first.filter((m) =>
+    /node_modules\/(zod|papaparse|fflate|@fluentui\/react-tabs)\/|src\/api\/(client|core|schemas|csv)|src\/functions\/(runtime|adsFunctions)\.ts/.test(
+      m,
+    ),
+  );
+  expect(heavy).toEqual([]);
 });
 
 test("the shared-runtime page is one module graph: no module in two files, within the size budget", () => {

@@ -3,7 +3,8 @@
  * message with what was asked (and Try again, when it may or may not have reached the service).
  */
 import { useEffect, useRef, useState } from "react";
-import { Button, Text } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import type { ActivityEntry } from "../services";
 import { useFocusRescue } from "../focus";
 

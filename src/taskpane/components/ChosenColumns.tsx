@@ -1,5 +1,6 @@
 /** The field picker's chosen columns, in the CSV's order, each with its move and remove buttons and its rules. */
-import { Button, Text } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import { columnNotes } from "../../api/schemas";
 
 export interface ChosenColumnsProps {

@@ -1,6 +1,7 @@
 /** The field picker's groups of the spec's columns, filtered by the search, as checkboxes. */
 import { useMemo } from "react";
-import { Checkbox, Text } from "@fluentui/react-components";
+import { Checkbox } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import { IMPRESSIONS_FIELD_GROUPS } from "../../api/defaults";
 
 export interface ColumnGroupsProps {

@@ -3,7 +3,8 @@
  * one Dashboard sheet of their KPIs, live formulas over the report tables (src/excel/dashboardSheet.ts).
  */
 import { useEffect, useState } from "react";
-import { Button, Checkbox, Text } from "@fluentui/react-components";
+import { Button, Checkbox } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import { PaneMessage } from "./PaneMessage";
 import { useServices } from "../services";
 

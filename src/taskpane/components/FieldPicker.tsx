@@ -4,7 +4,8 @@
  * request cannot have is disabled with the reason, and a chosen one that became unavailable says why.
  */
 import { useRef, useState } from "react";
-import { Button, Field, Input, Text } from "@fluentui/react-components";
+import { Button, Field, Input } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import { IMPRESSIONS_DEFAULT_FIELDS } from "../../api/defaults";
 import { columnProblems, type ColumnRequest } from "../../api/schemas";
 import { find, useFocusAfterRender } from "../focus";

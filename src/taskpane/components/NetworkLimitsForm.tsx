@@ -4,7 +4,8 @@
  * from then on (pane, functions, ribbon) and keeps the limits on this computer.
  */
 import { useState } from "react";
-import { Button, Field, Input, Text } from "@fluentui/react-components";
+import { Button, Field, Input } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import { checkLimits, DEFAULT_LIMITS, type NetworkLimits } from "../../runtime/networkLimits";
 import { getNetworkLimits, setNetworkLimits } from "../../runtime/session";
 

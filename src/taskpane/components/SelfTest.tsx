@@ -4,7 +4,8 @@
  * to the service, the key is never read. The result can be copied for a support request.
  */
 import { useRef } from "react";
-import { Button, MessageBar, MessageBarBody, ProgressBar, Text } from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarBody, ProgressBar } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import { useServices } from "../services";
 import { SelfTestResults } from "./SelfTestResults";
 import { useSelfTestRun } from "./useSelfTestRun";

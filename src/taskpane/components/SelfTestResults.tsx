@@ -1,6 +1,7 @@
 /** The self-test's outcome: the counts, each check's result, and the report to copy for support. */
 import { useState } from "react";
-import { Button, MessageBar, MessageBarBody, Text } from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { Text } from "./Prose";
 import type { SelfTestReport } from "../../excel/selftest";
 
 const MARK = { pass: "✓", fail: "✗", skip: "–" } as const;

@@ -3,16 +3,8 @@
  * both, and insert the answer's advertiserName and lookupName at the selected cell.
  */
 import { useState } from "react";
-import {
-  Button,
-  Field,
-  Input,
-  Radio,
-  RadioGroup,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
+import { Text } from "../components/Prose";
 import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED } from "../services";
 import { writeTextAtSelection } from "../../excel/campaignPlanSelection";

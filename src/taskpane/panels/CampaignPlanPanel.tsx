@@ -3,7 +3,8 @@
  * (one request per campaign, ids written back row by row). See docs/writebacks.md.
  */
 import { useRef } from "react";
-import { Button, Spinner, Text } from "@fluentui/react-components";
+import { Button, Spinner } from "@fluentui/react-components";
+import { Text } from "../components/Prose";
 import { PaneMessage } from "../components/PaneMessage";
 import { useServices } from "../services";
 import { useFocusRescue } from "../focus";

@@ -1,6 +1,7 @@
 /** The Connect form shown while not connected: the API key, Remember, the service address, Connect, and where to get a key. */
 import type { Ref } from "react";
-import { Button, Checkbox, Field, Input, Link, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input } from "@fluentui/react-components";
+import { Link, Text } from "../components/Prose";
 import type { Deployment } from "../deployment";
 import type { ConnectFormState } from "./useConnectForm";
 

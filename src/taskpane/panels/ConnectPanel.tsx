@@ -3,7 +3,8 @@
  * override), a check with the service's own message, sign out, a "get a key" link and the About area.
  */
 import { useEffect, useRef, useState } from "react";
-import { Button, Link, Text } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { Link, Text } from "../components/Prose";
 import { getConnection, requestsThisMonth, setConnection, subscribe } from "../../runtime/session";
 import { NetworkLimitsForm } from "../components/NetworkLimitsForm";
 import { PaneMessage } from "../components/PaneMessage";

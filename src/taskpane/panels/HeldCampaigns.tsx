@@ -2,7 +2,8 @@
  * The Campaign plan's held campaigns: sent, but the plan does not show what came of them. Each is
  * released with a confirming second click.
  */
-import { Button, Text } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { Text } from "../components/Prose";
 import { describeHold, type CampaignHold } from "../../writebacks/planHolds";
 import { useCampaignPlanStyles } from "./campaignPlanStyles";
 

@@ -3,16 +3,8 @@
  * all tabs) and team members, and show the service's message.
  */
 import { useState } from "react";
-import {
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import { Text } from "../components/Prose";
 import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED } from "../services";
 import { INVITE_TABS } from "../../api/schemas";

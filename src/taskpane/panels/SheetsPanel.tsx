@@ -1,6 +1,7 @@
 /** Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all, edit, forget the request (the data stays). */
 import { useEffect, useRef, useState } from "react";
-import { Button, Text } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { Text } from "../components/Prose";
 import { PaneMessage } from "../components/PaneMessage";
 import { DashboardSection } from "../components/DashboardSection";
 import { refreshAllSheets, removeReportSheet } from "../reportActions";

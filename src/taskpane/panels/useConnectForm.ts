@@ -1,39 +1,12 @@
 /**
  * The Connect form's state and its check: the key and service address as typed, their validation,
- * and connecting, which proves the key with one cheap request before the session keeps it.
+ * and connecting, which proves the key with one cheap request before the session keeps it
+ * (connectCheck.ts, loaded when Connect is first pressed: the client is not in the page's first load).
  */
 import { useState } from "react";
-import { AdsClient } from "../../api/client";
-import {
-  AuthenticationError,
-  plannerMessage,
-  ConnectionError,
-  MaybeCountedError,
-  RateLimitError,
-  RequestValidationError,
-  TimeoutError,
-} from "../../api/errors";
-import { clientLimits } from "../../runtime/networkLimits";
-import { countRequest, getConnection, getNetworkLimits, setConnection } from "../../runtime/session";
-import { spentAllowance } from "../../runtime/allowance";
+import { getConnection, setConnection } from "../../runtime/session";
 import type { Deployment } from "../deployment";
 import { checkServiceOverride } from "../serviceAddress";
-
-/** Why connecting failed, in a planner's words, with the service's own message kept. */
-function connectFailure(failure: unknown, baseUrl: string): string {
-  // The key check may have counted; what the planner needs is why it failed.
-  const err = failure instanceof MaybeCountedError ? failure.cause : failure;
-  const said = err instanceof Error ? err.message : String(err);
-  if (err instanceof AuthenticationError)
-    return err.reason === "invalid_token"
-      ? "The service did not accept this API key: it does not know it. Check the key, or ask whoever manages your account for one."
-      : `The service did not accept this API key. ${plannerMessage(err)}`;
-  if (err instanceof RateLimitError) return `This key has no requests left this month: ${said}`;
-  if (err instanceof ConnectionError || err instanceof TimeoutError)
-    // The client's own "Could not reach the service (…)" is said once, with the address.
-    return `Could not reach the service at ${baseUrl} (${said.replace(/^Could not reach the service \((.*)\)$/s, "$1")}). Check the address and your connection.`;
-  return said;
-}
 
 export interface ConnectFormState {
   apiKey: string;
@@ -83,25 +56,17 @@ export function useConnectForm(deployment: Deployment, onConnected: () => void):
     const baseUrl = checked.url;
     setBusy(true);
     try {
-      // One cheap keyed request proves the key. It is counted by its outcome, not when sent: a key
-      // the service refuses spent none of the allowance (runtime/allowance.ts).
-      const client = new AdsClient({
-        baseUrl,
-        apiKey: key,
-        maxRetries: 0,
-        ...clientLimits(getNetworkLimits()),
-      });
-      await client.search.episodes({ search: "connection check", timeFrame: 1 });
-      countRequest();
-      setConnection({ apiKey: key, baseUrl: client.baseUrl }, { remember });
-      setApiKey("");
-      onConnected();
+      const { checkKey } = await import(/* webpackChunkName: "client" */ "./connectCheck");
+      const checked = await checkKey(baseUrl, key);
+      if (checked.ok) {
+        setConnection({ apiKey: key, baseUrl: checked.baseUrl }, { remember });
+        setApiKey("");
+        onConnected();
+      } else if (checked.field === "serviceAddress") setOverrideError(checked.message);
+      else setMessage(checked.message);
     } catch (err) {
-      if (spentAllowance(err)) countRequest();
-      // The client refuses an address it may not send the key to (plain http off this computer).
-      if (err instanceof RequestValidationError && err.field === "baseUrl")
-        setOverrideError(`Service address: ${err.message}`);
-      else setMessage(connectFailure(err, baseUrl));
+      // The check's own code could not be loaded (a network failure while the pane loads it).
+      setMessage(`Could not connect: ${err instanceof Error ? err.message : String(err)}. Try again.`);
     } finally {
       setBusy(false);
     }

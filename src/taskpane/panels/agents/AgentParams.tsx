@@ -3,7 +3,8 @@
  * two-column range. Removing a row moves focus to the row that takes its place.
  */
 import type { Dispatch, RefObject, SetStateAction } from "react";
-import { Button, Input, Label, Text } from "@fluentui/react-components";
+import { Button, Input, Label } from "@fluentui/react-components";
+import { Text } from "../../components/Prose";
 import { find, type useFocusAfterRender } from "../../focus";
 import type { ParamPair } from "../../../writebacks/agentParams";
 import { useAgentsStyles } from "./agentsStyles";

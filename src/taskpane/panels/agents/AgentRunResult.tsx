@@ -1,5 +1,6 @@
 /** The followed run: its status and elapsed time, the output text (with Copy) and its files. */
-import { Button, Field, Spinner, Text, Textarea } from "@fluentui/react-components";
+import { Button, Field, Spinner, Textarea } from "@fluentui/react-components";
+import { Text } from "../../components/Prose";
 import type { AgentFile } from "../../../api/schemas";
 import { fileAction, formatSize } from "../../../writebacks/agentFiles";
 import { formatElapsed } from "../../../writebacks/agentRun";

@@ -1,5 +1,6 @@
 /** How a new report sheet looks: its table style, and a chart beside the table where the report has one. */
-import { Checkbox, Field, Select, Text } from "@fluentui/react-components";
+import { Checkbox, Field, Select } from "@fluentui/react-components";
+import { Text } from "../../components/Prose";
 import type { ReportKind } from "../../../api/schemas";
 import { CHART_KINDS } from "../../../excel/reportCharts";
 import { TABLE_STYLES, type TableStyleId } from "../../../reports/tableStyles";

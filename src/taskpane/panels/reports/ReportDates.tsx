@@ -1,5 +1,6 @@
 /** The report's dates: a range worked out again at each refresh, custom dates, or the service's own. */
-import { Field, Select, Text } from "@fluentui/react-components";
+import { Field, Select } from "@fluentui/react-components";
+import { Text } from "../../components/Prose";
 import { DATE_PRESET_OPTIONS, type DatePresetId } from "../../datePresetOptions";
 import { DateField } from "../../components/FormField";
 import { serviceDateText, serviceDatesText } from "../../reportAdvice";

@@ -3,7 +3,8 @@
  * edit), the last run's message, and a rule over several fields that has no field of its own. Above
  * its button: the warnings, which never block.
  */
-import { Button, Text } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
+import { Text } from "../../components/Prose";
 import { PaneMessage } from "../../components/PaneMessage";
 import type { SheetRequest } from "../../reportActions";
 import type { FormMessage } from "./useReportRun";

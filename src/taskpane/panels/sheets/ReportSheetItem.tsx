@@ -2,7 +2,8 @@
  * One report sheet in the Sheets panel: its last refresh and status, Refresh, Edit request, Forget
  * request (with a confirming second click) and its two switches.
  */
-import { Button, Checkbox, Text } from "@fluentui/react-components";
+import { Button, Checkbox } from "@fluentui/react-components";
+import { Text } from "../../components/Prose";
 import {
   refreshOneSheet,
   setRefreshOnOpen,
