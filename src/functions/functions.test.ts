@@ -30,14 +30,17 @@ test("an implementation that cannot be loaded gives #N/A with what to do, and th
   let fail = true;
   jest.resetModules();
   jest.doMock("./runtime", () => {
-    if (fail) throw new Error("Loading chunk 512 failed.\n(error: http://127.0.0.1/512.js)");
+    if (fail)
+      throw Object.assign(new Error("Loading chunk 512 failed.\n(error: http://127.0.0.1/512.js)"), {
+        name: "ChunkLoadError",
+      });
     return jest.requireActual("./runtime");
   });
   const { selfTest } = await import("./functions");
   await expect(selfTest(1, 1, "number", invocation())).rejects.toMatchObject({
     code: "#N/A",
     message:
-      "The add-in could not load its functions (Loading chunk 512 failed.). Check the network, then recalculate.",
+      "The add-in's functions could not be downloaded (the network or the add-in's server did not answer): check the network, then recalculate.",
   });
   fail = false;
   await expect(selfTest(1, 1, "number", invocation())).resolves.toEqual([[11]]);

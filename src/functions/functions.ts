@@ -6,6 +6,7 @@
  * schemas, the CSV reader) is loaded on the first call, so the page's first load stays light.
  */
 import type { AdsFunctions } from "./adsFunctions";
+import { isCodeLoadFailure } from "../runtime/codeLoadFailure";
 import { FunctionError } from "./functionError";
 
 /** The functions' implementation, loaded once, on the first call of any of them. */
@@ -14,10 +15,10 @@ const implementation = (): Promise<AdsFunctions> =>
     (m) => m.adsFunctions,
     (err: unknown) => {
       // A failed load is tried again on the next call (webpack forgets a chunk that failed).
-      const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
+      if (!isCodeLoadFailure(err)) throw err;
       throw new FunctionError(
         "#N/A",
-        `The add-in could not load its functions (${why}). Check the network, then recalculate.`,
+        "The add-in's functions could not be downloaded (the network or the add-in's server did not answer): check the network, then recalculate.",
       );
     },
   );

@@ -33,6 +33,8 @@ function client(): AdsClient | null {
 // Another key or service, or signing out: the previous connection's answers must never be served
 // (another account's data, or a cached "Invalid token" after the right key was entered).
 // The session also notifies on every counted request: only a change of connection clears.
+// A new connection also recalculates the workbook, so cells that said "Not connected" (or showed
+// another account's answers) ask again without the planner pressing Refresh ADS functions.
 let seen = getConnection();
 subscribe(() => {
   const now = getConnection();
@@ -40,7 +42,21 @@ subscribe(() => {
   seen = now;
   current = null;
   cache.clear();
+  if (now) recalculateWorkbook();
 });
+
+/** Asks the Excel this runtime runs in (Office's, or the preview's) for a full recalculation. */
+function recalculateWorkbook(): void {
+  const excel = (globalThis as { Excel?: Partial<ExcelHost> }).Excel;
+  if (typeof excel?.run !== "function") return;
+  excel
+    .run(async (context) => {
+      context.workbook.application.calculate("Full");
+      await context.sync();
+    })
+    // Nothing is lost when it cannot: the cells keep what they show until the next recalculation.
+    .catch(() => undefined);
+}
 
 /** This Excel's requirement sets: Office's in Office; the preview says its in-memory host's. */
 let isSetSupported: IsSetSupported = (name, version) =>

@@ -6,6 +6,7 @@
 import { dateSystemOf } from "../excel/dateSystem";
 import {
   Component,
+  Fragment,
   Suspense,
   lazy,
   useEffect,
@@ -16,6 +17,7 @@ import {
   type ReactNode,
 } from "react";
 import { Button, Field, FluentProvider, ProgressBar, webLightTheme } from "@fluentui/react-components";
+import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../runtime/codeLoadFailure";
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
 import { ActivityList } from "./components/ActivityList";
 import { PaneMessage } from "./components/PaneMessage";
@@ -30,16 +32,30 @@ import { NotificationArea, useNotifications } from "./useNotifications";
 import { loadServiceClient, useSessionClient } from "./useSessionClient";
 
 /**
- * A panel loaded on first use. React keeps a failed lazy component's error for good, so each retry
- * gets a fresh one (webpack fetches a chunk that failed to load again).
+ * A panel loaded on first use. React keeps a failed lazy component's error for good, so a panel whose
+ * load failed gets a fresh one the next time it is shown (Try again, or coming back to the tab):
+ * webpack fetches a chunk that failed to load again.
  */
 function lazyPanel<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): (attempt: number) => LazyExoticComponent<ComponentType<P>> {
-  const attempts: LazyExoticComponent<ComponentType<P>>[] = [];
-  // Every panel but Connect talks to the service: its chunk and the client's code load together.
-  const both = () => Promise.all([load(), loadServiceClient()]).then(([panel]) => ({ default: panel }));
-  return (attempt) => (attempts[attempt] ??= lazy(both));
+): () => LazyExoticComponent<ComponentType<P>> {
+  let current: { panel: LazyExoticComponent<ComponentType<P>>; failed: boolean } | null = null;
+  return () => {
+    if (current && !current.failed) return current.panel;
+    const entry = { panel: null as unknown as LazyExoticComponent<ComponentType<P>>, failed: false };
+    // Every panel but Connect talks to the service: its chunk and the client's code load together.
+    entry.panel = lazy(() =>
+      Promise.all([load(), loadServiceClient()]).then(
+        ([panel]) => ({ default: panel }),
+        (err: unknown) => {
+          entry.failed = true;
+          throw err;
+        },
+      ),
+    );
+    current = entry;
+    return entry.panel;
+  };
 }
 
 const ReportsPanel = lazyPanel(() =>
@@ -71,7 +87,14 @@ function Loaded({ panel: Panel }: { panel: ComponentType }) {
 
 interface LoadedTabProps {
   name: string;
-  children: (attempt: number) => ReactNode;
+  children: () => ReactNode;
+}
+
+/** Why a tab could not be shown, in a planner's words when its code could not be downloaded. */
+function tabFailure(name: string, error: Error): string {
+  return isCodeLoadFailure(error)
+    ? `The ${name} tab could not be loaded: ${CODE_NOT_DOWNLOADED}. Check the network, then choose Try again.`
+    : `The ${name} tab could not be shown: ${error.message}`;
 }
 
 /**
@@ -96,7 +119,7 @@ class LoadedTab extends Component<LoadedTabProps, { error: Error | null; attempt
     if (error)
       return (
         <PaneMessage intent="error">
-          The {name} tab could not be loaded: {error.message}{" "}
+          {tabFailure(name, error)}{" "}
           <Button size="small" onClick={this.retry}>
             Try again
           </Button>
@@ -110,7 +133,8 @@ class LoadedTab extends Component<LoadedTabProps, { error: Error | null; attempt
           </Field>
         }
       >
-        {children(attempt)}
+        {/* A new attempt renders again: a failed panel is loaded afresh (lazyPanel). */}
+        <Fragment key={attempt}>{children()}</Fragment>
       </Suspense>
     );
   }
@@ -154,6 +178,22 @@ function openSheetRequest(
     );
 }
 
+/** Above every tab but Connect while there is no connection: what the tab needs, and the way there. */
+function ConnectFirst({ onConnect }: { onConnect: () => void }) {
+  return (
+    <PaneMessage
+      intent="info"
+      actions={
+        <Button size="small" onClick={onConnect}>
+          Go to Connect
+        </Button>
+      }
+    >
+      Connect first: this tab works with the service. Enter your API key on the Connect tab.
+    </PaneMessage>
+  );
+}
+
 interface TabPanelsProps {
   tab: TabName;
   mounted: (t: TabName) => boolean;
@@ -169,23 +209,23 @@ function TabPanels({ tab, mounted, deployment, editing, onEdited }: TabPanelsPro
       {tab === "Connect" && <ConnectPanel deployment={deployment} />}
       {tab === "Reports" && (
         <LoadedTab name="Reports">
-          {(n) => {
-            const Panel = ReportsPanel(n);
+          {() => {
+            const Panel = ReportsPanel();
             return <Panel editing={editing} onEdited={onEdited} />;
           }}
         </LoadedTab>
       )}
-      {tab === "Data" && <LoadedTab name="Data">{(n) => <Loaded panel={DataPanel(n)} />}</LoadedTab>}
-      {tab === "Sheets" && <LoadedTab name="Sheets">{(n) => <Loaded panel={SheetsPanel(n)} />}</LoadedTab>}
+      {tab === "Data" && <LoadedTab name="Data">{() => <Loaded panel={DataPanel()} />}</LoadedTab>}
+      {tab === "Sheets" && <LoadedTab name="Sheets">{() => <Loaded panel={SheetsPanel()} />}</LoadedTab>}
       {/* Write-backs and agent runs outlive a tab switch: once opened, they stay mounted, hidden. */}
       {mounted("Campaigns") && (
         <div hidden={tab !== "Campaigns"}>
           <LoadedTab name="Campaigns">
-            {(n) => (
+            {() => (
               <>
-                <Loaded panel={CampaignPlanPanel(n)} />
-                <Loaded panel={AdvertisersPanel(n)} />
-                <Loaded panel={InvitePanel(n)} />
+                <Loaded panel={CampaignPlanPanel()} />
+                <Loaded panel={AdvertisersPanel()} />
+                <Loaded panel={InvitePanel()} />
               </>
             )}
           </LoadedTab>
@@ -193,7 +233,7 @@ function TabPanels({ tab, mounted, deployment, editing, onEdited }: TabPanelsPro
       )}
       {mounted("Agents") && (
         <div hidden={tab !== "Agents"}>
-          <LoadedTab name="Agents">{(n) => <Loaded panel={AgentsPanel(n)} />}</LoadedTab>
+          <LoadedTab name="Agents">{() => <Loaded panel={AgentsPanel()} />}</LoadedTab>
         </div>
       )}
     </>
@@ -204,7 +244,7 @@ export function App({ excel, deployment }: AppProps) {
   const [tab, setTab] = useState<TabName>("Connect");
   const mounted = useMountedTabs(tab);
   const [editing, setEditing] = useState<SheetRequest | null>(null);
-  const client = useSessionClient();
+  const { client, connected } = useSessionClient();
   const { entries, activity } = useActivityLog();
   const { notify, toaster } = useNotifications();
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
@@ -238,6 +278,17 @@ export function App({ excel, deployment }: AppProps) {
           <TabBar<TabName> tabs={TABS} selected={tab} onSelect={setTab} label="Ads Analytics sections" />
         </header>
         <main className="pane-body">
+          {!connected && tab !== "Connect" && (
+            <ConnectFirst
+              onConnect={() => {
+                setTab("Connect");
+                // The key field, so the planner can type at once.
+                requestAnimationFrame(() =>
+                  document.querySelector<HTMLElement>('input[name="apiKey"]')?.focus(),
+                );
+              }}
+            />
+          )}
           <TabPanels
             tab={tab}
             mounted={mounted}

@@ -9,14 +9,26 @@ import { getConnection, getNetworkLimits, subscribe } from "../runtime/session";
 
 type ClientModule = typeof import("../runtime/serviceClient");
 let loaded: ClientModule | null = null;
+/** The hooks waiting for the client's code: any later load that succeeds (a tab's Try again) serves them. */
+const waiting = new Set<(m: ClientModule) => void>();
 
 /** Loads the client's code once (a failed load is tried again on the next call). */
 export function loadServiceClient(): Promise<ClientModule> {
-  return import(/* webpackChunkName: "client" */ "../runtime/serviceClient").then((m) => (loaded = m));
+  return import(/* webpackChunkName: "client" */ "../runtime/serviceClient").then((m) => {
+    loaded = m;
+    for (const done of waiting) done(m);
+    return m;
+  });
 }
 
-/** The client, or null while not connected (or while its code is still loading). */
-export function useSessionClient(): AdsClient | null {
+export interface SessionClient {
+  /** The client, or null while not connected (or while its code is still loading). */
+  client: AdsClient | null;
+  /** Whether the session has a connection (its client may still be loading). */
+  connected: boolean;
+}
+
+export function useSessionClient(): SessionClient {
   const [connection, setConn] = useState(getConnection());
   const [limits, setLimits] = useState(getNetworkLimits());
   const [module, setModule] = useState(loaded);
@@ -29,11 +41,16 @@ export function useSessionClient(): AdsClient | null {
     [],
   );
   useEffect(() => {
-    // A failed load shows where the client is needed: the tab that waits for it says so (App.tsx).
-    if (connection && !module) loadServiceClient().then(setModule, () => undefined);
+    if (module) return;
+    waiting.add(setModule);
+    // A failed load shows where the client is needed: the tab that waits for it says so, and its
+    // Try again loads it again (App.tsx), which serves this hook too.
+    if (connection) loadServiceClient().catch(() => undefined);
+    return () => void waiting.delete(setModule);
   }, [connection, module]);
-  return useMemo(
+  const client = useMemo(
     () => (connection && module ? module.serviceClient(connection, limits) : null),
     [connection, limits, module],
   );
+  return { client, connected: connection !== null };
 }

@@ -3,7 +3,7 @@
  * asked for (checked before anything is sent), the "get a key" line, and the About area.
  */
 import path from "path";
-import { ARTIFACTS, expectText, setPaneWidth, usePreview } from "./support";
+import { ARTIFACTS, cell, connect, expectText, setPaneWidth, typeInto, usePreview } from "./support";
 
 const e = usePreview();
 
@@ -56,4 +56,17 @@ test("an override is checked before anything is sent, and is the address actuall
   await page.getByRole("button", { name: "Connect" }).click();
   await page.getByRole("button", { name: "Sign out" }).waitFor();
   await expectText(connection.getByRole("status"), `Connected to ${e.sandboxUrl}`);
+});
+
+test("a function typed before connecting answers once the pane connects, without Refresh ADS functions", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Connect" }).click();
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  if (await signOut.isVisible()) await signOut.click();
+  await typeInto(page, "J2", "=ADS.SHOWLISTENERS(1200000001)");
+  await expectText(cell(page, "J2"), "#N/A");
+  await connect(page, "demo-pro");
+  await signOut.waitFor();
+  // Connecting recalculates: the cell asks again by itself.
+  await expectText(cell(page, "J2"), /^\d+$/);
 });

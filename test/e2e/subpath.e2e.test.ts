@@ -223,7 +223,13 @@ test("a tab's panel loads when the tab is first opened, with a labelled busy ind
     expect(loaded.filter((u) => reportsChunk.test(u))).toEqual([]);
     await page.getByRole("tab", { name: "Reports" }).click();
     await page.getByRole("progressbar", { name: "Loading Reports…" }).waitFor();
-    await page.getByText(/The Reports tab could not be loaded: Loading chunk .* failed/).waitFor();
+    // Said in a planner's words; not connected, the tab says what it needs first.
+    await page
+      .getByText(
+        "The Reports tab could not be loaded: part of the add-in could not be downloaded (the network or the add-in's server did not answer). Check the network, then choose Try again.",
+      )
+      .waitFor();
+    await page.getByText("Connect first: this tab works with the service.").waitFor();
     fail = false;
     await page.getByRole("button", { name: "Try again" }).click();
     // Focus goes back to the tab, not to the page's body, when Try again goes away.
@@ -236,6 +242,47 @@ test("a tab's panel loads when the tab is first opened, with a labelled busy ind
     ).toEqual(["tab", "Reports"]);
     await page.getByRole("combobox", { name: "Report" }).waitFor();
     expect(loaded.filter((u) => reportsChunk.test(u)).length).toBeGreaterThan(0);
+    // Once loaded, the tab stays loaded: away and back shows the form, not the old failure.
+    await page.getByRole("tab", { name: "Data" }).click();
+    await page.getByRole("tab", { name: "Reports" }).click();
+    await page.getByRole("combobox", { name: "Report" }).waitFor();
+    expect(await page.getByText(/could not be loaded/).count()).toBe(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a remembered connection whose client failed to download gets it with the next tab that loads it", async () => {
+  const browser = await launchBrowser();
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    // Remembered from an earlier session; nothing listens there, so a request fails to connect.
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        "ads-analytics.connection",
+        JSON.stringify({ apiKey: "remembered-key", baseUrl: "http://127.0.0.1:9" }),
+      ),
+    );
+    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
+    );
+    let fail = true;
+    await page.route(/\/client\.[0-9a-f]{8}\.js$/, (route) =>
+      fail ? route.fulfill({ status: 503, body: "unavailable" }) : route.continue(),
+    );
+    await page.goto(`${base}/taskpane.html`);
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    fail = false;
+    await page.getByRole("tab", { name: "Data" }).click();
+    await page.getByRole("textbox", { name: /Search for/ }).fill("mattress");
+    await page.getByRole("button", { name: "Search to sheet" }).click();
+    // The client is there: the request goes out (and cannot reach the service), not "Not connected".
+    await page
+      .getByText(/Could not reach the service/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByText(/^Not connected/).count()).toBe(0);
+    expect(await page.getByText("Connect first: this tab works with the service.").count()).toBe(0);
   } finally {
     await browser.close();
   }

@@ -4,6 +4,7 @@
  * (connectCheck.ts, loaded when Connect is first pressed: the client is not in the page's first load).
  */
 import { useState } from "react";
+import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../../runtime/codeLoadFailure";
 import { getConnection, setConnection } from "../../runtime/session";
 import type { Deployment } from "../deployment";
 import { checkServiceOverride } from "../serviceAddress";
@@ -66,7 +67,11 @@ export function useConnectForm(deployment: Deployment, onConnected: () => void):
       else setMessage(checked.message);
     } catch (err) {
       // The check's own code could not be loaded (a network failure while the pane loads it).
-      setMessage(`Could not connect: ${err instanceof Error ? err.message : String(err)}. Try again.`);
+      setMessage(
+        isCodeLoadFailure(err)
+          ? `Could not connect: ${CODE_NOT_DOWNLOADED}. Check the network, then press Connect again.`
+          : `Could not connect: ${err instanceof Error ? err.message : String(err)}`,
+      );
     } finally {
       setBusy(false);
     }
