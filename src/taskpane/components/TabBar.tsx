@@ -97,12 +97,13 @@ const useStyles = makeStyles({
       ":hover::before": { backgroundColor: "Highlight" },
       ":active::before": { backgroundColor: "Highlight" },
     },
-    // Fluent's focus ring for tabs, shown for keyboard focus (FluentProvider marks it).
+    // Fluent's focus ring for tabs, shown for keyboard focus (FluentProvider marks it), drawn inside
+    // the tab: Fluent's, outside it, was cut off by the list's sideways scrolling (top, bottom, first tab).
     ...createCustomFocusIndicatorStyle({
       outlineWidth: tokens.strokeWidthThick,
       outlineColor: "transparent",
       outlineStyle: "solid",
-      boxShadow: `${tokens.shadow4}, 0 0 0 ${tokens.strokeWidthThick} ${tokens.colorStrokeFocus2}`,
+      boxShadow: `inset 0 0 0 ${tokens.strokeWidthThick} ${tokens.colorStrokeFocus2}`,
       zIndex: 1,
     }),
   },
