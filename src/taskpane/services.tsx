@@ -2,11 +2,23 @@
  * What every panel needs, through React context: the connected client (or null), the Excel host to
  * pass to src/excel, the activity list and a notifier. The pane and the preview provide it.
  */
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect } from "react";
 import type { AdsClient } from "../api/client";
 
 /** The one message every panel gives when a request needs a connection. */
 export const NOT_CONNECTED = "Not connected: connect with your API key on the Connect tab first.";
+
+/** Clears a panel's "Not connected" message once the session has its client: it is no longer true. */
+export function useClearNotConnected(
+  client: AdsClient | null,
+  message: { text: string } | null,
+  clear: () => void,
+): void {
+  const stale = client !== null && message?.text === NOT_CONNECTED;
+  useEffect(() => {
+    if (stale) clear();
+  }, [stale, clear]);
+}
 
 /** The part of the Excel namespace src/excel uses: the real one in Office, the in-memory one in the preview. */
 export interface ExcelHost {

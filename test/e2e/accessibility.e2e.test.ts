@@ -163,6 +163,27 @@ test("axe finds nothing but Fluent's named focus helpers in any state of the pan
   await page.getByRole("button", { name: "Run report" }).click();
   await page.getByText(/^Not connected/).waitFor();
   await audit(page, "Reports, not connected");
+  // The Agents tab stays open while hidden: its "Not connected" goes once the pane connects (the
+  // banner's Go to Connect puts focus in the key field).
+  await tab(page, "Agents");
+  await page.getByRole("textbox", { name: "Follow a run by its id" }).fill("1");
+  await page.getByRole("button", { name: "Follow run" }).click();
+  const notConnected = page
+    .getByRole("form", { name: "Follow a run" })
+    .locator("..")
+    .getByText(/^Not connected/);
+  await page
+    .getByText(/^Not connected/)
+    .first()
+    .waitFor();
+  await page.getByRole("button", { name: "Go to Connect" }).click();
+  await page.keyboard.type("demo-pro");
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Sign out" }).waitFor();
+  await tab(page, "Agents");
+  await page.getByRole("button", { name: "Follow run" }).waitFor();
+  expect(await notConnected.count()).toBe(0);
+  expect(await page.getByText(/^Not connected/).count()).toBe(0);
 
   expect(statesAudited.length).toBe(22);
   expect(problems).toEqual([]);

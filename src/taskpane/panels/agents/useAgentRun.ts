@@ -3,7 +3,7 @@
  * what it gave: copy the output, open each file as a sheet, insert it or download it.
  */
 import { useState } from "react";
-import { NOT_CONNECTED, type Services } from "../../services";
+import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../services";
 import { workbookFileTargets } from "../../../excel/agentFiles";
 import type { AgentFile } from "../../../api/schemas";
 import { describeOpened, openAgentFile } from "../../../writebacks/agentFileOpen";
@@ -42,6 +42,7 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
   const [run, setRun] = useState<RunView | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<AgentMessage | null>(null);
+  useClearNotConnected(client, message, () => setMessage(null));
   const follower = useFollowRun(client, setRun, setMessage);
 
   async function start(agentIdText: string, pairs: readonly ParamPair[], onStarted: StartedListener) {

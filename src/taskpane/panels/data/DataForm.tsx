@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { PaneMessage } from "../../components/PaneMessage";
 import { firstInvalid, useFocusAfterRender } from "../../focus";
-import { NOT_CONNECTED, useServices, type Services } from "../../services";
+import { NOT_CONNECTED, useClearNotConnected, useServices, type Services } from "../../services";
 import { definedOnly, fieldState, schemaErrors, type FieldErrors } from "../../validation";
 
 const NOTHING_SENT = "Nothing was sent: fix the fields marked below.";
@@ -22,6 +22,7 @@ export function useDataForm(labels: Readonly<Record<string, string>>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [note, setNote] = useState<FormNote | null>(null);
+  useClearNotConnected(services.client, note, () => setNote(null));
   // The request is running: the button waits (disabledFocusable), and a second Enter sends nothing.
   const [busy, setBusy] = useState(false);
   const focusAfterRender = useFocusAfterRender();

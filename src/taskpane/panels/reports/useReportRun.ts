@@ -10,7 +10,7 @@ import { rememberNames } from "../../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../../reportActions";
 import { CHART_KINDS } from "../../../excel/reportCharts";
 import { DEFAULT_STYLE, type TableStyleId } from "../../../reports/tableStyles";
-import { NOT_CONNECTED, type Services } from "../../services";
+import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../services";
 import { schemaErrors } from "../../validation";
 import { firstInvalid, type useFocusAfterRender } from "../../focus";
 import type { ReportRequest } from "./useReportRequest";
@@ -48,6 +48,7 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
   const { kind, form, preset, labels } = request;
   const [running, setRunning] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
+  useClearNotConnected(services.client, message, () => setMessage(null));
   // How the new sheet looks: kept across runs, so a planner's choice holds for the next report.
   const [tableStyle, setTableStyle] = useState<TableStyleId>(DEFAULT_STYLE);
   const [chart, setChart] = useState(true);
