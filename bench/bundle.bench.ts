@@ -19,6 +19,7 @@ import type { AddressInfo } from "net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "fs";
 import os from "os";
 import path from "path";
+import type { Page } from "playwright-core";
 import {
   GOAL_RATIO,
   HELLO_WORLD_BYTES,
@@ -44,7 +45,10 @@ const ANALYZER = path.join(ROOT, "node_modules", ".bin", "webpack-bundle-analyze
 /** Where session.ts keeps a remembered connection (the origin's storage). */
 const REMEMBERED = "ads-analytics.connection";
 
-/** Office.js as the bench serves it: Excel calculates one ADS cell once its function is registered. */
+/**
+ * Office.js as the bench serves it: Excel calculates one ADS cell once its function is registered
+ * (unless the workbook has none: __bench.noCell, set before the page loads).
+ */
 const OFFICE_STUB = `
   window.Office = {
     onReady(cb) { const p = Promise.resolve({ host: null, platform: null }); if (cb) p.then(cb); return p; },
@@ -55,6 +59,7 @@ const OFFICE_STUB = `
     associate(id, fn) {
       if (id !== "SHOWLISTENERS") return;
       window.__bench.registered = performance.now();
+      if (window.__bench.noCell) return;
       setTimeout(() => {
         Promise.resolve(fn("1200000001", { onCanceled: null })).then(
           (value) => { window.__bench.result = performance.now(); window.__bench.value = value; },
@@ -158,8 +163,34 @@ interface Network {
 }
 const NETWORKS: (Network | null)[] = [null, { name: "10Mbit", latencyMs: 40, bitsPerSecond: 10e6 }];
 
-/** One cold load of a build's taskpane.html in a fresh browser profile. */
-export async function coldLoad(url: string, sandboxUrl: string, network: Network | null): Promise<Timing> {
+/** Holds `page` to `network`'s latency and throughput (Chromium's DevTools protocol). */
+async function emulate(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  page: Page,
+  network: Network,
+): Promise<void> {
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const bytesPerSecond = network.bitsPerSecond / 8;
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: network.latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+/**
+ * One cold load of a build's taskpane.html in a fresh browser profile: with a remembered key and one
+ * ADS cell to calculate, or (`paneOnly`) as a first-time planner opens the pane in a workbook without
+ * ADS cells (no key yet, no function called; only the pane is timed).
+ */
+export async function coldLoad(
+  url: string,
+  sandboxUrl: string,
+  network: Network | null,
+  paneOnly = false,
+): Promise<Timing> {
   const browser = await launchBrowser();
   try {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -168,24 +199,14 @@ export async function coldLoad(url: string, sandboxUrl: string, network: Network
     page.on("pageerror", (err) => said.push(`page error: ${err.message}`));
     page.on("console", (m) => said.push(`console ${m.type()}: ${m.text()}`));
     page.on("requestfailed", (r) => said.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-    if (network) {
-      const cdp = await browser.context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      const bytesPerSecond = network.bitsPerSecond / 8;
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: network.latencyMs,
-        downloadThroughput: bytesPerSecond,
-        uploadThroughput: bytesPerSecond,
-      });
-    }
+    if (network) await emulate(browser, page, network);
     await page.route("https://appsforoffice.microsoft.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
     );
     await page.addInitScript(
-      ({ key, connection }) => {
-        localStorage.setItem(key, JSON.stringify(connection));
-        const bench: Record<string, unknown> = {};
+      ({ key, connection, paneOnly }) => {
+        if (!paneOnly) localStorage.setItem(key, JSON.stringify(connection));
+        const bench: Record<string, unknown> = { noCell: paneOnly };
         (window as unknown as { __bench: typeof bench }).__bench = bench;
         new MutationObserver((_, observer) => {
           if (!document.querySelector('[role="tablist"]')) return;
@@ -193,14 +214,15 @@ export async function coldLoad(url: string, sandboxUrl: string, network: Network
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       },
-      { key: REMEMBERED, connection: { apiKey: "demo-pro", baseUrl: sandboxUrl } },
+      { key: REMEMBERED, connection: { apiKey: "demo-pro", baseUrl: sandboxUrl }, paneOnly },
     );
     await page.goto(url);
     const handle = await page
       .waitForFunction(
         () => {
           const b = (window as unknown as { __bench: Record<string, unknown> }).__bench;
-          if ((b.result === undefined && b.error === undefined) || b.pane === undefined) return null;
+          const answered = b.noCell || b.result !== undefined || b.error !== undefined;
+          if (!answered || b.pane === undefined || b.registered === undefined) return null;
           const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
           return { ...b, html: nav.responseEnd };
         },
@@ -223,13 +245,13 @@ export async function coldLoad(url: string, sandboxUrl: string, network: Network
       error?: string;
       pane: number;
     };
-    if (b.error !== undefined || typeof b.value !== "number")
+    if (!paneOnly && (b.error !== undefined || typeof b.value !== "number"))
       throw new Error(
         `ADS.SHOWLISTENERS gave ${b.error ?? JSON.stringify(b.value)} instead of a number (${url})`,
       );
     return {
       registeredMs: b.registered - b.html,
-      firstResultMs: b.result! - b.html,
+      firstResultMs: paneOnly ? Number.NaN : b.result! - b.html,
       paneMs: b.pane - b.html,
     };
   } finally {
@@ -300,7 +322,16 @@ async function coldLoadTimings(
     }
     const at = (name: Build["name"], key: keyof Timing) => median(times[name].map((t) => t[key]));
     const where = network ? network.name : "Loopback";
+    // The pane alone, as a first-time planner opens it in a workbook without ADS cells.
+    const paneOnly: Record<Build["name"], number[]> = { baseline: [], current: [] };
+    for (let i = 0; i < RUNS; i++)
+      for (const b of i % 2 ? [current, baseline] : [baseline, current])
+        paneOnly[b.name].push(
+          (await coldLoad(`${origin}/${b.name}/taskpane.html`, sandboxUrl, network, true)).paneMs,
+        );
     Object.assign(timings, {
+      [`paneOnlyShownMs${where}`]: ms(median(paneOnly.current)),
+      [`baselinePaneOnlyShownMs${where}`]: ms(median(paneOnly.baseline)),
       [`registeredMs${where}`]: ms(at("current", "registeredMs")),
       [`baselineRegisteredMs${where}`]: ms(at("baseline", "registeredMs")),
       [`firstResultMs${where}`]: ms(at("current", "firstResultMs")),
