@@ -123,7 +123,7 @@ export class FormulaCalculator implements Calculator {
     const model = this.model;
     const functions = nativeFunctions(model);
     for (const name of this.host?.names ?? []) functions[name.toUpperCase()] = this.hostFunction(name);
-    return new FormulaParser({
+    const parser = new FormulaParser({
       functions,
       onCell: (ref: CellRef) => {
         const sheet = model.sheetByName(ref.sheet);
@@ -147,6 +147,10 @@ export class FormulaCalculator implements Calculator {
       },
       onVariable: (name: string) => definedNameRange(model, name),
     });
+    // SUBTOTAL needs its references (which rows a filter hides), not only their values: the library
+    // passes them to the functions it lists here (its information functions), so it is listed too.
+    (parser as unknown as { funsPreserveRef: string[] }).funsPreserveRef.push("SUBTOTAL");
+    return parser;
   }
 
   /** A host function (ADS.*) as the formula engine calls it: its answer, or the error it stands for. */

@@ -1,7 +1,7 @@
 /**
  * Where the formula engine's own functions differ from Excel's, the calculator's versions: DATE in
- * the workbook's date system, MIN and MAX, HYPERLINK, and the criteria, order and lookup functions
- * of sheetFunctions.ts (docs/excel-fidelity.md, rows 30, 34 and 36).
+ * the workbook's date system, MIN and MAX, HYPERLINK, SUBTOTAL (subtotal.ts), and the criteria, order
+ * and lookup functions of sheetFunctions.ts (docs/excel-fidelity.md, rows 30, 34 and 36).
  */
 import { utcToSerial } from "../../src/api/excelDates";
 import { HostError } from "./hostError";
@@ -9,6 +9,7 @@ import type { WorkbookModel } from "./model";
 import { typeIn } from "./coerce";
 import { sheetKeepingIndex } from "./indexFunction";
 import { largest, numbersOf, sheetFunctions, smallest, type FormulaArg } from "./sheetFunctions";
+import { subtotal } from "./subtotal";
 
 /** The native functions the calculator gives the formula engine in place of (or beside) its own. */
 export function nativeFunctions(model: WorkbookModel): Record<string, (...args: unknown[]) => unknown> {
@@ -19,6 +20,9 @@ export function nativeFunctions(model: WorkbookModel): Record<string, (...args: 
     }) as Record<string, (...args: unknown[]) => unknown>),
     // The parser's INDEX reads a picked cell on the formula's own sheet; Excel's on its range's.
     INDEX: sheetKeepingIndex,
+    // The parser has no SUBTOTAL; Excel's leaves out filtered rows and other subtotals (it is given
+    // its references: calc.ts).
+    SUBTOTAL: subtotal(model),
     // The parser's DATE counts no 29 February 1900 and knows one date system; Excel's counts it,
     // in the workbook's system (docs/excel-fidelity.md, row 30).
     DATE: (...params: unknown[]) => {

@@ -118,3 +118,38 @@ test("INDEX picks a cell of a range on another sheet or in a table there, alone 
     500,
   ]);
 });
+
+test("SUBTOTAL sums, counts and averages what a filter shows, and leaves out other subtotals", async () => {
+  const wb = new InMemoryWorkbook();
+  const at = (address: string) => {
+    const m = /^([A-Z])(\d+)$/.exec(address)!;
+    return wb.host.cell("Sheet1", Number(m[2]) - 1, m[1].charCodeAt(0) - 65).value;
+  };
+  await wb.excel.run(async (c) => {
+    const s = c.workbook.worksheets.getItem("Sheet1");
+    s.getRange("A1:D6").values = REPORT;
+    s.tables.add("A1:D6", true).name = "T";
+    s.getRange("F1:F9").formulas = [
+      ["=SUBTOTAL(9, T[Spend])"],
+      ["=SUBTOTAL(109, C2:C6)"],
+      ["=SUBTOTAL(2, C2:C6)"],
+      ["=SUBTOTAL(3, B2:B6)"],
+      ["=SUBTOTAL(1, D2:D6)"],
+      ["=SUBTOTAL(4, D2:D6, C2:C6)"],
+      ["=SUBTOTAL(9, F1:F2)"],
+      ["=SUBTOTAL(12, C2:C6)"],
+      ["=SUBTOTAL(9, 5)"],
+    ];
+    await c.sync();
+  });
+  const all = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9"].map(at);
+  // Spend: 120 + 80 + 100 + 60 ("n/a" is text); the subtotals in F1:F2 are not summed again.
+  expect(all).toEqual([360, 360, 4, 5, 630, 1000, 0, "#VALUE!", "#VALUE!"]);
+  await wb.excel.run(async (c) => {
+    const t = c.workbook.tables.getItem("T");
+    t.autoFilter.apply(t.getRange(), 1, { filterOn: "Values" as Excel.FilterOn, values: ["Bolt"] });
+    await c.sync();
+  });
+  // Only Bolt's rows show: 80 and "n/a"; impressions 500 and 450.
+  expect(["F1", "F2", "F3", "F4", "F5", "F6"].map(at)).toEqual([80, 80, 1, 2, 475, 500]);
+});

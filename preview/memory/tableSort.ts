@@ -66,13 +66,14 @@ function place(
 export function applyFilters(model: WorkbookModel, table: TableData): void {
   const sheet = model.sheetById(table.sheetId)!;
   const { row, col, rows } = table.rect;
-  for (let r = row + 1; r < row + rows; r++) sheet.hiddenRows.delete(r);
-  if (!table.filters?.size) return;
   for (let r = row + 1; r < row + rows; r++) {
-    for (const [key, shown] of table.filters) {
+    sheet.hiddenRows.delete(r);
+    for (const [key, shown] of table.filters ?? []) {
       const c = model.cell(sheet, r, col + key);
       const text = c?.value === null || c?.value === undefined ? "" : String(c.value);
       if (!shown.includes(text)) sheet.hiddenRows.add(r);
     }
   }
+  // As in Excel, filtering recalculates: a SUBTOTAL leaves out the rows it hides.
+  model.calculator?.calculateAll();
 }
