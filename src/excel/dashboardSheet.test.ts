@@ -1,8 +1,13 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import { DASHBOARD_LABELS } from "../reports/dashboard";
-import { dashboardCandidates, existingDashboard, writeDashboard } from "./dashboardSheet";
-import { createReportSheet, refreshReport } from "./reportSheets";
+import {
+  dashboardCandidates,
+  existingDashboard,
+  followRenamedReports,
+  writeDashboard,
+} from "./dashboardSheet";
+import { createReportSheet, refreshAll, refreshReport } from "./reportSheets";
 
 /** Impressions by day × campaign: spend and impressions per row, `days` days from 2026-10-01. */
 const byDay = (days: number, scale = 1): TypedTable => ({
@@ -49,6 +54,15 @@ async function workbook() {
     { type: "table", table: perf },
   );
   return wb;
+}
+
+async function activeSheet(wb: InMemoryWorkbook): Promise<string> {
+  return wb.excel.run(async (context) => {
+    const s = context.workbook.worksheets.getActiveWorksheet();
+    s.load("name");
+    await context.sync();
+    return s.name;
+  });
 }
 
 /** The dashboard's computed values: one array per KPI row, a column per report. */
@@ -143,7 +157,11 @@ test("making it again keeps what the planner typed beside it, and the choice of 
   expect(wb.host.cell("Dashboard", 24, 0).value).toBe("Footnote");
   // The old second column is gone.
   expect(wb.host.cell("Dashboard", 7, 2)?.value ?? "").toBe("");
-  expect(await existingDashboard(wb.excel)).toEqual({ sheetName: "Dashboard", reports: ["Campaigns"] });
+  expect(await existingDashboard(wb.excel)).toEqual({
+    sheetName: "Dashboard",
+    reports: ["Campaigns"],
+    renamed: false,
+  });
 });
 
 test("a report whose table is gone is named, and nothing is written", async () => {
@@ -156,4 +174,51 @@ test("a report whose table is gone is named, and nothing is written", async () =
     "The report table of Campaigns is gone or was renamed: refresh that sheet, or untick it.",
   );
   expect(await existingDashboard(wb.excel)).toBeNull();
+});
+
+test("a report sheet renamed after the dashboard was made is named anew, by Refresh all or the Sheets tab", async () => {
+  const wb = await workbook();
+  await writeDashboard(wb.excel, ["By day", "Campaigns"]);
+  const before = shown(wb, "Dashboard", 2);
+  const rename = async (from: string, to: string) =>
+    wb.excel.run(async (context) => {
+      context.workbook.worksheets.getItem(from).name = to;
+      context.workbook.worksheets.getItem("Sheet1").activate();
+      await context.sync();
+    });
+  await rename("By day", "Daily, October");
+  expect(await existingDashboard(wb.excel)).toEqual({
+    sheetName: "Dashboard",
+    reports: ["Daily, October", "Campaigns"],
+    renamed: true,
+  });
+  expect(await followRenamedReports(wb.excel)).toBe(true);
+  // The link names the sheet as it is named and goes there; the figures are as they were.
+  expect(wb.host.cell("Dashboard", 4, 1).value).toBe("Daily, October");
+  expect(wb.host.cell("Dashboard", 4, 1).formula).toContain("#'Daily, October'!A1");
+  expect(shown(wb, "Dashboard", 2).slice(1)).toEqual(before.slice(1));
+  // Made again in place, not shown: the planner stays where they were.
+  expect(await activeSheet(wb)).toBe("Sheet1");
+  expect(await followRenamedReports(wb.excel)).toBe(false);
+
+  // Refresh all does the same (its fetcher fails here: the dashboard is named anew all the same).
+  await rename("Campaigns", "All campaigns");
+  await refreshAll(wb.excel, async () => {
+    throw new Error("offline");
+  });
+  expect(wb.host.cell("Dashboard", 4, 2).value).toBe("All campaigns");
+});
+
+test("a dashboard made before its mark kept the tables is still read, by the sheets' names", async () => {
+  const wb = await workbook();
+  await writeDashboard(wb.excel, ["Campaigns"]);
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem("Dashboard").customProperties.add("AdsDashboard", '["Campaigns"]');
+    await context.sync();
+  });
+  expect(await existingDashboard(wb.excel)).toEqual({
+    sheetName: "Dashboard",
+    reports: ["Campaigns"],
+    renamed: false,
+  });
 });

@@ -56,21 +56,37 @@ async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promi
   });
 }
 
-/** The reports a stored mark names (the JSON list), or [] when it cannot be read. */
-function markedReports(value: string): string[] {
+/** A report on the dashboard, as its mark keeps it: its sheet's name then, and its table (which a rename keeps). */
+interface MarkedReport {
+  sheet: string;
+  table?: string;
+}
+
+/** The reports a stored mark names (a JSON list; older marks list sheet names only), or []. */
+function markedReports(value: string): MarkedReport[] {
   try {
     const list: unknown = JSON.parse(value);
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((x): MarkedReport[] => {
+      if (typeof x === "string") return [{ sheet: x }];
+      const r = x as { sheet?: unknown; table?: unknown } | null;
+      return r && typeof r.sheet === "string"
+        ? [{ sheet: r.sheet, table: typeof r.table === "string" ? r.table : undefined }]
+        : [];
+    });
   } catch {
     return [];
   }
 }
 
-/** The sheet already marked as the dashboard, if any, and the reports it shows. */
+/**
+ * The sheet already marked as the dashboard, if any, and the reports it shows by their sheets'
+ * names now (a report sheet renamed since is found by its table); `renamed` when one was.
+ */
 export async function existingDashboard(
   excel: ExcelHost,
-): Promise<{ sheetName: string; reports: string[] } | null> {
-  return excel.run(async (context) => {
+): Promise<{ sheetName: string; reports: string[]; renamed: boolean } | null> {
+  const found = await excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
@@ -81,8 +97,29 @@ export async function existingDashboard(
     });
     await context.sync();
     const i = marks.findIndex((p) => !p.isNullObject);
-    return i >= 0 ? { sheetName: sheets.items[i].name, reports: markedReports(marks[i].value) } : null;
+    return i >= 0 ? { sheetName: sheets.items[i].name, marked: markedReports(marks[i].value) } : null;
   });
+  if (!found) return null;
+  const sheetOf = new Map(
+    (await listDefinitions(excel)).filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]),
+  );
+  const reports = found.marked.map((m) => (m.table && sheetOf.get(m.table)) || m.sheet);
+  return {
+    sheetName: found.sheetName,
+    reports,
+    renamed: reports.some((name, i) => name !== found.marked[i].sheet),
+  };
+}
+
+/**
+ * Makes the dashboard again when a report sheet on it was renamed: its link and its column's name
+ * still said the old name (the figures follow the tables by themselves). Nothing when none was.
+ */
+export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
+  const existing = await existingDashboard(excel);
+  if (!existing?.renamed) return false;
+  await writeDashboard(excel, existing.reports, { activate: false });
+  return true;
 }
 
 /** Points a bold 11-point name needs: about 6 a character, and the cell's padding. */
@@ -120,7 +157,8 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
   sheet.pageLayout.orientation = "Landscape" as Excel.PageOrientation;
   sheet.pageLayout.zoom = { horizontalFitToPages: 1 };
   sheet.pageLayout.setPrintArea(a1(0, 0, TOP + rows, cols + 1));
-  sheet.customProperties.add(DASHBOARD_PROPERTY, JSON.stringify(reports.map((r) => r.sheetName)));
+  const marked: MarkedReport[] = reports.map((r) => ({ sheet: r.sheetName, table: r.tableName }));
+  sheet.customProperties.add(DASHBOARD_PROPERTY, JSON.stringify(marked));
 }
 
 /**
@@ -130,7 +168,9 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
 export async function writeDashboard(
   excel: ExcelHost,
   sheetNames: readonly string[],
+  opts: { activate?: boolean } = {},
 ): Promise<DashboardResult> {
+  const activate = opts.activate ?? true;
   const reports = await reportsOf(excel, sheetNames);
   const existing = await existingDashboard(excel);
   const result = { reports: reports.map((r) => r.sheetName) };
@@ -140,7 +180,7 @@ export async function writeDashboard(
       // Only what the last dashboard wrote: a note the planner typed beside or under it stays.
       sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, existing.reports.length + 1)).clear();
       queueDashboard(sheet, reports);
-      sheet.activate();
+      if (activate) sheet.activate();
       await context.sync();
     });
     return { sheetName: existing.sheetName, ...result };

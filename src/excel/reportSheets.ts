@@ -4,6 +4,7 @@
  * A refresh that fails leaves the previous data as it was and records the error on the definition.
  * Fetching is the caller's job (a SheetFetcher): src/excel never talks to the service.
  */
+import { followRenamedReports } from "./dashboardSheet";
 import type { ShowInfo } from "../api/schemas";
 import type { CellValue, TypedTable } from "../api/table";
 import {
@@ -384,6 +385,9 @@ export async function refreshAll(
       });
     }
   }
+  // The Dashboard names its reports: a report sheet renamed since is named anew. Its figures never
+  // depended on it, so a dashboard that cannot be made again is no failure of the refresh.
+  await followRenamedReports(excel).catch(() => false);
   return { refreshed, failed };
 }
 

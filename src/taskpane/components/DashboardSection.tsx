@@ -13,19 +13,29 @@ interface Props {
   sheets: readonly string[];
 }
 
-export function DashboardSection({ sheets }: Props) {
+type Message = { intent: "success" | "error"; text: string } | null;
+
+/**
+ * The report sheets the dashboard can show and those left off it, read again when the listed sheets
+ * change (a report made, renamed or forgotten); a report on it renamed since is named anew first.
+ */
+function useDashboardChoice(listed: string, setMessage: (m: Message) => void) {
   const { excel } = useServices();
   const [candidates, setCandidates] = useState<string[]>([]);
   // The reports taken off: every report is on the dashboard until the planner unticks it.
   const [off, setOff] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(null);
-  const listed = sheets.join("\n");
-
   useEffect(() => {
     let live = true;
     void import("../../excel/dashboardSheet")
-      .then((m) => Promise.all([m.dashboardCandidates(excel), m.existingDashboard(excel)]))
+      .then(async (m) => {
+        const renamed = await m.followRenamedReports(excel).catch(() => false);
+        if (renamed && live)
+          setMessage({
+            intent: "success",
+            text: "The Dashboard now names the report sheets as they are named.",
+          });
+        return Promise.all([m.dashboardCandidates(excel), m.existingDashboard(excel)]);
+      })
       .then(([c, made]) => {
         if (!live) return;
         setCandidates(c);
@@ -36,8 +46,15 @@ export function DashboardSection({ sheets }: Props) {
     return () => {
       live = false;
     };
-    // Read again when the listed sheets change (a report made, renamed or forgotten).
-  }, [excel, listed]);
+  }, [excel, listed, setMessage]);
+  return { candidates, off, setOff };
+}
+
+export function DashboardSection({ sheets }: Props) {
+  const { excel } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const { candidates, off, setOff } = useDashboardChoice(sheets.join("\n"), setMessage);
 
   if (candidates.length === 0) return null;
   const picked = candidates.filter((n) => !off.has(n));
