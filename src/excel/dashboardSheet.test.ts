@@ -222,3 +222,25 @@ test("a dashboard made before its mark kept the tables is still read, by the she
     renamed: false,
   });
 });
+
+test("eight reports with long names fit the mark (a custom property holds 255 characters)", async () => {
+  const wb = await workbook();
+  const names = Array.from({ length: 8 }, (_, i) => `Campaign performance, week ${i + 10}`);
+  for (const label of names)
+    await createReportSheet(
+      wb.excel,
+      { kind: "campaignsPerformance", params: {}, label },
+      { type: "table", table: perf },
+    );
+  const shownNames = (await dashboardCandidates(wb.excel)).filter((n) =>
+    n.startsWith("Campaign performance"),
+  );
+  expect(shownNames).toHaveLength(8);
+  const made = await writeDashboard(wb.excel, shownNames);
+  expect(made.reports).toEqual(shownNames);
+  expect(await existingDashboard(wb.excel)).toEqual({
+    sheetName: "Dashboard",
+    reports: shownNames,
+    renamed: false,
+  });
+});

@@ -8,7 +8,7 @@
 import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
 import { sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
-import { listDefinitions } from "./reportStore";
+import { listDefinitions, splitParts } from "./reportStore";
 import { a1, withNewSheet } from "./tableWriter";
 import { takenNames } from "./workbookNames";
 
@@ -62,16 +62,22 @@ interface MarkedReport {
   table?: string;
 }
 
-/** The reports a stored mark names (a JSON list; older marks list sheet names only), or []. */
-function markedReports(value: string): MarkedReport[] {
+/**
+ * The mark's value: "v2:<n>", the reports in n parts of JSON (AdsDashboard.0 …: a custom property holds
+ * at most 255 characters, and eight long sheet names with their tables do not fit one).
+ */
+const PARTS_MARK = /^v2:(\d+)$/;
+
+/** The reports a mark's JSON names: [{ s: sheet, t: table }], or (older marks) sheet names; [] if unreadable. */
+function markedReports(json: string): MarkedReport[] {
   try {
-    const list: unknown = JSON.parse(value);
+    const list: unknown = JSON.parse(json);
     if (!Array.isArray(list)) return [];
     return list.flatMap((x): MarkedReport[] => {
       if (typeof x === "string") return [{ sheet: x }];
-      const r = x as { sheet?: unknown; table?: unknown } | null;
-      return r && typeof r.sheet === "string"
-        ? [{ sheet: r.sheet, table: typeof r.table === "string" ? r.table : undefined }]
+      const r = x as { s?: unknown; t?: unknown } | null;
+      return r && typeof r.s === "string"
+        ? [{ sheet: r.s, table: typeof r.t === "string" ? r.t : undefined }]
         : [];
     });
   } catch {
@@ -79,14 +85,16 @@ function markedReports(value: string): MarkedReport[] {
   }
 }
 
-/**
- * The sheet already marked as the dashboard, if any, and the reports it shows by their sheets'
- * names now (a report sheet renamed since is found by its table); `renamed` when one was.
- */
-export async function existingDashboard(
-  excel: ExcelHost,
-): Promise<{ sheetName: string; reports: string[]; renamed: boolean } | null> {
-  const found = await excel.run(async (context) => {
+/** Queues the mark of a dashboard showing `reports` (the caller syncs). */
+function queueMark(sheet: Excel.Worksheet, reports: readonly DashboardReport[]): void {
+  const parts = splitParts(JSON.stringify(reports.map((r) => ({ s: r.sheetName, t: r.tableName }))));
+  sheet.customProperties.add(DASHBOARD_PROPERTY, `v2:${parts.length}`);
+  parts.forEach((part, i) => sheet.customProperties.add(`${DASHBOARD_PROPERTY}.${i}`, part));
+}
+
+/** The marked dashboard sheet and its mark's JSON (read from its parts), or null. */
+async function findMark(excel: ExcelHost): Promise<{ sheetName: string; json: string } | null> {
+  return excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
@@ -97,17 +105,38 @@ export async function existingDashboard(
     });
     await context.sync();
     const i = marks.findIndex((p) => !p.isNullObject);
-    return i >= 0 ? { sheetName: sheets.items[i].name, marked: markedReports(marks[i].value) } : null;
+    if (i < 0) return null;
+    const sheet = sheets.items[i];
+    const n = PARTS_MARK.exec(marks[i].value);
+    if (!n) return { sheetName: sheet.name, json: marks[i].value };
+    const parts = Array.from({ length: Number(n[1]) }, (_, k) => {
+      const p = sheet.customProperties.getItemOrNullObject(`${DASHBOARD_PROPERTY}.${k}`);
+      p.load("value");
+      return p;
+    });
+    await context.sync();
+    return { sheetName: sheet.name, json: parts.map((p) => (p.isNullObject ? "" : p.value)).join("") };
   });
+}
+
+/**
+ * The sheet already marked as the dashboard, if any, and the reports it shows by their sheets'
+ * names now (a report sheet renamed since is found by its table); `renamed` when one was.
+ */
+export async function existingDashboard(
+  excel: ExcelHost,
+): Promise<{ sheetName: string; reports: string[]; renamed: boolean } | null> {
+  const found = await findMark(excel);
   if (!found) return null;
+  const marked = markedReports(found.json);
   const sheetOf = new Map(
     (await listDefinitions(excel)).filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]),
   );
-  const reports = found.marked.map((m) => (m.table && sheetOf.get(m.table)) || m.sheet);
+  const reports = marked.map((m) => (m.table && sheetOf.get(m.table)) || m.sheet);
   return {
     sheetName: found.sheetName,
     reports,
-    renamed: reports.some((name, i) => name !== found.marked[i].sheet),
+    renamed: reports.some((name, i) => name !== marked[i].sheet),
   };
 }
 
@@ -157,8 +186,7 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
   sheet.pageLayout.orientation = "Landscape" as Excel.PageOrientation;
   sheet.pageLayout.zoom = { horizontalFitToPages: 1 };
   sheet.pageLayout.setPrintArea(a1(0, 0, TOP + rows, cols + 1));
-  const marked: MarkedReport[] = reports.map((r) => ({ sheet: r.sheetName, table: r.tableName }));
-  sheet.customProperties.add(DASHBOARD_PROPERTY, JSON.stringify(marked));
+  queueMark(sheet, reports);
 }
 
 /**
