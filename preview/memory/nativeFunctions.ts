@@ -9,6 +9,7 @@ import type { WorkbookModel } from "./model";
 import { typeIn } from "./coerce";
 import { sheetKeepingIndex } from "./indexFunction";
 import { largest, numbersOf, sheetFunctions, smallest, type FormulaArg } from "./sheetFunctions";
+import { statistics } from "./statistics";
 import { subtotal } from "./subtotal";
 
 /** The native functions the calculator gives the formula engine in place of (or beside) its own. */
@@ -18,6 +19,8 @@ export function nativeFunctions(model: WorkbookModel): Record<string, (...args: 
       const typed = typeIn(text, model.today(), model.date1904);
       return typed.type === "number" ? typed.value : undefined;
     }) as Record<string, (...args: unknown[]) => unknown>),
+    // The parser's COUNTA, STDEV, VAR and their kin are empty stubs (#NAME?).
+    ...(statistics() as Record<string, (...args: unknown[]) => unknown>),
     // The parser's INDEX reads a picked cell on the formula's own sheet; Excel's on its range's.
     INDEX: sheetKeepingIndex,
     // The parser has no SUBTOTAL; Excel's leaves out filtered rows and other subtotals (it is given

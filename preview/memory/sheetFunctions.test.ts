@@ -153,3 +153,29 @@ test("SUBTOTAL sums, counts and averages what a filter shows, and leaves out oth
   // Only Bolt's rows show: 80 and "n/a"; impressions 500 and 450.
   expect(["F1", "F2", "F3", "F4", "F5", "F6"].map(at)).toEqual([80, 80, 1, 2, 475, 500]);
 });
+
+test("COUNTA, STDEV and VAR (sample and population) compute as in Excel, not #NAME?", async () => {
+  const values = await computed([
+    "=COUNTA(B1:B6)",
+    "=COUNTA(C2:C6)",
+    "=COUNTA(A1:D6)",
+    "=COUNTA(E1:E3)",
+    "=VAR.S(C2:C6)",
+    "=VAR(C2:C6)",
+    "=VAR.P(C2:C6)",
+    "=VARP(C2:C6)",
+    "=STDEV.S(C2:C6)",
+    "=STDEV(C2:C6)",
+    "=STDEV.P(C2:C6)",
+    "=STDEVP(C2:C6)",
+    "=STDEV(C2)",
+  ]);
+  // Spend's numbers are 120, 80, 100 and 60 ("n/a" is text): mean 90, squared deviations 2000.
+  expect(values.slice(0, 4)).toEqual([6, 5, 24, 0]);
+  const [varS, var1, varP, varP1, sdS, sd1, sdP, sdP1, single] = values.slice(4);
+  expect([varS, var1]).toEqual([2000 / 3, 2000 / 3]);
+  expect([varP, varP1]).toEqual([500, 500]);
+  expect([sdS, sd1]).toEqual([Math.sqrt(2000 / 3), Math.sqrt(2000 / 3)]);
+  expect([sdP, sdP1]).toEqual([Math.sqrt(500), Math.sqrt(500)]);
+  expect(single).toBe("#DIV/0!");
+});

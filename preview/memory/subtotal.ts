@@ -6,6 +6,7 @@
  * It needs the references, not their values: calc.ts has the library pass them (funsPreserveRef).
  */
 import { HostError } from "./hostError";
+import { variance } from "./statistics";
 import type { CellData, WorkbookModel } from "./model";
 
 interface Point {
@@ -30,13 +31,6 @@ const mean = (xs: number[]) => {
   if (xs.length === 0) throw new HostError("#DIV/0!");
   return sum(xs) / xs.length;
 };
-/** The sum of squared deviations over n − `less` (1: a sample's, 0: the population's). */
-function variance(xs: number[], less: 0 | 1): number {
-  if (xs.length - less <= 0) throw new HostError("#DIV/0!");
-  const m = sum(xs) / xs.length;
-  return sum(xs.map((x) => (x - m) ** 2)) / (xs.length - less);
-}
-
 /** Each function by its number (1–11), over the numbers of the cells (and, for COUNTA, the count of the filled). */
 const FUNCTIONS: Record<number, (numbers: number[], filled: number) => number> = {
   1: (xs) => mean(xs),

@@ -183,6 +183,7 @@ function ConnectFirst({ onConnect }: { onConnect: () => void }) {
   return (
     <PaneMessage
       intent="info"
+      style={{ marginBottom: 12 }}
       actions={
         <Button size="small" onClick={onConnect}>
           Go to Connect

@@ -2,7 +2,7 @@
  * The Sheets tab's Dashboard section: the planner ticks report sheets and makes (or makes again)
  * one Dashboard sheet of their KPIs, live formulas over the report tables (src/excel/dashboardSheet.ts).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
 import { Button, Checkbox } from "@fluentui/react-components";
 import { Text } from "./Prose";
 import { PaneMessage } from "./PaneMessage";
@@ -14,12 +14,13 @@ interface Props {
 }
 
 type Message = { intent: "success" | "error"; text: string } | null;
+const RENAMED = "The Dashboard now uses the report sheets' new names.";
 
 /**
  * The report sheets the dashboard can show and those left off it, read again when the listed sheets
  * change (a report made, renamed or forgotten); a report on it renamed since is named anew first.
  */
-function useDashboardChoice(listed: string, setMessage: (m: Message) => void) {
+function useDashboardChoice(listed: string, setMessage: Dispatch<SetStateAction<Message>>) {
   const { excel } = useServices();
   const [candidates, setCandidates] = useState<string[]>([]);
   // The reports taken off: every report is on the dashboard until the planner unticks it.
@@ -29,11 +30,11 @@ function useDashboardChoice(listed: string, setMessage: (m: Message) => void) {
     void import("../../excel/dashboardSheet")
       .then(async (m) => {
         const renamed = await m.followRenamedReports(excel).catch(() => false);
-        if (renamed && live)
-          setMessage({
-            intent: "success",
-            text: "The Dashboard now names the report sheets as they are named.",
-          });
+        // Said once: the next reading of the list without a rename takes it away.
+        if (live)
+          setMessage((old) =>
+            renamed ? { intent: "success", text: RENAMED } : old?.text === RENAMED ? null : old,
+          );
         return Promise.all([m.dashboardCandidates(excel), m.existingDashboard(excel)]);
       })
       .then(([c, made]) => {
