@@ -5,6 +5,7 @@
 import type { AdsClient } from "../api/client";
 import type { DateSystem } from "../api/excelDates";
 import { dateSystemOf } from "../excel/dateSystem";
+import { recalculateFully } from "../excel/fullRecalculation";
 import type { ExcelHost } from "../excel/host";
 import type { NetworkLimits } from "../runtime/networkLimits";
 import { serviceClient } from "../runtime/serviceClient";
@@ -49,13 +50,8 @@ subscribe(() => {
 function recalculateWorkbook(): void {
   const excel = (globalThis as { Excel?: Partial<ExcelHost> }).Excel;
   if (typeof excel?.run !== "function") return;
-  excel
-    .run(async (context) => {
-      context.workbook.application.calculate("Full");
-      await context.sync();
-    })
-    // Nothing is lost when it cannot: the cells keep what they show until the next recalculation.
-    .catch(() => undefined);
+  // Nothing is lost when it cannot: the cells keep what they show until the next recalculation.
+  recalculateFully(excel as ExcelHost).catch(() => undefined);
 }
 
 /** This Excel's requirement sets: Office's in Office; the preview says its in-memory host's. */
