@@ -42,13 +42,31 @@ export function chunkFixedBytes(writes: number): number {
 const HEADROOM_BYTES = 64 * 1024;
 export const DEFAULT_CHUNK_BUDGET = PAYLOAD_LIMIT_BYTES - HEADROOM_BYTES;
 
-/** JSON bytes of a number: its JSON text (digits counted for a safe integer, the common case). */
+/** Characters of a whole number below 10^15 (its sign included). */
+function wholeLength(v: number): number {
+  let n = v < 0 ? 2 : 1;
+  for (let a = Math.abs(v); a >= 10; a = Math.floor(a / 10)) n++;
+  return n;
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
+
+/**
+ * JSON bytes of a number: its JSON text, counted without making it in the common cases. A whole
+ * number's digits; a decimal below 10^6 with at most 6 decimals: its whole part, the point and the
+ * fewest decimals k whose m = round(v · 10^k) gives v back (m / 10^k === v), which are the shortest
+ * text's own (below 10^6 no two decimals of 6 places are one double; decimalShift.ts reads them
+ * the same way). Anything else is measured on its text.
+ */
 function numberBytes(v: number): number {
   if (!Number.isFinite(v)) return 4; // null
-  if (Number.isSafeInteger(v) && v > -1e15 && v < 1e15) {
-    let n = v < 0 ? 2 : 1;
-    for (let a = Math.abs(v); a >= 10; a = Math.floor(a / 10)) n++;
-    return n;
+  if (Number.isSafeInteger(v) && v > -1e15 && v < 1e15) return wholeLength(v);
+  const a = Math.abs(v);
+  if (a < 1e6 && a >= 1e-6) {
+    for (let k = 1; k <= 6; k++) {
+      if (Math.round(v * POW10[k]) / POW10[k] === v)
+        return wholeLength(Math.trunc(v)) + (v < 0 && v > -1 ? 1 : 0) + 1 + k;
+    }
   }
   return String(v).length;
 }

@@ -19,7 +19,8 @@ import { catalogueKind } from "./catalogue";
 import { reportHeaderLabel } from "../fieldLabels";
 import { readableJsonCell } from "./jsonCells";
 import { headerProblem, type HeaderExpectation } from "./header";
-import { csvChunks, CSV_CHUNK_CHARS } from "./records";
+import { csvChunks, CSV_CHUNK_CHARS, type LineBreak } from "./records";
+import { fieldSpans, fieldText, recordText, scanRecord, type FieldSpans } from "./fieldScan";
 import {
   isUrl,
   lookFormat,
@@ -28,6 +29,7 @@ import {
   parseDateTime,
   parseNumber,
   parsePlainNumber,
+  plainDecimalAt,
   widerLook,
   type NumberLook,
 } from "./values";
@@ -210,6 +212,25 @@ function firstValueKind(text: string): ColumnKind {
 }
 
 /**
+ * How a row read by the scan types a plain decimal of a column from its characters (no string): as
+ * it is, as percentage points, as it is when whole (else by its text), or only by its text. The
+ * same values convert and convertInferred give for a plain decimal.
+ */
+type DecimalTyping = "as-is" | "points" | "whole" | "text";
+
+function decimalTyping(kind: ColumnKind, inferred: boolean): DecimalTyping {
+  if (inferred) return kind === "number" ? "as-is" : kind === "integer" ? "whole" : "text";
+  if (kind === "integer" || kind === "number" || kind === "currency") return "as-is";
+  return kind === "percent" ? "points" : "text";
+}
+
+/** Every field of the record read last is empty: a blank row. */
+function blankSpans(spans: FieldSpans): boolean {
+  for (let i = 0; i < spans.count; i++) if (spans.starts[i] !== spans.ends[i]) return false;
+  return true;
+}
+
+/**
  * A report's records, read a chunk at a time: the header found and the kinds decided on the first
  * records, every later row typed as it arrives (its strings then dropped), the last row held back
  * until the end in case it is the totals row. A problem (a wrong header, a row of another width) is
@@ -223,6 +244,10 @@ class ReportRows {
   private inferred: boolean[] = [];
   /** Inferred columns empty in every row of the sample: their first value decides. */
   private undecided: boolean[] = [];
+  private decimals: DecimalTyping[] = [];
+  /** The scan's last record, held back as `last` is, and spans to read the next one into. */
+  private held: FieldSpans | null = null;
+  private spare: FieldSpans | null = null;
   /** Non-empty lines in `pending`. */
   private headLines = 0;
   private summary: string[][] = [];
@@ -296,7 +321,67 @@ class ReportRows {
       col.kind = known ?? inferKind(values);
     });
     this.caches = this.columns.map((col) => cacheFor(col.kind));
+    this.decimals = this.columns.map((col, c) => decimalTyping(col.kind, this.inferred[c]));
     for (const r of sample) this.rows.push(this.typed(r));
+  }
+
+  /**
+   * Reads the records from `start` straight from the text (fieldScan.ts), each row's plain
+   * decimals typed from their characters, until a record papaparse must read (a wrong width
+   * included: papaparse's record then names the problem); returns where it stopped. The same rows,
+   * empty lines and blank rows as `line` reads; the record read last is held back, and handed over
+   * as `last` when papaparse reads on.
+   */
+  scan(text: string, start: number, lineBreak: LineBreak): number {
+    if (this.pending || this.problem || this.empty) return start;
+    const width = this.columns.length;
+    let pos = start;
+    for (;;) {
+      const read = this.spare ?? fieldSpans(width);
+      this.spare = read;
+      const next = scanRecord(text, pos, lineBreak, read);
+      if (next < 0) break;
+      const emptyLine = read.count === 1 && read.starts[0] === read.ends[0];
+      if (!emptyLine && read.count !== width) break;
+      pos = next;
+      if (emptyLine) continue;
+      this.lines++;
+      if (blankSpans(read)) continue;
+      if (this.last) this.rows.push(this.typed(this.last));
+      this.last = null;
+      if (this.held) this.rows.push(this.typedSpans(text, this.held));
+      this.spare = this.held;
+      this.held = read;
+    }
+    if (this.held) {
+      this.last = recordText(text, this.held);
+      this.spare = this.held;
+      this.held = null;
+    }
+    return pos;
+  }
+
+  /** The row of the record in `spans`, as `typed` gives it for the record's strings. */
+  private typedSpans(text: string, spans: FieldSpans): CellValue[] {
+    const out: CellValue[] = new Array(spans.count);
+    for (let c = 0; c < spans.count; c++) {
+      const from = spans.starts[c];
+      const to = spans.ends[c];
+      if (from === to) {
+        out[c] = null;
+        continue;
+      }
+      const typing = this.decimals[c];
+      if (typing !== "text" && spans.flags[c] === 0 && !this.undecided[c]) {
+        const v = plainDecimalAt(text, from, to);
+        if (!Number.isNaN(v) && (typing !== "whole" || Number.isInteger(v))) {
+          out[c] = typing === "points" ? pointsToFraction(v) : v;
+          continue;
+        }
+      }
+      out[c] = this.typedCell(c, fieldText(text, spans, c));
+    }
+    return out;
   }
 
   /** A line after the header: null when it is empty or blank (or wrong: then `problem` is set). */
@@ -319,29 +404,28 @@ class ReportRows {
 
   private typed(r: readonly string[]): CellValue[] {
     const out: CellValue[] = new Array(r.length);
-    for (let c = 0; c < r.length; c++) {
-      const text = r[c];
-      const cache = this.caches[c];
-      const hit = cache?.get(text);
-      if (hit !== undefined) {
-        out[c] = hit;
-        continue;
-      }
-      const col = this.columns[c];
-      if (this.undecided[c] && text.trim() !== "") {
-        col.kind = firstValueKind(text);
-        this.undecided[c] = false;
-        this.caches[c] = cacheFor(col.kind);
-      }
-      const value = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
-      if (cache && this.caches[c] === cache) {
-        cache.set(text, value);
-        // A column of ids or free text: every value new, nothing to share.
-        if (cache.size >= CACHE_CAP) this.caches[c] = null;
-      }
-      out[c] = value;
-    }
+    for (let c = 0; c < r.length; c++) out[c] = this.typedCell(c, r[c]);
     return out;
+  }
+
+  private typedCell(c: number, text: string): CellValue {
+    const cache = this.caches[c];
+    const hit = cache?.get(text);
+    if (hit !== undefined) return hit;
+    const col = this.columns[c];
+    if (this.undecided[c] && text.trim() !== "") {
+      col.kind = firstValueKind(text);
+      this.undecided[c] = false;
+      this.caches[c] = cacheFor(col.kind);
+      this.decimals[c] = decimalTyping(col.kind, this.inferred[c]);
+    }
+    const value = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
+    if (cache && this.caches[c] === cache) {
+      cache.set(text, value);
+      // A column of ids or free text: every value new, nothing to share.
+      if (cache.size >= CACHE_CAP) this.caches[c] = null;
+    }
+    return value;
   }
 
   /**
@@ -394,11 +478,18 @@ export function parseReportCsv(
   opts: CsvOptions = {},
   /** Characters read at a time (tests read in tiny chunks to prove chunking changes nothing). */
   chunkChars = CSV_CHUNK_CHARS,
+  /** Plain records after the first rows are read by the scan (tests turn it off to compare). */
+  scan = true,
 ): TypedTable {
   const endpoint = opts.endpoint ?? "report CSV";
   const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
   const reader = new ReportRows(kind, opts);
-  const { lineBreak: newline, openQuote } = csvChunks(text, (records) => reader.add(records), chunkChars);
+  const { lineBreak: newline, openQuote } = csvChunks(
+    text,
+    (records) => reader.add(records),
+    chunkChars,
+    scan ? (start, lineBreak) => reader.scan(text, start, lineBreak) : undefined,
+  );
   if (openQuote) throw truncated("the CSV ends inside a quoted value", endpoint);
   if (text !== "" && !opts.lengthProven && !text.endsWith(newline))
     throw truncated("the last line has no line end (and no Content-Length proves the file whole)", endpoint);

@@ -77,6 +77,11 @@ export function csvChunks(
   text: string,
   onRecords: (records: string[][]) => void,
   chunkChars = CSV_CHUNK_CHARS,
+  /**
+   * Offered each record boundary before papaparse reads on from it: reads records itself and says
+   * where it stopped (a record boundary; `start` when it read none).
+   */
+  takeOver?: (start: number, lineBreak: LineBreak) => number,
 ): Omit<CsvRecords, "rows"> {
   const lineBreak = lineBreakOf(text);
   // Comma-separated, always: never let papaparse guess (a one-column file of "A;B" or "x|y" values
@@ -87,6 +92,14 @@ export function csvChunks(
   let size = chunkChars;
   // One pass at least: an empty text gives one empty batch (no record, as papaparse reads it).
   do {
+    if (takeOver && start > 0) {
+      start = takeOver(start, lineBreak);
+      if (start >= text.length) {
+        // What papaparse reads after a last line end: one empty record.
+        onRecords([[""]]);
+        break;
+      }
+    }
     const end = Math.min(text.length, start + size);
     const last = end === text.length;
     const results = parser.parse(text.slice(start, end), start, !last) as Papa.ParseResult<string[]>;

@@ -84,8 +84,42 @@ export function widerLook(a: NumberLook, b: NumberLook): NumberLook {
   };
 }
 
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+/** Digits a mantissa may have for digits / 10^k to be exact on both sides (10^15 < 2^53). */
+const EXACT_DIGITS = 15;
+
+/**
+ * The plain decimal `text[start, end)` ("-12.5", "7", ".5", "5."), read from its characters without
+ * a string or a regular expression, or NaN when it is anything else (an exponent, a space, a sign
+ * other than a leading minus, more than 15 digits: parsePlainNumber reads those). Both the digits
+ * as an integer and 10^k are exact, so their quotient is the one correctly rounded double: what
+ * Number(text) gives.
+ */
+export function plainDecimalAt(text: string, start: number, end: number): number {
+  let i = start;
+  const negative = i < end && text.charCodeAt(i) === 45;
+  if (negative) i++;
+  let digits = 0;
+  let decimals = -1;
+  let mantissa = 0;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === 46 && decimals < 0) decimals = 0;
+    else return NaN;
+  }
+  if (digits === 0 || digits > EXACT_DIGITS) return NaN;
+  const value = decimals > 0 ? mantissa / POW10[decimals] : mantissa;
+  return negative ? -value : value;
+}
+
 /** A plain number ("-12.5", "1e3"), or null: the common case, read without making an object. */
 export function parsePlainNumber(text: string): number | null {
+  const fast = plainDecimalAt(text, 0, text.length);
+  if (!Number.isNaN(fast)) return fast;
   if (!PLAIN_NUMBER.test(text)) return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
