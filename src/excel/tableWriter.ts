@@ -169,12 +169,13 @@ export function prepare(table: TypedTable): Prepared {
   const copy = new Uint8Array(table.rows.length);
   const textColumn = table.columns.map((c) => columnFormat(c) === TEXT_FORMAT);
   const urlColumn = table.columns.map((c) => c.kind === "url");
+  // JSON of a row: its brackets, the commas between cells and the one after it; and its share of
+  // the blocks office.js cuts a large write into.
+  const rowShare = width + 2 + bulkRowBytes(width);
   // Plain loops, one pass a cell: this runs over every cell of a report (millions).
   for (let r = 0; r < table.rows.length; r++) {
     const row = table.rows[r];
-    // JSON of the row: its brackets, the commas between cells and the one after it; and its share
-    // of the blocks office.js cuts a large write into.
-    let bytes = width + 2 + bulkRowBytes(width);
+    let bytes = rowShare;
     let own: [number, string][] | undefined;
     if (row.length !== width) copy[r] = 1;
     for (let c = 0; c < width; c++) {
