@@ -19,9 +19,9 @@ export interface FieldSpans {
 }
 
 /** The field was quoted. */
-export const QUOTED = 1;
+const QUOTED = 1;
 /** The quoted field holds a doubled quote, read as one. */
-export const ESCAPED = 2;
+const ESCAPED = 2;
 
 const COMMA = 44;
 const QUOTE = 34;
