@@ -8,11 +8,12 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import type { InMemoryWorkbook } from "./memory/workbook";
+import { cellEditing } from "./grid/editKeys";
 import { errorNote } from "./grid/errors";
 import { FormulaBar, listAt, useCellInput } from "./grid/FormulaBar";
 import type { RowContext } from "./grid/GridRow";
 import { layoutOf, ROW_HEADER_PX } from "./grid/layout";
-import { extendedSelection, goToTarget, handleGridKey, selectionAddress } from "./grid/selection";
+import { extendedSelection, goToTarget, selectionAddress } from "./grid/selection";
 import { SheetCanvas } from "./grid/SheetCanvas";
 import { SheetTabs } from "./grid/SheetTabs";
 import { spillOutline } from "./grid/spillOutline";
@@ -50,28 +51,28 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
       host.select(active.name, to.row, to.col, to.rows, to.cols);
     },
   };
-  const goTo = (target: string): string | null => {
-    const problem = goToTarget(workbook, sheets, active.name, target);
-    if (problem === null) viewport.current?.focus();
-    return problem;
-  };
+  const editing = cellEditing({
+    host,
+    sheet: active.name,
+    selected,
+    cell,
+    input,
+    setInput,
+    select,
+    viewport,
+  });
 
   return (
     <section className="grid-host" aria-label="Workbook">
       <FormulaBar
         address={selectionAddress(selected)}
-        go={goTo}
+        go={(target) => goToTarget(workbook, sheets, active.name, target, viewport.current)}
         input={input}
         setInput={setInput}
-        commit={() => {
-          host.setInput(active.name, selected.row, selected.col, input);
-          select(selected.row + 1, selected.col);
-        }}
+        commit={editing.commit}
+        cancel={editing.cancel}
         list={listAt(host, active.name, selected)}
-        choose={(value) => {
-          host.setInput(active.name, selected.row, selected.col, value);
-          setInput(value);
-        }}
+        choose={editing.choose}
       />
       <div className="cell-note" data-testid="cell-note" role="status">
         {cell.error ? `⚠ ${errorNote(cell.value, cell.errorMessage)}` : ""}
@@ -80,7 +81,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         className="viewport"
         ref={viewport}
         tabIndex={0}
-        onKeyDown={(e) => handleGridKey(e, (rows, cols) => select(selected.row + rows, selected.col + cols))}
+        onKeyDown={editing.onGridKey}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         role="grid"
         id="sheet-grid"

@@ -1,6 +1,6 @@
 /**
  * The bar above the grid: the name box, the selected cell's contents (Enter writes them and moves
- * down), and the in-cell drop-down of a list validation on the selected cell.
+ * down, Escape puts them back), and the in-cell drop-down of a list validation on the selected cell.
  */
 import { useEffect, useState } from "react";
 import type { Rect } from "../memory/address";
@@ -47,13 +47,15 @@ export interface FormulaBarProps {
   setInput: (text: string) => void;
   /** Enter in the contents box. */
   commit: () => void;
+  /** Escape in the contents box: the cell's contents back, the grid focused. */
+  cancel: () => void;
   /** The selected cell's list validation, if it has one. */
   list: CellList | undefined;
   /** A choice from the list: written to the cell at once. */
   choose: (value: string) => void;
 }
 
-export function FormulaBar({ address, go, input, setInput, commit, list, choose }: FormulaBarProps) {
+export function FormulaBar({ address, go, input, setInput, commit, cancel, list, choose }: FormulaBarProps) {
   return (
     <div className="formula-bar">
       <NameBox address={address} go={go} />
@@ -69,6 +71,9 @@ export function FormulaBar({ address, go, input, setInput, commit, list, choose 
           if (e.key === "Enter") {
             e.preventDefault();
             commit();
+          } else if (e.key === "Escape") {
+            e.preventDefault();
+            cancel();
           }
         }}
         placeholder="Type a value or a formula such as =ADS.SHOWLISTENERS(1200000001), then Enter"

@@ -49,13 +49,14 @@ export function handleGridKey(e: KeyboardEvent, move: (rows: number, cols: numbe
 
 /**
  * The name box's Enter: selects a reference, a table or a defined name on a visible sheet (a bare
- * reference on `activeSheet`); null when it was selected, else why not.
+ * reference on `activeSheet`), and focuses the grid; null when it was selected, else why not.
  */
 export function goToTarget(
   workbook: InMemoryWorkbook,
   sheets: { name: string }[],
   activeSheet: string,
   target: string,
+  grid?: HTMLElement | null,
 ): string | null {
   const host = workbook.host;
   const text = target.trim();
@@ -73,5 +74,6 @@ export function goToTarget(
   if (!sheet) return `Reference isn't valid: there is no visible sheet "${place.sheet}".`;
   const { row, col, rows, cols } = place.rect;
   host.select(sheet.name, row, col, rows, cols);
+  grid?.focus();
   return null;
 }

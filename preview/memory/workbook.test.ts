@@ -247,6 +247,38 @@ test("host: typing numbers, booleans, text and formulas; used size with spills; 
   expect(w.host.sheets()).toEqual([{ name: "Sheet1", visible: true, active: true }]);
 });
 
+test("host: Delete clears values and formulas, keeps formats, leaves spilled cells to their formula, recalculates", async () => {
+  const w = wb();
+  w.host.setInput("Sheet1", 0, 0, "10");
+  w.host.setInput("Sheet1", 1, 0, "20");
+  w.host.setInput("Sheet1", 2, 0, "=SUM(A1:A2)");
+  w.host.setInput("Sheet1", 0, 2, "=ADS.EPISODES(1)");
+  w.host.setCalculated("Sheet1", 0, 2, [["a"], ["b"]]);
+  await w.excel.run(async (context) => {
+    context.workbook.worksheets.getItem("Sheet1").getRange("A2").numberFormat = [["0.00"]];
+    await context.sync();
+  });
+  expect(w.host.cell("Sheet1", 2, 0).value).toBe(30);
+  // A spilled cell is its formula's: Delete there changes nothing.
+  w.host.clearContents("Sheet1", { row: 1, col: 2, rows: 1, cols: 1 });
+  expect(w.host.cell("Sheet1", 1, 2)).toMatchObject({ value: "b", spilled: true });
+  w.host.clearContents("Sheet1", { row: 1, col: 0, rows: 1, cols: 1 });
+  expect(w.host.cell("Sheet1", 1, 0).value).toBeNull();
+  expect(w.host.cell("Sheet1", 2, 0).value).toBe(10);
+  // The format stays: a number typed there again shows it.
+  w.host.setInput("Sheet1", 1, 0, "5");
+  expect(w.host.cell("Sheet1", 1, 0).text).toBe("5.00");
+  w.host.clearContents("Sheet1", { row: 0, col: 0, rows: 3, cols: 3 });
+  for (const [r, c] of [
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [0, 2],
+    [1, 2],
+  ])
+    expect(w.host.cell("Sheet1", r, c).value).toBeNull();
+});
+
 test("insertWorksheetsFromBase64 reads inline and shared strings and numbers", async () => {
   const { zipSync, strToU8 } = await import("fflate");
   const files = {

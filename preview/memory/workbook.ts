@@ -242,6 +242,39 @@ export class InMemoryWorkbook implements InMemoryHost {
           this.model.normaliseHeaders(t);
       this.changed();
     },
+    /**
+     * Delete on the grid (Excel's Clear Contents): the values and formulas of `rect` go, formats
+     * stay; a cell another formula spilled into is left to that formula, as Excel leaves it.
+     */
+    clearContents: (sheet: string, rect: Rect) => {
+      const s = this.sheet(sheet);
+      const filled: [number, number][] = [];
+      for (const [row, cols] of s.rows) {
+        if (row < rect.row || row >= rect.row + rect.rows) continue;
+        for (const [col, cell] of cols)
+          if (
+            col >= rect.col &&
+            col < rect.col + rect.cols &&
+            !cell.spilledFrom &&
+            (cell.formula !== undefined || (cell.value !== null && cell.value !== ""))
+          )
+            filled.push([row, col]);
+      }
+      for (const [row, col] of filled) this.model.setValue(s, row, col, "");
+      this.model.respill(s, rect);
+      const owed = this.model.owedCalculation;
+      this.model.owedCalculation = [];
+      this.model.calculator?.propagate([...owed, { sheetId: s.id, rect }]);
+      for (const t of this.model.tables)
+        if (
+          t.sheetId === s.id &&
+          filled.some(
+            ([row, col]) => row === t.rect.row && col >= t.rect.col && col < t.rect.col + t.rect.cols,
+          )
+        )
+          this.model.normaliseHeaders(t);
+      this.changed();
+    },
     select: (sheet: string, row: number, col: number, rows = 1, cols = 1) => {
       const s = this.sheet(sheet);
       this.model.activeSheetId = s.id;

@@ -2,8 +2,9 @@
  * The preview draws what Excel would: the column widths the add-in sets (a report's headers are not
  * cut off), frozen header rows and row numbers that stay while scrolling, table styles and filter
  * buttons, #### for numbers that do not fit, errors with their message, an editable name box, one
- * line of sheet tabs that toasts never cover, and charts where the add-in placed them, following
- * their table. Screenshots land in test/e2e/artifacts.
+ * line of sheet tabs that toasts never cover, charts where the add-in placed them, following their
+ * table, and the keys a planner edits with (typing, Enter, Escape, Delete). Screenshots land in
+ * test/e2e/artifacts.
  */
 import path from "path";
 import type { Page } from "playwright-core";
@@ -249,6 +250,36 @@ test("the name box selects what is typed into it: a cell, a cell on another shee
   await page.locator(".viewport").focus();
   await page.keyboard.press("Control+g");
   expect(await page.evaluate(() => document.activeElement?.id)).toBe("name-box");
+});
+
+test("typing on a selected cell writes it, Enter moves down, Escape puts it back, Delete clears a selection", async () => {
+  const { page } = e;
+  await openSheetTab(page, "Sheet1");
+  const input = page.getByTestId("formula-input");
+  // As a planner types a column of figures: select, type, Enter, type, Enter.
+  await cell(page, "M20").click();
+  await page.keyboard.type("120");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("80");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("=SUM(M20:M21)");
+  await page.keyboard.press("Enter");
+  await expectText(cell(page, "M22"), "200");
+  // Escape while typing leaves the cell as it was.
+  await cell(page, "M20").click();
+  await page.keyboard.type("999");
+  await page.keyboard.press("Escape");
+  await expectValue(input, "120");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("sheet-grid");
+  await expectText(cell(page, "M20"), "120");
+  // Delete on one cell, then on a range: contents go, the total follows.
+  await page.keyboard.press("Delete");
+  await expectText(cell(page, "M22"), "80");
+  await cell(page, "M20").click();
+  await cell(page, "M22").click({ modifiers: ["Shift"] });
+  await page.keyboard.press("Delete");
+  for (const a of ["M20", "M21", "M22"]) await expectText(cell(page, a), "");
+  await expectValue(input, "");
 });
 
 test("ten sheets keep their tabs on one line that scrolls, and a toast never covers them", async () => {
