@@ -176,6 +176,14 @@ test("axe finds nothing but Fluent's named focus helpers in any state of the pan
     .getByText(/^Not connected/)
     .first()
     .waitFor();
+  // So does the Campaigns tab (its Create advertiser said so too).
+  await tab(page, "Campaigns");
+  await page.getByRole("button", { name: "Create advertiser" }).click();
+  await page
+    .getByRole("button", { name: "Create advertiser" })
+    .locator("..")
+    .getByText(/^Not connected/)
+    .waitFor();
   await page.getByRole("button", { name: "Go to Connect" }).click();
   await page.keyboard.type("demo-pro");
   await page.keyboard.press("Enter");
@@ -183,6 +191,9 @@ test("axe finds nothing but Fluent's named focus helpers in any state of the pan
   await tab(page, "Agents");
   await page.getByRole("button", { name: "Follow run" }).waitFor();
   expect(await notConnected.count()).toBe(0);
+  expect(await page.getByText(/^Not connected/).count()).toBe(0);
+  await tab(page, "Campaigns");
+  await page.getByRole("button", { name: "Create advertiser" }).waitFor();
   expect(await page.getByText(/^Not connected/).count()).toBe(0);
 
   expect(statesAudited.length).toBe(22);

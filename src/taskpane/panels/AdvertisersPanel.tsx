@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
 import { Text } from "../components/Prose";
 import { PaneMessage } from "../components/PaneMessage";
-import { useServices, NOT_CONNECTED } from "../services";
+import { useServices, NOT_CONNECTED, useClearNotConnected } from "../services";
 import { writeTextAtSelection } from "../../excel/campaignPlanSelection";
 import { describeServiceError } from "../../writebacks/serviceErrors";
 
@@ -78,6 +78,7 @@ export function AdvertisersPanel(): JSX.Element {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Advertiser | null>(null);
   const [message, setMessage] = useState<{ intent: "error" | "success"; text: string } | null>(null);
+  useClearNotConnected(client, message, () => setMessage(null));
 
   async function run(work: () => Promise<void>): Promise<void> {
     setBusy(true);

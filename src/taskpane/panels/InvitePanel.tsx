@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button, Checkbox, Field, Input, Textarea, makeStyles, tokens } from "@fluentui/react-components";
 import { Text } from "../components/Prose";
 import { PaneMessage } from "../components/PaneMessage";
-import { useServices, NOT_CONNECTED } from "../services";
+import { useServices, NOT_CONNECTED, useClearNotConnected } from "../services";
 import { INVITE_TABS } from "../../api/schemas";
 import { describeServiceError } from "../../writebacks/serviceErrors";
 
@@ -68,6 +68,7 @@ export function InvitePanel(): JSX.Element {
   const [team, setTeam] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ intent: "error" | "success"; text: string } | null>(null);
+  useClearNotConnected(client, message, () => setMessage(null));
 
   function toggle(tab: Tab, on: boolean): void {
     setTabs((prev) => {

@@ -3,7 +3,7 @@
  * their outcome, Create's progress and Stop, and the holds of the plan last worked on.
  */
 import { useRef, useState } from "react";
-import { NOT_CONNECTED, type Services } from "../services";
+import { NOT_CONNECTED, useClearNotConnected, type Services } from "../services";
 import { campaignPlanIO, insertCampaignPlan, type CampaignPlanIO } from "../../excel/campaignPlan";
 import { createCampaigns, validatePlan } from "../../writebacks/planActions";
 import type { CampaignHold } from "../../writebacks/planHolds";
@@ -34,6 +34,7 @@ export interface CampaignPlan {
 export function useCampaignPlan({ client, excel }: Pick<Services, "client" | "excel">): CampaignPlan {
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useClearNotConnected(client, outcome, () => setOutcome(null));
   const [progress, setProgress] = useState<string | null>(null);
   const [holds, setHolds] = useState<readonly CampaignHold[]>([]);
   const [confirming, setConfirming] = useState<string | null>(null);
