@@ -76,7 +76,7 @@ const row = (label: string) => DASHBOARD_LABELS.indexOf(label);
 
 test("the dashboard's KPIs are the sums over the report tables, and follow a refresh", async () => {
   const wb = await workbook();
-  expect(await dashboardCandidates(wb.excel)).toEqual(["By day", "Campaigns"]);
+  expect((await dashboardCandidates(wb.excel)).map((c) => c.sheet)).toEqual(["By day", "Campaigns"]);
   const made = await writeDashboard(wb.excel, ["By day", "Campaigns"]);
   expect(made).toEqual({ sheetName: "Dashboard", reports: ["By day", "Campaigns"] });
   let v = shown(wb, "Dashboard", 2);
@@ -232,9 +232,9 @@ test("eight reports with long names fit the mark (a custom property holds 255 ch
       { kind: "campaignsPerformance", params: {}, label },
       { type: "table", table: perf },
     );
-  const shownNames = (await dashboardCandidates(wb.excel)).filter((n) =>
-    n.startsWith("Campaign performance"),
-  );
+  const shownNames = (await dashboardCandidates(wb.excel))
+    .map((c) => c.sheet)
+    .filter((n) => n.startsWith("Campaign performance"));
   expect(shownNames).toHaveLength(8);
   const made = await writeDashboard(wb.excel, shownNames);
   expect(made.reports).toEqual(shownNames);

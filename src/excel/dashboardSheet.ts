@@ -26,9 +26,17 @@ export interface DashboardResult {
   reports: string[];
 }
 
+/** A report sheet a dashboard can show, and its table (which a rename of the sheet keeps). */
+export interface DashboardCandidate {
+  sheet: string;
+  table: string;
+}
+
 /** The report sheets a dashboard can show: those with a table (not show sheets). */
-export async function dashboardCandidates(excel: ExcelHost): Promise<string[]> {
-  return (await listDefinitions(excel)).filter((d) => d.tableName).map((d) => d.sheetName);
+export async function dashboardCandidates(excel: ExcelHost): Promise<DashboardCandidate[]> {
+  return (await listDefinitions(excel)).flatMap((d) =>
+    d.tableName ? [{ sheet: d.sheetName, table: d.tableName }] : [],
+  );
 }
 
 async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promise<DashboardReport[]> {

@@ -274,7 +274,18 @@ describe("the chart beside a report sheet", () => {
     await refreshReport(wb.excel, "No chart", async () => ({ type: "table", table: daily(7) }));
     expect(wb.host.tableStyle(def.tableName!)).toBe("TableStyleDark2");
     expect(wb.host.charts("No chart")).toEqual([]);
-    await expect(setReportChart(wb.excel, "Nowhere", true)).rejects.toThrow(/no report definition/);
+    // A sheet renamed or deleted since the list was read is said to be so; a plain sheet has no report.
+    await expect(setReportChart(wb.excel, "Nowhere", true)).rejects.toThrow(
+      /no sheet has this name any more/,
+    );
+    await wb.excel.run(async (context) => {
+      context.workbook.worksheets.add("Plain");
+      await context.sync();
+    });
+    await expect(setReportChart(wb.excel, "Plain", true)).rejects.toThrow(/no report definition to chart/);
+    await expect(
+      refreshReport(wb.excel, "Nowhere", async () => ({ type: "table", table: daily(7) })),
+    ).rejects.toThrow(/renamed or deleted/);
   });
 });
 

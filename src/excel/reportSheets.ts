@@ -177,6 +177,26 @@ class RefreshError extends Error {
   }
 }
 
+/**
+ * The sheet's report definition, or the reason there is none in a planner's words: a sheet renamed
+ * or deleted since the pane listed it is not "a sheet without a report".
+ */
+async function definitionFor(excel: ExcelHost, sheetName: string, what: string): Promise<ReportDefinition> {
+  const def = await readDefinition(excel, sheetName);
+  if (def) return def;
+  const exists = await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+    await context.sync();
+    return !sheet.isNullObject;
+  });
+  throw new RefreshError(
+    sheetName,
+    exists
+      ? `this sheet has no report definition ${what}`
+      : "no sheet has this name any more (renamed or deleted since the list was read): use the sheet's new name in the Sheets list",
+  );
+}
+
 /** The prefix a show sheet's tables share (`<prefix>_Episodes`, …), read from the sheet itself. */
 async function showTablePrefix(excel: ExcelHost, sheetName: string): Promise<string | undefined> {
   return excel.run(async (context) => {
@@ -253,8 +273,7 @@ async function refreshUnlocked(
   opts: { signal?: AbortSignal; now?: () => Date },
 ): Promise<ReportDefinition> {
   const now = opts.now ?? (() => new Date());
-  const def = await readDefinition(excel, sheetName);
-  if (!def) throw new RefreshError(sheetName, "this sheet has no report definition to refresh");
+  const def = await definitionFor(excel, sheetName, "to refresh");
   try {
     // Every check that needs no request runs before the allowance is spent.
     await checkSheet(excel, def);
@@ -492,8 +511,7 @@ export async function setReportChart(
   sheetName: string,
   on: boolean,
 ): Promise<NonNullable<ReportDefinition["chart"]>> {
-  const def = await readDefinition(excel, sheetName);
-  if (!def) throw new RefreshError(sheetName, "this sheet has no report definition");
+  const def = await definitionFor(excel, sheetName, "to chart");
   if (def.kind === "show" || !def.tableName) throw new RefreshError(sheetName, "a show sheet has no chart");
   const table = await chartColumns(excel, def);
   const chart = await chartBeside(
@@ -511,8 +529,7 @@ export async function setReportChart(
 }
 
 export async function setRefreshOnOpenFlag(excel: ExcelHost, sheetName: string, on: boolean): Promise<void> {
-  const def = await readDefinition(excel, sheetName);
-  if (!def) throw new RefreshError(sheetName, "this sheet has no report definition");
+  const def = await definitionFor(excel, sheetName, "to refresh on open");
   await saveDefinition(excel, { ...def, refreshOnOpen: on });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The life of a request in the pane: a slow report cancelled from the activity list, a failure that
- * keeps its message and what was asked, and Edit request opening the form pre-filled.
+ * keeps its message and what was asked, Edit request opening the form pre-filled, and the Sheets
+ * list following a sheet renamed in the workbook.
  */
 import { connect, expectText, usePreview } from "./support";
 
@@ -66,4 +67,28 @@ test("Edit request opens the form pre-filled and saves the change to the same sh
   await page.getByRole("button", { name: "Run report" }).waitFor();
   await page.getByRole("tab", { name: "Sheets" }).click();
   await expectText(page.locator(`li[data-sheet="${sheetName}"]`), /Month to date/);
+});
+
+test("a sheet renamed in the workbook while the Sheets tab is open is listed by its new name once the planner is back in the pane", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  const item = page.locator("li[data-sheet]", { hasText: "Spend by day" }).first();
+  const old = await item.getAttribute("data-sheet");
+  // Untick it on the dashboard first: the choice follows the rename.
+  const dashboard = page.getByTestId("dashboard");
+  await dashboard.getByRole("checkbox", { name: old! }).uncheck();
+  // The planner renames the sheet in Excel (the preview's workbook, as Excel's UI would).
+  await page.evaluate(async (name) => {
+    const excel = (globalThis as unknown as { Excel: typeof Excel }).Excel;
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem(name).name = "Northwind spend";
+      await context.sync();
+    });
+  }, old!);
+  await page.locator(".grid-host").hover();
+  await page.waitForTimeout(2_100);
+  await page.getByRole("region", { name: "Report sheets" }).hover();
+  await page.locator('li[data-sheet="Northwind spend"]').waitFor();
+  expect(await page.locator(`li[data-sheet="${old}"]`).count()).toBe(0);
+  expect(await dashboard.getByRole("checkbox", { name: "Northwind spend" }).isChecked()).toBe(false);
 });

@@ -3,6 +3,7 @@
  * one Dashboard sheet of their KPIs, live formulas over the report tables (src/excel/dashboardSheet.ts).
  */
 import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
+import type { DashboardCandidate } from "../../excel/dashboardSheet";
 import { Button, Checkbox } from "@fluentui/react-components";
 import { Text } from "./Prose";
 import { PaneMessage } from "./PaneMessage";
@@ -22,8 +23,9 @@ const RENAMED = "The Dashboard now uses the report sheets' new names.";
  */
 function useDashboardChoice(listed: string, setMessage: Dispatch<SetStateAction<Message>>) {
   const { excel } = useServices();
-  const [candidates, setCandidates] = useState<string[]>([]);
-  // The reports taken off: every report is on the dashboard until the planner unticks it.
+  const [candidates, setCandidates] = useState<DashboardCandidate[]>([]);
+  // The reports taken off, by their tables (a renamed sheet stays unticked): every report is on the
+  // dashboard until the planner unticks it.
   const [off, setOff] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     let live = true;
@@ -41,7 +43,7 @@ function useDashboardChoice(listed: string, setMessage: Dispatch<SetStateAction<
         if (!live) return;
         setCandidates(c);
         // The reports left off the dashboard last time stay unticked.
-        if (made) setOff(new Set(c.filter((n) => !made.reports.includes(n))));
+        if (made) setOff(new Set(c.filter((x) => !made.reports.includes(x.sheet)).map((x) => x.table)));
       })
       .catch(() => live && setCandidates([]));
     return () => {
@@ -58,7 +60,7 @@ export function DashboardSection({ sheets }: Props) {
   const { candidates, off, setOff } = useDashboardChoice(sheets.join("\n"), setMessage);
 
   if (candidates.length === 0) return null;
-  const picked = candidates.filter((n) => !off.has(n));
+  const picked = candidates.filter((c) => !off.has(c.table)).map((c) => c.sheet);
 
   async function make(): Promise<void> {
     setBusy(true);
@@ -84,16 +86,16 @@ export function DashboardSection({ sheets }: Props) {
         One sheet with the spend, impressions, reach, CPM and conversions of the reports you tick, and their
         last 7 days against the 7 before: live formulas over the report tables.
       </Text>
-      {candidates.map((n) => (
+      {candidates.map((c) => (
         <Checkbox
-          key={n}
-          label={n}
-          checked={!off.has(n)}
+          key={c.table}
+          label={c.sheet}
+          checked={!off.has(c.table)}
           onChange={(_, d) =>
             setOff((old) => {
               const next = new Set(old);
-              if (d.checked) next.delete(n);
-              else next.add(n);
+              if (d.checked) next.delete(c.table);
+              else next.add(c.table);
               return next;
             })
           }

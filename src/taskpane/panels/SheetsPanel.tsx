@@ -69,7 +69,16 @@ export function SheetsPanel() {
   };
 
   return (
-    <section aria-label="Report sheets" className="panel" ref={root}>
+    <section
+      aria-label="Report sheets"
+      className="panel"
+      ref={root}
+      // Back in the pane from the workbook: a sheet may have been renamed or deleted there.
+      onPointerEnter={list.recheck}
+      onFocus={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) list.recheck();
+      }}
+    >
       <div className="toolbar">
         <Button
           appearance="primary"

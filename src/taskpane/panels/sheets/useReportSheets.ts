@@ -2,7 +2,7 @@
  * The Sheets panel's list of report sheets, read again after every action on them, with the
  * refreshes and switches under way (each one at a time, so a second press sends nothing again).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { listReportSheets, type ReportSheetSummary } from "../../reportActions";
 import type { Services } from "../../services";
 
@@ -10,6 +10,11 @@ export interface ReportSheets {
   sheets: ReportSheetSummary[];
   error: string | null;
   reload(): Promise<void>;
+  /**
+   * Reads the list again when the planner comes back to the pane (a sheet may have been renamed,
+   * deleted or made meanwhile in Excel), at most every few seconds.
+   */
+  recheck(): void;
   /** A click handler: does `fn`, then reloads the list, however it ended. */
   act(fn: () => Promise<unknown>): () => void;
   /** The switches being set, by "sheet|chart" or "sheet|open", with the value the planner chose. */
@@ -21,6 +26,9 @@ export interface ReportSheets {
   /** A click handler: refresh `key` with `fn`, unless it or Refresh all is under way. */
   busy(key: string, fn: () => Promise<unknown>): () => void;
 }
+
+/** The least time between two readings of the list on the planner's coming back. */
+const RECHECK_MS = 2000;
 
 export function useReportSheets(services: Services): ReportSheets {
   const [sheets, setSheets] = useState<ReportSheetSummary[]>([]);
@@ -38,6 +46,12 @@ export function useReportSheets(services: Services): ReportSheets {
   useEffect(() => {
     void reload();
   }, [reload]);
+  const lastCheck = useRef(0);
+  const recheck = () => {
+    if (Date.now() - lastCheck.current < RECHECK_MS) return;
+    lastCheck.current = Date.now();
+    void reload();
+  };
 
   const act = (fn: () => Promise<unknown>) => () => void fn().finally(() => void reload());
   // A switch being set ("sheet|chart", "sheet|open"): it shows the planner's choice at once, and
@@ -61,5 +75,5 @@ export function useReportSheets(services: Services): ReportSheets {
     });
   };
 
-  return { sheets, error, reload, act, switching, toggle, refreshing, busy };
+  return { sheets, error, reload, recheck, act, switching, toggle, refreshing, busy };
 }
