@@ -21,7 +21,7 @@ import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../runtime/codeLoadFailu
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
 import { ActivityList } from "./components/ActivityList";
 import { PaneMessage } from "./components/PaneMessage";
-import { TabBar } from "./components/TabBar";
+import { TabBar, tabId, tabPanelId } from "./components/TabBar";
 import { ConnectPanel } from "./panels/ConnectPanel";
 import type { SheetRequest } from "./reportActions";
 import type { Deployment } from "./deployment";
@@ -241,6 +241,9 @@ function TabPanels({ tab, mounted, deployment, editing, onEdited }: TabPanelsPro
   );
 }
 
+/** The pane's tabs' ids (one pane a page). */
+const TABS_ID = "ads-tab";
+
 export function App({ excel, deployment }: AppProps) {
   const [tab, setTab] = useState<TabName>("Connect");
   const mounted = useMountedTabs(tab);
@@ -276,7 +279,13 @@ export function App({ excel, deployment }: AppProps) {
         <NotificationArea {...toaster} />
         {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
         <header>
-          <TabBar<TabName> tabs={TABS} selected={tab} onSelect={setTab} label="Ads Analytics sections" />
+          <TabBar<TabName>
+            tabs={TABS}
+            selected={tab}
+            onSelect={setTab}
+            label="Ads Analytics sections"
+            idPrefix={TABS_ID}
+          />
         </header>
         <main className="pane-body">
           {!connected && tab !== "Connect" && (
@@ -290,13 +299,15 @@ export function App({ excel, deployment }: AppProps) {
               }}
             />
           )}
-          <TabPanels
-            tab={tab}
-            mounted={mounted}
-            deployment={deployment}
-            editing={editing}
-            onEdited={() => setEditing(null)}
-          />
+          <div role="tabpanel" id={tabPanelId(TABS_ID)} aria-labelledby={tabId(TABS_ID, tab)}>
+            <TabPanels
+              tab={tab}
+              mounted={mounted}
+              deployment={deployment}
+              editing={editing}
+              onEdited={() => setEditing(null)}
+            />
+          </div>
           <ActivityList entries={entries} />
         </main>
       </ServicesContext.Provider>

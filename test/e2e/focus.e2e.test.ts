@@ -123,6 +123,12 @@ test("keyboard only: Connect → Reports → Run report → Sheets → Refresh, 
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Run report" }).waitFor();
   await check("Reports open");
+  // The selected tab names the panel it controls, and the panel is labelled by it.
+  const panel = page.getByRole("tabpanel", { name: "Reports" });
+  expect(await panel.getByRole("button", { name: "Run report" }).count()).toBe(1);
+  expect(await page.getByRole("tab", { name: "Reports" }).getAttribute("aria-controls")).toBe(
+    await panel.getAttribute("id"),
+  );
 
   // Run report (impressions needs nothing more): Tab through the form to the button, Enter.
   await pressUntil(

@@ -9,7 +9,7 @@
  * and last; moving focus does not select: Enter or Space (a click) does. A focused tab is scrolled into
  * view by the browser.
  */
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import {
   createCustomFocusIndicatorStyle,
   makeStyles,
@@ -204,11 +204,17 @@ export interface TabBarProps<T extends string> {
   onSelect(tab: T): void;
   /** The tablist's accessible name. */
   label: string;
+  /** The ids: tab t is `${idPrefix}-${t}`; the selected tab controls the panel `${idPrefix}-panel`. */
+  idPrefix: string;
 }
 
-export function TabBar<T extends string>({ tabs, selected, onSelect, label }: TabBarProps<T>) {
+/** The id of the panel the selected tab of a TabBar with this prefix controls. */
+export const tabPanelId = (idPrefix: string) => `${idPrefix}-panel`;
+/** The id of tab `tab` of a TabBar with this prefix (the panel's label). */
+export const tabId = (idPrefix: string, tab: string) => `${idPrefix}-${tab}`;
+
+export function TabBar<T extends string>({ tabs, selected, onSelect, label, idPrefix }: TabBarProps<T>) {
   const styles = useStyles();
-  const id = useId();
   const list = useRef<HTMLDivElement>(null);
   // The one tab in the Tab order: the focused tab while focus is in the list (so Tab and Shift+Tab
   // leave it), else the selected one (so Tab comes back to it).
@@ -257,8 +263,9 @@ export function TabBar<T extends string>({ tabs, selected, onSelect, label }: Ta
             key={t}
             type="button"
             role="tab"
-            id={`${id}-${t}`}
+            id={tabId(idPrefix, t)}
             aria-selected={on}
+            aria-controls={on ? tabPanelId(idPrefix) : undefined}
             tabIndex={t === stop ? 0 : -1}
             data-tab={t}
             className={mergeClasses(styles.tab, on && styles.selected)}
