@@ -6,9 +6,9 @@
  * in the formula bar and on hover, charts where the add-in placed them, an editable name box and
  * one line of sheet tabs. Only the visible rows are rendered, so large report sheets stay fast.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { InMemoryWorkbook } from "./memory/workbook";
-import { cellEditing } from "./grid/editKeys";
+import { cellEditing, type EditState } from "./grid/editKeys";
 import { errorNote } from "./grid/errors";
 import { FormulaBar, listAt, useCellInput } from "./grid/FormulaBar";
 import type { RowContext } from "./grid/GridRow";
@@ -36,6 +36,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   );
   const cell = active ? host.cell(active.name, selected.row, selected.col) : { value: null, text: "" };
   const [input, setInput] = useCellInput(cell, selected, active?.name);
+  const state = useRef<EditState>({ pending: null, target: null, typed: "", anchor: null });
   const [scrollTop, setScrollTop] = useScrollFollow(viewport, layout, active?.name, selected);
 
   if (!active || !layout) return null;
@@ -60,6 +61,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
     setInput,
     select,
     viewport,
+    state,
   });
 
   return (
@@ -68,9 +70,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         address={selectionAddress(selected)}
         go={(target) => goToTarget(workbook, sheets, active.name, target, viewport.current)}
         input={input}
-        setInput={setInput}
-        commit={editing.commit}
-        cancel={editing.cancel}
+        box={editing.box}
         list={listAt(host, active.name, selected)}
         choose={editing.choose}
       />

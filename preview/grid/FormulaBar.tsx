@@ -1,8 +1,9 @@
 /**
- * The bar above the grid: the name box, the selected cell's contents (Enter writes them and moves
- * down, Escape puts them back), and the in-cell drop-down of a list validation on the selected cell.
+ * The bar above the grid: the name box, the selected cell's contents (editKeys.ts: Enter or Tab
+ * writes them and moves, Escape puts them back), and the in-cell drop-down of a list validation on
+ * the selected cell.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import type { Rect } from "../memory/address";
 import type { CellView, InMemoryWorkbook } from "../memory/workbook";
 import { NameBox } from "./NameBox";
@@ -40,22 +41,28 @@ export function listAt(host: InMemoryWorkbook["host"], sheet: string, selected: 
     );
 }
 
+/** The contents box's handlers (editKeys.ts, cellEditing). */
+export interface ContentsBox {
+  /** The planner typed in the box. */
+  type: (text: string) => void;
+  /** Enter, Tab, Escape, and the arrows while typing over a cell. */
+  onKey: (e: KeyboardEvent<HTMLInputElement>) => void;
+  /** Focus left the box (a click on another cell): what was typed is written. */
+  onBlur: () => void;
+}
+
 export interface FormulaBarProps {
   address: string;
   go: (target: string) => string | null;
   input: string;
-  setInput: (text: string) => void;
-  /** Enter in the contents box. */
-  commit: () => void;
-  /** Escape in the contents box: the cell's contents back, the grid focused. */
-  cancel: () => void;
+  box: ContentsBox;
   /** The selected cell's list validation, if it has one. */
   list: CellList | undefined;
   /** A choice from the list: written to the cell at once. */
   choose: (value: string) => void;
 }
 
-export function FormulaBar({ address, go, input, setInput, commit, cancel, list, choose }: FormulaBarProps) {
+export function FormulaBar({ address, go, input, box, list, choose }: FormulaBarProps) {
   return (
     <div className="formula-bar">
       <NameBox address={address} go={go} />
@@ -66,16 +73,9 @@ export function FormulaBar({ address, go, input, setInput, commit, cancel, list,
         id="formula-input"
         data-testid="formula-input"
         value={input}
-        onChange={(e) => setInput(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            commit();
-          } else if (e.key === "Escape") {
-            e.preventDefault();
-            cancel();
-          }
-        }}
+        onChange={(e) => box.type(e.target.value)}
+        onKeyDown={box.onKey}
+        onBlur={box.onBlur}
         placeholder="Type a value or a formula such as =ADS.SHOWLISTENERS(1200000001), then Enter"
       />
       {list && (

@@ -6,7 +6,8 @@
 import type { KeyboardEvent, RefObject } from "react";
 import type { Rect } from "../memory/address";
 import type { CellView, InMemoryWorkbook } from "../memory/workbook";
-import { handleGridKey } from "./selection";
+import type { ContentsBox } from "./FormulaBar";
+import { extendedByKey, handleGridKey } from "./selection";
 
 interface EditActions {
   clear: () => void;
@@ -25,42 +26,115 @@ interface EditingContext {
   setInput: (text: string) => void;
   select: (row: number, col: number) => void;
   viewport: RefObject<HTMLElement | null>;
+  state: { current: EditState };
+}
+
+/** Kept across renders: what is being typed, and the anchor of a Shift+arrow selection. */
+export interface EditState {
+  /**
+   * "enter" when typing started on the grid (the arrows then write the cell and move, as in Excel's
+   * Enter mode), "edit" for F2 or the formula bar itself (the arrows move the caret), else null.
+   */
+  pending: "enter" | "edit" | null;
+  /**
+   * The cell being typed into: a click on another cell selects it before the formula bar loses
+   * focus, and what was typed goes to the cell it was typed for.
+   */
+  target: { sheet: string; row: number; col: number } | null;
+  /** What was typed for it (the box's text may already show the next cell's by the time it is written). */
+  typed: string;
+  anchor: { row: number; col: number } | null;
 }
 
 interface CellEditing {
   /** A key on the grid: an editing key (handleEditKey), else a move (handleGridKey). */
   onGridKey: (e: KeyboardEvent) => void;
-  commit: () => void;
-  cancel: () => void;
+  box: ContentsBox;
   /** A choice from the cell's list: written at once. */
   choose: (value: string) => void;
 }
 
-/** The grid's editing: its keys, and the formula bar's Enter (write, move down) and Escape (put back). */
+/** Keys that write what is typed and move, as in Excel: rows and columns to move by. */
+const WRITE_AND_MOVE: Record<string, [number, number]> = { Enter: [1, 0], Tab: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowDown: [1, 0],
+  ArrowUp: [-1, 0],
+  ArrowRight: [0, 1],
+  ArrowLeft: [0, -1],
+};
+
+/**
+ * The grid's editing: its keys, and the formula bar's: Enter or Tab write the cell and move (down,
+ * right; with Shift, up, left), the arrows too while typing over a cell, Escape puts it back, and a
+ * click elsewhere writes what was typed.
+ */
 export function cellEditing(x: EditingContext): CellEditing {
+  const begin = (mode: "enter" | "edit", text: string) => {
+    x.state.current.pending = mode;
+    x.state.current.target = { sheet: x.sheet, row: x.selected.row, col: x.selected.col };
+    x.state.current.typed = text;
+  };
+  const stop = () => {
+    x.state.current.pending = null;
+    x.state.current.target = null;
+  };
   const keys: EditActions = {
     clear: () => x.host.clearContents(x.sheet, x.selected),
     edit: (text) => {
+      begin(text === null ? "edit" : "enter", text ?? x.input);
       if (text !== null) x.setInput(text);
       document.getElementById("formula-input")?.focus();
     },
     down: () => x.select(x.selected.row + 1, x.selected.col),
   };
+  const write = () => {
+    const at = x.state.current.target ?? { sheet: x.sheet, row: x.selected.row, col: x.selected.col };
+    const text = x.state.current.target ? x.state.current.typed : x.input;
+    stop();
+    x.host.setInput(at.sheet, at.row, at.col, text);
+  };
+  // The next typing starts the next cell: focus goes back to the grid.
+  const writeAndMove = ([rows, cols]: [number, number]) => {
+    write();
+    x.select(x.selected.row + rows, x.selected.col + cols);
+    x.viewport.current?.focus();
+  };
+  const box: ContentsBox = {
+    type: (text) => {
+      if (x.state.current.pending === null) begin("edit", text);
+      x.state.current.typed = text;
+      x.setInput(text);
+    },
+    onKey: (e) => {
+      const move = WRITE_AND_MOVE[e.key] ?? (x.state.current.pending === "enter" ? ARROWS[e.key] : undefined);
+      if (move) {
+        e.preventDefault();
+        writeAndMove(e.shiftKey && e.key in WRITE_AND_MOVE ? [-move[0], -move[1]] : move);
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        stop();
+        x.setInput(x.cell.formula ?? (x.cell.value === null ? "" : String(x.cell.value)));
+        x.viewport.current?.focus();
+      }
+    },
+    onBlur: () => {
+      if (x.state.current.pending !== null) write();
+    },
+  };
   return {
     onGridKey: (e) => {
-      if (!handleEditKey(e, keys))
-        handleGridKey(e, (rows, cols) => x.select(x.selected.row + rows, x.selected.col + cols));
+      if (handleEditKey(e, keys)) return;
+      handleGridKey(
+        e,
+        (rows, cols) => x.select(x.selected.row + rows, x.selected.col + cols),
+        (rows, cols) => {
+          const to = extendedByKey(x.selected, x.state.current.anchor, rows, cols);
+          x.state.current.anchor = to.anchor;
+          x.host.select(x.sheet, to.rect.row, to.rect.col, to.rect.rows, to.rect.cols);
+        },
+      );
     },
-    // As in Excel, Enter leaves the formula bar: the next typing starts the next cell.
-    commit: () => {
-      x.host.setInput(x.sheet, x.selected.row, x.selected.col, x.input);
-      x.select(x.selected.row + 1, x.selected.col);
-      x.viewport.current?.focus();
-    },
-    cancel: () => {
-      x.setInput(x.cell.formula ?? (x.cell.value === null ? "" : String(x.cell.value)));
-      x.viewport.current?.focus();
-    },
+    box,
     choose: (value) => {
       x.host.setInput(x.sheet, x.selected.row, x.selected.col, value);
       x.setInput(value);

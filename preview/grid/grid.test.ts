@@ -2,6 +2,7 @@
 import { fittedNumber } from "./cellText";
 import { errorNote } from "./errors";
 import { niceTicks } from "./SheetChart";
+import { extendedByKey } from "./selection";
 import { tableLook } from "./tableStyles";
 
 test("an error note gives Excel's label, then the function's message unless it already says the same", () => {
@@ -41,4 +42,28 @@ test("a number too wide for its column: General loses decimals, then goes scient
   expect(fittedNumber(view(1234567, "1,234,567", "#,##0"), 40)).toBe("####");
   // A function's date in a General cell draws as a date: ####, never 4.6E+04.
   expect(fittedNumber({ value: 45809, text: "2025-06-01", valueFormat: "yyyy-mm-dd" }, 64)).toBe("########");
+});
+
+test("Shift+arrow moves the selection's far corner and keeps its anchor, as Excel does", () => {
+  const one = { row: 4, col: 2, rows: 1, cols: 1 };
+  const down = extendedByKey(one, null, 1, 0);
+  expect(down).toEqual({ rect: { row: 4, col: 2, rows: 2, cols: 1 }, anchor: { row: 4, col: 2 } });
+  // Back up past the anchor: the selection grows upward from it.
+  const up = extendedByKey(extendedByKey(down.rect, down.anchor, -1, 0).rect, down.anchor, -1, 0);
+  expect(up.rect).toEqual({ row: 3, col: 2, rows: 2, cols: 1 });
+  expect(extendedByKey(up.rect, up.anchor, 0, 1).rect).toEqual({ row: 3, col: 2, rows: 2, cols: 2 });
+  // An anchor that is no longer a corner (a click chose another range) gives way to the top-left cell.
+  expect(extendedByKey({ row: 0, col: 0, rows: 3, cols: 3 }, { row: 9, col: 9 }, 0, -1).rect).toEqual({
+    row: 0,
+    col: 0,
+    rows: 3,
+    cols: 2,
+  });
+  // Never above row 1 or left of column A.
+  expect(extendedByKey({ row: 0, col: 0, rows: 1, cols: 1 }, null, -1, -1).rect).toEqual({
+    row: 0,
+    col: 0,
+    rows: 1,
+    cols: 1,
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Moving the selection as Excel does: its address for the name box, Shift+click, the arrow keys,
+ * Moving the selection as Excel does: its address for the name box, Shift+click, the arrow keys
+ * (Shift+arrow extends),
  * and the name box's Enter (a reference, a table or a defined name).
  */
 import type { KeyboardEvent } from "react";
@@ -34,7 +35,11 @@ const ARROW_MOVES: Record<string, [number, number]> = {
 };
 
 /** A key in the grid: Ctrl+G or F5 goes to the name box; an arrow key moves the selected cell. */
-export function handleGridKey(e: KeyboardEvent, move: (rows: number, cols: number) => void): void {
+export function handleGridKey(
+  e: KeyboardEvent,
+  move: (rows: number, cols: number) => void,
+  extend: (rows: number, cols: number) => void,
+): void {
   if ((e.ctrlKey && e.key.toLowerCase() === "g") || e.key === "F5") {
     e.preventDefault();
     document.getElementById("name-box")?.focus();
@@ -43,8 +48,37 @@ export function handleGridKey(e: KeyboardEvent, move: (rows: number, cols: numbe
   const m = ARROW_MOVES[e.key];
   if (m) {
     e.preventDefault();
-    move(m[0], m[1]);
+    (e.shiftKey ? extend : move)(m[0], m[1]);
   }
+}
+
+/**
+ * Shift+arrow: the selection's far corner moves, its anchor (the cell it was started from, when that
+ * is still one of its corners, else its top-left cell) stays, as in Excel.
+ */
+export function extendedByKey(
+  selected: Rect,
+  anchor: { row: number; col: number } | null,
+  rows: number,
+  cols: number,
+): { rect: Rect; anchor: { row: number; col: number } } {
+  const bottom = selected.row + selected.rows - 1;
+  const right = selected.col + selected.cols - 1;
+  const corner =
+    anchor &&
+    (anchor.row === selected.row || anchor.row === bottom) &&
+    (anchor.col === selected.col || anchor.col === right);
+  const a = corner ? anchor : { row: selected.row, col: selected.col };
+  const far = {
+    row: Math.max(0, (a.row === selected.row ? bottom : selected.row) + rows),
+    col: Math.max(0, (a.col === selected.col ? right : selected.col) + cols),
+  };
+  const top = Math.min(a.row, far.row);
+  const left = Math.min(a.col, far.col);
+  return {
+    rect: { row: top, col: left, rows: Math.abs(a.row - far.row) + 1, cols: Math.abs(a.col - far.col) + 1 },
+    anchor: a,
+  };
 }
 
 /**

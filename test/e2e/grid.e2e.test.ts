@@ -252,7 +252,7 @@ test("the name box selects what is typed into it: a cell, a cell on another shee
   expect(await page.evaluate(() => document.activeElement?.id)).toBe("name-box");
 });
 
-test("typing on a selected cell writes it, Enter moves down, Escape puts it back, Delete clears a selection", async () => {
+test("typing on a selected cell writes it, Enter and Tab move on, Escape puts it back, Delete clears a selection", async () => {
   const { page } = e;
   await openSheetTab(page, "Sheet1");
   const input = page.getByTestId("formula-input");
@@ -280,6 +280,33 @@ test("typing on a selected cell writes it, Enter moves down, Escape puts it back
   await page.keyboard.press("Delete");
   for (const a of ["M20", "M21", "M22"]) await expectText(cell(page, a), "");
   await expectValue(input, "");
+  // Shift+arrow extends the selection from the cell it started at.
+  await cell(page, "M21").click();
+  await page.keyboard.press("Shift+ArrowDown");
+  await page.keyboard.press("Shift+ArrowRight");
+  await expectValue(page.getByLabel(/^Name box/), "M21:N22");
+  await page.keyboard.press("Shift+ArrowUp");
+  await page.keyboard.press("Shift+ArrowUp");
+  await expectValue(page.getByLabel(/^Name box/), "M20:N21");
+  // Tab writes and moves right; a click on another cell writes what was typed; an arrow, while
+  // typing over a cell, writes it and moves.
+  await cell(page, "M24").click();
+  await page.keyboard.type("5");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("7");
+  await cell(page, "M26").click();
+  await expectText(cell(page, "M24"), "5");
+  await expectText(cell(page, "N24"), "7");
+  await page.keyboard.type("9");
+  await page.keyboard.press("ArrowRight");
+  await expectText(cell(page, "M26"), "9");
+  await page.keyboard.press("Delete");
+  await expectText(cell(page, "N26"), "");
+  for (const a of ["M24", "N24", "M26"]) {
+    await cell(page, a).click();
+    await page.keyboard.press("Delete");
+    await expectText(cell(page, a), "");
+  }
 });
 
 test("ten sheets keep their tabs on one line that scrolls, and a toast never covers them", async () => {
