@@ -181,7 +181,11 @@ class RefreshError extends Error {
  * The sheet's report definition, or the reason there is none in a planner's words: a sheet renamed
  * or deleted since the pane listed it is not "a sheet without a report".
  */
-async function definitionFor(excel: ExcelHost, sheetName: string, what: string): Promise<ReportDefinition> {
+export async function definitionFor(
+  excel: ExcelHost,
+  sheetName: string,
+  what: string,
+): Promise<ReportDefinition> {
   const def = await readDefinition(excel, sheetName);
   if (def) return def;
   const exists = await excel.run(async (context) => {

@@ -166,15 +166,10 @@ function openSheetRequest(
   void import("./reportActions")
     .then(({ loadSheetRequest }) => loadSheetRequest(excel, sheetName))
     .then(
-      (req) => {
-        if (req) open(req);
-        else notify(`${sheetName} has no editable request`, "warning");
-      },
+      open,
+      // The reason names the sheet ("<sheet>: no sheet has this name any more…").
       (err: unknown) =>
-        notify(
-          `Could not open the request of ${sheetName}: ${err instanceof Error ? err.message : String(err)}`,
-          "error",
-        ),
+        notify(`Could not open the request: ${err instanceof Error ? err.message : String(err)}`, "error"),
     );
 }
 

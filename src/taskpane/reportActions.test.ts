@@ -8,7 +8,7 @@ import type { AdsClient } from "../api/client";
 import type { TypedTable } from "../api/table";
 import { createReportSheet, readDefinition } from "../excel/reportSheets";
 import { MaybeCountedError, ConnectionError } from "../api/errors";
-import { refreshOneSheet, runSourceToSheet } from "./reportActions";
+import { loadSheetRequest, refreshOneSheet, runSourceToSheet } from "./reportActions";
 import type { ActivityEntry, Intent, Services } from "./services";
 
 const table = (days: number[]): TypedTable => ({
@@ -134,4 +134,28 @@ test("a refresh that may have counted offers Try again on its activity entry", a
   expect(entries.get(1)).toMatchObject({ status: "failed" });
   expect(typeof entries.get(1)!.tryAgain).toBe("function");
   expect((await readDefinition(wb.excel, def.sheetName))!.lastError).toMatch(/may have started/);
+});
+
+test("Edit request reads a report sheet's request, and says in words when the sheet was renamed or has none", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  const params = { advertisers: ["Northwind Coffee"] };
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "estimatedSpendByDay", params, label: "Spend by day" },
+    { type: "table", table: table([0, 1]) },
+  );
+  expect(await loadSheetRequest(wb.excel, def.sheetName)).toMatchObject({
+    kind: "estimatedSpendByDay",
+    params,
+    sheetName: def.sheetName,
+  });
+  await expect(loadSheetRequest(wb.excel, "Plan")).rejects.toThrow(
+    "Plan: this sheet has no report definition to edit",
+  );
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem(def.sheetName).name = "Coffee";
+    await context.sync();
+  });
+  await expect(loadSheetRequest(wb.excel, def.sheetName)).rejects.toThrow(/no sheet has this name any more/);
+  expect(await loadSheetRequest(wb.excel, "Coffee")).toMatchObject({ sheetName: "Coffee" });
 });

@@ -12,6 +12,7 @@ import { presetLabel } from "../reports/relativeDates";
 import { resolveSource, type ReportDefinition } from "../reports/definition";
 import {
   createReportSheet,
+  definitionFor,
   listDefinitions,
   readDefinition,
   refreshAll,
@@ -247,7 +248,8 @@ export async function setReportChartOn(services: Services, sheetName: string, on
   }
 }
 
-export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest | null> {
-  const def = await readDefinition(excel, sheetName);
-  return def ? { kind: def.kind, params: def.params, datePreset: def.datePreset, sheetName } : null;
+/** A report sheet's request, to edit; throws, in words, when the sheet has none or is gone. */
+export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest> {
+  const def = await definitionFor(excel, sheetName, "to edit");
+  return { kind: def.kind, params: def.params, datePreset: def.datePreset, sheetName };
 }

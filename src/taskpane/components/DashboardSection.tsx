@@ -15,6 +15,8 @@ interface Props {
 }
 
 type Message = { intent: "success" | "error"; text: string } | null;
+/** The reports unticked (by table), per workbook, while the pane is open. */
+const unticked = new WeakMap<object, ReadonlySet<string>>();
 const RENAMED = "The Dashboard now uses the report sheets' new names.";
 
 /**
@@ -25,8 +27,14 @@ function useDashboardChoice(listed: string, setMessage: Dispatch<SetStateAction<
   const { excel } = useServices();
   const [candidates, setCandidates] = useState<DashboardCandidate[]>([]);
   // The reports taken off, by their tables (a renamed sheet stays unticked): every report is on the
-  // dashboard until the planner unticks it.
-  const [off, setOff] = useState<ReadonlySet<string>>(new Set());
+  // dashboard until the planner unticks it. Kept for the pane's life: the tab is left and opened again.
+  const [off, setOffNow] = useState<ReadonlySet<string>>(() => unticked.get(excel) ?? new Set());
+  const setOff: Dispatch<SetStateAction<ReadonlySet<string>>> = (next) =>
+    setOffNow((old) => {
+      const value = typeof next === "function" ? next(old) : next;
+      unticked.set(excel, value);
+      return value;
+    });
   useEffect(() => {
     let live = true;
     void import("../../excel/dashboardSheet")

@@ -12,7 +12,7 @@ export interface ReportSheets {
   reload(): Promise<void>;
   /**
    * Reads the list again when the planner comes back to the pane (a sheet may have been renamed,
-   * deleted or made meanwhile in Excel), at most every few seconds.
+   * deleted or made meanwhile in Excel), at most once a second.
    */
   recheck(): void;
   /** A click handler: does `fn`, then reloads the list, however it ended. */
@@ -28,7 +28,7 @@ export interface ReportSheets {
 }
 
 /** The least time between two readings of the list on the planner's coming back. */
-const RECHECK_MS = 2000;
+const RECHECK_MS = 1000;
 
 export function useReportSheets(services: Services): ReportSheets {
   const [sheets, setSheets] = useState<ReportSheetSummary[]>([]);
@@ -47,10 +47,17 @@ export function useReportSheets(services: Services): ReportSheets {
     void reload();
   }, [reload]);
   const lastCheck = useRef(0);
+  const later = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (later.current && clearTimeout(later.current)), []);
   const recheck = () => {
-    if (Date.now() - lastCheck.current < RECHECK_MS) return;
-    lastCheck.current = Date.now();
-    void reload();
+    if (later.current) return;
+    // Soon after the last reading, the next one waits for the rest of the interval: never dropped.
+    const wait = Math.max(0, lastCheck.current + RECHECK_MS - Date.now());
+    later.current = setTimeout(() => {
+      later.current = null;
+      lastCheck.current = Date.now();
+      void reload();
+    }, wait);
   };
 
   const act = (fn: () => Promise<unknown>) => () => void fn().finally(() => void reload());
