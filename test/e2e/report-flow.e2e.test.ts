@@ -91,4 +91,11 @@ test("a sheet renamed in the workbook while the Sheets tab is open is listed by 
   await page.locator('li[data-sheet="Northwind spend"]').waitFor();
   expect(await page.locator(`li[data-sheet="${old}"]`).count()).toBe(0);
   expect(await dashboard.getByRole("checkbox", { name: "Northwind spend" }).isChecked()).toBe(false);
+  // Leaving the tab and coming back keeps the choice.
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  await page.locator('li[data-sheet="Northwind spend"]').waitFor();
+  expect(
+    await page.getByTestId("dashboard").getByRole("checkbox", { name: "Northwind spend" }).isChecked(),
+  ).toBe(false);
 });
