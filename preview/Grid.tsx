@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { InMemoryWorkbook } from "./memory/workbook";
-import { cellEditing, type EditState } from "./grid/editKeys";
+import { cellEditing, typingIn, type EditState } from "./grid/editKeys";
 import { errorNote } from "./grid/errors";
 import { FormulaBar, listAt, useCellInput } from "./grid/FormulaBar";
 import type { RowContext } from "./grid/GridRow";
@@ -51,6 +51,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
       const to = extendedSelection(selected, row, col);
       host.select(active.name, to.row, to.col, to.rows, to.cols);
     },
+    typing: typingIn(state.current, active.name),
   };
   const editing = cellEditing({
     host,
@@ -62,6 +63,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
     select,
     viewport,
     state,
+    redraw: () => setVersion((v) => v + 1),
   });
 
   return (

@@ -16,6 +16,8 @@ export interface RowContext {
   selected: Rect;
   /** A click: select the cell, or (Shift) extend the selection to it. */
   pick: (row: number, col: number, extend: boolean) => void;
+  /** The cell being typed into and what is typed so far: the cell shows it, as Excel's does. */
+  typing?: { row: number; col: number; text: string } | null;
 }
 
 export function GridRow({ ctx, r, top }: { ctx: RowContext; r: number; top: number }) {
@@ -33,7 +35,8 @@ function renderCell(ctx: RowContext, r: number, c: number) {
   const v = ctx.host.cell(ctx.sheet, r, c);
   const width = ctx.layout.widths[c];
   const t = tableAt(ctx.layout, r, c);
-  const { text, runOn } = shownText(ctx, v, t, r, c);
+  const typed = ctx.typing && ctx.typing.row === r && ctx.typing.col === c ? ctx.typing.text : null;
+  const { text, runOn } = typed === null ? shownText(ctx, v, t, r, c) : { text: typed, runOn: 0 };
   const note = v.error ? errorNote(v.value, v.errorMessage) : undefined;
   return (
     <span

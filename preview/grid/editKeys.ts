@@ -1,7 +1,8 @@
 /**
- * The keys that edit from the grid, as in Excel: Delete (or Backspace, the Mac's delete) clears the
- * selection's contents; a character starts typing into the selected cell, replacing it (the
- * formula bar takes the typing, Enter writes it); F2 edits the cell as it is; Enter moves down.
+ * The keys that edit from the grid, as in Excel: Delete clears the selection's contents; Backspace
+ * (the Mac's delete) empties the active cell and starts typing into it; a character starts typing
+ * into the selected cell, replacing it (the formula bar and the cell show the typing, Enter writes
+ * it); F2 edits the cell as it is; Enter moves down.
  */
 import type { KeyboardEvent, RefObject } from "react";
 import type { Rect } from "../memory/address";
@@ -26,6 +27,8 @@ interface EditingContext {
   setInput: (text: string) => void;
   select: (row: number, col: number) => void;
   viewport: RefObject<HTMLElement | null>;
+  /** Draws the grid again (the typed cell's text lives in `state`, which React does not watch). */
+  redraw: () => void;
   state: { current: EditState };
 }
 
@@ -83,6 +86,7 @@ export function cellEditing(x: EditingContext): CellEditing {
     edit: (text) => {
       begin(text === null ? "edit" : "enter", text ?? x.input);
       if (text !== null) x.setInput(text);
+      x.redraw();
       document.getElementById("formula-input")?.focus();
     },
     down: () => x.select(x.selected.row + 1, x.selected.col),
@@ -142,10 +146,18 @@ export function cellEditing(x: EditingContext): CellEditing {
   };
 }
 
+/** The cell typed into on `sheet` and the text so far, for the grid to show in it; null when none is. */
+export function typingIn(state: EditState, sheet: string): { row: number; col: number; text: string } | null {
+  const at = state.target;
+  return at && at.sheet === sheet ? { row: at.row, col: at.col, text: state.typed } : null;
+}
+
 /** Handles an editing key on the grid; false when the key is not one (a move, a shortcut). */
 function handleEditKey(e: KeyboardEvent, act: EditActions): boolean {
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
-  if (e.key === "Delete" || e.key === "Backspace") act.clear();
+  if (e.key === "Delete") act.clear();
+  // Backspace empties the active cell and starts typing into it (Enter then clears it), as in Excel.
+  else if (e.key === "Backspace") act.edit("");
   else if (e.key === "F2") act.edit(null);
   else if (e.key === "Enter") act.down();
   else if (e.key.length === 1) act.edit(e.key);

@@ -265,9 +265,10 @@ test("typing on a selected cell writes it, Enter and Tab move on, Escape puts it
   await page.keyboard.type("=SUM(M20:M21)");
   await page.keyboard.press("Enter");
   await expectText(cell(page, "M22"), "200");
-  // Escape while typing leaves the cell as it was.
+  // Escape while typing leaves the cell as it was; while typing, the cell shows the typing.
   await cell(page, "M20").click();
   await page.keyboard.type("999");
+  await expectText(cell(page, "M20"), "999");
   await page.keyboard.press("Escape");
   await expectValue(input, "120");
   expect(await page.evaluate(() => document.activeElement?.id)).toBe("sheet-grid");
@@ -302,7 +303,13 @@ test("typing on a selected cell writes it, Enter and Tab move on, Escape puts it
   await expectText(cell(page, "M26"), "9");
   await page.keyboard.press("Delete");
   await expectText(cell(page, "N26"), "");
-  for (const a of ["M24", "N24", "M26"]) {
+  // Backspace empties the active cell and starts typing into it: Enter then clears it.
+  await cell(page, "M26").click();
+  await page.keyboard.press("Backspace");
+  await expectText(cell(page, "M26"), "");
+  await page.keyboard.press("Enter");
+  await expectText(cell(page, "M26"), "");
+  for (const a of ["M24", "N24"]) {
     await cell(page, a).click();
     await page.keyboard.press("Delete");
     await expectText(cell(page, a), "");
