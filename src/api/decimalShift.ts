@@ -13,7 +13,21 @@ function shiftedAsText(value: number, places: number): number {
   return Number(`${mantissa}e${Number(exponent) + places}`);
 }
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16];
+/** 10^0 … 10^16, each exact. */
+export const POW10 = [
+  1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+];
+
+/**
+ * The fewest decimals k ≤ 6 whose integer round(value · 10^k) gives the value back (divided by
+ * 10^k), for |value| < 10^6: the decimals of the value's shortest text (below 10^6 no two decimals
+ * of 6 places round to one double); undefined otherwise.
+ */
+export function fewestDecimals(value: number): number | undefined {
+  if (!(Math.abs(value) < 1e6)) return undefined;
+  for (let k = 0; k <= 6; k++) if (Math.round(value * POW10[k]) / POW10[k] === value) return k;
+  return undefined;
+}
 
 /**
  * The same result without text, for the common case (|value| < 10^6, at most 6 decimals): the
@@ -23,15 +37,11 @@ const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 
  * shifted decimal, as the text method reads it. Anything else goes through the text.
  */
 function shiftedExactly(value: number, places: number): number | undefined {
-  if (Math.abs(value) >= 1e6) return undefined;
-  for (let k = 0; k <= 6; k++) {
-    const m = Math.round(value * POW10[k]);
-    if (m / POW10[k] !== value) continue;
-    const scale = k - places;
-    if (scale < 0 || scale >= POW10.length) return undefined;
-    return m / POW10[scale];
-  }
-  return undefined;
+  const k = fewestDecimals(value);
+  if (k === undefined) return undefined;
+  const scale = k - places;
+  if (scale < 0 || scale >= POW10.length) return undefined;
+  return Math.round(value * POW10[k]) / POW10[scale];
 }
 
 /** Percentage points as the fraction Excel holds under a % format (12.5 → 0.125). */

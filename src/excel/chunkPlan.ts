@@ -8,6 +8,7 @@
  * chunkPlan.genuine.test.ts holds the estimate to them: never under).
  */
 import { CALL_BYTES, PAYLOAD_LIMIT_BYTES } from "../api/excelLimits";
+import { fewestDecimals, POW10 } from "../api/decimalShift";
 
 /** The request limit and a call's envelope (src/api/excelLimits.ts, beside Excel's other limits). */
 export { CALL_BYTES, PAYLOAD_LIMIT_BYTES };
@@ -42,8 +43,6 @@ export function chunkFixedBytes(writes: number): number {
 const HEADROOM_BYTES = 64 * 1024;
 export const DEFAULT_CHUNK_BUDGET = PAYLOAD_LIMIT_BYTES - HEADROOM_BYTES;
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
 /** Characters of a whole number below 10^15 (its sign included): compared, not divided. */
 function wholeLength(v: number): number {
   const a = Math.abs(v);
@@ -54,21 +53,14 @@ function wholeLength(v: number): number {
 
 /**
  * JSON bytes of a number: its JSON text, counted without making it in the common cases. A whole
- * number's digits; a decimal below 10^6 with at most 6 decimals: its whole part, the point and the
- * fewest decimals k whose m = round(v · 10^k) gives v back (m / 10^k === v), which are the shortest
- * text's own (below 10^6 no two decimals of 6 places are one double; decimalShift.ts reads them
- * the same way). Anything else is measured on its text.
+ * number's digits; a decimal below 10^6 with at most 6 decimals: its whole part, the point and its
+ * shortest text's decimals (fewestDecimals in decimalShift.ts). Anything else is measured on its text.
  */
 function numberBytes(v: number): number {
   if (!Number.isFinite(v)) return 4; // null
   if (Number.isSafeInteger(v) && v > -1e15 && v < 1e15) return wholeLength(v);
-  const a = Math.abs(v);
-  if (a < 1e6 && a >= 1e-6) {
-    for (let k = 1; k <= 6; k++) {
-      if (Math.round(v * POW10[k]) / POW10[k] === v)
-        return wholeLength(Math.trunc(v)) + (v < 0 && v > -1 ? 1 : 0) + 1 + k;
-    }
-  }
+  const k = Math.abs(v) >= 1e-6 ? fewestDecimals(v) : undefined;
+  if (k) return wholeLength(Math.trunc(v)) + (v < 0 && v > -1 ? 1 : 0) + 1 + k;
   return String(v).length;
 }
 

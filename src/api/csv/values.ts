@@ -3,7 +3,7 @@
  * '12.5%' → 0.125, '1,234', '(1,234)') to numbers with the display format they came with.
  */
 
-import { pointsToFraction } from "../decimalShift";
+import { pointsToFraction, POW10 } from "../decimalShift";
 import { utcToSerial } from "../excelDates";
 
 export { serialToUtc } from "../excelDates";
@@ -84,7 +84,6 @@ export function widerLook(a: NumberLook, b: NumberLook): NumberLook {
   };
 }
 
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 /** Digits a mantissa may have for digits / 10^k to be exact on both sides (10^15 < 2^53). */
 const EXACT_DIGITS = 15;
 
