@@ -3,10 +3,9 @@
  * scrolls, only the visible rows below them (so large report sheets stay fast), the outline of the
  * selected spill range, and the charts where the add-in placed them.
  */
-import { columnName } from "../memory/address";
 import { PX_PER_PT } from "../memory/geometry";
 import { GridRow, type RowContext } from "./GridRow";
-import { HEADER_PX, ROW_HEADER_PX, ROW_PX } from "./layout";
+import { columnLabels, HEADER_PX, ROW_HEADER_PX, ROW_PX } from "./layout";
 import { SheetChart } from "./SheetChart";
 import type { SpillOutline } from "./spillOutline";
 
@@ -23,14 +22,25 @@ export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps)
   const freeze = Math.min(layout.freeze, layout.rows);
   const first = Math.max(freeze, Math.floor(scrollTop / ROW_PX) - 1);
   const visible = Math.ceil(height / ROW_PX) + 3;
+  const labels = columnLabels(
+    layout,
+    Math.max(freeze, Math.ceil(scrollTop / ROW_PX)),
+    ctx.selected,
+    (r, c) => ctx.host.cell(ctx.sheet, r, c).text,
+  );
   return (
     <div className="canvas" style={{ height: HEADER_PX + layout.rows * ROW_PX, width: layout.width }}>
       <div className="frozen" style={{ height: HEADER_PX + freeze * ROW_PX, width: layout.width }}>
         <div className="col-headers" role="row" style={{ width: layout.width }}>
           <span className="corner" />
           {layout.widths.map((w, c) => (
-            <span key={c} className="col-header" role="columnheader" style={{ width: w }}>
-              {columnName(c)}
+            <span
+              key={c}
+              className={labels[c].tableHeader ? "col-header table-header" : "col-header"}
+              role="columnheader"
+              style={{ width: w }}
+            >
+              {labels[c].text}
             </span>
           ))}
         </div>

@@ -2,6 +2,7 @@
 import { fittedNumber } from "./cellText";
 import { errorNote } from "./errors";
 import { niceTicks } from "./SheetChart";
+import { columnLabels } from "./layout";
 import { extendedByKey } from "./selection";
 import { tableLook } from "./tableStyles";
 
@@ -66,4 +67,32 @@ test("Shift+arrow moves the selection's far corner and keeps its anchor, as Exce
     rows: 1,
     cols: 1,
   });
+});
+
+test("Excel's table headers take the column letters' place while the active cell is in a table whose header row is scrolled away", () => {
+  const layout = {
+    widths: [64, 64, 64, 64],
+    lefts: [0, 64, 128, 192],
+    cols: 4,
+    rows: 60,
+    freeze: 0,
+    width: 304,
+    tables: [{ rect: { row: 16, col: 1, rows: 30, cols: 2 }, look: null }],
+    charts: [],
+  };
+  const header = (r: number, c: number) => (r === 16 ? ["", "Day", "Spend", ""][c] : "?");
+  const shown = (topRow: number, active: { row: number; col: number }, freeze = 0) =>
+    columnLabels({ ...layout, freeze }, topRow, active, header)
+      .map((l) => (l.tableHeader ? `[${l.text}]` : l.text))
+      .join(" ");
+  // The header row in view, or the active cell outside the table: the letters.
+  expect(shown(0, { row: 20, col: 1 })).toBe("A B C D");
+  expect(shown(16, { row: 20, col: 1 })).toBe("A B C D");
+  expect(shown(25, { row: 20, col: 3 })).toBe("A B C D");
+  expect(shown(25, { row: 5, col: 1 })).toBe("A B C D");
+  // Scrolled past the header with the active cell in the table: its names, over its columns only.
+  expect(shown(17, { row: 20, col: 2 })).toBe("A [Day] [Spend] D");
+  // Past the table's last row, or the header frozen in view: the letters again.
+  expect(shown(46, { row: 20, col: 2 })).toBe("A B C D");
+  expect(shown(25, { row: 20, col: 2 }, 17)).toBe("A B C D");
 });

@@ -2,7 +2,7 @@
  * The grid's geometry: the drawn columns (as wide as the add-in set them, points drawn at 4/3 px),
  * how many rows to draw, the frozen rows, and the tables and charts of the sheet.
  */
-import type { Rect } from "../memory/address";
+import { columnName, type Rect } from "../memory/address";
 import type { ChartView } from "../memory/chart";
 import { DEFAULT_COLUMN_WIDTH_PT, PX_PER_PT, ROW_HEIGHT_PT } from "../memory/geometry";
 import type { InMemoryWorkbook } from "../memory/workbook";
@@ -76,4 +76,31 @@ export function tableAt(layout: SheetLayout, r: number, c: number): TablePlace |
     (x) => r >= x.rect.row && r < x.rect.row + x.rect.rows && c >= x.rect.col && c < x.rect.col + x.rect.cols,
   );
   return t && { look: t.look, header: r === t.rect.row, odd: (r - t.rect.row) % 2 === 1 };
+}
+
+/**
+ * The column headings: the letters, or, as Excel draws them, a table's header names over its
+ * columns while the active cell is in the table and its header row is scrolled out of view
+ * (`topRow`: the first row drawn under the frozen ones).
+ */
+export function columnLabels(
+  layout: SheetLayout,
+  topRow: number,
+  active: { row: number; col: number },
+  headerText: (row: number, col: number) => string,
+): { text: string; tableHeader: boolean }[] {
+  const letters = layout.widths.map((_, c) => ({ text: columnName(c), tableHeader: false }));
+  const t = layout.tables.find(
+    ({ rect: x }) =>
+      active.row >= x.row &&
+      active.row < x.row + x.rows &&
+      active.col >= x.col &&
+      active.col < x.col + x.cols,
+  );
+  if (!t) return letters;
+  const { row, col, rows, cols } = t.rect;
+  if (row < layout.freeze || row >= topRow || row + rows <= topRow) return letters;
+  return letters.map((l, c) =>
+    c >= col && c < col + cols ? { text: headerText(row, c), tableHeader: true } : l,
+  );
 }

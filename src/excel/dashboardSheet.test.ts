@@ -7,6 +7,7 @@ import {
   followRenamedReports,
   writeDashboard,
 } from "./dashboardSheet";
+import { dashboardChartName } from "./dashboardCharts";
 import { createReportSheet, refreshAll, refreshReport } from "./reportSheets";
 
 /** Impressions by day × campaign: spend and impressions per row, `days` days from 2026-10-01. */
@@ -78,7 +79,7 @@ test("the dashboard's KPIs are the sums over the report tables, and follow a ref
   const wb = await workbook();
   expect((await dashboardCandidates(wb.excel)).map((c) => c.sheet)).toEqual(["By day", "Campaigns"]);
   const made = await writeDashboard(wb.excel, ["By day", "Campaigns"]);
-  expect(made).toEqual({ sheetName: "Dashboard", reports: ["By day", "Campaigns"] });
+  expect(made).toEqual({ sheetName: "Dashboard", reports: ["By day", "Campaigns"], charts: 2 });
   let v = shown(wb, "Dashboard", 2);
   const t = byDay(20);
   expect(v[row("Report")]).toEqual(["By day", "Campaigns"]);
@@ -119,12 +120,16 @@ test("picking other reports makes it again in place: one dashboard, nothing left
   expect(again.sheetName).toBe("Dashboard");
   expect(wb.host.cell("Dashboard", 4, 1).value).toBe("Campaigns");
   expect(wb.host.cell("Dashboard", 4, 2)?.value ?? "").toBe("");
-  // Printed landscape, one page wide, the labels and the one report.
+  // Printed landscape, one page wide: the labels, the one report and its chart under them (from
+  // row 20, 216 points tall: to row 34; 354 points wide: columns A (150) and B (165) and C).
   expect(wb.host.pageLayout("Dashboard")).toMatchObject({
     orientation: "Landscape",
     zoom: { horizontalFitToPages: 1 },
-    printArea: "A1:B18",
+    printArea: "A1:C34",
   });
+  expect(wb.host.charts("Dashboard").map((c) => c.name)).toEqual([
+    dashboardChartName(wb.host.tables().find((t) => t.sheet === "Campaigns")!.name),
+  ]);
   await expect(writeDashboard(wb.excel, [])).rejects.toThrow(/Pick at least one report/);
 });
 
@@ -243,4 +248,72 @@ test("eight reports with long names fit the mark (a custom property holds 255 ch
     reports: shownNames,
     renamed: false,
   });
+});
+
+test("the reports' charts are on the dashboard, under the KPIs, drawn from the report sheets' cells, and follow refreshes", async () => {
+  const wb = await workbook();
+  const sum = (xs: (number | null)[]) => xs.reduce<number>((n, v) => n + (v ?? 0), 0);
+  // What a chart draws, in the order of their titles (a copy made again comes last on the sheet).
+  const charts = (sheet: string) =>
+    wb.host
+      .charts(sheet)
+      .map((c) => ({
+        type: c.type,
+        title: c.title,
+        series: c.series.map((x) => [x.name, x.values, x.categories, x.secondary]),
+      }))
+      .sort((a, b) => String(a.title).localeCompare(String(b.title)));
+  const copied = () => charts("Dashboard");
+  const reports = () =>
+    [...charts("By day"), ...charts("Campaigns")].sort((a, b) =>
+      String(a.title).localeCompare(String(b.title)),
+    );
+  const dashChart = (sheet: string) =>
+    wb.host
+      .charts("Dashboard")
+      .find((c) => c.name === dashboardChartName(wb.host.tables().find((t) => t.sheet === sheet)!.name))!;
+  await writeDashboard(wb.excel, ["By day", "Campaigns"]);
+  const onDash = wb.host.charts("Dashboard");
+  // Two side by side under the KPI rows (the last is row 18) and a blank row, from row 20 (its top at
+  // 19 rows of 15 points), within 720 points: a 1366-pixel screen beside the task pane.
+  expect(onDash.map((c) => [c.top, c.left])).toEqual([
+    [19 * 15, 0],
+    [19 * 15, 366],
+  ]);
+  expect(onDash[1].left + onDash[1].width).toBeLessThanOrEqual(720);
+  // Each the same as its report's own chart: same series, points and sums.
+  expect(copied()).toEqual(reports());
+  const byDayChart = dashChart("By day");
+  expect(sum(byDayChart.series.filter((x) => !x.secondary).flatMap((x) => x.values))).toBe(
+    sumOf(byDay(20), "Podcast & Streaming Impressions"),
+  );
+  // A refresh with fewer days: the report's sums move to fewer columns, the dashboard's copy follows.
+  await refreshReport(wb.excel, "By day", async () => ({ type: "table", table: byDay(12, 3) }));
+  expect(copied()).toEqual(reports());
+  expect(dashChart("By day").series[0].values).toHaveLength(12);
+  // Moved by the planner, it stays where they put it through the next refresh, and a refresh of all.
+  await wb.excel.run(async (context) => {
+    const c = context.workbook.worksheets.getItem("Dashboard").charts.getItem(dashChart("By day").name);
+    c.top = 600;
+    c.left = 40;
+    await context.sync();
+  });
+  await refreshAll(wb.excel, async (source) => ({
+    type: "table",
+    table: source.kind === "impressions" ? byDay(9) : perf,
+  }));
+  expect(dashChart("By day")).toMatchObject({ top: 600, left: 40 });
+  expect(dashChart("By day").series[0].values).toHaveLength(9);
+  expect(copied()).toEqual(reports());
+  // A planner's own chart on the dashboard is theirs: making it again leaves it.
+  await wb.excel.run(async (context) => {
+    const dash = context.workbook.worksheets.getItem("Dashboard");
+    dash.charts.add("ColumnClustered" as Excel.ChartType, dash.getRange("B6:B7")).name = "Mine";
+    await context.sync();
+  });
+  await writeDashboard(wb.excel, ["Campaigns"]);
+  expect(wb.host.charts("Dashboard").map((c) => c.name)).toEqual([
+    "Mine",
+    dashboardChartName(wb.host.tables().find((t) => t.sheet === "Campaigns")!.name),
+  ]);
 });

@@ -8,6 +8,8 @@
 import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
 import { sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
+import type { ReportDefinition } from "../reports/definition";
+import { chartsExtent, writeDashboardCharts } from "./dashboardCharts";
 import { listDefinitions, splitParts } from "./reportStore";
 import { a1, withNewSheet } from "./tableWriter";
 import { takenNames } from "./workbookNames";
@@ -24,6 +26,8 @@ const DASHBOARD_NOTES = [
 export interface DashboardResult {
   sheetName: string;
   reports: string[];
+  /** The reports' charts made under the KPIs. */
+  charts: number;
 }
 
 /** A report sheet a dashboard can show, and its table (which a rename of the sheet keeps). */
@@ -39,8 +43,13 @@ export async function dashboardCandidates(excel: ExcelHost): Promise<DashboardCa
   );
 }
 
-async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promise<DashboardReport[]> {
-  const defs = (await listDefinitions(excel)).filter((d) => d.tableName && sheetNames.includes(d.sheetName));
+/** The picked reports in sheet order, with their definitions (for their charts). */
+async function reportsOf(
+  excel: ExcelHost,
+  sheetNames: readonly string[],
+): Promise<{ reports: DashboardReport[]; defs: ReportDefinition[] }> {
+  const listed = await listDefinitions(excel);
+  const defs = listed.filter((d) => d.tableName && sheetNames.includes(d.sheetName));
   if (defs.length === 0) throw new Error("Pick at least one report sheet with a table for the dashboard.");
   return excel.run(async (context) => {
     const tables = defs.map((d) => context.workbook.tables.getItemOrNullObject(d.tableName!));
@@ -56,11 +65,14 @@ async function reportsOf(excel: ExcelHost, sheetNames: readonly string[]): Promi
       return h;
     });
     await context.sync();
-    return defs.map((d, i) => ({
-      sheetName: d.sheetName,
-      tableName: d.tableName!,
-      headers: headers[i].values[0].map(String),
-    }));
+    return {
+      defs,
+      reports: defs.map((d, i) => ({
+        sheetName: d.sheetName,
+        tableName: d.tableName!,
+        headers: headers[i].values[0].map(String),
+      })),
+    };
   });
 }
 
@@ -148,21 +160,27 @@ export async function existingDashboard(
   };
 }
 
-/**
- * Makes the dashboard again when a report sheet on it was renamed: its link and its column's name
- * still said the old name (the figures follow the tables by themselves). Nothing when none was.
- */
-export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
-  const existing = await existingDashboard(excel);
-  if (!existing?.renamed) return false;
-  await writeDashboard(excel, existing.reports, { activate: false });
-  return true;
-}
-
 /** Points a bold 11-point name needs: about 6 a character, and the cell's padding. */
 const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
 
-function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardReport[]): void {
+/** The first row of the reports' charts: under the KPIs and a blank row. */
+const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
+
+/** Chart places the dashboard's print area covers: up to the last report with a chart. */
+function chartCount(defs: readonly ReportDefinition[]): number {
+  return defs.reduce((n, d, i) => (d.chart?.enabled !== false && d.chart?.plan ? i + 1 : n), 0);
+}
+
+/** Sheet columns whose widths (points) cover `pt`, from column A. */
+function columnsCovering(widths: readonly number[], pt: number): number {
+  let x = 0;
+  let c = 0;
+  while (x < pt) x += widths[c++] ?? DEFAULT_WIDTH_PT;
+  return c;
+}
+const DEFAULT_WIDTH_PT = 48;
+
+function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardReport[], charts: number): void {
   const plan = dashboardPlan(reports);
   const rows = plan.labels.length;
   const cols = plan.columns.length;
@@ -183,17 +201,23 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
   // Figures and the "–" of a KPI a report lacks line up on the right, as numbers do.
   sheet.getRange(a1(TOP + 1, 1, rows - 1, cols)).format.horizontalAlignment =
     "Right" as Excel.HorizontalAlignment;
-  sheet.getRange(a1(0, 0, 1, 1)).format.columnWidth = 150;
   // Each report's column as wide as its name (a long one is not cut off), at least 165 points; as
   // narrow as that allows (four reports fit a 1366-pixel screen with the pane closed, three beside it).
-  reports.forEach((r, i) => {
-    sheet.getRange(a1(0, 1 + i, 1, 1)).format.columnWidth = Math.max(165, headerWidth(r.sheetName));
-  });
+  const widths = [150, ...reports.map((r) => Math.max(165, headerWidth(r.sheetName)))];
+  widths.forEach((w, c) => (sheet.getRange(a1(0, c, 1, 1)).format.columnWidth = w));
   sheet.freezePanes.freezeRows(TOP + 1);
   // Printed as it is seen: landscape, one page wide.
   sheet.pageLayout.orientation = "Landscape" as Excel.PageOrientation;
   sheet.pageLayout.zoom = { horizontalFitToPages: 1 };
-  sheet.pageLayout.setPrintArea(a1(0, 0, TOP + rows, cols + 1));
+  const extent = chartsExtent(charts, CHARTS_ROW);
+  sheet.pageLayout.setPrintArea(
+    a1(
+      0,
+      0,
+      Math.max(TOP + rows, extent.lastRow),
+      Math.max(cols + 1, columnsCovering(widths, extent.widthPt)),
+    ),
+  );
   queueMark(sheet, reports);
 }
 
@@ -207,26 +231,60 @@ export async function writeDashboard(
   opts: { activate?: boolean } = {},
 ): Promise<DashboardResult> {
   const activate = opts.activate ?? true;
-  const reports = await reportsOf(excel, sheetNames);
+  const { reports, defs } = await reportsOf(excel, sheetNames);
   const existing = await existingDashboard(excel);
   const result = { reports: reports.map((r) => r.sheetName) };
+  const charts = chartCount(defs);
+  let sheetName: string;
   if (existing) {
+    sheetName = existing.sheetName;
     await excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(existing.sheetName);
       // Only what the last dashboard wrote: a note the planner typed beside or under it stays.
       sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, existing.reports.length + 1)).clear();
-      queueDashboard(sheet, reports);
+      queueDashboard(sheet, reports, charts);
       if (activate) sheet.activate();
       await context.sync();
     });
-    return { sheetName: existing.sheetName, ...result };
+  } else {
+    sheetName = sheetNameFor("Dashboard", (await takenNames(excel)).sheets);
+    await withNewSheet(excel, sheetName, async (context, sheet) => {
+      queueDashboard(sheet, reports, charts);
+      sheet.position = 0;
+      sheet.activate();
+      await context.sync();
+    });
   }
-  const name = sheetNameFor("Dashboard", (await takenNames(excel)).sheets);
-  await withNewSheet(excel, name, async (context, sheet) => {
-    queueDashboard(sheet, reports);
-    sheet.position = 0;
-    sheet.activate();
-    await context.sync();
-  });
-  return { sheetName: name, ...result };
+  const made = await writeDashboardCharts(excel, sheetName, defs, CHARTS_ROW);
+  return { sheetName, ...result, charts: made };
+}
+
+/**
+ * Keeps the Dashboard true after reports were refreshed or their chart switched (`changed`, their
+ * sheets' names): made again when a report sheet on it was renamed (its link and column still said
+ * the old name; the figures follow the tables by themselves), else the changed reports' charts made
+ * again (a block of sums may have moved or changed size). Nothing when no dashboard shows them.
+ */
+/**
+ * Makes the dashboard again when a report sheet on it was renamed: its link and its column's name
+ * still said the old name (the figures follow the tables by themselves). Nothing when none was.
+ */
+export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
+  const existing = await existingDashboard(excel);
+  if (!existing?.renamed) return false;
+  await writeDashboard(excel, existing.reports, { activate: false });
+  return true;
+}
+
+export async function followReports(excel: ExcelHost, changed: readonly string[]): Promise<void> {
+  const existing = await existingDashboard(excel);
+  if (!existing) return;
+  if (existing.renamed) {
+    await writeDashboard(excel, existing.reports, { activate: false });
+    return;
+  }
+  if (!existing.reports.some((r) => changed.includes(r))) return;
+  const listed = await listDefinitions(excel);
+  const defs = existing.reports.flatMap((n) => listed.filter((d) => d.tableName && d.sheetName === n));
+  await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));
 }

@@ -6,11 +6,12 @@
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
+import { BAND_ROWS } from "./reportCharts";
 import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 
 const DAY = 46326; // 2026-10-31
-/** The header's row: under the sheet's status line and a blank row. */
-const HEADER = 2;
+/** The header's row: under the sheet's status line, the rows kept for its chart and a blank row. */
+const HEADER = 2 + BAND_ROWS;
 const COLS = [0, 1, 2, 3, 4];
 
 function report(days: number): TypedTable {
@@ -38,9 +39,9 @@ async function setup() {
   await wb.excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Spend by day");
     const t = sheet.tables.getItem(name);
-    t.resize(`A3:E${HEADER + 6}`);
-    sheet.getRange("E3").values = [["Double"]];
-    sheet.getRange(`E4:E${HEADER + 6}`).formulas = COLS.map(() => ["=[@Spend]*2"]);
+    t.resize(`A${HEADER + 1}:E${HEADER + 6}`);
+    sheet.getRange(`E${HEADER + 1}`).values = [["Double"]];
+    sheet.getRange(`E${HEADER + 2}:E${HEADER + 6}`).formulas = COLS.map(() => ["=[@Spend]*2"]);
     await context.sync();
   });
   wb.host.setInput("Spend by day", HEADER + 7, 0, "checked with finance");

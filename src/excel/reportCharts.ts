@@ -1,19 +1,22 @@
 /**
- * A native Excel chart beside each report where a picture says more than rows: spend and
- * impressions over time, the lag curve, the audience decay d15–d60, campaign performance by
- * campaign, spend by day, incrementality with its interval. The chart's series read whole columns
- * of the report table's body, so the chart follows the table when a refresh grows or shrinks it, and
- * keeps its name and the planner's styling; it is made again only when the columns it reads change.
+ * A native Excel chart with each report where a picture says more than rows: spend and impressions
+ * over time, the lag curve, the audience decay d15–d60, campaign performance by campaign, spend by
+ * day, incrementality with its interval. It is drawn where the planner sees it on opening the sheet:
+ * beside a narrow table, or above a table too wide for that (rows kept for it under the status
+ * line). Drawn from the table's columns, it follows the table when a refresh grows or shrinks it;
+ * drawn from sums, its block of sums is rewritten at each refresh. It keeps its name and the
+ * planner's styling, and is made again only when what it reads changes.
  */
 import type { DateSystem } from "../api/excelDates";
 import { fingerprint } from "../api/fingerprint";
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
 import { chartSummary, SUMMARY_KINDS, type ChartSummary } from "../reports/chartSummary";
 import type { SheetSourceKind } from "../reports/definition";
+import { areaOf } from "./columnName";
 import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
 import type { ExcelHost } from "./host";
 import { fittedWidth, TEXT_FORMAT } from "./cellFormats";
-import { a1, queueWidths } from "./tableWriter";
+import { a1, fittedTableWidth, queueWidths } from "./tableWriter";
 
 export interface ChartPlan {
   type: "Line" | "LineMarkers" | "ColumnClustered" | "BarClustered";
@@ -152,33 +155,44 @@ export function queueReportChart(
   plan: ChartPlan,
   headers: readonly string[],
   at: { row: number; col: number; bodyRows: number },
+  band?: Band,
 ): void {
+  const chart = queuePlanChart(sheet, sheet, plan, headers, at);
+  chart.name = chartName(tableName);
+  queuePlace(chart, band, { row: at.row + 1, col: at.col + headers.length + 1 });
+}
+
+/** Queues a chart on `on` over the table at `at` on `data` (the same sheet, or the report's for the Dashboard). */
+function queuePlanChart(
+  on: Excel.Worksheet,
+  data: Excel.Worksheet,
+  plan: ChartPlan,
+  headers: readonly string[],
+  at: { row: number; col: number; bodyRows: number },
+): Excel.Chart {
   const column = (name: string) => at.col + headers.indexOf(name);
   const chart = plan.rows
-    ? queueRowSeries(sheet, plan, plan.rows, column, at)
-    : queueColumnSeries(sheet, plan, column, at);
-  chart.name = chartName(tableName);
+    ? queueRowSeries(on, data, plan, plan.rows, column, at)
+    : queueColumnSeries(on, data, plan, column, at);
   chart.title.text = plan.title;
   chart.legend.visible = (plan.rows ?? plan.series).length > 1;
-  // From the first body row down: the header row is frozen (the rows above it too), and a chart
-  // that crosses the freeze line is split in two when the sheet scrolls (its title hidden).
-  const left = at.col + headers.length + 1;
-  chart.setPosition(a1(at.row + 1, left), a1(at.row + 18, left + 7));
+  return chart;
 }
 
 /** A series per planned column over its whole body, the category column along the x axis. */
 function queueColumnSeries(
-  sheet: Excel.Worksheet,
+  on: Excel.Worksheet,
+  data: Excel.Worksheet,
   plan: ChartPlan,
   column: (name: string) => number,
   at: { row: number; bodyRows: number },
 ): Excel.Chart {
-  const body = (name: string) => sheet.getRange(a1(at.row + 1, column(name), at.bodyRows, 1));
+  const body = (name: string) => data.getRange(a1(at.row + 1, column(name), at.bodyRows, 1));
   const [firstSeries, ...more] = plan.series;
   // The first series comes with the chart: its column, header included (the header names it).
-  const chart = sheet.charts.add(
+  const chart = on.charts.add(
     plan.type as Excel.ChartType,
-    sheet.getRange(a1(at.row, column(firstSeries), at.bodyRows + 1, 1)),
+    data.getRange(a1(at.row, column(firstSeries), at.bodyRows + 1, 1)),
     "Columns" as Excel.ChartSeriesBy,
   );
   chart.series.getItemAt(0).setXAxisValues(body(plan.category));
@@ -192,14 +206,15 @@ function queueColumnSeries(
 
 /** A series per labelled body row over the plan's adjacent columns, their headers along the x axis. */
 function queueRowSeries(
-  sheet: Excel.Worksheet,
+  on: Excel.Worksheet,
+  data: Excel.Worksheet,
   plan: ChartPlan,
   labels: readonly string[],
   column: (name: string) => number,
   at: { row: number },
 ): Excel.Chart {
-  const across = (row: number) => sheet.getRange(a1(row, column(plan.series[0]), 1, plan.series.length));
-  const chart = sheet.charts.add(
+  const across = (row: number) => data.getRange(a1(row, column(plan.series[0]), 1, plan.series.length));
+  const chart = on.charts.add(
     plan.type as Excel.ChartType,
     across(at.row + 1),
     "Rows" as Excel.ChartSeriesBy,
@@ -213,10 +228,49 @@ function queueRowSeries(
   return chart;
 }
 
+/** Points of columns a 1366-pixel screen shows beside the task pane (about 960 px of the grid). */
+export const FIRST_SCREEN_PT = 720;
+/** What a chart beside the table takes: a gap column and eight columns, at Excel's default 48 points. */
+const BESIDE_PT = 9 * 48;
+/** Rows kept above a table too wide for a chart beside it within the first screen; the chart's size there. */
+export const BAND_ROWS = 14;
+const BAND_WIDTH_PT = 600;
+const ROW_PT = 15;
+
+/**
+ * Rows to keep above the table for its chart: none when the report has no chart, or when the chart
+ * fits beside the table within the first screen; else BAND_ROWS, where the chart is drawn under the
+ * status line (a 46-column impressions table would put it at column AV, where no planner looks).
+ */
+export function chartBandRows(kind: SheetSourceKind, table: TypedTable, enabled: boolean): number {
+  if (!enabled || !CHART_KINDS.has(kind)) return 0;
+  const charted = SUMMARY_KINDS.has(kind)
+    ? chartSummary(kind, table) !== null
+    : chartFor(kind, table) !== null;
+  return charted && fittedTableWidth(table) + BESIDE_PT > FIRST_SCREEN_PT ? BAND_ROWS : 0;
+}
+
+/** Where a new chart goes: in the rows kept for it above the table, else beside the table from `beside`. */
+function queuePlace(chart: Excel.Chart, band: Band | undefined, beside: { row: number; col: number }): void {
+  if (band) {
+    chart.setPosition(a1(band.row, 0));
+    chart.width = BAND_WIDTH_PT;
+    chart.height = band.rows * ROW_PT;
+    return;
+  }
+  // From the first body row down: the header row is frozen (the rows above it too), and a chart
+  // that crosses the freeze line is split in two when the sheet scrolls (its title hidden).
+  chart.setPosition(a1(beside.row, beside.col), a1(beside.row + CHART_ROWS - 1, beside.col + 7));
+}
+
+/** The rows kept above a table for its chart (ReportDefinition.chart.band). */
+export interface Band {
+  row: number;
+  rows: number;
+}
+
 /** The first line of a summary block: what it is, so a planner knows not to type into it. */
 export const SUMMARY_NOTE = "Chart data: sums of the report table, rewritten at each refresh";
-/** Rows of the sheet the chart covers, from the table's first body row; the summary block starts under them. */
-const CHART_ROWS = 18;
 
 const KIND_FORMATS: Partial<Record<ColumnKind, string>> = {
   integer: "#,##0",
@@ -225,6 +279,8 @@ const KIND_FORMATS: Partial<Record<ColumnKind, string>> = {
   datetime: "yyyy-mm-dd",
 };
 const formatOfKind = (kind: ColumnKind) => KIND_FORMATS[kind] ?? "General";
+/** Rows of the sheet a chart beside the table covers, from the table's first body row; the summary block starts under them. */
+const CHART_ROWS = 18;
 
 /** What identifies a summary chart: when it changes (other series, points or place), the chart is made again. */
 function summaryKey(s: ChartSummary, data: string): string {
@@ -247,68 +303,116 @@ function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
 }
 
 /**
- * Queues the summary block at `origin` (its note, a header row, a row per point) in the workbook's
- * date system; returns the fingerprint of what it writes under the note.
+ * The cells of a summary block under its note: a header row and a row per point ("down"), or the
+ * same transposed ("across": the points along a row, a row per series), with each cell's format.
+ */
+function blockCells(s: ChartSummary, system: DateSystem, across: boolean) {
+  const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
+  const category = (v: CellValue) =>
+    dated && typeof v === "number" ? toWorkbookSerial(v, system) : (v ?? "");
+  const pointFormats = [dated ? "yyyy-mm-dd" : TEXT_FORMAT, ...s.series.map((x) => formatOfKind(x.kind))];
+  const down = [
+    [s.category, ...s.series.map((x) => x.name)],
+    ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i])]),
+  ];
+  const formats = [pointFormats.map(() => TEXT_FORMAT), ...s.categories.map(() => pointFormats)];
+  const flip = <T>(m: T[][]): T[][] => m[0].map((_, j) => m.map((row) => row[j]));
+  return across ? { rows: flip(down), formats: flip(formats) } : { rows: down, formats };
+}
+
+/** Whether a block of sums runs across: in the rows kept above the table for the chart, when it fits them. */
+const runsAcross = (s: ChartSummary, band: Band | undefined): boolean =>
+  band !== undefined && blockSize(s, true).rows <= band.rows;
+
+/** Rows and columns a summary block takes, its note included. */
+function blockSize(s: ChartSummary, across: boolean): { rows: number; cols: number } {
+  const points = s.categories.length + 1;
+  const series = s.series.length + 1;
+  return across ? { rows: series + 1, cols: points } : { rows: points + 1, cols: series };
+}
+
+/** Each block column's width: as wide as its widest cell reads (the columns right of the table hold nothing else). */
+function blockWidths(s: ChartSummary, across: boolean): number[] {
+  const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
+  const pointKind = dated ? "date" : s.categoryKind;
+  if (!across)
+    return [
+      fittedWidth(s.category, s.categories, pointKind),
+      ...s.series.map((x) => fittedWidth(x.name, x.values, x.kind, formatOfKind(x.kind))),
+    ];
+  const names = fittedWidth(
+    s.category,
+    s.series.map((x) => x.name),
+    "text",
+  );
+  return [
+    names,
+    ...s.categories.map((c, i) =>
+      Math.max(
+        fittedWidth("", [c], pointKind),
+        ...s.series.map((x) => fittedWidth("", [x.values[i]], x.kind, formatOfKind(x.kind))),
+      ),
+    ),
+  ];
+}
+
+/**
+ * Queues the summary block at `origin` (its note, then its cells: blockCells) in the workbook's date
+ * system; returns the fingerprint of what it writes under the note.
  */
 function queueSummaryBlock(
   sheet: Excel.Worksheet,
   s: ChartSummary,
   origin: { row: number; col: number },
   system: DateSystem,
+  across: boolean,
 ): string {
-  const n = s.categories.length;
-  const width = s.series.length + 1;
-  const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
-  const category = (v: CellValue) =>
-    dated && typeof v === "number" ? toWorkbookSerial(v, system) : (v ?? "");
-  const formats = [dated ? "yyyy-mm-dd" : TEXT_FORMAT, ...s.series.map((x) => formatOfKind(x.kind))];
+  const { rows, formats } = blockCells(s, system, across);
+  const width = rows[0].length;
   // Formats first: a name such as "007", "12/25" or "-Promo" stays text, not a number or a formula.
-  sheet.getRange(a1(origin.row, origin.col, 2, width)).numberFormat = [
-    formats.map(() => TEXT_FORMAT),
-    formats.map(() => TEXT_FORMAT),
-  ];
-  sheet.getRange(a1(origin.row + 2, origin.col, n, width)).numberFormat = s.categories.map(() => formats);
+  sheet.getRange(a1(origin.row, origin.col, 1, width)).numberFormat = [rows[0].map(() => TEXT_FORMAT)];
+  sheet.getRange(a1(origin.row + 1, origin.col, rows.length, width)).numberFormat = formats;
   sheet.getRange(a1(origin.row, origin.col)).values = [[SUMMARY_NOTE]];
-  const block = sheet.getRange(a1(origin.row + 1, origin.col, n + 1, width));
-  const rows = [
-    [s.category, ...s.series.map((x) => x.name)],
-    ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i])]),
-  ];
-  block.values = rows;
-  sheet.getRange(a1(origin.row + 1, origin.col, 1, width)).format.font.bold = true;
-  // Wide enough to read: the columns right of the table hold nothing else.
-  const widths = new Map<number, number>([
-    [origin.col, fittedWidth(s.category, s.categories, dated ? "date" : s.categoryKind)],
-  ]);
-  s.series.forEach((x, j) =>
-    widths.set(origin.col + 1 + j, fittedWidth(x.name, x.values, x.kind, formatOfKind(x.kind))),
-  );
-  queueWidths(sheet, origin.row, widths);
+  sheet.getRange(a1(origin.row + 1, origin.col, rows.length, width)).values = rows;
+  // The names are bold: the header row, or the first column when the points run across.
+  sheet.getRange(
+    across ? a1(origin.row + 1, origin.col, rows.length, 1) : a1(origin.row + 1, origin.col, 1, width),
+  ).format.font.bold = true;
+  queueWidths(sheet, origin.row, new Map(blockWidths(s, across).map((w, j) => [origin.col + j, w])));
   return blockFingerprint(rows);
 }
 
-/** Queues the chart over a summary block at `origin`: a series per block column, money on the secondary axis. */
+/**
+ * Queues the chart over a summary block at `origin`: a series per block column (or row, when the
+ * points run across), money on the secondary axis.
+ */
 function queueSummaryChart(
-  sheet: Excel.Worksheet,
-  tableName: string,
+  on: Excel.Worksheet,
+  data: Excel.Worksheet,
   s: ChartSummary,
   origin: { row: number; col: number },
+  across: boolean,
 ): Excel.Chart {
   const n = s.categories.length;
-  const body = (j: number) => sheet.getRange(a1(origin.row + 2, origin.col + j, n, 1));
-  const chart = sheet.charts.add(
+  // Series j's values (j = 0 the categories), without the name.
+  const body = (j: number) =>
+    data.getRange(
+      across ? a1(origin.row + 1 + j, origin.col + 1, 1, n) : a1(origin.row + 2, origin.col + j, n, 1),
+    );
+  const chart = on.charts.add(
     s.type as Excel.ChartType,
-    sheet.getRange(a1(origin.row + 1, origin.col + 1, n + 1, 1)),
-    "Columns" as Excel.ChartSeriesBy,
+    body(1),
+    (across ? "Rows" : "Columns") as Excel.ChartSeriesBy,
   );
-  chart.series.getItemAt(0).setXAxisValues(body(0));
+  const firstSeries = chart.series.getItemAt(0);
+  firstSeries.name = s.series[0].name;
+  firstSeries.setXAxisValues(body(0));
   s.series.slice(1).forEach((x, i) => {
     const added = chart.series.add(x.name);
     added.setValues(body(i + 2));
     added.setXAxisValues(body(0));
     if (x.axis === "secondary") added.axisGroup = "Secondary" as Excel.ChartAxisGroup;
   });
-  chart.name = chartName(tableName);
   chart.title.text = s.title;
   chart.legend.visible = s.series.length > 1;
   const primary = s.series.find((x) => x.axis === "primary");
@@ -322,6 +426,9 @@ function queueSummaryChart(
   }
   return chart;
 }
+
+/** A range's address without its sheet ("Sheet1!B2:C3" → "B2:C3"), as blocks are recorded. */
+const localAddress = (r: Excel.Range) => r.address.slice(r.address.lastIndexOf("!") + 1);
 
 interface Place {
   row: number;
@@ -369,6 +476,89 @@ async function blockOrigin(
   };
 }
 
+/**
+ * Queues the loads that find the old block of sums: where it was recorded, or (beside a table that
+ * gained or lost columns, in its rows) where the cells Excel shifted took it. After the sync, the
+ * returned function gives the block if it is still ours: its note still there and its cells as
+ * written (cells the table has grown into, or a total that moved in when a row was deleted, are
+ * never cleared).
+ */
+function queueOldBlock(
+  sheet: Excel.Worksheet,
+  opts: { previousData?: string; previousHash?: string; columnShift?: number },
+): () => Excel.Range | undefined {
+  const blocks = opts.previousData
+    ? [
+        sheet.getRange(opts.previousData),
+        ...(opts.columnShift ? [sheet.getRange(opts.previousData).getOffsetRange(0, opts.columnShift)] : []),
+      ]
+    : [];
+  for (const b of blocks) b.load("address,rowIndex,columnIndex,rowCount,columnCount,values");
+  return () =>
+    blocks.find(
+      (b) =>
+        b.values[0][0] === SUMMARY_NOTE &&
+        (opts.previousHash === undefined || blockFingerprint(b.values.slice(1)) === opts.previousHash),
+    );
+}
+
+/**
+ * Writes the block of sums and keeps or makes its chart: beside the table under its chart; when the
+ * chart is above the table, in the rows kept for it, the points running across (rows above the
+ * header never move when the table gains a column: Excel shifts the cells right of a table in its
+ * rows only). The chart is kept while its series, points and block are the same, else made again
+ * where the planner left it.
+ */
+async function syncSummaryChart(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  at: {
+    tableName: string;
+    summary: ChartSummary;
+    system: DateSystem;
+    /** The table's range, loaded. */
+    table: Excel.Range;
+    existing: Excel.Chart;
+    ours: Excel.Range | undefined;
+    band: Band | undefined;
+    previousKey: string | undefined;
+  },
+): Promise<ChartState> {
+  const { summary, table, existing, ours, band } = at;
+  const across = runsAcross(summary, band);
+  const size = blockSize(summary, across);
+  const origin = await blockOrigin(context, sheet, {
+    natural: {
+      row: band && across ? band.row : table.rowIndex + 1 + CHART_ROWS + 1,
+      col: table.columnIndex + table.columnCount + 1,
+    },
+    ...size,
+    old: ours,
+  });
+  const data = a1(origin.row, origin.col, size.rows, size.cols);
+  const key = summaryKey(summary, data);
+  const keep = !existing.isNullObject && key === at.previousKey;
+  if (!keep) {
+    if (ours && localAddress(ours) !== data) ours.clear();
+    if (!existing.isNullObject) existing.delete();
+  }
+  const dataHash = queueSummaryBlock(sheet, summary, origin, at.system, across);
+  if (!keep) {
+    const chart = queueSummaryChart(sheet, sheet, summary, origin, across);
+    chart.name = chartName(at.tableName);
+    queuePlace(chart, band, { row: table.rowIndex + 1, col: origin.col });
+    if (!existing.isNullObject) {
+      // Where the planner left it, at the size they gave it.
+      chart.top = existing.top;
+      chart.left = existing.left;
+      chart.width = existing.width;
+      chart.height = existing.height;
+    }
+  }
+  await context.sync();
+  return { key, data, dataHash };
+}
+
 export interface ChartState {
   /** The key of what the chart was made from; null when there is no chart. */
   key: string | null;
@@ -389,14 +579,23 @@ interface ChartTarget {
 
 /**
  * Makes the report's chart agree with its data: none when switched off or when the report has no
- * chart. A report with a summary (chartSummary.ts) gets its block of sums under the chart, rewritten
+ * chart. A report with a summary (chartSummary.ts) gets its block of sums (syncSummaryChart), rewritten
  * at each refresh; the chart over it is kept while its series and points are the same, else made
  * again where the planner left it. Other charts read the table's columns and follow it by themselves.
  */
 export async function ensureReportChart(
   excel: ExcelHost,
   target: ChartTarget,
-  opts: { enabled: boolean; previousKey?: string; previousData?: string; previousHash?: string },
+  opts: {
+    enabled: boolean;
+    previousKey?: string;
+    previousData?: string;
+    previousHash?: string;
+    /** The rows kept above the table for the chart, on a sheet that has them. */
+    band?: Band;
+    /** Columns the refresh added to the table (removed: negative): cells right of it in its rows moved so. */
+    columnShift?: number;
+  },
 ): Promise<ChartState> {
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
   // A kind drawn from sums has no chart when it has nothing to sum (a blank table read back).
@@ -412,60 +611,76 @@ export async function ensureReportChart(
     range.load("rowIndex,columnIndex,rowCount,columnCount");
     const header = t.getHeaderRowRange();
     header.load("values");
-    const oldBlock = opts.previousData ? sheet.getRange(opts.previousData) : undefined;
-    oldBlock?.load("rowIndex,columnIndex,rowCount,columnCount,values");
+    const oldBlock = queueOldBlock(sheet, opts);
     await context.sync();
-    // A block of ours is cleared only where its note still is and its cells are as written: cells
-    // the table has grown into, or a total that moved into it when a row was deleted, stay.
-    const intact = (b: Excel.Range) =>
-      b.values[0][0] === SUMMARY_NOTE &&
-      (opts.previousHash === undefined || blockFingerprint(b.values.slice(1)) === opts.previousHash);
-    const ours = oldBlock && intact(oldBlock) ? oldBlock : undefined;
-    const clearOld = () => ours?.clear();
+    const ours = oldBlock();
     if (summary) {
-      const origin = await blockOrigin(context, sheet, {
-        natural: { row: range.rowIndex + 1 + CHART_ROWS + 1, col: range.columnIndex + range.columnCount + 1 },
-        rows: summary.categories.length + 2,
-        cols: summary.series.length + 1,
-        old: ours,
+      return syncSummaryChart(context, sheet, {
+        tableName: target.tableName,
+        summary,
+        system,
+        table: range,
+        existing,
+        ours,
+        band: opts.band,
+        previousKey: opts.previousKey,
       });
-      const data = a1(origin.row, origin.col, summary.categories.length + 2, summary.series.length + 1);
-      const key = summaryKey(summary, data);
-      const keep = !existing.isNullObject && key === opts.previousKey;
-      if (!keep) {
-        if (opts.previousData !== data) clearOld();
-        if (!existing.isNullObject) existing.delete();
-      }
-      const dataHash = queueSummaryBlock(sheet, summary, origin, system);
-      if (!keep) {
-        const chart = queueSummaryChart(sheet, target.tableName, summary, origin);
-        chart.setPosition(
-          a1(range.rowIndex + 1, origin.col),
-          a1(range.rowIndex + CHART_ROWS, origin.col + 7),
-        );
-        if (!existing.isNullObject) {
-          // Where the planner left it, at the size they gave it.
-          chart.top = existing.top;
-          chart.left = existing.left;
-          chart.width = existing.width;
-          chart.height = existing.height;
-        }
-      }
-      await context.sync();
-      return { key, data, dataHash };
     }
-    clearOld();
+    ours?.clear();
     const key = plan && planKey(plan);
     if (!existing.isNullObject && key === opts.previousKey) return { key };
     if (!existing.isNullObject) existing.delete();
     if (plan) {
-      queueReportChart(sheet, target.tableName, plan, header.values[0].map(String), {
-        row: range.rowIndex,
-        col: range.columnIndex,
-        bodyRows: range.rowCount - 1,
-      });
+      queueReportChart(
+        sheet,
+        target.tableName,
+        plan,
+        header.values[0].map(String),
+        {
+          row: range.rowIndex,
+          col: range.columnIndex,
+          bodyRows: range.rowCount - 1,
+        },
+        opts.band,
+      );
     }
     await context.sync();
     return { key };
   });
+}
+
+/** A report's chart as a copy elsewhere needs it: its kind and table (as read back), where the table and its sums are. */
+export interface ChartSource {
+  /** The report sheet. */
+  sheet: Excel.Worksheet;
+  kind: SheetSourceKind;
+  table: TypedTable;
+  headers: readonly string[];
+  /** The table's header row and first column, and its body rows. */
+  at: { row: number; col: number; bodyRows: number };
+  /** The block of sums and the rows kept above the table (ReportDefinition.chart). */
+  data?: string;
+  band?: Band;
+}
+
+/**
+ * Queues a copy of a report's chart on `on` (the Dashboard), drawn from the same cells of the report
+ * sheet (its block of sums, or its table's columns), so it shows what the report's chart shows. Null
+ * when the report has no chart now, or its block of sums is not where and as large as its sums say
+ * (a chart over the wrong cells would mislead). The caller names and places it.
+ */
+export function queueChartCopy(on: Excel.Worksheet, src: ChartSource): Excel.Chart | null {
+  if (!SUMMARY_KINDS.has(src.kind)) {
+    const plan = chartFor(src.kind, src.table);
+    return plan && plan.series.every((n) => src.headers.includes(n)) && src.headers.includes(plan.category)
+      ? queuePlanChart(on, src.sheet, plan, src.headers, src.at)
+      : null;
+  }
+  const summary = chartSummary(src.kind, src.table);
+  const block = src.data ? areaOf(src.data) : null;
+  if (!summary || !block) return null;
+  const across = runsAcross(summary, src.band);
+  const size = blockSize(summary, across);
+  if (block.rows !== size.rows || block.cols !== size.cols) return null;
+  return queueSummaryChart(on, src.sheet, summary, block, across);
 }

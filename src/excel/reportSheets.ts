@@ -4,9 +4,9 @@
  * A refresh that fails leaves the previous data as it was and records the error on the definition.
  * Fetching is the caller's job (a SheetFetcher): src/excel never talks to the service.
  */
-import { followRenamedReports } from "./dashboardSheet";
+import { followReports } from "./dashboardSheet";
 import type { ShowInfo } from "../api/schemas";
-import type { CellValue, TypedTable } from "../api/table";
+import type { TypedTable } from "../api/table";
 import {
   definitionSchema,
   resolveSource,
@@ -33,9 +33,8 @@ import {
 } from "./showLayout";
 import { takenNames } from "./workbookNames";
 import { statusLine } from "../reports/statusLine";
-import { ensureReportChart } from "./reportCharts";
-import { summaryReads } from "../reports/chartSummary";
-import { isDateFormat } from "./dateSystem";
+import { chartBandRows, ensureReportChart } from "./reportCharts";
+import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { writeNewTable } from "./tableWriter";
@@ -78,17 +77,20 @@ export async function createReportSheet(
       { ...report, rowCount: data.table.rows.length, lastRefresh: now.toISOString() },
       resolveSource(report, now).params,
     );
+    const chartOn = report.chart ?? true;
+    const chartRows = chartBandRows(report.kind, data.table, chartOn);
     const result = await writeNewTable(
       excel,
       data.table,
       { sheetName, tableName },
-      { topLines: [[line]], tableStyle: report.tableStyle },
+      { topLines: [[line]], tableStyle: report.tableStyle, chartRows },
     );
     rowCount = result.rows;
+    const lines = 1 + (data.table.summary?.length ?? 0);
     const chart = await chartBeside(
       excel,
       { sheetName, tableName, kind: report.kind, table: data.table },
-      { enabled: report.chart ?? true },
+      { enabled: chartOn, band: chartRows ? { row: lines, rows: chartRows } : undefined },
     );
     const ids = await columnIds(excel, sheetName, tableName);
     const summary = data.table.summary ?? [];
@@ -138,13 +140,14 @@ async function chartBeside(
 ): Promise<NonNullable<ReportDefinition["chart"]>> {
   try {
     const { key, data, dataHash } = await ensureReportChart(excel, target, opts);
-    return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash };
+    return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash, band: opts.band };
   } catch (err) {
     // The block's address stays recorded: a later refresh or switch still finds it to clear.
     return {
       enabled: opts.enabled,
       data: opts.previousData,
       dataHash: opts.previousHash,
+      band: opts.band,
       error: `the chart could not be made: ${errorMessage(err)}`,
     };
   }
@@ -258,12 +261,27 @@ async function refreshShow(
   return next;
 }
 
-/** Refreshes one report sheet (one refresh at a time in the workbook: refreshLock.ts); returns its updated definition. */
+/**
+ * Refreshes one report sheet (one refresh at a time in the workbook: refreshLock.ts), then the
+ * Dashboard follows it (its chart of the report made again); returns its updated definition.
+ */
 export async function refreshReport(
   excel: ExcelHost,
   sheetName: string,
   fetch: SheetFetcher,
   opts: { signal?: AbortSignal; now?: () => Date; origin?: RefreshOrigin } = {},
+): Promise<ReportDefinition> {
+  const def = await refreshLocked(excel, sheetName, fetch, opts);
+  await followReports(excel, [def.sheetName]).catch(() => undefined);
+  return def;
+}
+
+/** A refresh under the workbook's refresh lock (refreshLock.ts), without the Dashboard following it. */
+function refreshLocked(
+  excel: ExcelHost,
+  sheetName: string,
+  fetch: SheetFetcher,
+  opts: { signal?: AbortSignal; now?: () => Date; origin?: RefreshOrigin },
 ): Promise<ReportDefinition> {
   return withRefreshLock({ sheetName, origin: opts.origin ?? "pane" }, () =>
     refreshUnlocked(excel, sheetName, fetch, opts),
@@ -356,9 +374,11 @@ async function refreshTableSheet(
     { sheetName: def.sheetName, tableName, kind: def.kind, table },
     {
       enabled,
+      columnShift: def.columns ? table.columns.length - def.columns.length : 0,
       previousKey: def.chart?.plan,
       previousData: def.chart?.data,
       previousHash: def.chart?.dataHash,
+      band: def.chart?.band,
     },
   );
   if (JSON.stringify(chart) !== JSON.stringify(updated.chart)) {
@@ -395,7 +415,7 @@ export async function refreshAll(
   for (const [i, def] of defs.entries()) {
     if (opts.signal?.aborted) break;
     try {
-      await refreshReport(excel, def.sheetName, fetch, { ...opts, origin: opts.origin ?? "refresh all" });
+      await refreshLocked(excel, def.sheetName, fetch, { ...opts, origin: opts.origin ?? "refresh all" });
       refreshed.push(def.sheetName);
       opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName });
     } catch (err) {
@@ -408,9 +428,10 @@ export async function refreshAll(
       });
     }
   }
-  // The Dashboard names its reports: a report sheet renamed since is named anew. Its figures never
-  // depended on it, so a dashboard that cannot be made again is no failure of the refresh.
-  await followRenamedReports(excel).catch(() => false);
+  // The Dashboard names its reports (a report sheet renamed since is named anew) and copies their
+  // charts (made again over their new sums). Its figures never depended on either, so a dashboard
+  // that cannot follow is no failure of the refresh.
+  await followReports(excel, refreshed).catch(() => undefined);
   return { refreshed, failed };
 }
 
@@ -421,88 +442,6 @@ export function refreshOnOpen(
   onProgress?: (p: RefreshProgress) => void,
 ) {
   return refreshAll(excel, fetch, { onProgress, which: (d) => d.refreshOnOpen, origin: "refresh on open" });
-}
-
-/** Rows read to tell the table's number columns from its text ones when a chart is switched on. */
-const SHAPE_ROWS = 20;
-
-/** Rows read at once when a chart's columns are read back (well under Excel's response limit). */
-const CHART_READ_ROWS = 20_000;
-
-/**
- * The table as its chart reads it: every row of the columns a summary sums (whole, in blocks of
- * rows), or a sample of every column for a chart over the table's columns. Kinds come from the
- * formats the add-in wrote (dates, money), the rest from the values.
- */
-async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
-  const shape = await tableShape(excel, def.sheetName, def.tableName!);
-  const wanted = shape.columns.flatMap((c, j) => (summaryReads(def.kind, c.name) ? [j] : []));
-  if (wanted.length === 0) return shape;
-  const formatOf = (name: string) => def.columns?.find((c) => c.name === name)?.format ?? "General";
-  const columns = wanted.map((j) => {
-    const name = shape.columns[j].name;
-    const format = formatOf(name);
-    const kind = isDateFormat(format)
-      ? ("date" as const)
-      : /\$/.test(format)
-        ? ("currency" as const)
-        : shape.columns[j].kind === "number"
-          ? ("integer" as const)
-          : ("text" as const);
-    return { name, kind };
-  });
-  const rows: CellValue[][] = await excel.run(async (context) => {
-    const body = context.workbook.worksheets
-      .getItem(def.sheetName)
-      .tables.getItem(def.tableName!)
-      .getDataBodyRange();
-    body.load("rowCount");
-    await context.sync();
-    const out: CellValue[][] = Array.from({ length: body.rowCount }, () => []);
-    for (let start = 0; start < body.rowCount; start += CHART_READ_ROWS) {
-      const count = Math.min(CHART_READ_ROWS, body.rowCount - start);
-      const parts = wanted.map((j) => {
-        const r = body.getCell(start, j).getResizedRange(count - 1, 0);
-        r.load("values");
-        return r;
-      });
-      // One read per block of rows: a whole report's columns at once could pass the response limit.
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop
-      await context.sync();
-      parts.forEach((r, k) => r.values.forEach((v, i) => (out[start + i][k] = v[0] as CellValue)));
-    }
-    return out;
-  });
-  return { columns, rows };
-}
-
-/**
- * The report table as it stands, enough to choose its chart: the header, and each column's kind
- * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
- */
-async function tableShape(excel: ExcelHost, sheetName: string, tableName: string): Promise<TypedTable> {
-  return excel.run(async (context) => {
-    const table = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName);
-    const header = table.getHeaderRowRange();
-    header.load("values");
-    const body = table.getDataBodyRange();
-    body.load("rowCount,columnCount");
-    await context.sync();
-    if (body.rowCount === 0) return { columns: [], rows: [] };
-    const sample = body
-      .getCell(0, 0)
-      .getResizedRange(Math.min(SHAPE_ROWS, body.rowCount) - 1, body.columnCount - 1);
-    sample.load("values");
-    await context.sync();
-    const rows = sample.values as CellValue[][];
-    return {
-      columns: header.values[0].map((name, i) => ({
-        name: String(name),
-        kind: rows.some((r) => typeof r[i] === "number") ? ("number" as const) : ("text" as const),
-      })),
-      rows,
-    };
-  });
 }
 
 /**
@@ -526,9 +465,11 @@ export async function setReportChart(
       previousKey: def.chart?.plan,
       previousData: def.chart?.data,
       previousHash: def.chart?.dataHash,
+      band: def.chart?.band,
     },
   );
   await saveDefinition(excel, { ...def, chart });
+  await followReports(excel, [def.sheetName]).catch(() => undefined);
   return chart;
 }
 

@@ -321,15 +321,11 @@ function writeTotals(
 }
 
 /** Column widths (points, by sheet column) fitted to the header and the first 200 rows (as they are formatted). */
-function fittedWidths(
-  layout: TableLayout,
-  table: TypedTable,
-  formats: readonly string[],
-): Map<number, number> {
+function fittedWidths(col0: number, table: TypedTable, formats: readonly string[]): Map<number, number> {
   const sample = table.rows.slice(0, 200);
   return new Map(
     table.columns.map((col, c) => [
-      (layout.col ?? 0) + c,
+      col0 + c,
       fittedWidth(
         col.name,
         sample.map((r) => r[c] ?? null),
@@ -338,6 +334,16 @@ function fittedWidths(
       ),
     ]),
   );
+}
+
+/**
+ * How wide the table will be written, in points: its columns' fitted widths added up (a date-time
+ * column taken at its widest format), before any format is chosen.
+ */
+export function fittedTableWidth(table: TypedTable): number {
+  let width = 0;
+  for (const w of fittedWidths(0, table, []).values()) width += w;
+  return width;
 }
 
 /** Queues column widths: by sheet column, in points. */
@@ -406,7 +412,7 @@ export async function queueTotalsAndWidths(
   await batch.room(bytes);
   batch.add(bytes);
   writeTotals(sheet, layout, table, formats);
-  const widths = fittedWidths(layout, table, formats);
+  const widths = fittedWidths(layout.col ?? 0, table, formats);
   for (const [c, w] of widths) {
     const shared = sharedWidths?.get(c);
     if (sharedWidths) {
@@ -496,17 +502,20 @@ export async function withNewSheet<T>(
 
 /**
  * Creates `sheetName` and writes the table into it, under `topLines` (the report's status line) and
- * its summary block, with a blank row before the header.
+ * its summary block, with a blank row before the header; `chartRows` more rows between them keep a
+ * chart in view above a wide table. The header row is frozen with the rows above it, unless rows
+ * are kept for a chart: a frozen chart would leave a laptop screen a few rows of data, and Excel
+ * shows a table's headers in place of the column letters once its header row is scrolled away.
  */
 export async function writeNewTable(
   excel: ExcelHost,
   table: TypedTable,
   names: { sheetName: string; tableName: string },
-  opts: { topLines?: LineCell[][]; tableStyle?: string } = {},
+  opts: { topLines?: LineCell[][]; tableStyle?: string; chartRows?: number } = {},
 ): Promise<WriteResult> {
   const top = opts.topLines ?? [];
   const summary = table.summary ?? [];
-  const above = top.length + summary.length;
+  const above = top.length + summary.length + (opts.chartRows ?? 0);
   const layout: TableLayout = { ...names, headerRow: above ? above + 1 : 0, style: opts.tableStyle };
   checkFits(table, layout.headerRow);
   // Dates in the workbook's system (the table's are the 1900 system's).
@@ -514,7 +523,7 @@ export async function writeNewTable(
   return withNewSheet(excel, names.sheetName, async (context, sheet) => {
     queueTextLines(sheet, 0, top);
     queueTextLines(sheet, top.length, summary);
-    sheet.freezePanes.freezeRows(layout.headerRow + 1);
+    if (!opts.chartRows) sheet.freezePanes.freezeRows(layout.headerRow + 1);
     const batch = new SyncBatch(context);
     // The lines above are small next to the headroom every sync keeps (chunkPlan.ts).
     batch.add([...top, ...summary].reduce((n, line) => n + callBytes("A1:XFD1", rowBytes(line) * 2), 0));

@@ -55,6 +55,11 @@ export const definitionSchema = z.object({
       data: z.string().optional(),
       /** The fingerprint of the block's cells as written: a block that no longer matches is not cleared. */
       dataHash: z.string().optional(),
+      /**
+       * The rows kept above the table for the chart (0-based first row, count), on a sheet whose table
+       * was too wide for a chart beside it within the first screen (reportCharts.ts, chartBandRows).
+       */
+      band: z.object({ row: z.number().int().min(0), rows: z.number().int().min(1) }).optional(),
       error: z.string().optional(),
     })
     .optional(),

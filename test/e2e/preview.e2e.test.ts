@@ -4,6 +4,7 @@
  * a search, a show sheet, and ADS.* formulas in cells.
  */
 import path from "path";
+import { BAND_ROWS } from "../../src/excel/reportCharts";
 import {
   ARTIFACTS,
   cell,
@@ -52,26 +53,32 @@ test("an impressions report with a relative date range and chosen columns lands 
   await page.getByRole("button", { name: "Run report" }).click();
   await page.locator(".tabs button", { hasText: "Impressions" }).waitFor({ timeout: 60_000 });
   await openSheetTab(page, "Impressions");
-  // The status line sits above the table: when, how many rows, which request.
+  // The status line sits above the chart, the chart above the table (too wide for it beside it):
+  // all three in view at 1,400 × 900. H: the table's header row.
   await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
-  await expectText(cell(page, "A3"), "Day");
-  await expectText(cell(page, "B3"), "Campaign");
-  await expectText(cell(page, "C3"), "Spend");
-  await expectText(cell(page, "D3"), "Podcast & Streaming Impressions");
-  await expectText(cell(page, "E3"), "Trial Starts");
-  await expectText(cell(page, "E4"), /^[\d,.]+$/);
-  await expectText(cell(page, "A4"), /^\d{4}-\d{2}-\d{2}$/);
-  await expectText(cell(page, "C4"), /^\$[\d,]+\.\d{2}$/);
-  await expectText(cell(page, "D4"), /^[\d,]+$/);
+  const H = 3 + BAND_ROWS;
+  const chart = (await page.locator("[data-chart]").first().boundingBox())!;
+  const view = (await page.locator(".viewport").boundingBox())!;
+  expect(chart.x + chart.width).toBeLessThanOrEqual(view.x + view.width);
+  expect(chart.y + chart.height).toBeLessThanOrEqual((await cell(page, `A${H}`).boundingBox())!.y);
+  await expectText(cell(page, `A${H}`), "Day");
+  await expectText(cell(page, `B${H}`), "Campaign");
+  await expectText(cell(page, `C${H}`), "Spend");
+  await expectText(cell(page, `D${H}`), "Podcast & Streaming Impressions");
+  await expectText(cell(page, `E${H}`), "Trial Starts");
+  await expectText(cell(page, `E${H + 1}`), /^[\d,.]+$/);
+  await expectText(cell(page, `A${H + 1}`), /^\d{4}-\d{2}-\d{2}$/);
+  await expectText(cell(page, `C${H + 1}`), /^\$[\d,]+\.\d{2}$/);
+  await expectText(cell(page, `D${H + 1}`), /^[\d,]+$/);
   // the values are typed in the workbook, not text
-  const types = await page.evaluate(() => {
+  const types = await page.evaluate((row) => {
     const wb = (
       window as unknown as {
         __workbook: { host: { cell(s: string, r: number, c: number): { value: unknown } } };
       }
     ).__workbook;
-    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions, last 30 days", 3, c).value);
-  });
+    return [0, 2, 3].map((c) => typeof wb.host.cell("Impressions, last 30 days", row, c).value);
+  }, H);
   expect(types).toEqual(["number", "number", "number"]);
   await page.screenshot({ path: path.join(ARTIFACTS, "report-sheet.png") });
 

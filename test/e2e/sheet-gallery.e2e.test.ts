@@ -17,8 +17,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COUNT = /^\d{1,3}(,\d{3})*$/;
 
 beforeAll(async () => {
-  // Wide enough to see the status line, the header, the first rows and (for narrow tables) the chart.
-  await e.page.setViewportSize({ width: 1900, height: 1000 });
+  // The screen the issue names: a planner's 1366 × 768 laptop, the pane open beside the sheet.
+  await e.page.setViewportSize({ width: 1366, height: 768 });
 });
 
 /** Opens the sheet whose tab is named exactly `name` once it exists (bounded). */
@@ -43,11 +43,31 @@ function charts(page: Page) {
   );
 }
 
-/** A report's chart starts under the frozen header row (row 3), so its title is never hidden by it. */
-async function expectChartUnderHeader(page: Page): Promise<void> {
-  const [chart] = await charts(page);
-  const row4 = (await cell(page, "A4").boundingBox())!;
-  expect(chart.top).toBeGreaterThanOrEqual(row4.y - 1);
+/** The row (1-based) of the report table's header: the first cell of column A reading `first`. */
+async function headerRow(page: Page, first: string): Promise<number> {
+  const at = page.locator('[data-cell^="A"]', { hasText: new RegExp(`^${first}$`) }).first();
+  await at.waitFor();
+  return Number((await at.getAttribute("data-cell"))!.slice(1));
+}
+
+/**
+ * The report's chart is in view when the sheet opens (within the grid's visible part, scrolled to
+ * the top left): above the table, wholly over the rows kept for it (the header row at `header`); or
+ * beside a narrow table, from its first body row, under the frozen header (its title never hidden).
+ */
+async function expectChartInView(page: Page, header: number): Promise<"above" | "beside"> {
+  const chart = (await page.locator("[data-chart]").first().boundingBox())!;
+  const view = (await page.locator(".viewport").boundingBox())!;
+  expect(chart.x + chart.width).toBeLessThanOrEqual(view.x + view.width);
+  expect(chart.y + chart.height).toBeLessThanOrEqual(view.y + view.height);
+  const headerTop = (await cell(page, `A${header}`).boundingBox())!.y;
+  if (chart.y < headerTop) {
+    expect(chart.y + chart.height).toBeLessThanOrEqual(headerTop);
+    return "above";
+  }
+  const bodyTop = (await cell(page, `A${header + 1}`).boundingBox())!.y;
+  expect(chart.y).toBeGreaterThanOrEqual(bodyTop - 1);
+  return "beside";
 }
 
 /** Header cells of `row` (columns A..) whose text does not fit their width. */
@@ -114,18 +134,31 @@ test("impressions by day: spend and impressions over time, with its line chart",
     await p.getByLabel("Time grouping").selectOption("day");
   });
   // The default columns start Week, Day: both dates, not serials or ISO text.
-  const header = await rowTexts(page, 3);
+  const h = await headerRow(page, "Week");
+  const header = await rowTexts(page, h);
   expect(header.slice(0, 2)).toEqual(["Week", "Day"]);
   expect(header).toContain("Spend");
-  await expectText(cell(page, "A4"), DATE);
-  await expectText(cell(page, "B4"), DATE);
+  await expectText(cell(page, `A${h + 1}`), DATE);
+  await expectText(cell(page, `B${h + 1}`), DATE);
   const drawn = await charts(page);
   expect(drawn).toHaveLength(1);
   // Summed per day (a line per campaign when there are several, spend on its own axis).
   expect(drawn[0].title).toMatch(/^Impressions and spend over time/);
   expect(drawn[0].points.every((n) => n > 0)).toBe(true);
-  await expectChartUnderHeader(page);
+  expect(await expectChartInView(page, h)).toBe("above");
   await shoot(page, "impressions");
+  // Nothing is frozen above a chart; scrolled down with a cell of the table selected, the table's
+  // header names take the column letters' place, as in Excel.
+  await cell(page, `C${h + 2}`).click();
+  await page.locator(".viewport").evaluate((el) => el.scrollTo(0, 60 * 20));
+  const headings = page.locator(".col-header");
+  await expectText(headings.nth(0), "Week");
+  await expectText(headings.nth(1), "Day");
+  await page
+    .locator(".grid-host")
+    .screenshot({ path: path.join(ARTIFACTS, "sheet-impressions-scrolled.png") });
+  await page.locator(".viewport").evaluate((el) => el.scrollTo(0, 0));
+  await expectText(headings.nth(0), "A");
 });
 
 test("audience: one row per episode, upload dates as dates, the decay chart", async () => {
@@ -133,15 +166,17 @@ test("audience: one row per episode, upload dates as dates, the decay chart", as
   await runReport(page, "audience", "Audience, last 3 months", async (p) => {
     await p.getByLabel("Date range").selectOption("last3months");
   });
-  const header = await rowTexts(page, 3);
+  const h = await headerRow(page, "Series");
+  const header = await rowTexts(page, h);
   expect(header.slice(0, 3)).toEqual(["Series", "Episode", "Uploaded"]);
-  await expectText(cell(page, "C4"), DATE);
-  await expectText(cell(page, "D4"), COUNT);
+  await expectText(cell(page, `C${h + 1}`), DATE);
+  await expectText(cell(page, `D${h + 1}`), COUNT);
   const drawn = await charts(page);
   expect(drawn.map((c) => c.title)).toEqual([
     expect.stringMatching(/^Audience decay (by episode|of the 10 largest episodes)$/),
   ]);
   expect(drawn[0].points).toHaveLength(4);
+  await expectChartInView(page, h);
   await shoot(page, "audience");
 });
 
@@ -152,17 +187,18 @@ test("lag: actions by day after the impression, whole numbers, the lag curve", a
     await p.getByLabel("Advertisers").fill("Acme Mattress");
     await p.getByLabel("Group by").selectOption({ index: 1 });
   });
-  const header = await rowTexts(page, 3);
+  const h = await headerRow(page, "Action");
+  const header = await rowTexts(page, h);
   expect(header.slice(0, 3)).toEqual(["Action", "Object ID", "Day 1"]);
   // Day counts are counts: no decimals.
-  await expectText(cell(page, "C4"), COUNT);
+  await expectText(cell(page, `C${h + 1}`), COUNT);
   const drawn = await charts(page);
   expect(drawn.map((c) => c.title)).toEqual(["Lag: actions by day after the impression"]);
   // Drawn across: a line per action (the first six rows), a point per Day column.
   const days = header.filter((h) => /^Day \d+$/.test(h)).length;
   expect(days).toBeGreaterThan(6);
   expect(drawn[0].points).toEqual([days, days, days, days, days, days]);
-  await expectChartUnderHeader(page);
+  await expectChartInView(page, h);
   await shoot(page, "lag");
 });
 
@@ -171,14 +207,16 @@ test("campaign performance: identity columns first, dates as dates, impressions 
   await runReport(page, "campaignsPerformance", "Campaign performance", async (p) => {
     await p.getByLabel("Date range").selectOption("last3months");
   });
-  const header = await rowTexts(page, 3);
+  const h = await headerRow(page, "Advertiser");
+  const header = await rowTexts(page, h);
   expect(header.slice(0, 3)).toEqual(["Advertiser", "Publisher", "Campaign"]);
   const start = header.indexOf("Start date");
   expect(start).toBeGreaterThan(0);
-  await expectText(cell(page, `${String.fromCharCode(65 + start)}4`), DATE);
+  await expectText(cell(page, `${String.fromCharCode(65 + start)}${h + 1}`), DATE);
   const drawn = await charts(page);
   expect(drawn.map((c) => c.title)).toEqual(["Impressions by campaign"]);
   expect(drawn[0].points[0]).toBeGreaterThan(0);
+  await expectChartInView(page, h);
   await shoot(page, "campaignsPerformance");
 });
 
@@ -188,13 +226,14 @@ test("estimated spend by day: days as dates, spend as money, the spend line", as
     await p.getByLabel("Date range").selectOption("last30days");
     await p.getByLabel("Advertisers").fill("Acme Mattress");
   });
-  expect(await rowTexts(page, 3)).toEqual(["Day", "Advertiser", "Estimated Spend", "Read By"]);
-  await expectText(cell(page, "A4"), DATE);
-  await expectText(cell(page, "C4"), /^\$[\d,]+\.\d{2}$/);
+  const h = await headerRow(page, "Day");
+  expect(await rowTexts(page, h)).toEqual(["Day", "Advertiser", "Estimated Spend", "Read By"]);
+  await expectText(cell(page, `A${h + 1}`), DATE);
+  await expectText(cell(page, `C${h + 1}`), /^\$[\d,]+\.\d{2}$/);
   const drawn = await charts(page);
   expect(drawn.map((c) => c.title)).toEqual([expect.stringMatching(/^Estimated spend by day/)]);
-  await expectChartUnderHeader(page);
-  expect(await cutHeaders(page, 3, 4)).toEqual([]);
+  expect(await cutHeaders(page, h, 4)).toEqual([]);
+  await expectChartInView(page, h);
   await shoot(page, "estimatedSpendByDay");
 });
 
@@ -291,16 +330,18 @@ test("incrementality: percentages as percentages, the lift chart", async () => {
   await page.getByRole("button", { name: "Incrementality to sheet" }).click();
   await openSheet(page, "Incrementality · Acme Mattress");
   await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
-  const header = await rowTexts(page, 3);
+  const h = await headerRow(page, "Advertiser");
+  const header = await rowTexts(page, h);
   expect(header.slice(0, 4)).toEqual(["Advertiser", "Aggregation level", "Channel type", "Action"]);
   const pct = String.fromCharCode(65 + header.indexOf("Incremental %"));
-  await expectText(cell(page, `${pct}4`), /^-?\d+\.\d{2}%$/);
-  await expectText(cell(page, "E4"), DATE);
+  await expectText(cell(page, `${pct}${h + 1}`), /^-?\d+\.\d{2}%$/);
+  await expectText(cell(page, `E${h + 1}`), DATE);
   const drawn = await charts(page);
   expect(drawn.map((c) => c.title)).toEqual(["Incremental % with its confidence interval"]);
   // At channel level Campaign is empty: the categories are the channel types.
   const labels = await page.locator("[data-chart] text").allTextContents();
   expect(labels.filter((l) => /^(podcast|all|streaming)$/.test(l)).length).toBeGreaterThan(0);
+  await expectChartInView(page, h);
   await shoot(page, "incrementality");
 });
 
@@ -340,7 +381,7 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
   await section.getByRole("button", { name: "Make dashboard" }).click();
   await expectText(
     page.getByTestId("dashboard-message"),
-    /^Sheet Dashboard shows 4 reports; its figures follow every refresh\.$/,
+    /^Sheet Dashboard shows 4 reports and 3 charts; its figures and charts follow every refresh\.$/,
   );
   await openSheet(page, "Dashboard");
   expect(await rowTexts(page, 5)).toEqual(["Report", ...keep]);
@@ -377,4 +418,18 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
   });
   expect(shown).toBeCloseTo(summed, 6);
   await page.locator(".grid-host").screenshot({ path: path.join(ARTIFACTS, "sheet-dashboard.png") });
+  // Under the figures, the charts of the three reports that have one (spend by show has none), two a
+  // row: each the same as on its report's sheet.
+  const drawn = await charts(page);
+  expect(drawn).toHaveLength(3);
+  expect(drawn.map((c) => c.title)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^Impressions and spend over time/),
+      "Impressions by campaign",
+      expect.stringMatching(/^Estimated spend by day/),
+    ]),
+  );
+  expect(drawn.every((c) => c.points.length > 0 && c.points.every((n) => n > 0))).toBe(true);
+  await page.locator("[data-chart]").last().scrollIntoViewIfNeeded();
+  await page.locator(".grid-host").screenshot({ path: path.join(ARTIFACTS, "sheet-dashboard-charts.png") });
 });

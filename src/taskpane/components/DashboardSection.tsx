@@ -1,6 +1,7 @@
 /**
  * The Sheets tab's Dashboard section: the planner ticks report sheets and makes (or makes again)
- * one Dashboard sheet of their KPIs, live formulas over the report tables (src/excel/dashboardSheet.ts).
+ * one Dashboard sheet of their KPIs, live formulas over the report tables, and their charts
+ * (src/excel/dashboardSheet.ts).
  */
 import { useEffect, useState, type Dispatch, type SetStateAction } from "react";
 import type { DashboardCandidate } from "../../excel/dashboardSheet";
@@ -78,7 +79,7 @@ export function DashboardSection({ sheets }: Props) {
       const made = await writeDashboard(excel, picked);
       setMessage({
         intent: "success",
-        text: `Sheet ${made.sheetName} shows ${made.reports.length === 1 ? "1 report" : `${made.reports.length} reports`}; its figures follow every refresh.`,
+        text: dashboardMade(made),
       });
     } catch (e) {
       setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
@@ -121,4 +122,11 @@ export function DashboardSection({ sheets }: Props) {
       )}
     </fieldset>
   );
+}
+
+/** What the planner is told once the dashboard is made: what it shows, and that it stays true. */
+function dashboardMade(made: { sheetName: string; reports: string[]; charts: number }): string {
+  const reports = made.reports.length === 1 ? "1 report" : `${made.reports.length} reports`;
+  const charts = made.charts === 0 ? "" : made.charts === 1 ? " and 1 chart" : ` and ${made.charts} charts`;
+  return `Sheet ${made.sheetName} shows ${reports}${charts}; its figures${charts ? " and charts" : ""} follow every refresh.`;
 }

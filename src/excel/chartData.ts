@@ -1,0 +1,91 @@
+/**
+ * A report table read back from its sheet for its chart (switched on from the Sheets tab, or copied
+ * onto the Dashboard): the columns its sums read, or a sample to choose a chart over its columns.
+ */
+import type { CellValue, TypedTable } from "../api/table";
+import { summaryReads } from "../reports/chartSummary";
+import type { ReportDefinition } from "../reports/definition";
+import { isDateFormat } from "./dateSystem";
+import type { ExcelHost } from "./host";
+
+/** Rows read to tell the table's number columns from its text ones when a chart is switched on. */
+const SHAPE_ROWS = 20;
+
+/** Rows read at once when a chart's columns are read back (well under Excel's response limit). */
+const CHART_READ_ROWS = 20_000;
+
+/**
+ * The table as its chart reads it: every row of the columns a summary sums (whole, in blocks of
+ * rows), or a sample of every column for a chart over the table's columns. Kinds come from the
+ * formats the add-in wrote (dates, money), the rest from the values.
+ */
+export async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
+  const shape = await tableShape(excel, def.sheetName, def.tableName!);
+  const wanted = shape.columns.flatMap((c, j) => (summaryReads(def.kind, c.name) ? [j] : []));
+  if (wanted.length === 0) return shape;
+  const formatOf = (name: string) => def.columns?.find((c) => c.name === name)?.format ?? "General";
+  const columns = wanted.map((j) => {
+    const name = shape.columns[j].name;
+    const format = formatOf(name);
+    const kind = isDateFormat(format)
+      ? ("date" as const)
+      : /\$/.test(format)
+        ? ("currency" as const)
+        : shape.columns[j].kind === "number"
+          ? ("integer" as const)
+          : ("text" as const);
+    return { name, kind };
+  });
+  const rows: CellValue[][] = await excel.run(async (context) => {
+    const body = context.workbook.worksheets
+      .getItem(def.sheetName)
+      .tables.getItem(def.tableName!)
+      .getDataBodyRange();
+    body.load("rowCount");
+    await context.sync();
+    const out: CellValue[][] = Array.from({ length: body.rowCount }, () => []);
+    for (let start = 0; start < body.rowCount; start += CHART_READ_ROWS) {
+      const count = Math.min(CHART_READ_ROWS, body.rowCount - start);
+      const parts = wanted.map((j) => {
+        const r = body.getCell(start, j).getResizedRange(count - 1, 0);
+        r.load("values");
+        return r;
+      });
+      // One read per block of rows: a whole report's columns at once could pass the response limit.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      parts.forEach((r, k) => r.values.forEach((v, i) => (out[start + i][k] = v[0] as CellValue)));
+    }
+    return out;
+  });
+  return { columns, rows };
+}
+
+/**
+ * The report table as it stands, enough to choose its chart: the header, and each column's kind
+ * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
+ */
+async function tableShape(excel: ExcelHost, sheetName: string, tableName: string): Promise<TypedTable> {
+  return excel.run(async (context) => {
+    const table = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName);
+    const header = table.getHeaderRowRange();
+    header.load("values");
+    const body = table.getDataBodyRange();
+    body.load("rowCount,columnCount");
+    await context.sync();
+    if (body.rowCount === 0) return { columns: [], rows: [] };
+    const sample = body
+      .getCell(0, 0)
+      .getResizedRange(Math.min(SHAPE_ROWS, body.rowCount) - 1, body.columnCount - 1);
+    sample.load("values");
+    await context.sync();
+    const rows = sample.values as CellValue[][];
+    return {
+      columns: header.values[0].map((name, i) => ({
+        name: String(name),
+        kind: rows.some((r) => typeof r[i] === "number") ? ("number" as const) : ("text" as const),
+      })),
+      rows,
+    };
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The reports' charts on the Dashboard, under its KPIs, two a row in the order of the KPI columns:
+ * each a copy of its report's chart drawn from the same cells of the report sheet (its block of
+ * sums, or its table's columns: queueChartCopy), so it shows what the report's chart shows. A
+ * refresh rewrites a block of sums, which may then move or change size: the refreshed reports'
+ * copies are made again after it (dashboardSheet.ts, followReports), where the planner left them.
+ */
+import type { ReportDefinition } from "../reports/definition";
+import { chartColumns } from "./chartData";
+import type { ExcelHost } from "./host";
+import { queueChartCopy } from "./reportCharts";
+
+/** A chart of ours on the Dashboard: its report's table's name, so a rename of the sheet keeps it. */
+export const dashboardChartName = (tableName: string) => `${tableName} on the dashboard`;
+const OURS = / on the dashboard$/;
+
+/** Two charts side by side fill the 720 points a 1366-pixel screen shows beside the task pane. */
+const WIDTH_PT = 354;
+const HEIGHT_PT = 216;
+const GAP_PT = 12;
+const ROW_PT = 15;
+
+/** Where the i-th report's chart goes, in points, its first row `firstRow` (under the KPIs). */
+function chartSlot(i: number, firstRow: number) {
+  return {
+    left: (i % 2) * (WIDTH_PT + GAP_PT),
+    top: firstRow * ROW_PT + Math.floor(i / 2) * (HEIGHT_PT + GAP_PT),
+    width: WIDTH_PT,
+    height: HEIGHT_PT,
+  };
+}
+
+/** Rows and points of width the charts of `count` reports take from `firstRow`: for the print area. */
+export function chartsExtent(count: number, firstRow: number): { lastRow: number; widthPt: number } {
+  if (count === 0) return { lastRow: firstRow - 1, widthPt: 0 };
+  const bottom = chartSlot(count - 1, firstRow);
+  return {
+    lastRow: Math.ceil((bottom.top + bottom.height) / ROW_PT),
+    widthPt: count > 1 ? 2 * WIDTH_PT + GAP_PT : WIDTH_PT,
+  };
+}
+
+/** The reports on the dashboard whose own chart is on and was made. */
+const charted = (d: ReportDefinition) => Boolean(d.tableName && d.chart?.enabled !== false && d.chart?.plan);
+
+/**
+ * Makes the charts of the dashboard `sheetName` again for `reports` (all of them, in the dashboard's
+ * order), or only for those in `only`: ours among them are deleted and made again where they were,
+ * at the size they were given; a report whose chart is off, or cannot be copied, has none. A
+ * planner's own chart on the sheet is never touched. Returns how many it made.
+ */
+export async function writeDashboardCharts(
+  excel: ExcelHost,
+  sheetName: string,
+  reports: readonly ReportDefinition[],
+  firstRow: number,
+  only?: ReadonlySet<string>,
+): Promise<number> {
+  const redo = reports.filter((d) => !only || only.has(d.sheetName));
+  // Read back before the run: a report's sums are read in blocks of rows (chartData.ts).
+  const tables = await Promise.all(redo.map((d) => (charted(d) ? chartColumns(excel, d) : null)));
+  return excel.run(async (context) => {
+    const dash = context.workbook.worksheets.getItem(sheetName);
+    dash.charts.load("items/name,items/top,items/left,items/width,items/height");
+    const places = redo.map((d) => {
+      if (!charted(d)) return null;
+      const t = context.workbook.worksheets.getItem(d.sheetName).tables.getItem(d.tableName!);
+      const range = t.getRange();
+      range.load("rowIndex,columnIndex,rowCount");
+      const header = t.getHeaderRowRange();
+      header.load("values");
+      return { range, header };
+    });
+    await context.sync();
+    const before = new Map(dash.charts.items.filter((c) => OURS.test(c.name)).map((c) => [c.name, c]));
+    let made = 0;
+    redo.forEach((d, k) => {
+      const name = dashboardChartName(d.tableName ?? d.sheetName);
+      const old = before.get(name);
+      const kept = old && { top: old.top, left: old.left, width: old.width, height: old.height };
+      old?.delete();
+      const place = places[k];
+      const table = tables[k];
+      if (!place || !table) return;
+      const chart = queueChartCopy(dash, {
+        sheet: context.workbook.worksheets.getItem(d.sheetName),
+        kind: d.kind,
+        table,
+        headers: place.header.values[0].map(String),
+        at: { row: place.range.rowIndex, col: place.range.columnIndex, bodyRows: place.range.rowCount - 1 },
+        data: d.chart?.data,
+        band: d.chart?.band,
+      });
+      if (!chart) return;
+      chart.name = name;
+      made++;
+      const at = kept ?? chartSlot(reports.indexOf(d), firstRow);
+      chart.top = at.top;
+      chart.left = at.left;
+      chart.width = at.width;
+      chart.height = at.height;
+    });
+    // Ours of reports no longer on the dashboard go too.
+    const names = new Set(reports.map((d) => dashboardChartName(d.tableName ?? d.sheetName)));
+    for (const [name, c] of before) if (!names.has(name)) c.delete();
+    await context.sync();
+    return made;
+  });
+}
