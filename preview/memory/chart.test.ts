@@ -307,6 +307,21 @@ describe("the chart object", () => {
     });
   });
 
+  test("a value axis without a format of its own shows the numbers as its first series' cells do", async () => {
+    const w = await tableWithChart();
+    expect(w.host.charts("Data")[0].valueFormat).toBeNull();
+    await run(w, async (context, ws) => {
+      ws.getRange("B2:B4").numberFormat = [["0.00%"], ["0.00%"], ["0.00%"]];
+      await context.sync();
+    });
+    expect(w.host.charts("Data")[0].valueFormat).toBe("0.00%");
+    await run(w, async (context, ws) => {
+      ws.charts.getItem("Shows chart").axes.valueAxis.numberFormat = "#,##0";
+      await context.sync();
+    });
+    expect(w.host.charts("Data")[0].valueFormat).toBe("#,##0");
+  });
+
   test("the legend's position is one of Excel's; another is refused", async () => {
     const w = await tableWithChart();
     const position = await run(w, async (context, ws) => {
@@ -421,6 +436,20 @@ describe("where a chart sits", () => {
       ws.getRange("F1").format.columnWidth = 96;
     });
     expect(after).toEqual({ top: 15, left: 244, width: 240, height: 135 });
+  });
+
+  test("a range's column width reads back in points, null when its columns differ", async () => {
+    const w = await tableWithChart();
+    const read = await w.excel.run(async (context) => {
+      const ws = context.workbook.worksheets.getActiveWorksheet();
+      ws.getRange("B1").format.columnWidth = 100;
+      ws.getRange("D1:E1").format.columnWidth = 30;
+      const ranges = ["A1", "B1", "A1:B1", "D1:E1", "A1:A9"].map((a) => ws.getRange(a).format);
+      ranges.forEach((f) => f.load("columnWidth"));
+      await context.sync();
+      return ranges.map((f) => f.columnWidth);
+    });
+    expect(read).toEqual([48, 100, null, 30, 48]);
   });
 
   test("top, left, width and height can be set; a negative size or a cell on another sheet is refused", async () => {

@@ -304,6 +304,17 @@ export function setPosition(model: WorkbookModel, chart: ChartData, start: Rect,
   }
 }
 
+/**
+ * A value axis without a format of its own shows its numbers as the first series on it has them in
+ * its cells (Excel's "Linked to source"): percentages as percentages, money as money.
+ */
+function sourceFormat(model: WorkbookModel, chart: ChartData, secondary: boolean): string | null {
+  const s = chart.series.find((x) => (x.axisGroup === "Secondary") === secondary);
+  const first = cellsOf(model, s?.values).find((c) => typeof c?.value === "number");
+  const format = first?.numberFormat;
+  return format && format !== "General" ? format : null;
+}
+
 /** What the preview draws for a chart. */
 export interface ChartView extends Box {
   name: string;
@@ -332,8 +343,8 @@ export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] 
       categoryAxisTitle: c.axisTitles.category.visible ? c.axisTitles.category.text : null,
       valueAxisTitle: c.axisTitles.value.visible ? c.axisTitles.value.text : null,
       secondaryAxisTitle: c.axisTitles.secondaryValue?.visible ? c.axisTitles.secondaryValue.text : null,
-      valueFormat: c.axisFormats?.value ?? null,
-      secondaryFormat: c.axisFormats?.secondaryValue ?? null,
+      valueFormat: c.axisFormats?.value ?? sourceFormat(model, c, false),
+      secondaryFormat: c.axisFormats?.secondaryValue ?? sourceFormat(model, c, true),
       series: c.series.map((s, i) => ({
         ...seriesPoints(model, s, i),
         secondary: s.axisGroup === "Secondary",

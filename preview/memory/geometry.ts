@@ -10,7 +10,7 @@ export const DEFAULT_COLUMN_WIDTH_PT = 48;
 export const ROW_HEIGHT_PT = 15;
 export const PX_PER_PT = 4 / 3;
 
-function columnWidth(sheet: SheetData, col: number): number {
+export function columnWidth(sheet: SheetData, col: number): number {
   return sheet.columnWidths.get(col) ?? DEFAULT_COLUMN_WIDTH_PT;
 }
 

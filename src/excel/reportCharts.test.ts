@@ -16,6 +16,12 @@ const table = (columns: [string, TypedTable["columns"][number]["kind"]][], rows:
   ),
 });
 
+/** A block's address as [first column, first row, last column, last row] (1-based rows, 0-based columns). */
+const corners = (address: string) => {
+  const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(address)!;
+  return [columnIndex(m[1]), Number(m[2]), columnIndex(m[3]), Number(m[4])];
+};
+
 describe("which chart a report gets", () => {
   test.each([
     [
@@ -183,6 +189,12 @@ describe("the chart beside a report sheet", () => {
     expect(chart.width).toBeLessThanOrEqual(FIRST_SCREEN_PT);
     // Nothing frozen: a frozen chart would leave a laptop a few rows of data.
     expect(wb.host.freezeRows("Daily")).toBe(0);
+    // Its sums run across in the rows kept for it, right of the table and of the chart, not under it.
+    const [c0, r0, , r1] = corners(def.chart!.data!);
+    // The note, the days, and a row for each of its 2 series.
+    expect([r0 - 1, r1 - 1]).toEqual([1, 1 + 3]);
+    expect(c0).toBeGreaterThan(2);
+    expect(tableRight(wb, "Daily", c0)).toBeGreaterThanOrEqual(chart.left + chart.width);
     expect(chart).toMatchObject({
       name: chartName(def.tableName!),
       type: "LineMarkers",
@@ -366,11 +378,6 @@ describe("a chart drawn from the report's sums", () => {
     if (shape === "down") await setReportChart(wb.excel, "By campaign", true);
     return { wb, t };
   }
-  /** A block's address as [first column, first row, last column, last row] (1-based rows, 0-based columns). */
-  const corners = (address: string) => {
-    const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(address)!;
-    return [columnIndex(m[1]), Number(m[2]), columnIndex(m[3]), Number(m[4])];
-  };
 
   test("several rows a day give one point a day; the lines add up to the table; spend has its own money axis", async () => {
     const { wb, t } = await made(8, 9);
@@ -535,7 +542,9 @@ describe("a chart drawn from the report's sums", () => {
         table: wider(byCampaign(days, 3)),
       }));
       expect(await notes()).toBe(1);
-      expect(await column()).toBe(String.fromCharCode(before.charCodeAt(0) + 1));
+      // Down: right of the table, one column further. Across: right of the chart above the table,
+      // which is wider than this table, so where it was.
+      expect(await column()).toBe(shape === "down" ? String.fromCharCode(before.charCodeAt(0) + 1) : before);
       let [chart] = wb.host.charts(sheet);
       expect(chart.series[0].values).toHaveLength(days);
       await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: byCampaign(days, 3) }));

@@ -263,6 +263,26 @@ function queuePlace(chart: Excel.Chart, band: Band | undefined, beside: { row: n
   chart.setPosition(a1(beside.row, beside.col), a1(beside.row + CHART_ROWS - 1, beside.col + 7));
 }
 
+/**
+ * Queues the loads of the first columns' widths; after the sync, the returned function gives the
+ * first column whose left edge is at least `pt` points from column A's (a chart from column A that
+ * wide ends before it). The add-in's columns are at least 42 points wide, so 40 are read: columns
+ * the planner narrowed or hid may leave a block partly under the chart, which hides no data of theirs.
+ */
+function queueColumnPast(sheet: Excel.Worksheet, pt: number): () => number {
+  const widths = Array.from({ length: 40 }, (_, c) => {
+    const f = sheet.getRange(a1(0, c)).format;
+    f.load("columnWidth");
+    return f;
+  });
+  return () => {
+    let left = 0;
+    let c = 0;
+    while (left < pt && c < widths.length) left += widths[c++].columnWidth;
+    return c;
+  };
+}
+
 /** The rows kept above a table for its chart (ReportDefinition.chart.band). */
 export interface Band {
   row: number;
@@ -521,6 +541,8 @@ async function syncSummaryChart(
     existing: Excel.Chart;
     ours: Excel.Range | undefined;
     band: Band | undefined;
+    /** The first column right of a chart above the table (queueColumnPast). */
+    pastChart?: number;
     previousKey: string | undefined;
   },
 ): Promise<ChartState> {
@@ -530,7 +552,8 @@ async function syncSummaryChart(
   const origin = await blockOrigin(context, sheet, {
     natural: {
       row: band && across ? band.row : table.rowIndex + 1 + CHART_ROWS + 1,
-      col: table.columnIndex + table.columnCount + 1,
+      // Right of the table, and of the chart above it: never half under the chart.
+      col: Math.max(table.columnIndex + table.columnCount + 1, at.pastChart ?? 0),
     },
     ...size,
     old: ours,
@@ -612,6 +635,7 @@ export async function ensureReportChart(
     const header = t.getHeaderRowRange();
     header.load("values");
     const oldBlock = queueOldBlock(sheet, opts);
+    const chartEnd = opts.band ? queueColumnPast(sheet, BAND_WIDTH_PT) : undefined;
     await context.sync();
     const ours = oldBlock();
     if (summary) {
@@ -623,6 +647,7 @@ export async function ensureReportChart(
         existing,
         ours,
         band: opts.band,
+        pastChart: chartEnd?.(),
         previousKey: opts.previousKey,
       });
     }

@@ -14,6 +14,7 @@ import {
   type SheetData,
   type Value,
 } from "../../model";
+import { columnWidth } from "../../geometry";
 import { displayText } from "../../numberFormat";
 import { fromR1C1, toR1C1 } from "../../r1c1";
 import { moveCells, type ShiftDirection } from "../../shift";
@@ -281,8 +282,15 @@ const RangeFormat = defineClass<RangeData>("RangeFormat", {
         forEachCell(b, r, (c) => (c.align = align === "General" ? undefined : (align as HorizontalAlign)));
       },
     },
-    /** Widths are the writer's own estimate in the preview; set only. */
+    /** The columns' width in points; null when they differ, as RangeFormat.columnWidth documents. */
     ColumnWidth: {
+      get: (r, b) => {
+        const sheet = rangeSheet(b, r);
+        const first = columnWidth(sheet, r.rect.col);
+        for (let c = r.rect.col + 1; c < r.rect.col + r.rect.cols; c++)
+          if (columnWidth(sheet, c) !== first) return null;
+        return first;
+      },
       set: (r, w, b) => {
         const sheet = rangeSheet(b, r);
         for (let c = r.rect.col; c < r.rect.col + r.rect.cols; c++) sheet.columnWidths.set(c, Number(w));
