@@ -3,7 +3,7 @@
  * table when a refresh resizes it (docs/excel-fidelity.md, "Charts").
  */
 import type { TypedTable } from "../../api/table";
-import { tableNameFor } from "../cellFormats";
+import { sheetNameFor, tableNameFor } from "../cellFormats";
 import { chartFor, chartName, queueReportChart } from "../reportCharts";
 import { takenNames } from "../workbookNames";
 import { check, show, type SelfTestStep } from "./step";
@@ -178,6 +178,45 @@ export const chartSteps: SelfTestStep[] = [
         `after resizing the table to 5 rows the chart reads ${show(seen)}`,
       );
       return show(seen.map((x) => `${x.name}: ${x.values.length} points`));
+    },
+  },
+  {
+    id: "chart-on-another-sheet",
+    family: "Charts",
+    title:
+      "A chart can draw another sheet's cells (the Dashboard's copies of the report charts) and reads them as they change",
+    requires: "1.12",
+    async run({ excel, sheet }) {
+      const other = sheetNameFor("ADS self-test charts", (await takenNames(excel)).sheets);
+      const seen = await excel.run(async (context) => {
+        const ws = context.workbook.worksheets.getItem(sheet);
+        ws.getRange("A1:B3").values = [
+          ["Day", "Spend"],
+          ["Mon", 5],
+          ["Tue", 6],
+        ];
+        const host = context.workbook.worksheets.add(other);
+        try {
+          const chart = host.charts.add("Line", ws.getRange("B2:B3"), "Columns");
+          const first = chart.series.getItemAt(0);
+          first.name = "Spend";
+          first.setXAxisValues(ws.getRange("A2:A3"));
+          await context.sync();
+          ws.getRange("B3").values = [[7]];
+          const values = first.getDimensionValues("Values");
+          const categories = first.getDimensionValues("Categories");
+          await context.sync();
+          return { values: values.value.map(Number), categories: categories.value };
+        } finally {
+          host.delete();
+          await context.sync();
+        }
+      });
+      check(
+        show(seen.values) === show([5, 7]) && show(seen.categories) === show(["Mon", "Tue"]),
+        `a chart on another sheet over Spend (5, then 6 changed to 7) by Mon, Tue reads ${show(seen)}`,
+      );
+      return `${show(seen.values)} over ${show(seen.categories)}`;
     },
   },
 ];
