@@ -2,6 +2,7 @@
 import { fittedNumber } from "./cellText";
 import { errorNote } from "./errors";
 import { niceTicks } from "./SheetChart";
+import { COLORS } from "./chartScale";
 import { columnLabels } from "./layout";
 import { extendedByKey } from "./selection";
 import { tableLook } from "./tableStyles";
@@ -95,4 +96,10 @@ test("Excel's table headers take the column letters' place while the active cell
   // Past the table's last row, or the header frozen in view: the letters again.
   expect(shown(46, { row: 20, col: 2 })).toBe("A B C D");
   expect(shown(25, { row: 20, col: 2 }, 17)).toBe("A B C D");
+});
+
+test("a chart's seventh series has a colour of its own (Excel's darker accents), not the first's again", () => {
+  expect(COLORS).toHaveLength(18);
+  expect(new Set(COLORS).size).toBe(18);
+  expect(COLORS[6]).toBe("#264478");
 });

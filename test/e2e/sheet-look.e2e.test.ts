@@ -16,7 +16,7 @@ test("a report made without its chart in another table style; the Sheets tab swi
   await page.getByLabel("Date range").selectOption("last30days");
   await page.getByLabel("Advertisers").fill("Northwind Coffee");
   await page.getByLabel("Table style").selectOption("TableStyleMedium3");
-  const chartBox = page.getByRole("checkbox", { name: /^Chart beside the table/ });
+  const chartBox = page.getByRole("checkbox", { name: /^Chart with the table/ });
   expect(await chartBox.isChecked()).toBe(true); // on by default
   await chartBox.uncheck();
   await page.getByRole("button", { name: "Run report" }).click();
@@ -38,11 +38,11 @@ test("a report made without its chart in another table style; the Sheets tab swi
 
   // Reports for which rows say it better offer no chart at all.
   await page.getByLabel("Report", { exact: true }).selectOption("impressionListeners");
-  expect(await page.getByRole("checkbox", { name: /^Chart beside the table/ }).count()).toBe(0);
+  expect(await page.getByRole("checkbox", { name: /^Chart with the table/ }).count()).toBe(0);
 
   await page.getByRole("tab", { name: "Sheets" }).click();
   const item = page.locator("li[data-sheet='Spend by day, last 30 days']");
-  const switchBox = item.getByRole("checkbox", { name: "Chart beside the table" });
+  const switchBox = item.getByRole("checkbox", { name: "Chart with the table" });
   expect(await switchBox.isChecked()).toBe(false);
   // Switching needs no request: nothing new in the activity list.
   const entries = await page.locator(".activity li").count();

@@ -203,10 +203,12 @@ export const chartSteps: SelfTestStep[] = [
           first.setXAxisValues(ws.getRange("A2:A3"));
           await context.sync();
           ws.getRange("B3").values = [[7]];
-          const values = first.getDimensionValues("Values");
-          const categories = first.getDimensionValues("Categories");
+          const read = ["Values", "Categories"].map((d) =>
+            first.getDimensionValues(d as Excel.ChartSeriesDimension),
+          );
           await context.sync();
-          return { values: values.value.map(Number), categories: categories.value };
+          const [values, labels] = read.map((r) => r.value);
+          return { values: values.map(Number), categories: labels };
         } finally {
           host.delete();
           await context.sync();

@@ -31,7 +31,7 @@ export function NewSheetLook({ kind, look }: NewSheetLookProps) {
       {CHART_KINDS.has(kind) ? (
         <Checkbox
           name="chart"
-          label="Chart beside the table (switch it later in the Sheets tab)"
+          label="Chart with the table (switch it later in the Sheets tab)"
           checked={look.chart}
           onChange={(_, d) => look.setChart(Boolean(d.checked))}
         />

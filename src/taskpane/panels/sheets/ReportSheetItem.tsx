@@ -101,7 +101,7 @@ function ForgetRequestButtons({ sheetName, forget }: { sheetName: string; forget
   );
 }
 
-/** Refresh when the workbook opens, and Chart beside the table where the sheet can have one. */
+/** Refresh when the workbook opens, and Chart with the table where the sheet can have one. */
 function SheetSwitches({ sheet: s, services, list }: Omit<ReportSheetItemProps, "forget">) {
   const { switching, toggle } = list;
   return (
@@ -118,7 +118,7 @@ function SheetSwitches({ sheet: s, services, list }: Omit<ReportSheetItemProps, 
       />
       {s.chartable && (
         <Checkbox
-          label="Chart beside the table"
+          label="Chart with the table"
           checked={switching.get(`${s.sheetName}|chart`) ?? s.chart.enabled}
           disabled={switching.has(`${s.sheetName}|chart`)}
           onChange={(_, d) =>
