@@ -24,7 +24,7 @@ export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps)
   const visible = Math.ceil(height / ROW_PX) + 3;
   const labels = columnLabels(
     layout,
-    Math.max(freeze, Math.ceil(scrollTop / ROW_PX)),
+    Math.max(freeze, Math.floor(scrollTop / ROW_PX)),
     ctx.selected,
     (r, c) => ctx.host.cell(ctx.sheet, r, c).text,
   );

@@ -81,7 +81,8 @@ export function tableAt(layout: SheetLayout, r: number, c: number): TablePlace |
 /**
  * The column headings: the letters, or, as Excel draws them, a table's header names over its
  * columns while the active cell is in the table and its header row is scrolled out of view
- * (`topRow`: the first row drawn under the frozen ones).
+ * (`topRow`: the first row in view under the frozen ones, even partly: a header row still partly
+ * in view keeps the letters).
  */
 export function columnLabels(
   layout: SheetLayout,

@@ -1,5 +1,5 @@
 /**
- * The reports' charts on the Dashboard, under its KPIs, two a row in the order of the KPI columns:
+ * The reports' charts on the Dashboard, under its KPIs, one a row in the order of the KPI columns:
  * each a copy of its report's chart drawn from the same cells of the report sheet (its block of
  * sums, or its table's columns: queueChartCopy), so it shows what the report's chart shows. A
  * refresh rewrites a block of sums, which may then move or change size: the refreshed reports'
@@ -14,40 +14,38 @@ import { queueChartCopy } from "./reportCharts";
 export const dashboardChartName = (tableName: string) => `${tableName} on the dashboard`;
 const OURS = / on the dashboard$/;
 
-/** Two charts side by side fill the 720 points a 1366-pixel screen shows beside the task pane. */
-const WIDTH_PT = 354;
+/**
+ * One chart a row, as wide as a report's own chart above its table: at 1366 × 768 with the pane
+ * open about 700 points of columns are in view, too few for two charts whose dates and names read.
+ */
+const WIDTH_PT = 600;
 const HEIGHT_PT = 216;
-const GAP_PT = 12;
+const GAP_PT = 15;
 const ROW_PT = 15;
 
-/** Where the i-th report's chart goes, in points, its first row `firstRow` (under the KPIs). */
+/** Where the i-th chart goes, in points, the first at row `firstRow` (under the KPIs). */
 function chartSlot(i: number, firstRow: number) {
-  return {
-    left: (i % 2) * (WIDTH_PT + GAP_PT),
-    top: firstRow * ROW_PT + Math.floor(i / 2) * (HEIGHT_PT + GAP_PT),
-    width: WIDTH_PT,
-    height: HEIGHT_PT,
-  };
+  return { left: 0, top: firstRow * ROW_PT + i * (HEIGHT_PT + GAP_PT), width: WIDTH_PT, height: HEIGHT_PT };
 }
 
-/** Rows and points of width the charts of `count` reports take from `firstRow`: for the print area. */
+/** The last row and the width in points the charts of `count` reports take from `firstRow`: for the print area. */
 export function chartsExtent(count: number, firstRow: number): { lastRow: number; widthPt: number } {
   if (count === 0) return { lastRow: firstRow - 1, widthPt: 0 };
   const bottom = chartSlot(count - 1, firstRow);
-  return {
-    lastRow: Math.ceil((bottom.top + bottom.height) / ROW_PT),
-    widthPt: count > 1 ? 2 * WIDTH_PT + GAP_PT : WIDTH_PT,
-  };
+  return { lastRow: Math.ceil((bottom.top + bottom.height) / ROW_PT), widthPt: WIDTH_PT };
 }
 
 /** The reports on the dashboard whose own chart is on and was made. */
-const charted = (d: ReportDefinition) => Boolean(d.tableName && d.chart?.enabled !== false && d.chart?.plan);
+export const charted = (d: ReportDefinition) =>
+  Boolean(d.tableName && d.chart?.enabled !== false && d.chart?.plan);
 
 /**
  * Makes the charts of the dashboard `sheetName` again for `reports` (all of them, in the dashboard's
- * order), or only for those in `only`: ours among them are deleted and made again where they were,
- * at the size they were given; a report whose chart is off, or cannot be copied, has none. A
- * planner's own chart on the sheet is never touched. Returns how many it made.
+ * order), or only for those in `only` (after their refresh): ours among them are deleted and made
+ * again, in their places under the KPIs (one a row, in the order of the reports that have a chart)
+ * or, after a refresh, where the planner left them at the size they gave them; a report whose chart
+ * is off, or cannot be copied, has none. A planner's own chart on the sheet is never touched.
+ * Returns how many it made.
  */
 export async function writeDashboardCharts(
   excel: ExcelHost,
@@ -77,7 +75,7 @@ export async function writeDashboardCharts(
     redo.forEach((d, k) => {
       const name = dashboardChartName(d.tableName ?? d.sheetName);
       const old = before.get(name);
-      const kept = old && { top: old.top, left: old.left, width: old.width, height: old.height };
+      const kept = only && old && { top: old.top, left: old.left, width: old.width, height: old.height };
       old?.delete();
       const place = places[k];
       const table = tables[k];
@@ -94,7 +92,7 @@ export async function writeDashboardCharts(
       if (!chart) return;
       chart.name = name;
       made++;
-      const at = kept ?? chartSlot(reports.indexOf(d), firstRow);
+      const at = kept ?? chartSlot(reports.filter(charted).indexOf(d), firstRow);
       chart.top = at.top;
       chart.left = at.left;
       chart.width = at.width;

@@ -2,14 +2,15 @@
  * The Dashboard sheet: the KPIs of the reports the planner picks, side by side, each a formula over
  * its report's table (src/reports/dashboard.ts), so it is live through every refresh. Made again in
  * place when the planner picks other reports: the sheet is known by a custom property, and only a
- * sheet so marked is ever cleared. Laid out for a 1366 × 768 screen (the labels and up to six
- * reports in view) and printed landscape, one page wide.
+ * sheet so marked is ever cleared. Under the figures, the reports' charts (dashboardCharts.ts). Laid
+ * out for a 1366 × 768 screen (the labels and up to six reports in view) and printed landscape,
+ * one page wide.
  */
 import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
 import { sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
-import { chartsExtent, writeDashboardCharts } from "./dashboardCharts";
+import { charted, chartsExtent, writeDashboardCharts } from "./dashboardCharts";
 import { listDefinitions, splitParts } from "./reportStore";
 import { a1, withNewSheet } from "./tableWriter";
 import { takenNames } from "./workbookNames";
@@ -166,10 +167,8 @@ const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
 /** The first row of the reports' charts: under the KPIs and a blank row. */
 const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
 
-/** Chart places the dashboard's print area covers: up to the last report with a chart. */
-function chartCount(defs: readonly ReportDefinition[]): number {
-  return defs.reduce((n, d, i) => (d.chart?.enabled !== false && d.chart?.plan ? i + 1 : n), 0);
-}
+/** Chart places the dashboard's print area covers: one per report with a chart. */
+const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).length;
 
 /** Sheet columns whose widths (points) cover `pt`, from column A. */
 function columnsCovering(widths: readonly number[], pt: number): number {
@@ -205,7 +204,9 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
   // narrow as that allows (four reports fit a 1366-pixel screen with the pane closed, three beside it).
   const widths = [150, ...reports.map((r) => Math.max(165, headerWidth(r.sheetName)))];
   widths.forEach((w, c) => (sheet.getRange(a1(0, c, 1, 1)).format.columnWidth = w));
-  sheet.freezePanes.freezeRows(TOP + 1);
+  // Nothing frozen (a dashboard made before froze its header): the figures fit the first screen, and
+  // the charts under them would slide under frozen rows, their titles cut.
+  sheet.freezePanes.unfreeze();
   // Printed as it is seen: landscape, one page wide.
   sheet.pageLayout.orientation = "Landscape" as Excel.PageOrientation;
   sheet.pageLayout.zoom = { horizontalFitToPages: 1 };

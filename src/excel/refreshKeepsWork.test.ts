@@ -6,11 +6,14 @@
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
+import { BAND_ROWS } from "./reportCharts";
 import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 
 const DAY = 45992; // 2025-12-01
-/** The header's row: under the sheet's status line and a blank row. */
-const HEADER = 2;
+/** The header's row: under the sheet's status line, the rows kept for its chart and a blank row. */
+const HEADER = 2 + BAND_ROWS;
+/** A1 address of a row (1 = the header's) in the table's columns. */
+const at = (col: string, row: number) => `${col}${HEADER + row}`;
 
 function report(days: number[], campaigns = ["Alpha", "Beta"]): TypedTable {
   return {
@@ -37,13 +40,20 @@ async function setup() {
   await wb.excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Spend");
     const t = sheet.tables.getItem(def.tableName!);
-    t.resize("A3:F7");
-    sheet.getRange("E3:F3").values = [["CPM", "Notes"]];
-    sheet.getRange("E4:E7").formulas = [1, 2, 3, 4].map(() => ["=[@Spend]/[@Impressions]*1000"]);
-    sheet.getRange("F4:F7").numberFormat = [["@"], ["@"], ["@"], ["@"]];
-    sheet.getRange("F4").values = [["booked 00123"]];
-    sheet.getRange("F6").values = [["renewal?"]];
-    sheet.getRange("C4:C7").numberFormat = [["$#,##0"], ["$#,##0"], ["$#,##0"], ["$#,##0"]];
+    t.resize(`${at("A", 1)}:${at("F", 5)}`);
+    sheet.getRange(`${at("E", 1)}:${at("F", 1)}`).values = [["CPM", "Notes"]];
+    sheet.getRange(`${at("E", 2)}:${at("E", 5)}`).formulas = [1, 2, 3, 4].map(() => [
+      "=[@Spend]/[@Impressions]*1000",
+    ]);
+    sheet.getRange(`${at("F", 2)}:${at("F", 5)}`).numberFormat = [["@"], ["@"], ["@"], ["@"]];
+    sheet.getRange(`${at("F", 2)}`).values = [["booked 00123"]];
+    sheet.getRange(`${at("F", 4)}`).values = [["renewal?"]];
+    sheet.getRange(`${at("C", 2)}:${at("C", 5)}`).numberFormat = [
+      ["$#,##0"],
+      ["$#,##0"],
+      ["$#,##0"],
+      ["$#,##0"],
+    ];
     t.sort.apply([{ key: 2, ascending: false }]);
     t.autoFilter.apply(t.getRange(), 1, { filterOn: "Values" as Excel.FilterOn, values: ["Alpha"] });
     await context.sync();
@@ -155,7 +165,9 @@ test("rows typed into the table are not silently deleted: the refresh is refused
   const before = JSON.stringify(body(wb, 5));
   await expect(
     refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report([0, 1]) })),
-  ).rejects.toThrow(/1 row\(s\) the report did not write \(row 8\).*nothing was changed/);
+  ).rejects.toThrow(
+    new RegExp(`1 row\\(s\\) the report did not write \\(row ${HEADER + 6}\\).*nothing was changed`),
+  );
   expect(JSON.stringify(body(wb, 5))).toBe(before);
   expect((await readDefinition(wb.excel, "Spend"))!.status).toBe("error");
 });

@@ -244,11 +244,18 @@ describe("the chart beside a report sheet", () => {
       { type: "table", table: lag(eight) },
     );
     const [chart] = wb.host.charts("Lag");
+    expect(chart.title).toBe("Lag: actions by day after the impression (the first 6 of 8 rows)");
     expect(chart.series.map((s) => s.name)).toEqual(eight.slice(0, 6).map((a) => `${a} · sai`));
     expect(chart.series[1].values).toEqual([200, 100, 20]);
     expect(chart.series[1].categories).toEqual(["Day 1", "Day 2", "Day 3"]);
+    // A ninth row: the same six lines, the title says the new count.
+    await refreshReport(wb.excel, "Lag", async () => ({ type: "table", table: lag([...eight, "trial2"]) }));
+    expect(wb.host.charts("Lag")[0].title).toBe(
+      "Lag: actions by day after the impression (the first 6 of 9 rows)",
+    );
     await refreshReport(wb.excel, "Lag", async () => ({ type: "table", table: lag(["lead", "visitor"]) }));
     const [again] = wb.host.charts("Lag");
+    expect(again.title).toBe("Lag: actions by day after the impression");
     expect(again.series.map((s) => [s.name, s.values])).toEqual([
       ["lead · sai", [100, 50, 10]],
       ["visitor · sai", [200, 100, 20]],
@@ -513,6 +520,27 @@ describe("a chart drawn from the report's sums", () => {
       expect(chart.series[0].values).toHaveLength(9);
     },
   );
+
+  test("a refresh that widens a column under the chart above the table stretches it; its sums move right of it", async () => {
+    const { wb } = await made(5, 3);
+    const sheet = "By campaign";
+    const blockLeft = async () => {
+      const [c0] = corners((await readDefinition(wb.excel, sheet))!.chart!.data!);
+      const widths = wb.host.columnWidths(sheet);
+      return Array.from({ length: c0 }, (_, c) => widths.get(c) ?? DEFAULT_COLUMN_WIDTH_PT).reduce(
+        (a, b) => a + b,
+      );
+    };
+    const [before] = wb.host.charts(sheet);
+    expect(await blockLeft()).toBeGreaterThanOrEqual(before.left + before.width);
+    // Campaign names four times as long: column B widens, and the chart over it with it.
+    const long = byCampaign(5, 3);
+    long.rows = long.rows.map((r) => [r[0], `${r[1]} with a much longer name`, r[2], r[3]]);
+    await refreshReport(wb.excel, sheet, async () => ({ type: "table", table: long }));
+    const [after] = wb.host.charts(sheet);
+    expect(after.width).toBeGreaterThan(before.width);
+    expect(await blockLeft()).toBeGreaterThanOrEqual(after.left + after.width);
+  });
 
   test.each([
     ["across", 4],

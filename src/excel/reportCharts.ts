@@ -110,7 +110,11 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
             .join(" · ");
         return {
           type: "LineMarkers",
-          title: "Lag: actions by day after the impression",
+          // A line for each of the first rows only: the title says so when there are more.
+          title:
+            table.rows.length > MAX_SERIES
+              ? `Lag: actions by day after the impression (the first ${MAX_SERIES} of ${table.rows.length} rows)`
+              : "Lag: actions by day after the impression",
           category: "Action",
           series: days,
           rows: table.rows.slice(0, MAX_SERIES).map(label),
@@ -140,7 +144,13 @@ export const chartName = (tableName: string) => `${tableName} chart`;
 
 /** What identifies a plan: when it changes (other columns), the chart is made again. */
 function planKey(plan: ChartPlan): string {
-  return JSON.stringify([plan.type, plan.category, plan.series, ...(plan.rows ? [plan.rows] : [])]);
+  // A chart drawn across names its rows in its title (the first 6 of n): a new count makes it again.
+  return JSON.stringify([
+    plan.type,
+    plan.category,
+    plan.series,
+    ...(plan.rows ? [plan.rows, plan.title] : []),
+  ]);
 }
 
 /**
@@ -228,8 +238,8 @@ function queueRowSeries(
   return chart;
 }
 
-/** Points of columns a 1366-pixel screen shows beside the task pane (about 960 px of the grid). */
-export const FIRST_SCREEN_PT = 720;
+/** Points of columns a 1366-pixel screen shows beside the task pane (about 935 px of the grid). */
+export const FIRST_SCREEN_PT = 700;
 /** What a chart beside the table takes: a gap column and eight columns, at Excel's default 48 points. */
 const BESIDE_PT = 9 * 48;
 /** Rows kept above a table too wide for a chart beside it within the first screen; the chart's size there. */
@@ -269,13 +279,13 @@ function queuePlace(chart: Excel.Chart, band: Band | undefined, beside: { row: n
  * wide ends before it). The add-in's columns are at least 42 points wide, so 40 are read: columns
  * the planner narrowed or hid may leave a block partly under the chart, which hides no data of theirs.
  */
-function queueColumnPast(sheet: Excel.Worksheet, pt: number): () => number {
+function queueColumnPast(sheet: Excel.Worksheet): (pt: number) => number {
   const widths = Array.from({ length: 40 }, (_, c) => {
     const f = sheet.getRange(a1(0, c)).format;
     f.load("columnWidth");
     return f;
   });
-  return () => {
+  return (pt) => {
     let left = 0;
     let c = 0;
     while (left < pt && c < widths.length) left += widths[c++].columnWidth;
@@ -635,7 +645,7 @@ export async function ensureReportChart(
     const header = t.getHeaderRowRange();
     header.load("values");
     const oldBlock = queueOldBlock(sheet, opts);
-    const chartEnd = opts.band ? queueColumnPast(sheet, BAND_WIDTH_PT) : undefined;
+    const columnPast = opts.band ? queueColumnPast(sheet) : undefined;
     await context.sync();
     const ours = oldBlock();
     if (summary) {
@@ -647,7 +657,10 @@ export async function ensureReportChart(
         existing,
         ours,
         band: opts.band,
-        pastChart: chartEnd?.(),
+        // The chart as it is now: a refresh that widened a column it spans stretched it with its cells.
+        pastChart: columnPast?.(
+          Math.max(BAND_WIDTH_PT, existing.isNullObject ? 0 : existing.left + existing.width),
+        ),
         previousKey: opts.previousKey,
       });
     }
