@@ -1,37 +1,29 @@
-/** A drawn chart's legend: one swatch and name per series, in a row centred at the bottom. */
-import type { ChartFrame } from "./chartFrame";
-import { clip, COLORS, TICK_FONT } from "./chartScale";
+/** A drawn chart's legend: one swatch and name per series, in rows centred at the bottom (legendRows). */
+import { legendRows, LEGEND_ROW, type ChartFrame } from "./chartFrame";
+import { COLORS } from "./chartScale";
 
 export function ChartLegend({ frame }: { frame: ChartFrame }) {
   const { chart, width, height } = frame;
-  const legendItems = chart.series.map((s, k) => ({ name: s.name, color: COLORS[k % COLORS.length] }));
-  const legendWidth = legendItems.reduce(
-    (w, l) => w + 18 + Math.min(l.name.length, 24) * TICK_FONT * 0.6 + 10,
-    0,
-  );
+  const rows = legendRows(chart, width);
   return (
-    <g
-      className="chart-legend"
-      transform={`translate(${Math.max(8, (width - legendWidth) / 2)},${height - 14})`}
-    >
-      {
-        legendItems.reduce<{ x: number; items: JSX.Element[] }>(
-          (acc, l) => {
-            const label = clip(l.name, 24 * TICK_FONT * 0.6);
-            acc.items.push(
-              <g key={acc.items.length} transform={`translate(${acc.x},0)`}>
-                <rect y={-8} width={10} height={10} fill={l.color} />
-                <text x={14} y={1} fill="#595959">
-                  {label}
-                </text>
-              </g>,
-            );
-            acc.x += 18 + label.length * TICK_FONT * 0.6 + 10;
-            return acc;
-          },
-          { x: 0, items: [] },
-        ).items
-      }
+    <g className="chart-legend">
+      {rows.map((row, i) => {
+        const rowWidth = row.reduce((w, e) => w + e.width, 0);
+        let x = Math.max(8, (width - rowWidth) / 2);
+        const y = height - 14 - (rows.length - 1 - i) * LEGEND_ROW;
+        return row.map((e) => {
+          const at = x;
+          x += e.width;
+          return (
+            <g key={e.k} transform={`translate(${at},${y})`}>
+              <rect y={-8} width={10} height={10} fill={COLORS[e.k % COLORS.length]} />
+              <text x={14} y={1} fill="#595959">
+                {e.label}
+              </text>
+            </g>
+          );
+        });
+      })}
     </g>
   );
 }

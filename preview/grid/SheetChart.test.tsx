@@ -113,3 +113,34 @@ test("a series on the secondary axis gets its own scale on the right, in its mon
     });
   expect(Math.min(...heights)).toBeGreaterThan(0.5 * Math.max(...heights));
 });
+
+test("a legend too long for one row goes on to the next rows, as Excel's does: every series is named", () => {
+  const chart = view("Line", [[1], [2], [3], [4], [5], [6], [7]]);
+  chart.series.forEach((s, i) => (s.name = `Acme Mattress Q${i} Campaign ${i}`));
+  const doc = draw(chart);
+  const legend = Array.from(doc.getElementsByTagName("g")).find(
+    (g) => g.getAttribute("class") === "chart-legend",
+  )!;
+  const entries = Array.from(legend.getElementsByTagName("text")).map((t) => t.textContent);
+  expect(entries).toEqual(chart.series.map((s) => s.name));
+  // On more than one row, each within the chart's 480 px.
+  const at = Array.from(legend.getElementsByTagName("g")).map((g) =>
+    /translate\(([\d.]+),([\d.]+)\)/.exec(g.getAttribute("transform")!)!.slice(1).map(Number),
+  );
+  expect(new Set(at.map(([, y]) => y)).size).toBeGreaterThan(1);
+  expect(Math.max(...at.map(([x]) => x))).toBeLessThan(480);
+});
+
+test("a bar chart's value axis title goes under the plot, clear of the legend", () => {
+  const doc = draw({ ...view("BarClustered"), valueAxisTitle: "Impressions" });
+  const texts = Array.from(doc.getElementsByTagName("text"));
+  const title = texts.find((t) => t.textContent === "Impressions")!;
+  const legendY = Math.min(
+    ...Array.from(doc.getElementsByTagName("g"))
+      .filter((g) => g.getAttribute("class") === "chart-legend")
+      .flatMap((g) => Array.from(g.getElementsByTagName("g")))
+      .map((g) => Number(/,([\d.]+)\)/.exec(g.getAttribute("transform")!)![1])),
+  );
+  // The legend's text sits at its row's y; its swatch 8 px above: the title's baseline is above that.
+  expect(Number(title.getAttribute("y"))).toBeLessThan(legendY - 8);
+});

@@ -4,6 +4,7 @@
  */
 import type { ChartView } from "../memory/chart";
 import {
+  clip,
   family,
   lineExtent,
   niceTicks,
@@ -139,9 +140,13 @@ function plotArea(
     kind === "bar"
       ? Math.min(width * 0.35, Math.max(...categories.map((c) => c.length), 1) * TICK_FONT * 0.6 + 6)
       : 0;
+  // A bar chart's value axis runs along the bottom: its title goes under the plot, the categories' up the left.
+  const titleBelow = kind === "bar" ? chart.valueAxisTitle : chart.categoryAxisTitle;
+  const titleLeft = kind === "bar" ? chart.categoryAxisTitle : chart.valueAxisTitle;
   const top = 8 + (chart.title ? TITLE_FONT + 10 : 0);
-  const bottom = height - 6 - (legend ? 20 : 0) - (chart.categoryAxisTitle ? 16 : 0) - (TICK_FONT + 8);
-  const left = 8 + (chart.valueAxisTitle ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
+  const legendHeight = legend ? legendRows(chart, width).length * LEGEND_ROW : 0;
+  const bottom = height - 6 - (legend ? legendHeight + 4 : 0) - (titleBelow ? 16 : 0) - (TICK_FONT + 8);
+  const left = 8 + (titleLeft ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
   // Bars and scatter charts label their last value tick at the right edge: leave it room.
   const right =
     width - 12 - secondLabelWidth - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
@@ -149,4 +154,35 @@ function plotArea(
     plot: { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) },
     categoryLabelWidth,
   };
+}
+
+/** The height of one row of legend entries, in px. */
+export const LEGEND_ROW = 16;
+/** The longest legend name drawn, in characters, or the chart's width (longer ones end in "…"). */
+const LEGEND_CHARS = 40;
+
+export interface LegendEntry {
+  label: string;
+  k: number;
+  width: number;
+}
+
+/**
+ * The legend's entries in rows, as Excel lays a bottom legend out: as many to a row as fit the
+ * chart's width, the rest on the next rows (so every series is named, none cut off at the edge).
+ */
+export function legendRows(chart: ChartView, width: number): LegendEntry[][] {
+  const rows: LegendEntry[][] = [[]];
+  let x = 0;
+  chart.series.forEach((s, k) => {
+    const label = clip(s.name, Math.min(LEGEND_CHARS * TICK_FONT * 0.6, width - 48));
+    const w = 18 + label.length * TICK_FONT * 0.6 + 10;
+    if (x > 0 && x + w > width - 16) {
+      rows.push([]);
+      x = 0;
+    }
+    rows[rows.length - 1].push({ label, k, width: w });
+    x += w;
+  });
+  return rows;
 }
