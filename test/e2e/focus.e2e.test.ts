@@ -323,6 +323,10 @@ test("a control that goes away hands focus to the one that takes its place", asy
   await item.getByRole("button", { name: `Edit request of ${sheet}` }).focus();
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: `Save and refresh ${sheet}` }).waitFor();
+  // Focus lands in the form once it has rendered with the request: wait for it (bounded), then check.
+  await page
+    .waitForFunction(() => document.activeElement?.closest("form") !== null, null, { timeout: 10_000 })
+    .catch(() => undefined);
   expect(await focusPlace(page)).toBe("pane");
   expect(await page.evaluate(() => document.activeElement?.closest("form") !== null)).toBe(true);
   await page.getByRole("button", { name: "Cancel edit" }).focus();
