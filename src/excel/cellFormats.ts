@@ -1,4 +1,5 @@
 /** Excel number formats and cell values per column kind (pure). */
+import { POW10 } from "../api/decimalShift";
 import { capText, MAX_CELL_CHARS, TRUNCATION_MARKER } from "../api/excelLimits";
 import type { CellValue, ColumnKind, TableColumn } from "../api/table";
 
@@ -32,7 +33,6 @@ function isIdColumn(name: string): boolean {
 
 /** Most decimals a format shows of a kind's values (beyond them, the value is noise or a fraction of a cent). */
 const MAX_DECIMALS: Partial<Record<ColumnKind, number>> = { number: 6, currency: 4, percent: 4 };
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
 
 /** Whether `v` has no digits past `decimals` (floating noise such as 0.1 + 0.2 aside). */
 function fitsDecimals(v: number, decimals: number): boolean {
@@ -178,4 +178,15 @@ export function tablePrefixFor(label: string, taken: ReadonlySet<string>): strin
     for (let i = 1; i <= parts.length; i++) prefixes.add(parts.slice(0, i).join("_"));
   }
   return tableNameFor(label, prefixes);
+}
+
+/** Excel's default column width in points (8.43 characters). */
+export const DEFAULT_COLUMN_PT = 48;
+
+/** How many columns from A it takes to cover `pt` points, their widths given (default beyond them). */
+export function columnsCovering(widths: readonly number[], pt: number): number {
+  let x = 0;
+  let c = 0;
+  while (x < pt) x += widths[c++] ?? DEFAULT_COLUMN_PT;
+  return c;
 }

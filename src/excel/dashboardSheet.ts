@@ -7,7 +7,7 @@
  * one page wide.
  */
 import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
-import { sheetNameFor, TEXT_FORMAT } from "./cellFormats";
+import { columnsCovering, sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { charted, chartsExtent, writeDashboardCharts } from "./dashboardCharts";
@@ -147,17 +147,23 @@ async function findMark(excel: ExcelHost): Promise<{ sheetName: string; json: st
 export async function existingDashboard(
   excel: ExcelHost,
 ): Promise<{ sheetName: string; reports: string[]; renamed: boolean } | null> {
+  const found = await dashboardState(excel);
+  return found && { sheetName: found.sheetName, reports: found.reports, renamed: found.renamed };
+}
+
+/** existingDashboard, with the report definitions it read (a caller that needs them reads them once). */
+async function dashboardState(excel: ExcelHost) {
   const found = await findMark(excel);
   if (!found) return null;
   const marked = markedReports(found.json);
-  const sheetOf = new Map(
-    (await listDefinitions(excel)).filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]),
-  );
+  const listed = await listDefinitions(excel);
+  const sheetOf = new Map(listed.filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]));
   const reports = marked.map((m) => (m.table && sheetOf.get(m.table)) || m.sheet);
   return {
     sheetName: found.sheetName,
     reports,
     renamed: reports.some((name, i) => name !== marked[i].sheet),
+    listed,
   };
 }
 
@@ -169,15 +175,6 @@ const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
 
 /** Chart places the dashboard's print area covers: one per report with a chart. */
 const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).length;
-
-/** Sheet columns whose widths (points) cover `pt`, from column A. */
-function columnsCovering(widths: readonly number[], pt: number): number {
-  let x = 0;
-  let c = 0;
-  while (x < pt) x += widths[c++] ?? DEFAULT_WIDTH_PT;
-  return c;
-}
-const DEFAULT_WIDTH_PT = 48;
 
 function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardReport[], charts: number): void {
   const plan = dashboardPlan(reports);
@@ -278,14 +275,15 @@ export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
 }
 
 export async function followReports(excel: ExcelHost, changed: readonly string[]): Promise<void> {
-  const existing = await existingDashboard(excel);
+  const existing = await dashboardState(excel);
   if (!existing) return;
   if (existing.renamed) {
     await writeDashboard(excel, existing.reports, { activate: false });
     return;
   }
   if (!existing.reports.some((r) => changed.includes(r))) return;
-  const listed = await listDefinitions(excel);
-  const defs = existing.reports.flatMap((n) => listed.filter((d) => d.tableName && d.sheetName === n));
+  const defs = existing.reports.flatMap((n) =>
+    existing.listed.filter((d) => d.tableName && d.sheetName === n),
+  );
   await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));
 }

@@ -15,7 +15,7 @@ import type { SheetSourceKind } from "../reports/definition";
 import { areaOf } from "./columnName";
 import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
 import type { ExcelHost } from "./host";
-import { fittedWidth, TEXT_FORMAT } from "./cellFormats";
+import { columnsCovering, DEFAULT_COLUMN_PT, fittedWidth, TEXT_FORMAT } from "./cellFormats";
 import { a1, fittedTableWidth, queueWidths } from "./tableWriter";
 
 export interface ChartPlan {
@@ -240,8 +240,8 @@ function queueRowSeries(
 
 /** Points of columns a 1366-pixel screen shows beside the task pane (about 935 px of the grid). */
 export const FIRST_SCREEN_PT = 700;
-/** What a chart beside the table takes: a gap column and eight columns, at Excel's default 48 points. */
-const BESIDE_PT = 9 * 48;
+/** What a chart beside the table takes: a gap column and eight columns, at Excel's default width. */
+const BESIDE_PT = 9 * DEFAULT_COLUMN_PT;
 /** Rows kept above a table too wide for a chart beside it within the first screen; the chart's size there. */
 export const BAND_ROWS = 14;
 const BAND_WIDTH_PT = 600;
@@ -276,8 +276,9 @@ function queuePlace(chart: Excel.Chart, band: Band | undefined, beside: { row: n
 /**
  * Queues the loads of the first columns' widths; after the sync, the returned function gives the
  * first column whose left edge is at least `pt` points from column A's (a chart from column A that
- * wide ends before it). The add-in's columns are at least 42 points wide, so 40 are read: columns
- * the planner narrowed or hid may leave a block partly under the chart, which hides no data of theirs.
+ * wide ends before it). The add-in's columns are at least 42 points wide, so 40 are read (any further
+ * taken at the default width): columns the planner narrowed or hid may leave a block partly under the
+ * chart, which hides no data of theirs.
  */
 function queueColumnPast(sheet: Excel.Worksheet): (pt: number) => number {
   const widths = Array.from({ length: 40 }, (_, c) => {
@@ -285,12 +286,11 @@ function queueColumnPast(sheet: Excel.Worksheet): (pt: number) => number {
     f.load("columnWidth");
     return f;
   });
-  return (pt) => {
-    let left = 0;
-    let c = 0;
-    while (left < pt && c < widths.length) left += widths[c++].columnWidth;
-    return c;
-  };
+  return (pt) =>
+    columnsCovering(
+      widths.map((f) => f.columnWidth),
+      pt,
+    );
 }
 
 /** The rows kept above a table for its chart (ReportDefinition.chart.band). */
@@ -337,7 +337,7 @@ function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
  * same transposed ("across": the points along a row, a row per series), with each cell's format.
  */
 function blockCells(s: ChartSummary, system: DateSystem, across: boolean) {
-  const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
+  const dated = datedPoints(s);
   const category = (v: CellValue) =>
     dated && typeof v === "number" ? toWorkbookSerial(v, system) : (v ?? "");
   const pointFormats = [dated ? "yyyy-mm-dd" : TEXT_FORMAT, ...s.series.map((x) => formatOfKind(x.kind))];
@@ -349,6 +349,9 @@ function blockCells(s: ChartSummary, system: DateSystem, across: boolean) {
   const flip = <T>(m: T[][]): T[][] => m[0].map((_, j) => m.map((row) => row[j]));
   return across ? { rows: flip(down), formats: flip(formats) } : { rows: down, formats };
 }
+
+/** Whether a summary's points are dates (written as the workbook's serials, shown as dates). */
+const datedPoints = (s: ChartSummary) => s.categoryKind === "date" || s.categoryKind === "datetime";
 
 /** Whether a block of sums runs across: in the rows kept above the table for the chart, when it fits them. */
 const runsAcross = (s: ChartSummary, band: Band | undefined): boolean =>
@@ -363,7 +366,7 @@ function blockSize(s: ChartSummary, across: boolean): { rows: number; cols: numb
 
 /** Each block column's width: as wide as its widest cell reads (the columns right of the table hold nothing else). */
 function blockWidths(s: ChartSummary, across: boolean): number[] {
-  const dated = s.categoryKind === "date" || s.categoryKind === "datetime";
+  const dated = datedPoints(s);
   const pointKind = dated ? "date" : s.categoryKind;
   if (!across)
     return [
