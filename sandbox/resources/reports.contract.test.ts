@@ -85,7 +85,7 @@ test("impressions honours fields order, fieldMapping, formatting and timeGroupin
   expect(run.table.totals?.[0]).toBe("Total");
   const weeks = new Set(run.table.rows.map((r) => r[0]));
   expect(weeks.size).toBe(5);
-  expect(run.csv).toContain("$");
+  expect((await s.client().tasks.download(run.task.url)).text).toContain("$");
 });
 
 test("an unknown field is 'Invalid data'; a report name starting FAIL makes the task fail", async () => {

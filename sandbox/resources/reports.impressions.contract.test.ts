@@ -270,7 +270,9 @@ describe("shape", () => {
       formatting: { numberFormatting: true, summary: true },
     });
     expect(shaped.table.summary?.[0]).toEqual(["Report", "October review"]);
-    expect(shaped.csv).toMatch(/"\$\d{1,3}(,\d{3})*\.\d{2}"|\$\d+\.\d{2}/);
+    expect((await c.tasks.download(shaped.task.url)).text).toMatch(
+      /"\$\d{1,3}(,\d{3})*\.\d{2}"|\$\d+\.\d{2}/,
+    );
     expect(sum(shaped.table, "Spend")).toBeCloseTo(sum(t, "Spend"), 1);
   });
 });

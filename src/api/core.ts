@@ -13,7 +13,7 @@ import {
   errorFromResponse,
 } from "./errors";
 import { decodeText } from "./download";
-import { ExchangeFailure, exchange, type Answer, type FetchLike } from "./exchange";
+import { ExchangeFailure, exchange, type Answer, type BodySink, type FetchLike } from "./exchange";
 import { DEFAULT_DEADLINE_MS, DEFAULT_STALL_MS } from "./networkDefaults";
 import { validateResponse } from "./validate";
 
@@ -207,13 +207,13 @@ export class Core {
   }
 
   /**
-   * Fetches a result or download URL, read whole. The key is sent only when the URL is on the
+   * Fetches a result or download URL, read whole or handed to a `sink` as it arrives. The key is sent only when the URL is on the
    * service origin; the call is not counted against the monthly allowance. Only over https when the
    * service is https; plain http only on this computer, and only when the service is too.
    */
   async download(
     url: string,
-    opts: { endpoint: string; signal?: AbortSignal; retry?: boolean },
+    opts: { endpoint: string; signal?: AbortSignal; retry?: boolean; sink?: () => BodySink },
   ): Promise<Answer> {
     let target: URL;
     try {
@@ -237,7 +237,13 @@ export class Core {
     return this.send(
       absolute,
       { method: "GET", headers },
-      { endpoint: opts.endpoint, retry: opts.retry ?? true, signal: opts.signal, counted: false },
+      {
+        endpoint: opts.endpoint,
+        retry: opts.retry ?? true,
+        signal: opts.signal,
+        counted: false,
+        sink: opts.sink,
+      },
     );
   }
 
@@ -265,6 +271,7 @@ export class Core {
       counted: boolean;
       agentRunStart?: boolean;
       uncertain?: string;
+      sink?: () => BodySink;
     },
   ): Promise<Answer> {
     const deadlineAt = Date.now() + this.deadlineMs;

@@ -8,7 +8,7 @@
  * length proves nothing either way (fetch itself fails a transfer that ends early).
  */
 import { ResponseValidationError } from "./errors";
-import type { Answer } from "./exchange";
+import type { Answer, BodySink } from "./exchange";
 
 export interface DownloadedBody {
   bytes: Uint8Array;
@@ -29,16 +29,30 @@ function comparableLength(answer: Answer): { length: number; encodingVisible: bo
 
 /** A downloaded answer's bytes, and whether their length is proven by Content-Length. */
 export function readDownload(answer: Answer, endpoint: string): DownloadedBody {
-  const bytes = answer.bytes;
+  const { bytes, size } = answer;
   const expected = comparableLength(answer);
   if (!expected) return { bytes, lengthProven: false };
-  if (bytes.length < expected.length && expected.encodingVisible)
+  if (size < expected.length && expected.encodingVisible)
     throw new ResponseValidationError(
       "Content-Length",
-      `the download has ${bytes.length} of the ${expected.length} bytes the service announced: it was cut off`,
+      `the download has ${size} of the ${expected.length} bytes the service announced: it was cut off`,
       endpoint,
     );
-  return { bytes, lengthProven: bytes.length === expected.length };
+  return { bytes, lengthProven: size === expected.length };
+}
+
+/** Where a streamed download's text goes, piece by piece (a report's CSV reader). */
+export interface TextSink {
+  push(text: string): void;
+}
+
+/** A body sink that decodes UTF-8 as the bytes arrive (a BOM dropped, as Response.text() does). */
+export function utf8Sink(target: TextSink): BodySink {
+  const decoder = new TextDecoder("utf-8");
+  return {
+    write: (chunk) => target.push(decoder.decode(chunk, { stream: true })),
+    end: () => target.push(decoder.decode()),
+  };
 }
 
 /** UTF-8 text of a body (a BOM is dropped, as Response.text() does). */

@@ -166,3 +166,69 @@ test("the key's text is scrubbed from every error, as sent, URL-encoded or JSON-
   // Too short to tell from ordinary words: left alone.
   expect(scrubSecret("abc", "abc")).toBe("abc");
 });
+
+describe("a download read as it arrives (tasks.stream, as a report is)", () => {
+  /** Each attempt's sink: the text it was handed, piece by piece. */
+  const opened = (sinks: string[][]) => () => {
+    const pieces: string[] = [];
+    sinks.push(pieces);
+    return { push: (text: string) => void pieces.push(text) };
+  };
+
+  test("pieces reach the reader as they arrive; a multi-byte character cut between them is whole", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "content-type": "text/csv" });
+      const body = Buffer.from("Show,Spend\r\nCafé Crème,1\r\n", "utf8");
+      // The é's two bytes split across two writes.
+      const cut = body.indexOf(0xc3) + 1;
+      res.write(body.subarray(0, cut));
+      setTimeout(() => res.end(body.subarray(cut)), 30);
+    };
+    const sinks: string[][] = [];
+    const { lengthProven } = await client().tasks.stream(`${base}/r.csv`, opened(sinks));
+    expect(lengthProven).toBe(false);
+    expect(sinks).toHaveLength(1);
+    expect(sinks[0].length).toBeGreaterThanOrEqual(2);
+    expect(sinks[0].join("")).toBe("Show,Spend\r\nCafé Crème,1\r\n");
+  });
+
+  test("a download that drops halfway is asked again into a new reader; the first reader's half is not reused", async () => {
+    let calls = 0;
+    handler = (_req, res) => {
+      calls++;
+      const body = "a,b\n1,2\n3,4\n";
+      res.writeHead(200, { "content-type": "text/csv", "content-length": String(body.length) });
+      if (calls === 1) {
+        res.write(body.slice(0, 6));
+        setTimeout(() => res.destroy(), 20);
+      } else res.end(body);
+    };
+    const sinks: string[][] = [];
+    const { lengthProven } = await client({ maxRetries: 2, sleep: async () => undefined }).tasks.stream(
+      `${base}/r.csv`,
+      opened(sinks),
+    );
+    expect(calls).toBe(2);
+    expect(sinks.map((s) => s.join(""))).toEqual(["a,b\n1,", "a,b\n1,2\n3,4\n"]);
+    expect(lengthProven).toBe(true);
+  });
+
+  test("an error answer is never handed to the reader, and the reader's own failure is not a dropped connection", async () => {
+    handler = (_req, res) => {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "No such file" }));
+    };
+    const sinks: string[][] = [];
+    await expect(client().tasks.stream(`${base}/r.csv`, opened(sinks))).rejects.toThrow(/No such file/);
+    expect(sinks).toHaveLength(0);
+    handler = (_req, res) => res.end("a,b\n");
+    const failing = () => ({
+      push: () => {
+        throw new RangeError("the reader broke");
+      },
+    });
+    await expect(client({ maxRetries: 2 }).tasks.stream(`${base}/r.csv`, failing)).rejects.toThrow(
+      new RangeError("the reader broke"),
+    );
+  });
+});

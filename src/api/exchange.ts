@@ -25,7 +25,20 @@ export interface Answer {
   headers: Headers;
   /** "cors" / "opaque" answers may hide headers (download.ts). */
   type: ResponseType;
+  /** The body, when it was read whole (empty when a BodySink took it). */
   bytes: Uint8Array;
+  /** The body's length in bytes, however it was taken. */
+  size: number;
+}
+
+/**
+ * Takes a successful answer's body as it arrives, piece by piece, instead of it being read whole:
+ * a big download is then never held at once (a report is parsed as it comes).
+ */
+export interface BodySink {
+  write(chunk: Uint8Array): void;
+  /** The body has ended (not called when the exchange fails). */
+  end(): void;
 }
 
 /** Where an exchange was when it failed: before any answer came, or while its body arrived. */
@@ -156,7 +169,12 @@ export async function exchange(
   url: string,
   init: RequestInit,
   limits: ExchangeLimits,
-  ctx: { endpoint: string; signal?: AbortSignal },
+  ctx: {
+    endpoint: string;
+    signal?: AbortSignal;
+    /** Opens a sink for this attempt's body when the answer is a success (a retry opens a new one). */
+    sink?: () => BodySink;
+  },
 ): Promise<Answer> {
   const { endpoint, signal } = ctx;
   if (signal?.aborted) throw new ExchangeFailure(new AbortedError("Cancelled", endpoint), "request", true);
@@ -174,24 +192,30 @@ export async function exchange(
     watch.armStall();
     const chunks: Uint8Array[] = [];
     let size = 0;
+    const sink = response.ok ? ctx.sink?.() : undefined;
     reader = response.body?.getReader();
-    try {
-      while (reader) {
-        const { done, value } = await Promise.race([reader.read(), watch.stopped]);
-        if (done) break;
-        chunks.push(value);
-        size += value.length;
-        watch.armStall();
+    while (reader) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await Promise.race([reader.read(), watch.stopped]);
+      } catch (err) {
+        throw bodyFailure(err, endpoint);
       }
-    } catch (err) {
-      throw bodyFailure(err, endpoint);
+      if (read.done) break;
+      size += read.value.length;
+      // The sink's own failure is not the connection's: it goes out as it is.
+      if (sink) sink.write(read.value);
+      else chunks.push(read.value);
+      watch.armStall();
     }
+    sink?.end();
     return {
       status: response.status,
       ok: response.ok,
       headers: response.headers,
       type: response.type,
-      bytes: join(chunks, size),
+      bytes: sink ? new Uint8Array(0) : join(chunks, size),
+      size,
     };
   } catch (err) {
     // A stalled body is let go: nothing waits on it any more.

@@ -1,4 +1,4 @@
-export { parseReportCsv } from "./parse";
+export { parseReportCsv, ReportCsvReader } from "./parse";
 export { REPORT_COLUMNS, catalogueKind } from "./catalogue";
 export { parseDate, parseDateTime, serialToUtc } from "./values";
 export { expectedHeader } from "./header";

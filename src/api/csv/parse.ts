@@ -19,7 +19,8 @@ import { catalogueKind } from "./catalogue";
 import { reportHeaderLabel } from "../fieldLabels";
 import { readableJsonCell } from "./jsonCells";
 import { headerProblem, type HeaderExpectation } from "./header";
-import { csvChunks, CSV_CHUNK_CHARS, type LineBreak } from "./records";
+import { CsvChunker, CSV_CHUNK_CHARS, type LineBreak } from "./records";
+import { ownedText } from "./ownedText";
 import { fieldSpans, fieldText, recordText, scanRecord, type FieldSpans } from "./fieldScan";
 import {
   isUrl,
@@ -295,11 +296,11 @@ class ReportRows {
       .slice(0, headerIndex)
       .filter((r) => !isBlank(r))
       .map((r) => {
-        const cells = [...r];
+        const cells = r.map(ownedText);
         while (cells.length && cells[cells.length - 1] === "") cells.pop();
         return cells;
       });
-    this.columns = header.map((name) => ({ name, kind: "text" }));
+    this.columns = header.map((name) => ({ name: ownedText(name), kind: "text" }));
     const sample: string[][] = [];
     for (let i = headerIndex + 1; i < rows.length && !this.problem; i++) {
       const body = this.bodyRow(rows[i]);
@@ -419,9 +420,11 @@ class ReportRows {
       this.caches[c] = cacheFor(col.kind);
       this.decimals[c] = decimalTyping(col.kind, this.inferred[c]);
     }
-    const value = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
+    const typed = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
+    // Kept values are copies: the text is a view of a piece of the download (ownedText.ts).
+    const value = typeof typed === "string" ? ownedText(typed) : typed;
     if (cache && this.caches[c] === cache) {
-      cache.set(text, value);
+      cache.set(typed === text ? (value as string) : ownedText(text), value);
       // A column of ids or free text: every value new, nothing to share.
       if (cache.size >= CACHE_CAP) this.caches[c] = null;
     }
@@ -452,7 +455,10 @@ class ReportRows {
     if (this.last) {
       if (this.isTotals(this.last)) {
         const totals = this.last;
-        table.totals = this.columns.map((col, c) => convert(col.kind, totals[c], { ...col }));
+        table.totals = this.columns.map((col, c) => {
+          const v = convert(col.kind, totals[c], { ...col });
+          return typeof v === "string" ? ownedText(v) : v;
+        });
       } else this.rows.push(this.typed(this.last));
     }
     if (this.summary.length) table.summary = this.summary;
@@ -472,35 +478,82 @@ class ReportRows {
   }
 }
 
+/**
+ * A report's CSV read as it arrives (ReportRows over CsvChunker): `push` each piece of text in order,
+ * then `end` gives the table, or throws when the download is not provably whole. Only the typed rows
+ * and the text after the last whole record are held, never the whole download.
+ */
+export class ReportCsvReader {
+  private readonly rows: ReportRows;
+  private readonly chunker: CsvChunker;
+  private started = false;
+  /** The text's last two characters, for its line end. */
+  private tail = "";
+
+  constructor(
+    kind: ReportKind | null,
+    private readonly opts: Omit<CsvOptions, "lengthProven"> = {},
+    /** Characters read at a time (tests read in tiny chunks to prove chunking changes nothing). */
+    chunkChars = CSV_CHUNK_CHARS,
+    /** Plain records after the first rows are read by the scan (tests turn it off to compare). */
+    scan = true,
+    /** Known already: tests stream short texts in pieces with it (else papaparse's guess). */
+    lineBreak?: LineBreak,
+  ) {
+    const rows = new ReportRows(kind, opts);
+    this.rows = rows;
+    this.chunker = new CsvChunker(
+      (records) => rows.add(records),
+      chunkChars,
+      scan ? (text, start, lb) => rows.scan(text, start, lb) : undefined,
+      lineBreak,
+    );
+  }
+
+  push(piece: string): void {
+    let text = piece;
+    if (!this.started && text !== "") {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    if (text === "") return;
+    this.tail = text.length >= 2 ? text.slice(-2) : (this.tail + text).slice(-2);
+    this.chunker.push(text);
+  }
+
+  /** The text has ended; `lengthProven`: the transport proved it whole (CsvOptions.lengthProven). */
+  end(lengthProven = false): TypedTable {
+    const endpoint = this.opts.endpoint ?? "report CSV";
+    const { lineBreak: newline, openQuote } = this.chunker.end();
+    const tail = this.tail;
+    if (openQuote) throw truncated("the CSV ends inside a quoted value", endpoint);
+    if (tail !== "" && !lengthProven && !tail.endsWith(newline))
+      throw truncated(
+        "the last line has no line end (and no Content-Length proves the file whole)",
+        endpoint,
+      );
+    // Whatever the transport proves, a file cannot end between the CR and the LF of its line end.
+    if (newline === "\r\n" && tail.endsWith("\r") && tail !== "\n\r")
+      throw truncated("the file ends inside a line end", endpoint);
+    const result = this.rows.finish();
+    if (typeof result === "string") throw truncated(result, endpoint);
+    if (result === null) {
+      if (this.opts.header) throw truncated("the download has no header", endpoint);
+      return { columns: [], rows: [] };
+    }
+    return result;
+  }
+}
+
+/** A whole CSV text → typed table (ReportCsvReader, the text as one piece). */
 export function parseReportCsv(
   kind: ReportKind | null,
   csv: string,
   opts: CsvOptions = {},
-  /** Characters read at a time (tests read in tiny chunks to prove chunking changes nothing). */
   chunkChars = CSV_CHUNK_CHARS,
-  /** Plain records after the first rows are read by the scan (tests turn it off to compare). */
   scan = true,
 ): TypedTable {
-  const endpoint = opts.endpoint ?? "report CSV";
-  const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-  const reader = new ReportRows(kind, opts);
-  const { lineBreak: newline, openQuote } = csvChunks(
-    text,
-    (records) => reader.add(records),
-    chunkChars,
-    scan ? (start, lineBreak) => reader.scan(text, start, lineBreak) : undefined,
-  );
-  if (openQuote) throw truncated("the CSV ends inside a quoted value", endpoint);
-  if (text !== "" && !opts.lengthProven && !text.endsWith(newline))
-    throw truncated("the last line has no line end (and no Content-Length proves the file whole)", endpoint);
-  // Whatever the transport proves, a file cannot end between the CR and the LF of its line end.
-  if (newline === "\r\n" && text.endsWith("\r") && text[text.length - 2] !== "\n")
-    throw truncated("the file ends inside a line end", endpoint);
-  const result = reader.finish();
-  if (typeof result === "string") throw truncated(result, endpoint);
-  if (result === null) {
-    if (opts.header) throw truncated("the download has no header", endpoint);
-    return { columns: [], rows: [] };
-  }
-  return result;
+  const reader = new ReportCsvReader(kind, opts, chunkChars, scan);
+  reader.push(csv);
+  return reader.end(opts.lengthProven);
 }

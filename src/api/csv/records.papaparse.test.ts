@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { PAPAPARSE_CASES } from "./papaparseCases";
-import { csvChunks, CSV_CHUNK_CHARS, type CsvRecords, type LineBreak } from "./records";
+import { csvChunks, CsvChunker, CSV_CHUNK_CHARS, type CsvRecords, type LineBreak } from "./records";
 import { fieldSpans, recordText, scanRecord } from "./fieldScan";
 
 /** The default and tiny chunk sizes, so chunk borders fall everywhere. */
@@ -16,15 +16,20 @@ const CHUNKS = [CSV_CHUNK_CHARS, 1, 2, 3, 7];
  * csvChunks' records; `scanning`: with every record the field scan can read taken over by it
  * (fieldScan.ts, as the report reader does after its first rows), read back as strings.
  */
-function ours(text: string, chunkChars: number, scanning = false): CsvRecords {
-  const rows: string[][] = [];
+/** A takeOver that reads every record the field scan can into `rows`, as strings. */
+function scanInto(rows: string[][]) {
   const spans = fieldSpans(64);
-  const scan = (start: number, lineBreak: LineBreak) => {
+  return (window: string, start: number, lineBreak: LineBreak) => {
     let pos = start;
-    for (let next = 0; (next = scanRecord(text, pos, lineBreak, spans)) >= 0; pos = next)
-      rows.push(recordText(text, spans));
+    for (let next = 0; (next = scanRecord(window, pos, lineBreak, spans)) >= 0; pos = next)
+      rows.push(recordText(window, spans));
     return pos;
   };
+}
+
+function ours(text: string, chunkChars: number, scanning = false): CsvRecords {
+  const rows: string[][] = [];
+  const scan = scanInto(rows);
   const end = csvChunks(
     text,
     (records) => {
@@ -34,6 +39,36 @@ function ours(text: string, chunkChars: number, scanning = false): CsvRecords {
     scanning ? scan : undefined,
   );
   return { rows, ...end };
+}
+
+/**
+ * The text streamed to a CsvChunker in the pieces cut at `cuts` (positions, any order), as a
+ * download arrives; with `lineBreak` given (a short text's line end is otherwise decided at its end).
+ */
+function streamed(
+  text: string,
+  cuts: number[],
+  chunkChars: number,
+  scanning: boolean,
+  lineBreak?: LineBreak,
+): CsvRecords {
+  const rows: string[][] = [];
+  const scan = scanInto(rows);
+  const chunker = new CsvChunker(
+    (records) => {
+      for (const r of records) rows.push(r);
+    },
+    chunkChars,
+    scanning ? scan : undefined,
+    lineBreak,
+  );
+  let at = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    chunker.push(text.slice(at, Math.max(at, cut)));
+    at = Math.max(at, cut);
+  }
+  chunker.push(text.slice(at));
+  return { rows, ...chunker.end() };
 }
 
 /** Papaparse on the whole text, comma-separated; the line end is its guess unless given. */
@@ -146,6 +181,35 @@ describe("CSV records split as papaparse splits them", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  test("property: a text streamed in random pieces (a download as it arrives) splits as the whole text", () => {
+    fc.assert(
+      fc.property(
+        texts(["a", ",", '"', "\r", "\n", " "]),
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 45 }),
+        fc.boolean(),
+        (text, cuts, chunk, scanning) => {
+          const want = expected(text);
+          expect(shown(streamed(text, cuts, chunk, scanning, want.lineBreak))).toEqual(shown(want));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  test("a download over a MiB streamed in pieces: its line end guessed from the first MiB, its records the whole text's", () => {
+    const text = "a\r".repeat(600_000) + '"b\r\nc",d\r\n'.repeat(100_000) + "e,f";
+    const cuts = Array.from({ length: 60 }, (_, i) => i * 49_999 + 7);
+    const whole = ours(text, CSV_CHUNK_CHARS);
+    expect(whole.lineBreak).toBe("\r");
+    for (const scanning of [false, true]) {
+      const r = streamed(text, cuts, CSV_CHUNK_CHARS, scanning);
+      expect(r.lineBreak).toBe("\r");
+      expect(r.rows.length).toBe(whole.rows.length);
+      expect(JSON.stringify(r.rows) === JSON.stringify(whole.rows)).toBe(true);
+    }
   });
 
   test("property: with spaces and tabs too (papaparse skips them after a closing quote)", () => {

@@ -67,54 +67,113 @@ function lineBreakOf(text: string): LineBreak {
 export const CSV_CHUNK_CHARS = 1 << 16;
 
 /**
- * The records of `text`, handed to `onRecords` a chunk at a time, so the whole string grid of a big
- * download is never in memory at once (RFC 4180 quoting, papaparse's line end). Each chunk is
- * a slice of `text` that papaparse's parser reads up to its last whole record; the next chunk starts
- * there. Papaparse's own streaming would glue the cut record to the next chunk, a new string that
- * every value read from it keeps alive: a second copy of the download, chunk by chunk.
+ * Offered each record boundary before papaparse reads on from it: reads records of `text` itself and
+ * says where it stopped (a record boundary; `start` when it read none).
+ */
+export type TakeOver = (text: string, start: number, lineBreak: LineBreak) => number;
+
+/**
+ * Records of a text that arrives in pieces (a download as it comes, or a whole text as one piece),
+ * handed to `onRecords` a chunk at a time, so neither the whole string grid nor, when it streams,
+ * the whole text is ever held (RFC 4180 quoting, papaparse's line end). Only what follows the last
+ * whole record is kept between pieces. Each chunk is a slice of that window that papaparse's
+ * parser reads up to its last whole record; the next chunk starts there. Papaparse's own streaming
+ * would glue the cut record to the next chunk, a new string per chunk that every value read from it
+ * keeps alive (the report reader keeps only copies of what it keeps: ownedText.ts).
+ */
+export class CsvChunker {
+  /** The file's line end: papaparse's guess from the first MiB, or the end of a shorter text. */
+  lineBreak: LineBreak | null;
+  /** The text ends inside a quoted value (known at `end`). */
+  openQuote = false;
+  /** Text after the last whole record read so far. */
+  private rest = "";
+  /** Characters before `rest`, read already. */
+  private consumed = 0;
+  private parser: InstanceType<typeof Papa.Parser> | null = null;
+
+  constructor(
+    private readonly onRecords: (records: string[][]) => void,
+    private readonly chunkChars = CSV_CHUNK_CHARS,
+    private readonly takeOver?: TakeOver,
+    /** Known already (tests stream short texts in pieces with it); else guessed as papaparse does. */
+    lineBreak?: LineBreak,
+  ) {
+    this.lineBreak = lineBreak ?? null;
+  }
+
+  /** The next piece of the text. */
+  push(text: string): void {
+    this.rest += text;
+    // Papaparse guesses from the first MiB: wait for more than that, so a text's end is never
+    // mistaken for a piece's (lineBreakOf reads a CR that ends the text as half a CRLF).
+    if (this.lineBreak === null && this.rest.length <= GUESS_CHARS) return;
+    this.read(false);
+  }
+
+  /** The text has ended: reads what is left. */
+  end(): Omit<CsvRecords, "rows"> {
+    this.read(true);
+    return { lineBreak: this.lineBreak!, openQuote: this.openQuote };
+  }
+
+  private read(final: boolean): void {
+    const text = this.rest;
+    const lineBreak = (this.lineBreak ??= lineBreakOf(text));
+    // Comma-separated, always: never let papaparse guess (a one-column file of "A;B" or "x|y" values
+    // would be split on its own guess).
+    const parser = (this.parser ??= new Papa.Parser({ delimiter: ",", newline: lineBreak }));
+    if (final && text === "" && this.consumed > 0) {
+      // What papaparse reads after a last line end: one empty record.
+      this.onRecords([[""]]);
+      return;
+    }
+    let start = 0;
+    let size = this.chunkChars;
+    // One pass at least: an empty text gives one empty batch (no record, as papaparse reads it).
+    for (;;) {
+      if (this.takeOver && (start > 0 || this.consumed > 0)) {
+        start = this.takeOver(text, start, lineBreak);
+        if (start >= text.length) {
+          if (final) this.onRecords([[""]]);
+          break;
+        }
+      }
+      const end = Math.min(text.length, start + size);
+      const last = final && end === text.length;
+      const results = parser.parse(text.slice(start, end), start, !last) as Papa.ParseResult<string[]>;
+      const next = last ? end : results.meta.cursor;
+      if (next === start && !last) {
+        // Not one whole record in the slice: the rest of it is still to come, or it is a long
+        // quoted value: read a larger slice.
+        if (end === text.length) break;
+        size *= 2;
+        continue;
+      }
+      if (results.errors.some((e) => e.code === "MissingQuotes")) this.openQuote = true;
+      this.onRecords(results.data);
+      start = next;
+      size = this.chunkChars;
+      if (start >= text.length) break;
+    }
+    this.consumed += start;
+    this.rest = text.slice(start);
+  }
+}
+
+/**
+ * The records of the whole `text`, handed to `onRecords` a chunk at a time, so the whole string grid
+ * of a big download is never in memory at once (CsvChunker).
  */
 export function csvChunks(
   text: string,
   onRecords: (records: string[][]) => void,
   chunkChars = CSV_CHUNK_CHARS,
-  /**
-   * Offered each record boundary before papaparse reads on from it: reads records itself and says
-   * where it stopped (a record boundary; `start` when it read none).
-   */
-  takeOver?: (start: number, lineBreak: LineBreak) => number,
+  takeOver?: TakeOver,
 ): Omit<CsvRecords, "rows"> {
-  const lineBreak = lineBreakOf(text);
-  // Comma-separated, always: never let papaparse guess (a one-column file of "A;B" or "x|y" values
-  // would be split on its own guess).
-  const parser = new Papa.Parser({ delimiter: ",", newline: lineBreak });
-  let openQuote = false;
-  let start = 0;
-  let size = chunkChars;
-  // One pass at least: an empty text gives one empty batch (no record, as papaparse reads it).
-  do {
-    if (takeOver && start > 0) {
-      start = takeOver(start, lineBreak);
-      if (start >= text.length) {
-        // What papaparse reads after a last line end: one empty record.
-        onRecords([[""]]);
-        break;
-      }
-    }
-    const end = Math.min(text.length, start + size);
-    const last = end === text.length;
-    const results = parser.parse(text.slice(start, end), start, !last) as Papa.ParseResult<string[]>;
-    const next = last ? end : results.meta.cursor;
-    if (next === start && !last) {
-      // Not one whole record in the slice (a long quoted value): read a larger one.
-      size *= 2;
-      continue;
-    }
-    if (results.errors.some((e) => e.code === "MissingQuotes")) openQuote = true;
-    onRecords(results.data);
-    start = next;
-    size = chunkChars;
-  } while (start < text.length);
-  return { lineBreak, openQuote };
+  const chunker = new CsvChunker(onRecords, chunkChars, takeOver);
+  chunker.push(text);
+  return chunker.end();
 }
 
 /** Every record of `text` at once (agent files, which are small). */

@@ -1,6 +1,6 @@
 /** The seven report task endpoints, and `run`: start → poll → download → typed table. */
 import type { Core } from "../core";
-import { expectedHeader, parseReportCsv } from "../csv";
+import { expectedHeader, ReportCsvReader } from "../csv";
 import type { PollOptions } from "../polling";
 import { REPORT_ENDPOINTS, taskSchema, type ReportKind, type ReportParams, type Task } from "../schemas";
 import type { TypedTable } from "../table";
@@ -11,7 +11,6 @@ const REPORT_MAY_HAVE_STARTED = "The report may have started";
 
 export interface ReportRun {
   task: Task & { url: string };
-  csv: string;
   table: TypedTable;
   /**
    * Set when the service answered with a task this client started before under another name: an
@@ -107,7 +106,7 @@ export class Reports {
     return this.start("impressionListeners", params, signal);
   }
 
-  /** Starts a report, waits for it, downloads and types its CSV. */
+  /** Starts a report, waits for it, and types its CSV as it downloads (never holding its whole text). */
   async run<K extends ReportKind>(
     kind: K,
     params: ReportParams[K],
@@ -117,31 +116,40 @@ export class Reports {
     const started = await this.start(kind, params, opts.signal);
     const reusedName = this.reusedName(started.id, name);
     const task = await this.tasks.waitUntilDone(started.id, opts);
-    const download = await this.tasks.download(task.url, opts.signal);
-    const table = reportTable(kind, params, download);
-    return reusedName === undefined
-      ? { task, csv: download.text, table }
-      : { task, csv: download.text, table, reusedName };
+    let reader = reportReader(kind, params);
+    const { lengthProven } = await this.tasks.stream(
+      task.url,
+      () => (reader = reportReader(kind, params)),
+      opts.signal,
+    );
+    const table = reader.end(lengthProven);
+    return reusedName === undefined ? { task, table } : { task, table, reusedName };
   }
 }
 
 /**
- * A downloaded report CSV → typed table, accepted only when provably whole: the header the request
- * asked for, every row as wide as the header, the last line ended (or the whole length proven by
- * Content-Length). See docs/report-sheets.md, "Whole downloads".
+ * The reader of a report's CSV as it downloads; its table is accepted only when provably whole: the
+ * header the request asked for, every row as wide as the header, the last line ended (or the whole
+ * length proven by Content-Length). See docs/report-sheets.md, "Whole downloads".
  */
+function reportReader<K extends ReportKind>(kind: K, params: ReportParams[K]): ReportCsvReader {
+  // Only impressions can add a summary block or a totals row (its formatting settings).
+  const formatting = kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
+  return new ReportCsvReader(kind, {
+    summary: formatting?.summary ?? false,
+    totals: formatting?.totals ?? false,
+    endpoint: REPORT_ENDPOINTS[kind].path,
+    header: expectedHeader(kind, params),
+  });
+}
+
+/** A report's whole downloaded CSV → typed table (reportReader, the text as one piece). */
 export function reportTable<K extends ReportKind>(
   kind: K,
   params: ReportParams[K],
   download: { text: string; lengthProven: boolean },
 ): TypedTable {
-  // Only impressions can add a summary block or a totals row (its formatting settings).
-  const formatting = kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
-  return parseReportCsv(kind, download.text, {
-    summary: formatting?.summary ?? false,
-    totals: formatting?.totals ?? false,
-    endpoint: REPORT_ENDPOINTS[kind].path,
-    header: expectedHeader(kind, params),
-    lengthProven: download.lengthProven,
-  });
+  const reader = reportReader(kind, params);
+  reader.push(download.text);
+  return reader.end(download.lengthProven);
 }

@@ -1,6 +1,6 @@
 /** The file-processor status poll (no key, not counted) and the CSV download. */
 import type { Core } from "../core";
-import { decodeText, readDownload } from "../download";
+import { readDownload, utf8Sink, type TextSink } from "../download";
 import { ResponseValidationError } from "../errors";
 import { pollUntilSettled, type PollOptions } from "../polling";
 import { taskIdSchema, taskSchema, type Task } from "../schemas";
@@ -56,13 +56,28 @@ export class Tasks {
   }
 
   /**
-   * Downloads a finished report's CSV text, and whether its length matched the Content-Length the
-   * service sent (a shorter body is an error here; the CSV reader judges the rest).
+   * Streams a finished report's CSV text, as it arrives, to the reader `open` makes (a retried
+   * download opens a new one), so a big report is read without its whole text ever being held; says
+   * whether its length matched the Content-Length the service sent (a shorter body is an error
+   * here; the CSV reader judges the rest).
    */
-  async download(url: string, signal?: AbortSignal): Promise<{ text: string; lengthProven: boolean }> {
+  async stream(url: string, open: () => TextSink, signal?: AbortSignal): Promise<{ lengthProven: boolean }> {
     const endpoint = "GET {task url}";
-    const answer = await this.core.download(url, { endpoint, signal });
-    const { bytes, lengthProven } = readDownload(answer, endpoint);
-    return { text: decodeText(bytes), lengthProven };
+    const answer = await this.core.download(url, { endpoint, signal, sink: () => utf8Sink(open()) });
+    return { lengthProven: readDownload(answer, endpoint).lengthProven };
+  }
+
+  /** A finished report's whole CSV text (stream, joined), and whether its length was proven. */
+  async download(url: string, signal?: AbortSignal): Promise<{ text: string; lengthProven: boolean }> {
+    let parts: string[] = [];
+    const { lengthProven } = await this.stream(
+      url,
+      () => {
+        parts = [];
+        return { push: (text) => parts.push(text) };
+      },
+      signal,
+    );
+    return { text: parts.join(""), lengthProven };
   }
 }
