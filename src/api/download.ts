@@ -46,12 +46,51 @@ export interface TextSink {
   push(text: string): void;
 }
 
-/** A body sink that decodes UTF-8 as the bytes arrive (a BOM dropped, as Response.text() does). */
+/**
+ * Bytes of `bytes` up to its last whole UTF-8 character: a lead byte in the last three whose
+ * sequence is not complete starts what is held for the next piece.
+ */
+function wholeCharsLength(bytes: Uint8Array): number {
+  for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 3); i--) {
+    const b = bytes[i];
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return i + length > bytes.length ? i : bytes.length;
+  }
+  return bytes.length;
+}
+
+/**
+ * A body sink that decodes UTF-8 as the bytes arrive, exactly as decoding the whole body would
+ * (a BOM dropped, as Response.text() does). Each piece is decoded up to its last whole character,
+ * the rest held for the next: a decoder in streaming mode is about six times slower in Node.
+ */
 export function utf8Sink(target: TextSink): BodySink {
-  const decoder = new TextDecoder("utf-8");
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  let held = new Uint8Array(0);
+  let first = true;
+  const push = (bytes: Uint8Array) => {
+    let text = decoder.decode(bytes);
+    if (first && text !== "") {
+      first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    target.push(text);
+  };
   return {
-    write: (chunk) => target.push(decoder.decode(chunk, { stream: true })),
-    end: () => target.push(decoder.decode()),
+    write: (chunk) => {
+      let bytes = chunk;
+      if (held.length) {
+        bytes = new Uint8Array(held.length + chunk.length);
+        bytes.set(held);
+        bytes.set(chunk, held.length);
+      }
+      const whole = wholeCharsLength(bytes);
+      held = bytes.slice(whole);
+      push(bytes.subarray(0, whole));
+    },
+    // What is still held is not a whole character: decoded as the whole body's end would be.
+    end: () => push(held),
   };
 }
 

@@ -158,9 +158,17 @@ function typedRows(old: OldTable, wrote: number | undefined): string[] {
   if (wrote === undefined || oldRows <= Math.max(1, wrote)) return [];
   const first = old.firstRowNumber + Math.max(1, wrote);
   const last = old.firstRowNumber + oldRows - 1;
-  return [
-    `the table has ${oldRows - Math.max(1, wrote)} row(s) the report did not write (row${first === last ? ` ${first}` : `s ${first}–${last}`}): move them out of the table or delete them`,
-  ];
+  return [unwrittenRowsProblem(first, last)];
+}
+
+/** "1 row", "3 rows". */
+const rowCount = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
+
+/** Rows `first`–`last` of the sheet are in the table but the report did not write them. */
+export function unwrittenRowsProblem(first: number, last: number): string {
+  const where = first === last ? `row ${first}` : `rows ${first}–${last}`;
+  const them = first === last ? "it" : "them";
+  return `the table has ${rowCount(last - first + 1)} the report did not write (${where}): move ${them} out of the table or delete ${them}`;
 }
 
 export function plannerWork(
@@ -242,11 +250,11 @@ function keptColumn(
   const problems: string[] = [];
   if (lost.length)
     problems.push(
-      `"${name}" has entries on ${lost.length} row(s) the new data no longer has (${listRows(lost)}): copy them elsewhere or clear them`,
+      `"${name}" has entries on ${rowCount(lost.length)} the new data no longer has (${listRows(lost)}): copy ${lost.length === 1 ? "it" : "them"} elsewhere or clear ${lost.length === 1 ? "it" : "them"}`,
     );
   if (ambiguous.length)
     problems.push(
-      `"${name}" has entries on row(s) that cannot be told apart from others with the same ${keys.named} (${listRows(ambiguous)}): move them out of the table`,
+      `"${name}" has entries on ${ambiguous.length === 1 ? "a row" : "rows"} that cannot be told apart from others with the same ${keys.named} (${listRows(ambiguous)}): move ${ambiguous.length === 1 ? "it" : "them"} out of the table`,
     );
   return { kept: { name, from, slot, calculated, cells, format }, problems };
 }

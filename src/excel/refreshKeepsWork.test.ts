@@ -130,7 +130,7 @@ test("refreshed to more rows and then to fewer: calculated and notes columns, fo
     table: report([1]),
   })).catch((e: Error) => e.message);
   expect(refused).toMatch(
-    /"Notes" has entries on 1 row\(s\) the new data no longer has \(row \d+ \(2025-12-01 · Alpha\)\).*nothing was changed/,
+    /"Notes" has entries on 1 row the new data no longer has \(row \d+ \(2025-12-01 · Alpha\)\).*nothing was changed/,
   );
   expect(JSON.stringify(body(wb, 6))).toBe(snapshot);
 
@@ -166,7 +166,7 @@ test("rows typed into the table are not silently deleted: the refresh is refused
   await expect(
     refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report([0, 1]) })),
   ).rejects.toThrow(
-    new RegExp(`1 row\\(s\\) the report did not write \\(row ${HEADER + 6}\\).*nothing was changed`),
+    new RegExp(`1 row the report did not write \\(row ${HEADER + 6}\\).*nothing was changed`),
   );
   expect(JSON.stringify(body(wb, 5))).toBe(before);
   expect((await readDefinition(wb.excel, "Spend"))!.status).toBe("error");

@@ -69,7 +69,7 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
   expect(outcome).toMatchObject({ ok: false, cancelled: false });
   const reason = outcome.ok ? "" : outcome.reason;
   expect(reason).toMatch(
-    /^The refresh would lose the planner's work: the table has 1 row\(s\) the report did not write/,
+    /^The refresh would lose the planner's work: the table has 1 row the report did not write/,
   );
   expect(toasts).toHaveLength(1);
   expect(toasts[0].intent).toBe("error");

@@ -6,7 +6,7 @@ const edit = {
   sheetName: "Acme weekly",
 };
 const blocked = new Error(
-  `Acme weekly: the refresh would lose the planner's work: "Notes" has entries on 1 row(s) the new data no longer has (row 7): copy them elsewhere or clear them; then refresh again (nothing was changed)`,
+  `Acme weekly: the refresh would lose the planner's work: "Notes" has entries on 1 row the new data no longer has (row 7): copy it elsewhere or clear it; then refresh again (nothing was changed)`,
 );
 
 test("the activity list's request spells out every parameter that was set", () => {

@@ -236,7 +236,7 @@ test("Edit request shows a banner at the top; a save the planner's work blocks l
   const message = page.getByTestId("form-message");
   await expectText(
     message,
-    /^The refresh would lose the planner's work: the table has 1 row\(s\) the report did not write/,
+    /^The refresh would lose the planner's work: the table has 1 row the report did not write/,
   );
   await expectText(message, /Your edited request is kept/);
   // Still editing, with the edited range: the planner can move the note and save again.

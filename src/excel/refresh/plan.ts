@@ -4,7 +4,7 @@
  * would meet, and the old table's body as the planner's work is read from it.
  */
 import type { ExcelHost } from "../host";
-import type { OldTable } from "../plannerWork";
+import { unwrittenRowsProblem, type OldTable } from "../plannerWork";
 import { a1 } from "../tableWriter";
 import type { Snapshot } from "./snapshot";
 import { cutBy, named, type Box, type SheetTable } from "./structure";
@@ -77,9 +77,7 @@ export function shapeProblems(target: RefreshTarget, old: Box, others: readonly 
   if (wrote !== undefined && body > Math.max(1, wrote)) {
     const first = old.row + 2 + Math.max(1, wrote);
     const last = old.row + 1 + body;
-    problems.push(
-      `the table has ${body - Math.max(1, wrote)} row(s) the report did not write (row${first === last ? ` ${first}` : `s ${first}–${last}`}): move them out of the table or delete them`,
-    );
+    problems.push(unwrittenRowsProblem(first, last));
   }
   if (target.reservedRows === undefined) {
     const cut = cutBy(
