@@ -1,8 +1,8 @@
 /**
  * The write path of a big report, measured as ratios in one run (issues 14 and 22), through the
  * genuine office.js Excel client into the in-memory Excel host running in a worker of its own:
- * - add-in time: download text → typed rows (parseReportCsv) → every sync's payload built, less
- *   office.js's own client time (clientTime.ts) and the wait for the host, / papaparse's time to
+ * - add-in time: the download's bytes as they arrive → typed rows (utf8Sink, ReportCsvReader) →
+ *   every sync's payload built, less office.js's own client time (clientTime.ts) and the wait for the host, / papaparse's time to
  *   parse the same CSV; office.js's client time and the host's are reported apart;
  * - syncs / the minimum the 5 MB limit allows on the genuine request bytes Excel received, for a new
  *   sheet's write and for a refresh (snapshot reads + writes);
@@ -91,7 +91,7 @@ interface AddinRun {
   rows: number;
   columns: number;
   csvBytes: number;
-  /** parseReportCsv: papaparse over chunks, typing. */
+  /** Decoding the pieces and ReportCsvReader: the field scan and papaparse over chunks, typing. */
   parseMs: number;
   /** The write, wall clock: the add-in's payloads, office.js's client, the host's answers. */
   writeMs: number;
@@ -475,15 +475,15 @@ export async function run(): Promise<Record<string, unknown>> {
         `${r.writeWallMs} ms on the wall clock.`,
     ),
     `memory (report): the CSV ${csvMiB} MiB; papaparse's whole string grid would be ${report.stringGridMiB} MiB ` +
-      `(${round(report.stringGridMiB / csvMiB, 1)} × the CSV), but the add-in reads the CSV a chunk at a time and ` +
-      `holds only the typed table, ${report.typedTableMiB} MiB (${round(report.typedTableMiB / csvMiB, 1)} ×), ` +
-      `its repeated names and dates shared.`,
+      `(${round(report.stringGridMiB / csvMiB, 1)} × the CSV), but the add-in reads the CSV as it downloads, a ` +
+      `chunk at a time, and holds only the typed table, ${report.typedTableMiB} MiB ` +
+      `(${round(report.typedTableMiB / csvMiB, 1)} ×), its repeated names and dates shared; never the whole text.`,
     ...Object.entries(sizes).map(
       ([size, r]) =>
-        `peak heap (${size}): ${r.peakHeapMiB} MiB = the CSV ${r.csvMiB} + the typed table ${r.typedTableMiB} + ` +
-        `${Math.round(r.peakHeapMiB - r.csvMiB - r.typedTableMiB)} MiB not yet collected or in flight; at the peak ` +
-        `the young generation held ${r.youngAtPeakMiB} MiB and large objects (the download, sync bodies) ` +
-        `${r.largeObjectsAtPeakMiB} MiB.`,
+        `peak heap (${size}): ${r.peakHeapMiB} MiB = the typed table ${r.typedTableMiB} + ` +
+        `${Math.round(r.peakHeapMiB - r.typedTableMiB)} MiB not yet collected or in flight (the download's whole ` +
+        `text is never held: ${r.csvMiB} MiB); at the peak the young generation held ${r.youngAtPeakMiB} MiB and ` +
+        `large objects (sync bodies) ${r.largeObjectsAtPeakMiB} MiB.`,
     ),
   ];
   return { sizes, endToEnd, goals, notes };
