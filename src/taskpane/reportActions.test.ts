@@ -83,6 +83,19 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
   // Nothing changed on the sheet, and it keeps its old request.
   expect(JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C8`))).toBe(before);
   expect((await readDefinition(wb.excel, def.sheetName))!.params).toEqual(params);
+
+  // Asked from the form, which keeps the edit open with the reason: no toast over it as well, and
+  // the Activity list still has the failure.
+  const fromForm = services(wb, table([0, 1, 2, 3]));
+  const again = await runSourceToSheet(
+    fromForm.s,
+    { kind: "estimatedSpendByDay", params: edited, sheetName: def.sheetName },
+    {},
+    () => true,
+  );
+  expect(again).toMatchObject({ ok: false, cancelled: false });
+  expect(fromForm.toasts).toHaveLength(0);
+  expect(fromForm.entries.get(1)).toMatchObject({ status: "failed" });
 });
 
 test("a report that may have started is not asked again by itself: the failure says so and offers Try again, which asks once", async () => {

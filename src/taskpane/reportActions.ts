@@ -93,6 +93,11 @@ export async function runSourceToSheet(
   services: Services,
   req: SheetRequest,
   look: SheetLook = {},
+  /**
+   * Whether the form that asked shows a failure's reason itself (an edit kept open): then no toast,
+   * as the form and the Activity list already say it. Asked when the run fails (the form may be gone).
+   */
+  shownByForm: () => boolean = () => false,
 ): Promise<RunOutcome> {
   const controller = new AbortController();
   const id = services.activity.start(requestLabel(req), describeRequest(req), () => controller.abort());
@@ -144,7 +149,7 @@ export async function runSourceToSheet(
         : {}),
     });
     // The reason first: the request's parameters are in the activity entry ("Asked: …").
-    if (!cancelled) services.notify(failureText(req, err), "error");
+    if (!cancelled && !shownByForm()) services.notify(failureText(req, err), "error");
     return { ok: false, cancelled, reason: failureReason(err, req.sheetName) };
   }
 }

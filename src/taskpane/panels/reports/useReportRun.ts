@@ -3,7 +3,7 @@
  * to a new sheet in the chosen look (or, under Edit request, to the sheet being edited), one run at
  * a time, with the form's message.
  */
-import { useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { REPORT_ENDPOINTS } from "../../../api/schemas";
 import { presetFor } from "../../datePresetOptions";
 import { rememberNames } from "../../recentNames";
@@ -52,6 +52,14 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
   // How the new sheet looks: kept across runs, so a planner's choice holds for the next report.
   const [tableStyle, setTableStyle] = useState<TableStyleId>(DEFAULT_STYLE);
   const [chart, setChart] = useState(true);
+  // Whether this form is still on screen when a run ends (it shows a failed edit's reason itself).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   async function run() {
     setMessage(null);
@@ -73,10 +81,13 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
     const sheetRequest: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
     // One run at a time from this form: a second click would make a second sheet.
     setRunning(true);
-    const outcome = await runSourceToSheet(services, sheetRequest, {
-      tableStyle,
-      chart: CHART_KINDS.has(kind) && chart,
-    });
+    const outcome = await runSourceToSheet(
+      services,
+      sheetRequest,
+      { tableStyle, chart: CHART_KINDS.has(kind) && chart },
+      // A failed edit stays open here with its reason: no toast over the form as well.
+      () => Boolean(editing) && mounted.current,
+    );
     setRunning(false);
     if (outcome.ok) {
       if (editing) onEdited?.();
