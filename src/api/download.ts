@@ -27,6 +27,18 @@ function comparableLength(answer: Answer): { length: number; encodingVisible: bo
   return { length: Number(declared), encodingVisible };
 }
 
+/**
+ * A file's download as messages name it: its path (a signed URL's query is long and may carry a
+ * credential), e.g. "GET /files/3f2a.csv".
+ */
+export function downloadEndpoint(url: string): string {
+  try {
+    return `GET ${new URL(url).pathname}`;
+  } catch {
+    return "GET the report's file";
+  }
+}
+
 /** A downloaded answer's bytes, and whether their length is proven by Content-Length. */
 export function readDownload(answer: Answer, endpoint: string): DownloadedBody {
   const { bytes, size } = answer;

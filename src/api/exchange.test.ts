@@ -83,7 +83,7 @@ test("a body that keeps trickling never stalls, and the whole-exchange deadline 
   const { error, ms } = await timed(() => c.tasks.download(`${base}/files/x.csv`));
   expect(error).toBeInstanceOf(TimeoutError);
   expect((error as Error).message).toBe(
-    "No complete answer from GET {task url} within 800 ms (the request deadline); gave up",
+    "No complete answer from GET /files/x.csv within 800 ms (the request deadline); gave up",
   );
   expect(ms).toBeGreaterThanOrEqual(790);
   expect(ms).toBeLessThan(1_500);

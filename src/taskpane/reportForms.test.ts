@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { REPORT_ENDPOINTS, REPORT_KINDS } from "../api/schemas";
-import { defaultText, formFromParams, paramsFromForm, REPORT_FORMS, type FieldSpec } from "./reportForms";
+import {
+  defaultText,
+  formFromParams,
+  optionText,
+  optionWords,
+  paramsFromForm,
+  REPORT_FORMS,
+  type FieldSpec,
+} from "./reportForms";
 import { schemaErrors } from "./validation";
 
 const impressions = REPORT_FORMS.impressions.fields;
@@ -97,4 +105,23 @@ test("formFromParams is the inverse of paramsFromForm for what a form can expres
       },
     ),
   );
+});
+
+test("the lag report's Group by reads in a planner's words, in its list and in its message", () => {
+  const groupBy = REPORT_FORMS.lag.fields.find((f) => f.name === "groupKey")!;
+  const shown = groupBy.options!.map((o) => optionText(groupBy, o));
+  expect(shown).toEqual(["Media type", "Publisher", "Campaign", "Show", "Genre", "Country"]);
+  // Left empty: the schema lists the service's values; the form says what its list shows.
+  const errors = schemaErrors(
+    REPORT_ENDPOINTS.lag.schema,
+    { advertiser: ["Acme"] },
+    { groupKey: "Group by" },
+  );
+  expect(optionWords(groupBy, errors.groupKey)).toBe(
+    "Group by must be one of Media type, Publisher, Campaign, Show, Genre, Country",
+  );
+  // Every form's options are words or plain values, never a camelCase field name.
+  for (const kind of REPORT_KINDS)
+    for (const f of REPORT_FORMS[kind].fields)
+      for (const o of f.options ?? []) expect(optionText(f, o)).not.toMatch(/^[a-z]+[A-Z]/);
 });

@@ -23,6 +23,8 @@ export interface FieldSpec {
   label: string;
   type: FieldType;
   options?: readonly string[];
+  /** What the form shows for an option whose value is a service name (mediaType → Media type). */
+  optionLabels?: Readonly<Record<string, string>>;
   required?: boolean;
   advanced?: boolean;
   hint?: string;
@@ -121,6 +123,31 @@ const SHARED: FieldSpec[] = [
   list("campaignTags", "Campaign tags"),
   bool("campaignTagsExclude", "Exclude tagged campaigns"),
 ];
+
+/** The lag report's groupings in a planner's words (the service's values are field names). */
+const LAG_GROUP_LABELS: Record<(typeof LAG_GROUP_KEYS)[number], string> = {
+  mediaType: "Media type",
+  publisher: "Publisher",
+  campaigns: "Campaign",
+  series: "Show",
+  genres: "Genre",
+  country: "Country",
+};
+
+/** An option as the form shows it. */
+export const optionText = (spec: FieldSpec, option: string): string => spec.optionLabels?.[option] ?? option;
+
+/**
+ * A field's message with its options in the form's words: the service's schema lists its values
+ * ("must be one of mediaType, publisher, …"), the planner reads what the list shows.
+ */
+export function optionWords(spec: FieldSpec, message: string): string {
+  if (!spec.optionLabels || !spec.options) return message;
+  return message.replace(
+    /must be one of .*$/,
+    `must be one of ${spec.options.map((o) => optionText(spec, o)).join(", ")}`,
+  );
+}
 
 const NAME: FieldSpec = {
   name: "name",
@@ -239,7 +266,14 @@ export const REPORT_FORMS: Record<ReportKind, { dates: boolean; fields: FieldSpe
         recent: true,
         hint: "Required; give one name (some versions of the service take exactly one).",
       },
-      { name: "groupKey", label: "Group by", type: "enum", options: LAG_GROUP_KEYS, required: true },
+      {
+        name: "groupKey",
+        label: "Group by",
+        type: "enum",
+        options: LAG_GROUP_KEYS,
+        optionLabels: LAG_GROUP_LABELS,
+        required: true,
+      },
       {
         name: "actions",
         label: "Actions",

@@ -1,5 +1,7 @@
 /** The seven report task endpoints, and `run`: start → poll → download → typed table. */
 import type { Core } from "../core";
+import { downloadEndpoint } from "../download";
+import { ResponseValidationError } from "../errors";
 import { expectedHeader, ReportCsvReader } from "../csv";
 import type { PollOptions } from "../polling";
 import { REPORT_ENDPOINTS, taskSchema, type ReportKind, type ReportParams, type Task } from "../schemas";
@@ -116,29 +118,58 @@ export class Reports {
     const started = await this.start(kind, params, opts.signal);
     const reusedName = this.reusedName(started.id, name);
     const task = await this.tasks.waitUntilDone(started.id, opts);
-    let reader = reportReader(kind, params);
-    const { lengthProven } = await this.tasks.stream(
-      task.url,
-      () => (reader = reportReader(kind, params)),
-      opts.signal,
-    );
-    const table = reader.end(lengthProven);
+    const table = await this.download(kind, params, task.url, opts.signal);
     return reusedName === undefined ? { task, table } : { task, table, reusedName };
   }
+
+  /**
+   * The report's file, typed as it downloads. A file that arrives cut short (or otherwise not
+   * provably whole) is downloaded again, as a dropped one is: a download spends nothing, and asking
+   * for the report again would.
+   */
+  private async download<K extends ReportKind>(
+    kind: K,
+    params: ReportParams[K],
+    url: string,
+    signal: AbortSignal | undefined,
+  ): Promise<TypedTable> {
+    const endpoint = downloadEndpoint(url);
+    for (let attempt = 1; ; attempt++) {
+      let reader = reportReader(kind, params, endpoint);
+      try {
+        const { lengthProven } = await this.tasks.stream(
+          url,
+          () => (reader = reportReader(kind, params, endpoint)),
+          signal,
+        );
+        return reader.end(lengthProven);
+      } catch (err) {
+        if (!(err instanceof ResponseValidationError) || attempt >= DOWNLOADS || signal?.aborted) throw err;
+      }
+    }
+  }
 }
+
+/** Times a report's file is downloaded when it arrives not provably whole. */
+const DOWNLOADS = 3;
 
 /**
  * The reader of a report's CSV as it downloads; its table is accepted only when provably whole: the
  * header the request asked for, every row as wide as the header, the last line ended (or the whole
  * length proven by Content-Length). See docs/report-sheets.md, "Whole downloads".
  */
-function reportReader<K extends ReportKind>(kind: K, params: ReportParams[K]): ReportCsvReader {
+function reportReader<K extends ReportKind>(
+  kind: K,
+  params: ReportParams[K],
+  /** The request named in its errors: the file's download, or the report's endpoint. */
+  endpoint: string = REPORT_ENDPOINTS[kind].path,
+): ReportCsvReader {
   // Only impressions can add a summary block or a totals row (its formatting settings).
   const formatting = kind === "impressions" ? (params as ReportParams["impressions"]).formatting : undefined;
   return new ReportCsvReader(kind, {
     summary: formatting?.summary ?? false,
     totals: formatting?.totals ?? false,
-    endpoint: REPORT_ENDPOINTS[kind].path,
+    endpoint,
     header: expectedHeader(kind, params),
   });
 }

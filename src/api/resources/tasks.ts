@@ -1,6 +1,6 @@
 /** The file-processor status poll (no key, not counted) and the CSV download. */
 import type { Core } from "../core";
-import { readDownload, utf8Sink, type TextSink } from "../download";
+import { downloadEndpoint, readDownload, utf8Sink, type TextSink } from "../download";
 import { ResponseValidationError } from "../errors";
 import { pollUntilSettled, type PollOptions } from "../polling";
 import { taskIdSchema, taskSchema, type Task } from "../schemas";
@@ -62,7 +62,7 @@ export class Tasks {
    * here; the CSV reader judges the rest).
    */
   async stream(url: string, open: () => TextSink, signal?: AbortSignal): Promise<{ lengthProven: boolean }> {
-    const endpoint = "GET {task url}";
+    const endpoint = downloadEndpoint(url);
     const answer = await this.core.download(url, { endpoint, signal, sink: () => utf8Sink(open()) });
     return { lengthProven: readDownload(answer, endpoint).lengthProven };
   }

@@ -1,6 +1,6 @@
 /** One form field of a spec: a labelled input of the right kind, the documented default, and its validation message. */
 import { Field, Input, Select, Textarea } from "@fluentui/react-components";
-import { defaultText, type FieldSpec } from "../reportForms";
+import { defaultText, optionText, type FieldSpec } from "../reportForms";
 import { EMPTY_LIST } from "../listText";
 import { recentNames } from "../recentNames";
 import { dateHint } from "../dateFormat";
@@ -38,7 +38,7 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
             </option>
             {spec.options?.map((o) => (
               <option key={o} value={o}>
-                {o}
+                {optionText(spec, o)}
               </option>
             ))}
           </Select>

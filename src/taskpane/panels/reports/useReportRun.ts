@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { REPORT_ENDPOINTS } from "../../../api/schemas";
 import { presetFor } from "../../datePresetOptions";
+import { optionWords } from "../../reportForms";
 import { rememberNames } from "../../recentNames";
 import { runSourceToSheet, type SheetRequest } from "../../reportActions";
 import { CHART_KINDS } from "../../../excel/reportCharts";
@@ -70,6 +71,7 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
     const params = request.buildParams();
     const datePreset = form.dates ? presetFor(preset) : undefined;
     const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
+    for (const f of form.fields) if (check[f.name]) check[f.name] = optionWords(f, check[f.name]);
     request.setErrors(check);
     if (Object.keys(check).length) {
       setMessage({ intent: "warning", text: "Nothing was sent: fix the fields marked below." });
