@@ -147,7 +147,7 @@ function requestFailure(err: unknown, endpoint: string): ExchangeFailure {
   if (err instanceof ExchangeFailure) return err;
   const code = codeOf(err);
   return new ExchangeFailure(
-    new ConnectionError(`Could not reach the service (${reasonOf(err)})`, endpoint),
+    new ConnectionError(`Could not reach the service for ${endpoint} (${reasonOf(err)})`, endpoint),
     "request",
     code !== undefined && UNSENT_CODES.has(code),
   );
@@ -157,7 +157,10 @@ function requestFailure(err: unknown, endpoint: string): ExchangeFailure {
 function bodyFailure(err: unknown, endpoint: string): ExchangeFailure {
   if (err instanceof ExchangeFailure) return err;
   return new ExchangeFailure(
-    new ConnectionError(`The connection dropped while reading the answer (${reasonOf(err)})`, endpoint),
+    new ConnectionError(
+      `The connection dropped while reading the answer from ${endpoint} (${reasonOf(err)})`,
+      endpoint,
+    ),
     "body",
     false,
   );

@@ -178,15 +178,15 @@ interface Cell {
   message?: string;
 }
 
-/** What makes a failure's message clear: said in words, without the key, naming the request when it timed out. */
+/** What makes a failure's message clear: said in words, without the key, naming the request when it timed out or its connection failed. */
 function unclearMessage(err: unknown): string | undefined {
   if (!(err instanceof Error)) return `not an error: ${String(err)}`;
   const m = err.message;
   if (!m.trim()) return "empty message";
   if (m.includes(KEY)) return "the key's text is in the message";
   if (/\[object Object\]|undefined|NaN/.test(m)) return `unreadable: ${m}`;
-  if (/limit|deadline|gave up/.test(m) && !/(GET|POST) [/{]/.test(m))
-    return `a timeout that names no request: ${m}`;
+  if (/limit|deadline|gave up|reach the service|connection dropped/.test(m) && !/(GET|POST) [/{]/.test(m))
+    return `a timeout or connection failure that names no request: ${m}`;
   const errors = err instanceof AggregateError ? err.errors : [err];
   for (const e of errors) if (e instanceof AdsError && !e.endpoint) return `no request named: ${e.message}`;
   return undefined;

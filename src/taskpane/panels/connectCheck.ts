@@ -27,8 +27,8 @@ function connectFailure(failure: unknown, baseUrl: string): string {
       : `The service did not accept this API key. ${plannerMessage(err)}`;
   if (err instanceof RateLimitError) return `This key has no requests left this month: ${said}`;
   if (err instanceof ConnectionError || err instanceof TimeoutError)
-    // The client's own "Could not reach the service (…)" is said once, with the address.
-    return `Could not reach the service at ${baseUrl} (${said.replace(/^Could not reach the service \((.*)\)$/s, "$1")}). Check the address and your connection.`;
+    // The client's own "Could not reach the service for GET … (…)" is said once, with the address.
+    return `Could not reach the service at ${baseUrl} (${said.replace(/^Could not reach the service(?: for [A-Z]+ \S+)? \((.*)\)$/s, "$1")}). Check the address and your connection.`;
   return said;
 }
 
