@@ -88,7 +88,8 @@ export class CsvChunker {
   openQuote = false;
   /** Text after the last whole record read so far. */
   private rest = "";
-  /** Characters before `rest`, read already. */
+  /** Characters read before `rest` (over-counted when a piece is read from a record boundary
+   * inside it; only whether it is above 0 matters: records were read, `rest` does not start the text). */
   private consumed = 0;
   /** The pieces before the line end is decided (the first MiB), and their length. */
   private first: string[] = [];
