@@ -21,7 +21,7 @@ import { readableJsonCell } from "./jsonCells";
 import { headerProblem, type HeaderExpectation } from "./header";
 import { CsvChunker, CSV_CHUNK_CHARS, type LineBreak } from "./records";
 import { ownedText } from "./ownedText";
-import { fieldSpans, fieldText, recordText, scanRecord, type FieldSpans } from "./fieldScan";
+import { fieldSpans, fieldText, RecordScanner, recordText, type FieldSpans } from "./fieldScan";
 import {
   isUrl,
   lookFormat,
@@ -336,11 +336,12 @@ class ReportRows {
   scan(text: string, start: number, lineBreak: LineBreak): number {
     if (this.pending || this.problem || this.empty) return start;
     const width = this.columns.length;
+    const scanner = new RecordScanner(text, lineBreak);
     let pos = start;
     for (;;) {
       const read = this.spare ?? fieldSpans(width);
       this.spare = read;
-      const next = scanRecord(text, pos, lineBreak, read);
+      const next = scanner.read(pos, read);
       if (next < 0) break;
       const emptyLine = read.count === 1 && read.starts[0] === read.ends[0];
       if (!emptyLine && read.count !== width) break;

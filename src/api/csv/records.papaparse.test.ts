@@ -7,7 +7,7 @@ import fc from "fast-check";
 import Papa from "papaparse";
 import { PAPAPARSE_CASES } from "./papaparseCases";
 import { csvChunks, CsvChunker, CSV_CHUNK_CHARS, type CsvRecords, type LineBreak } from "./records";
-import { fieldSpans, recordText, scanRecord } from "./fieldScan";
+import { fieldSpans, RecordScanner, recordText } from "./fieldScan";
 
 /** The default and tiny chunk sizes, so chunk borders fall everywhere. */
 const CHUNKS = [CSV_CHUNK_CHARS, 1, 2, 3, 7];
@@ -20,8 +20,9 @@ const CHUNKS = [CSV_CHUNK_CHARS, 1, 2, 3, 7];
 function scanInto(rows: string[][]) {
   const spans = fieldSpans(64);
   return (window: string, start: number, lineBreak: LineBreak) => {
+    const scanner = new RecordScanner(window, lineBreak);
     let pos = start;
-    for (let next = 0; (next = scanRecord(window, pos, lineBreak, spans)) >= 0; pos = next)
+    for (let next = 0; (next = scanner.read(pos, spans)) >= 0; pos = next)
       rows.push(recordText(window, spans));
     return pos;
   };
