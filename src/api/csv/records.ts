@@ -14,6 +14,10 @@ export interface CsvRecords {
   openQuote: boolean;
 }
 
+const QUOTE = 34;
+const CR = 13;
+const LF = 10;
+
 /** Papaparse guesses the line end from the first 1 MiB of text only. */
 const GUESS_CHARS = 1 << 20;
 
@@ -34,20 +38,21 @@ function lineBreakOf(text: string): LineBreak {
   let crlfs = 0;
   let firstCr = -1;
   let firstLf = -1;
-  let prev = "";
+  let prev = 0;
+  // Character codes, not one-character strings: this reads up to a MiB of every download.
   for (let i = 0; i < head.length; i++) {
-    const ch = head[i];
-    if (ch === '"' && i !== unpaired) {
+    const ch = head.charCodeAt(i);
+    if (ch === QUOTE && i !== unpaired) {
       quoted = !quoted;
       continue;
     }
     if (quoted) continue;
-    if (ch === "\r") {
+    if (ch === CR) {
       crs++;
       if (firstCr < 0) firstCr = i;
-    } else if (ch === "\n") {
+    } else if (ch === LF) {
       if (firstLf < 0) firstLf = i;
-      if (prev === "\r") crlfs++;
+      if (prev === CR) crlfs++;
     }
     prev = ch;
   }
