@@ -143,6 +143,34 @@ test("over-long text is cut with a visible marker and counted", async () => {
   expect(v.endsWith(TRUNCATION_MARKER)).toBe(true);
 });
 
+test("a number or boolean in a text column stays a number (General), an empty cell needs no format of its own", async () => {
+  const wb = new InMemoryWorkbook();
+  const table: TypedTable = {
+    columns: [
+      { name: "Label", kind: "text" },
+      { name: "Reach", kind: "integer" },
+    ],
+    rows: [
+      [42, ""],
+      [true, 7],
+      ["00123", null],
+    ],
+  };
+  // Only the number and the boolean under "@" need a format of their own.
+  expect([...prepare(table).exceptions]).toEqual([
+    [0, [[0, "General"]]],
+    [1, [[0, "General"]]],
+  ]);
+  await writeNewTable(wb.excel, table, { sheetName: "S", tableName: "T" });
+  const cell = (r: number, c: number) => wb.host.cell("S", r, c);
+  // The host keeps General as no format.
+  expect(cell(1, 0)).toMatchObject({ value: 42, numberFormat: undefined });
+  expect(cell(2, 0)).toMatchObject({ value: true, numberFormat: undefined });
+  expect(cell(3, 0)).toMatchObject({ value: "00123", numberFormat: "@" });
+  expect(cell(1, 1).value ?? null).toBeNull();
+  expect(cell(2, 1)).toMatchObject({ value: 7, numberFormat: "#,##0" });
+});
+
 test("a result that would not fit the sheet is refused before anything is written", async () => {
   const wb = new InMemoryWorkbook();
   const table: TypedTable = {

@@ -126,13 +126,6 @@ export function tableHeaders(columns: readonly { name: string }[]): string[] {
   });
 }
 
-/** The format a cell needs when its value's type does not fit its column's format, else null. */
-function exceptionFormat(value: string | number | boolean, textColumn: boolean): string | null {
-  if (value === "") return null;
-  if (typeof value === "string") return textColumn ? null : TEXT_FORMAT;
-  return textColumn ? "General" : null;
-}
-
 const CELL_CALL = callBytes("XFD1048576", 8);
 const rowCall = (width: number) => callBytes("A1048576:XFD1048576", width * 5 + 8);
 
@@ -180,23 +173,30 @@ export function prepare(table: TypedTable): Prepared {
     if (row.length !== width) copy[r] = 1;
     for (let c = 0; c < width; c++) {
       const v = row[c];
-      const value = written(v);
-      if (v === null || v === undefined) copy[r] = 1;
-      else if (typeof v === "string" && v.length > MAX_CELL_CHARS) {
-        truncated++;
+      // One branch a type (numbers and texts are nearly every cell of a report); the exceptions are
+      // Prepared.exceptions': text outside a text column, a number or boolean inside one.
+      if (typeof v === "number") {
+        bytes += cellBytes(v);
+        if (textColumn[c]) (own ??= []).push([c, "General"]);
+      } else if (typeof v === "string") {
+        let value = v;
+        if (v.length > MAX_CELL_CHARS) {
+          truncated++;
+          copy[r] = 1;
+          value = written(v) as string;
+        }
+        bytes += cellBytes(value);
+        if (value !== "" && !textColumn[c]) (own ??= []).push([c, TEXT_FORMAT]);
+        if (urlColumn[c] && /^https?:\/\//i.test(value) && links.length < HYPERLINK_CAP) {
+          links.push([r, c, value]);
+          bytes += callBytes("XFD1048576", cellBytes(value) * 2 + 32);
+        }
+      } else if (v === null || v === undefined) {
         copy[r] = 1;
-      }
-      bytes += cellBytes(value);
-      const format = exceptionFormat(value, textColumn[c]);
-      if (format) (own ??= []).push([c, format]);
-      if (
-        urlColumn[c] &&
-        typeof value === "string" &&
-        /^https?:\/\//i.test(value) &&
-        links.length < HYPERLINK_CAP
-      ) {
-        links.push([r, c, value]);
-        bytes += callBytes("XFD1048576", cellBytes(value) * 2 + 32);
+        bytes += cellBytes("");
+      } else {
+        bytes += cellBytes(v);
+        if (textColumn[c]) (own ??= []).push([c, "General"]);
       }
     }
     if (own) {
