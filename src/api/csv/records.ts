@@ -14,7 +14,6 @@ export interface CsvRecords {
   openQuote: boolean;
 }
 
-const QUOTE = 34;
 const CR = 13;
 const LF = 10;
 
@@ -30,36 +29,66 @@ const GUESS_CHARS = 1 << 20;
  */
 function lineBreakOf(text: string): LineBreak {
   const head = text.length > GUESS_CHARS ? text.slice(0, GUESS_CHARS) : text;
-  let quotes = 0;
-  for (let i = head.indexOf('"'); i !== -1; i = head.indexOf('"', i + 1)) quotes++;
-  const unpaired = quotes % 2 ? head.lastIndexOf('"') : -1;
-  let quoted = false;
-  let crs = 0;
-  let crlfs = 0;
-  let firstCr = -1;
-  let firstLf = -1;
-  let prev = 0;
-  // Character codes, not one-character strings: this reads up to a MiB of every download.
-  for (let i = 0; i < head.length; i++) {
-    const ch = head.charCodeAt(i);
-    if (ch === QUOTE && i !== unpaired) {
-      quoted = !quoted;
-      continue;
-    }
-    if (quoted) continue;
-    if (ch === CR) {
-      crs++;
-      if (firstCr < 0) firstCr = i;
-    } else if (ch === LF) {
-      if (firstLf < 0) firstLf = i;
-      if (prev === CR) crlfs++;
-    }
-    prev = ch;
+  const seen: LineEnds = {
+    crs: 0,
+    crlfs: 0,
+    firstCr: -1,
+    firstLf: -1,
+    nextCr: head.indexOf("\r"),
+    nextLf: head.indexOf("\n"),
+  };
+  // The text outside the pairs of quotes, a stretch at a time (found with indexOf: this reads up to a
+  // MiB of every download); a CR that ends one stretch meets an LF that starts the next once the
+  // pair between them is dropped.
+  let crBefore = false;
+  let from = 0;
+  for (;;) {
+    const open = head.indexOf('"', from);
+    const close = open === -1 ? -1 : head.indexOf('"', open + 1);
+    // A last quote without its pair is text.
+    const to = close === -1 ? head.length : open;
+    crBefore = readStretch(head, from, to, seen, crBefore);
+    if (close === -1) break;
+    from = close + 1;
   }
   // A CR that ends the text is half a CRLF (it cannot sit inside a pair of quotes).
-  if (head.length === text.length && text.endsWith("\r")) crlfs++;
+  if (head.length === text.length && text.endsWith("\r")) seen.crlfs++;
+  const { crs, crlfs, firstCr, firstLf } = seen;
   if (crs === 0 || (firstLf >= 0 && firstLf < firstCr)) return "\n";
   return crlfs >= (crs + 1) / 2 ? "\r\n" : "\r";
+}
+
+/** What lineBreakOf has counted so far, and where the next CR and LF of the text are (-1: none). */
+interface LineEnds {
+  crs: number;
+  crlfs: number;
+  firstCr: number;
+  firstLf: number;
+  nextCr: number;
+  nextLf: number;
+}
+
+/**
+ * Counts the CRs and CRLFs of head[from, to) into `seen` (`crBefore`: the text kept before it ends
+ * with a CR); whether the text kept now ends with a CR. CRs and LFs inside quotes are passed over.
+ */
+function readStretch(head: string, from: number, to: number, seen: LineEnds, crBefore: boolean): boolean {
+  if (from === to) return crBefore;
+  if (crBefore && head.charCodeAt(from) === LF) seen.crlfs++;
+  while (seen.nextCr !== -1 && seen.nextCr < to) {
+    const cr = seen.nextCr;
+    if (cr >= from) {
+      seen.crs++;
+      if (seen.firstCr < 0) seen.firstCr = cr;
+      if (head.charCodeAt(cr + 1) === LF) seen.crlfs++;
+    }
+    seen.nextCr = head.indexOf("\r", cr + 1);
+  }
+  while (seen.firstLf < 0 && seen.nextLf !== -1 && seen.nextLf < to) {
+    if (seen.nextLf >= from) seen.firstLf = seen.nextLf;
+    else seen.nextLf = head.indexOf("\n", seen.nextLf + 1);
+  }
+  return head.charCodeAt(to - 1) === CR;
 }
 
 /**
