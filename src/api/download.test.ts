@@ -5,10 +5,17 @@
 import fc from "fast-check";
 import { utf8Sink } from "./download";
 
-/** The text utf8Sink hands over for `bytes` arriving in the pieces cut at `cuts`. */
-function streamed(bytes: Uint8Array, cuts: number[]): string {
+/**
+ * The text utf8Sink hands over for `bytes` arriving in the pieces cut at `cuts`, decoded in batches
+ * of at least `batch` bytes (1: each piece as it comes).
+ */
+function streamed(bytes: Uint8Array, cuts: number[], batch = 1): string {
+  return pushed(bytes, cuts, batch).join("");
+}
+
+function pushed(bytes: Uint8Array, cuts: number[], batch: number): string[] {
   const parts: string[] = [];
-  const sink = utf8Sink({ push: (text) => void parts.push(text) });
+  const sink = utf8Sink({ push: (text) => void parts.push(text) }, batch);
   let at = 0;
   for (const cut of cuts.map((c) => c % (bytes.length + 1)).sort((a, b) => a - b)) {
     sink.write(bytes.subarray(at, cut));
@@ -16,7 +23,7 @@ function streamed(bytes: Uint8Array, cuts: number[]): string {
   }
   sink.write(bytes.subarray(at));
   sink.end();
-  return parts.join("");
+  return parts;
 }
 
 const whole = (bytes: Uint8Array) => new TextDecoder("utf-8").decode(bytes);
@@ -36,10 +43,16 @@ test("property: any UTF-8 (and any bytes), cut anywhere, decodes as the whole bo
       return out;
     });
   fc.assert(
-    fc.property(body, fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (bytes, cuts, bom) => {
-      const b = bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
-      expect(streamed(b, cuts)).toBe(whole(b));
-    }),
+    fc.property(
+      body,
+      fc.array(fc.nat(), { maxLength: 8 }),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 12 }),
+      (bytes, cuts, bom, batch) => {
+        const b = bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
+        expect(streamed(b, cuts, batch)).toBe(whole(b));
+      },
+    ),
     { numRuns: 5000 },
   );
 });
@@ -55,4 +68,13 @@ test("a four-byte character cut after each of its bytes, and an unfinished one a
   expect(streamed(smile, [2, 3, 4])).toBe("x😀y");
   expect(streamed(smile.subarray(0, 4), [2])).toBe(whole(smile.subarray(0, 4)));
   expect(whole(smile.subarray(0, 4))).toBe("x\ufffd");
+});
+
+test("pieces are gathered into batches before they are decoded; the last batch at the end", () => {
+  const bytes = new TextEncoder().encode("abcdefghij");
+  // Ten one-byte pieces, batches of four: read at 4 and 8 bytes, the last two at the end.
+  expect(pushed(bytes, [1, 2, 3, 4, 5, 6, 7, 8, 9], 4)).toEqual(["abcd", "efgh", "ij"]);
+  // A batch that ends inside a character leaves it for the next one (nothing is left for the end).
+  const cut = new TextEncoder().encode("ab€cd");
+  expect(pushed(cut, [1, 2, 3], 3)).toEqual(["ab", "€cd", ""]);
 });

@@ -73,13 +73,23 @@ function wholeCharsLength(bytes: Uint8Array): number {
 }
 
 /**
- * A body sink that decodes UTF-8 as the bytes arrive, exactly as decoding the whole body would
- * (a BOM dropped, as Response.text() does). Each piece is decoded up to its last whole character,
- * the rest held for the next: a decoder in streaming mode is about six times slower in Node.
+ * Bytes decoded and read at a time. A download arrives in pieces of about 64 KiB; read one by one,
+ * each piece's text is a young object the garbage collector copies, and each is a join and a pass of
+ * the reader: in batches of a MiB the reader is about a tenth faster (bench/write.bench.ts). The
+ * reader waits for the first MiB anyway, to guess the line end as papaparse does.
  */
-export function utf8Sink(target: TextSink): BodySink {
+export const DECODE_BATCH_BYTES = 1 << 20;
+
+/**
+ * A body sink that decodes UTF-8 as the bytes arrive, exactly as decoding the whole body would
+ * (a BOM dropped, as Response.text() does). The pieces are gathered up to `batchBytes`, then
+ * decoded up to their last whole character, the rest held for the next batch: a decoder in
+ * streaming mode is about six times slower in Node.
+ */
+export function utf8Sink(target: TextSink, batchBytes = DECODE_BATCH_BYTES): BodySink {
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  let held = new Uint8Array(0);
+  let pieces: Uint8Array[] = [];
+  let size = 0;
   let first = true;
   const push = (bytes: Uint8Array) => {
     let text = decoder.decode(bytes);
@@ -89,20 +99,30 @@ export function utf8Sink(target: TextSink): BodySink {
     }
     target.push(text);
   };
+  const gathered = (): Uint8Array => {
+    if (pieces.length === 1) return pieces[0];
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const piece of pieces) {
+      bytes.set(piece, at);
+      at += piece.length;
+    }
+    return bytes;
+  };
   return {
     write: (chunk) => {
-      let bytes = chunk;
-      if (held.length) {
-        bytes = new Uint8Array(held.length + chunk.length);
-        bytes.set(held);
-        bytes.set(chunk, held.length);
-      }
+      pieces.push(chunk);
+      size += chunk.length;
+      if (size < batchBytes) return;
+      const bytes = gathered();
       const whole = wholeCharsLength(bytes);
-      held = bytes.slice(whole);
+      const rest = bytes.slice(whole);
+      pieces = rest.length ? [rest] : [];
+      size = rest.length;
       push(bytes.subarray(0, whole));
     },
-    // What is still held is not a whole character: decoded as the whole body's end would be.
-    end: () => push(held),
+    // What is still held may end in a cut character: decoded as the whole body's end would be.
+    end: () => push(gathered()),
   };
 }
 

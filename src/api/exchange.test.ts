@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AdsClient } from "./client";
 import { scrubSecret } from "./core";
+import { DECODE_BATCH_BYTES } from "./download";
 import { MaybeCountedError, ResponseValidationError, TimeoutError } from "./errors";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -175,12 +176,12 @@ describe("a download read as it arrives (tasks.stream, as a report is)", () => {
     return { push: (text: string) => void pieces.push(text) };
   };
 
-  test("pieces reach the reader as they arrive; a multi-byte character cut between them is whole", async () => {
+  test("the reader is handed a MiB at a time as it arrives; a multi-byte character cut between pieces is whole", async () => {
+    const body = Buffer.from(`Show,Spend\r\n${"Café Crème,1\r\n".repeat(100_000)}`, "utf8");
     handler = (_req, res) => {
       res.writeHead(200, { "content-type": "text/csv" });
-      const body = Buffer.from("Show,Spend\r\nCafé Crème,1\r\n", "utf8");
-      // The é's two bytes split across two writes.
-      const cut = body.indexOf(0xc3) + 1;
+      // Past the first MiB, an é's two bytes split across two writes, the second 30 ms later.
+      const cut = body.indexOf(0xc3, DECODE_BATCH_BYTES) + 1;
       res.write(body.subarray(0, cut));
       setTimeout(() => res.end(body.subarray(cut)), 30);
     };
@@ -188,18 +189,20 @@ describe("a download read as it arrives (tasks.stream, as a report is)", () => {
     const { lengthProven } = await client().tasks.stream(`${base}/r.csv`, opened(sinks));
     expect(lengthProven).toBe(false);
     expect(sinks).toHaveLength(1);
+    // The first MiB was read before the rest arrived, and it ends on a whole character.
     expect(sinks[0].length).toBeGreaterThanOrEqual(2);
-    expect(sinks[0].join("")).toBe("Show,Spend\r\nCafé Crème,1\r\n");
+    expect(Buffer.byteLength(sinks[0][0])).toBeGreaterThanOrEqual(DECODE_BATCH_BYTES);
+    expect(sinks[0].join("")).toBe(body.toString("utf8"));
   });
 
   test("a download that drops halfway is asked again into a new reader; the first reader's half is not reused", async () => {
     let calls = 0;
+    const body = `a,b\n${"1,2\n".repeat(400_000)}`;
     handler = (_req, res) => {
       calls++;
-      const body = "a,b\n1,2\n3,4\n";
       res.writeHead(200, { "content-type": "text/csv", "content-length": String(body.length) });
       if (calls === 1) {
-        res.write(body.slice(0, 6));
+        res.write(body.slice(0, 1_200_000));
         setTimeout(() => res.destroy(), 20);
       } else res.end(body);
     };
@@ -209,7 +212,11 @@ describe("a download read as it arrives (tasks.stream, as a report is)", () => {
       opened(sinks),
     );
     expect(calls).toBe(2);
-    expect(sinks.map((s) => s.join(""))).toEqual(["a,b\n1,", "a,b\n1,2\n3,4\n"]);
+    // The first reader had its first MiB when the connection dropped; the second reads from the start.
+    const [first, second] = sinks.map((s) => s.join(""));
+    expect(first.length).toBeGreaterThanOrEqual(DECODE_BATCH_BYTES);
+    expect(body.startsWith(first) && first.length < body.length).toBe(true);
+    expect(second).toBe(body);
     expect(lengthProven).toBe(true);
   });
 
