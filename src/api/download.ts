@@ -8,7 +8,7 @@
  * length proves nothing either way (fetch itself fails a transfer that ends early).
  */
 import { ResponseValidationError } from "./errors";
-import type { Answer, BodySink } from "./exchange";
+import { joinBytes, type Answer, type BodySink } from "./exchange";
 
 export interface DownloadedBody {
   bytes: Uint8Array;
@@ -99,16 +99,7 @@ export function utf8Sink(target: TextSink, batchBytes = DECODE_BATCH_BYTES): Bod
     }
     target.push(text);
   };
-  const gathered = (): Uint8Array => {
-    if (pieces.length === 1) return pieces[0];
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const piece of pieces) {
-      bytes.set(piece, at);
-      at += piece.length;
-    }
-    return bytes;
-  };
+  const gathered = () => joinBytes(pieces, size);
   return {
     write: (chunk) => {
       pieces.push(chunk);

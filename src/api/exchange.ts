@@ -217,7 +217,7 @@ export async function exchange(
       ok: response.ok,
       headers: response.headers,
       type: response.type,
-      bytes: sink ? new Uint8Array(0) : join(chunks, size),
+      bytes: sink ? new Uint8Array(0) : joinBytes(chunks, size),
       size,
     };
   } catch (err) {
@@ -229,7 +229,8 @@ export async function exchange(
   }
 }
 
-function join(chunks: Uint8Array[], size: number): Uint8Array {
+/** The pieces of a body as one array of `size` bytes (the piece itself when there is one). */
+export function joinBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(size);
   let at = 0;
