@@ -9,6 +9,7 @@ import {
   MaybeCountedError,
   MONTHLY_LIMIT_MESSAGE,
   NotFoundError,
+  plannerMessage,
   RateLimitError,
   RequestValidationError,
   ResponseValidationError,
@@ -201,6 +202,26 @@ describe("retries", () => {
     const { c, calls } = setup(() => text(502));
     await expect(c.tasks.status(TASK)).rejects.toBeInstanceOf(ServerError);
     expect(calls).toHaveLength(3);
+  });
+
+  test("a 5xx is said with its request and status and what to do, not only the service's own words", async () => {
+    const { c } = setup(() => json(500, { message: "Unexpected error" }));
+    const err = (await c.tasks.status(TASK).catch((e: unknown) => e)) as ServerError;
+    // The error keeps the service's words; the pane and the functions add the request and status.
+    expect(err.message).toBe("Unexpected error");
+    expect(plannerMessage(err)).toBe(
+      "The service failed on GET /api/public/file-processor/status/{id} (500): Unexpected error. Try again in a few minutes.",
+    );
+    // A counted request's 5xx names it too, inside the may-have-counted message.
+    const counted = (await setup(() => text(503))
+      .c.shows.get("1")
+      .catch((e: unknown) => e)) as Error;
+    expect(counted.message).toMatch(
+      /counted against the monthly allowance: The service failed on GET \/api\/public\/series\/\S+ \(503\): /,
+    );
+    expect(plannerMessage(new ConnectionError("Could not reach the service", "GET /x"))).toBe(
+      "Could not reach the service",
+    );
   });
 
   test.each([

@@ -55,10 +55,24 @@ const REFUSALS: Record<AuthFailure, string | undefined> = {
   other: undefined,
 };
 
-/** An error's message as the pane and the functions show it (a refusal in the planner's words). */
+/**
+ * An error's message as the pane and the functions show it: a refusal in the planner's words, a
+ * 5xx with its request and status (causeText) and what to do.
+ */
 export function plannerMessage(err: unknown): string {
   if (err instanceof AuthenticationError) return REFUSALS[err.reason] ?? err.message;
+  if (err instanceof ServerError) return `${causeText(err)}. Try again in a few minutes.`;
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * What went wrong, as one clause without its full stop. A 5xx's own words ("Unexpected error",
+ * "Internal server error", a proxy's page) name neither the request nor its status: they are said
+ * with both.
+ */
+export function causeText(err: AdsError): string {
+  const text = err.message.replace(/\.$/, "");
+  return err instanceof ServerError ? `The service failed on ${err.endpoint} (${err.status}): ${text}` : text;
 }
 
 /** 429: the monthly allowance, or (agent run start) too many runs in progress. Never retried. */
@@ -93,7 +107,7 @@ export class MaybeCountedError extends AdsError {
     what = "The request may have reached the service and counted against the monthly allowance",
   ) {
     super(
-      `${what}: ${cause.message.replace(/\.$/, "")}. The add-in did not send it again, so as not to count it twice; choose Try again to ask once more.`,
+      `${what}: ${causeText(cause)}. The add-in did not send it again, so as not to count it twice; choose Try again to ask once more.`,
       cause.endpoint,
       cause.status,
     );

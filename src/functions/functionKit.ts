@@ -5,7 +5,13 @@
  */
 import type { DateSystem } from "../api/excelDates";
 import type { AdsClient } from "../api/client";
-import { AdsError, MaybeCountedError, plannerMessage, RequestValidationError } from "../api/errors";
+import {
+  AdsError,
+  causeText,
+  MaybeCountedError,
+  plannerMessage,
+  RequestValidationError,
+} from "../api/errors";
 import type { ShowInfo } from "../api/schemas";
 import { FunctionError, badArgument } from "./functionError";
 import type { RequestCache } from "./requestCache";
@@ -58,7 +64,7 @@ function toFunctionError(err: unknown): FunctionError {
   if (err instanceof MaybeCountedError)
     return new FunctionError(
       "#N/A",
-      `${err.cause.message.replace(/\.$/, "")}. Not asked again, as it may have counted against the monthly allowance: recalculate to ask again.`,
+      `${causeText(err.cause)}. Not asked again, as it may have counted against the monthly allowance: recalculate to ask again.`,
     );
   if (err instanceof AdsError) return new FunctionError("#N/A", plannerMessage(err));
   return new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
