@@ -7,7 +7,7 @@
  * one line of sheet tabs. Only the visible rows are rendered, so large report sheets stay fast.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { InMemoryWorkbook } from "./memory/workbook";
+import type { CellView, InMemoryWorkbook } from "./memory/workbook";
 import { cellEditing, typingIn, type EditState } from "./grid/editKeys";
 import { errorNote } from "./grid/errors";
 import { FormulaBar, listAt, useCellInput } from "./grid/FormulaBar";
@@ -18,6 +18,9 @@ import { SheetCanvas } from "./grid/SheetCanvas";
 import { SheetTabs } from "./grid/SheetTabs";
 import { spillOutline } from "./grid/spillOutline";
 import { useScrollFollow, useViewportSize } from "./grid/viewport";
+
+/** What the bars show before a sheet is drawn. */
+const NO_CELL: CellView = { value: null, text: "", editText: "" };
 
 export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   const host = workbook.host;
@@ -34,7 +37,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
     () => (active ? layoutOf(workbook, active.name, size.width - ROW_HEADER_PX) : null),
     [workbook, active?.name, version, size.width],
   );
-  const cell = active ? host.cell(active.name, selected.row, selected.col) : { value: null, text: "" };
+  const cell = active ? host.cell(active.name, selected.row, selected.col) : NO_CELL;
   const [input, setInput] = useCellInput(cell, selected, active?.name);
   const state = useRef<EditState>({ pending: null, target: null, typed: "", anchor: null });
   const [scrollTop, setScrollTop] = useScrollFollow(viewport, layout, active?.name, selected);

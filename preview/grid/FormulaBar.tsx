@@ -14,16 +14,16 @@ export interface CellList {
   prompt?: string;
 }
 
-/** The contents box's text: the selected cell's formula or value, again whenever the cell or the selection changes. */
+/** The contents box's text: the selected cell's formula or its value's editing text, again whenever the cell or the selection changes. */
 export function useCellInput(
-  cell: Pick<CellView, "formula" | "value">,
+  cell: Pick<CellView, "formula" | "editText">,
   selected: Rect,
   sheet: string | undefined,
 ): [string, (text: string) => void] {
   const [input, setInput] = useState("");
   useEffect(
-    () => setInput(cell.formula ?? (cell.value === null ? "" : String(cell.value))),
-    [cell.formula, cell.value, selected.row, selected.col, sheet],
+    () => setInput(cell.formula ?? cell.editText),
+    [cell.formula, cell.editText, selected.row, selected.col, sheet],
   );
   return [input, setInput];
 }

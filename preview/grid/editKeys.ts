@@ -21,7 +21,7 @@ interface EditingContext {
   host: InMemoryWorkbook["host"];
   sheet: string;
   selected: Rect;
-  cell: Pick<CellView, "formula" | "value">;
+  cell: Pick<CellView, "formula" | "value" | "editText">;
   /** The formula bar's text, and its setter. */
   input: string;
   setInput: (text: string) => void;
@@ -117,7 +117,7 @@ export function cellEditing(x: EditingContext): CellEditing {
       } else if (e.key === "Escape") {
         e.preventDefault();
         stop();
-        x.setInput(x.cell.formula ?? (x.cell.value === null ? "" : String(x.cell.value)));
+        x.setInput(x.cell.formula ?? x.cell.editText);
         x.viewport.current?.focus();
       }
     },

@@ -35,7 +35,12 @@ test("chart value axes get round ticks that cover the data and zero", () => {
 });
 
 test("a number too wide for its column: General loses decimals, then goes scientific; formatted numbers show ####", () => {
-  const view = (value: number, text: string, numberFormat?: string) => ({ value, text, numberFormat });
+  const view = (value: number, text: string, numberFormat?: string) => ({
+    value,
+    text,
+    editText: String(value),
+    numberFormat,
+  });
   // Without a canvas (Jest), a character is 7 px; a cell's padding is 8 px.
   expect(fittedNumber(view(3.14159265, "3.14159265"), 100)).toBe("3.14159265");
   expect(fittedNumber(view(3.14159265, "3.14159265"), 50)).toBe("3.1416");
@@ -43,7 +48,8 @@ test("a number too wide for its column: General loses decimals, then goes scient
   expect(fittedNumber(view(1200000003, "1200000003"), 64)).toBe("1.2E+09");
   expect(fittedNumber(view(1234567, "1,234,567", "#,##0"), 40)).toBe("####");
   // A function's date in a General cell draws as a date: ####, never 4.6E+04.
-  expect(fittedNumber({ value: 45809, text: "2025-06-01", valueFormat: "yyyy-mm-dd" }, 64)).toBe("########");
+  const date = { value: 45809, text: "2025-06-01", editText: "6/1/2025", valueFormat: "yyyy-mm-dd" };
+  expect(fittedNumber(date, 64)).toBe("########");
 });
 
 test("Shift+arrow moves the selection's far corner and keeps its anchor, as Excel does", () => {

@@ -1,5 +1,6 @@
 /** The preview shows numbers as Excel does, where SSF alone would not (one case each). */
-import { formatNumber } from "./numberFormat";
+import { typeIn } from "./coerce";
+import { editText, formatNumber } from "./numberFormat";
 
 test.each([
   // Excel rounds the 15-digit decimal, half away from zero; SSF alone gives 1.00, 2.67, -2.67.
@@ -30,4 +31,37 @@ test.each([
   [0.125, "General", "0.125"],
 ])("%p under %p shows %p", (value, format, shown) => {
   expect(formatNumber(value, format)).toBe(shown);
+});
+
+test.each([
+  // Excel's formula bar (en-US): dates and times in its editing forms, never the serial.
+  [46353, "yyyy-mm-dd", false, "11/27/2026"],
+  [46353.5, "yyyy-mm-dd hh:mm", false, "11/27/2026 12:00:00 PM"],
+  [0.75, "hh:mm", false, "6:00:00 PM"],
+  [44891, "yyyy-mm-dd", true, "11/27/2026"],
+  // A percentage with its %, the decimal point moved (not 12.500000000000002%).
+  [0.125, "0.00%", false, "12.5%"],
+  [0.07, '0.0%;"down "0.0%', false, "7%"],
+  // Other numbers without their format, at 15 significant digits.
+  [1234.5, "$#,##0.00", false, "1234.5"],
+  [0.1 + 0.2, "General", false, "0.3"],
+  [true, "General", false, "TRUE"],
+  ["00123", "@", false, "00123"],
+  [null, "yyyy-mm-dd", false, ""],
+] as const)("the formula bar shows %p under %p (1904: %p) as %p", (value, format, date1904, shown) => {
+  expect(editText(value, format, date1904)).toBe(shown);
+});
+
+test("what the formula bar shows, typed back, is the same value", () => {
+  const today = new Date(Date.UTC(2026, 10, 27));
+  for (const [value, format, date1904] of [
+    [46351, "yyyy-mm-dd", false],
+    [46351.25, "yyyy-mm-dd hh:mm", false],
+    [44889, "yyyy-mm-dd", true],
+    [0.125, "0.00%", false],
+    [1234.5, "$#,##0.00", false],
+  ] as const) {
+    const typed = typeIn(editText(value, format, date1904), today, date1904);
+    expect(typed).toMatchObject({ type: "number", value });
+  }
 });

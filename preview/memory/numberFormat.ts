@@ -11,7 +11,7 @@
  */
 import SSF from "ssf";
 import { shiftDecimal } from "../../src/api/decimalShift";
-import type { CellData } from "./model";
+import type { CellData, Value } from "./model";
 
 /** `date1904`: the workbook counts dates in the 1904 system (serial 0 is 1 January 1904). */
 export function displayText(cell: CellData | undefined, date1904 = false): string {
@@ -22,6 +22,28 @@ export function displayText(cell: CellData | undefined, date1904 = false): strin
   if (typeof v === "string") return v;
   // A value's own format (a custom function's formatted number) shows in a General cell.
   return formatNumber(v, cell.numberFormat ?? cell.valueFormat ?? "General", date1904);
+}
+
+/**
+ * What Excel's formula bar shows for a cell's value, its editing text: a date or a time in the
+ * short forms Excel edits them in (en-US: m/d/yyyy, h:mm:ss AM/PM), a percentage with its %
+ * (12.5%), TRUE or FALSE, any other number at 15 significant digits without its format (1234.5,
+ * not $1,234.50); text as it is. Typed back unchanged, each reads as the same value (coerce.ts).
+ */
+export function editText(value: Value, format = "General", date1904 = false): string {
+  if (value === null) return "";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "string") return value;
+  const first = sections(format)[0] ?? "";
+  if (SSF.is_date(first)) {
+    const day = value >= 1 ? "m/d/yyyy" : "";
+    const time = Number.isInteger(value) ? "" : "h:mm:ss AM/PM";
+    return formatNumber(value, [day, time].filter(Boolean).join(" "), date1904);
+  }
+  const digits = (n: number) => String(Number(n.toPrecision(15)));
+  return /%/.test(first.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, ""))
+    ? `${digits(shiftDecimal(value, 2))}%`
+    : digits(value);
 }
 
 /** `value` under `format` as Excel shows it (the column-width #### is the grid's business). */

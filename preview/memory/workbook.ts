@@ -21,7 +21,7 @@ import {
   type SheetData,
   type Value,
 } from "./model";
-import { displayText } from "./numberFormat";
+import { displayText, editText } from "./numberFormat";
 import { moveCells } from "./shift";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
 import { excelFor, routeRequests } from "./officeJs";
@@ -33,6 +33,8 @@ export interface CellView {
   value: Value;
   /** What Excel shows (the value under its number format). */
   text: string;
+  /** What Excel's formula bar shows for the value (numberFormat.ts, editText); a formula cell shows its formula. */
+  editText: string;
   error?: boolean;
   /** Why a calculated cell shows its error (ADS.* messages). */
   errorMessage?: string;
@@ -150,7 +152,7 @@ export class InMemoryWorkbook implements InMemoryHost {
     },
     cell: (sheet: string, row: number, col: number): CellView => {
       const c = this.model.cell(this.sheet(sheet), row, col);
-      return c ? this.view(c) : { value: null, text: "" };
+      return c ? this.view(c) : { value: null, text: "", editText: "" };
     },
     usedSize: (sheet: string): { rows: number; cols: number } => {
       const r = this.model.usedRect(this.sheet(sheet));
@@ -330,6 +332,9 @@ export class InMemoryWorkbook implements InMemoryHost {
     return {
       value: c.value,
       text: displayText(c, this.model.date1904),
+      editText: c.error
+        ? String(c.value)
+        : editText(c.value, c.numberFormat ?? c.valueFormat, this.model.date1904),
       error: c.error,
       errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,
