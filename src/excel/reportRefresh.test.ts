@@ -5,6 +5,7 @@
  * stored. Creation, date resolution and the show sheet are in reportSheets.test.ts.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { ServerError } from "../api/errors";
 import type { TypedTable } from "../api/table";
 import type { ResolvedSource } from "../reports/definition";
 import {
@@ -204,6 +205,18 @@ test("the API key is never stored: every property and cell scanned after a refre
   expect((await readDefinition(wb.excel, "Impressions"))!.lastError).toBe("401 Unauthorized");
   expect(allStoredText(wb)).not.toContain(SECRET);
   expect(allStoredText(wb).toLowerCase()).not.toContain("apikey");
+});
+
+test("a refresh that meets a 5xx says the request, the status and what to do, in its error and the sheet's status", async () => {
+  const wb = await setup();
+  const failing = answer(() => {
+    throw new ServerError("Injected fault", "GET /files/{name}.csv", 500);
+  });
+  const err = (await refreshReport(wb.excel, "Impressions", failing).catch((e: unknown) => e)) as Error;
+  const said =
+    "The service failed on GET /files/{name}.csv (500): Injected fault. Try again in a few minutes.";
+  expect(err.message).toContain(said);
+  expect((await readDefinition(wb.excel, "Impressions"))!.lastError).toBe(said);
 });
 
 test("a report larger than the sheet is refused whole, on creation and on refresh, and the old data stays", async () => {
