@@ -198,7 +198,11 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
     const def = await refreshReport(services.excel, sheetName, fetcher(services, id), {
       signal: controller.signal,
     });
-    services.activity.update(id, { status: "done", endedAt: Date.now(), detail: `${def.rowCount} rows` });
+    services.activity.update(id, {
+      status: "done",
+      endedAt: Date.now(),
+      detail: `${def.rowCount.toLocaleString("en-US")} rows`,
+    });
   } catch (err) {
     const cancelled = controller.signal.aborted;
     services.activity.update(id, {

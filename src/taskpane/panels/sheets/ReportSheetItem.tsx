@@ -36,7 +36,7 @@ export function ReportSheetItem({ sheet: s, services, list, forget }: ReportShee
     <li data-sheet={s.sheetName}>
       <Text weight="semibold">{s.sheetName}</Text>
       <Text block size={200}>
-        {s.label} · {s.rowCount} rows · {s.status}
+        {s.label} · {s.rowCount.toLocaleString("en-US")} rows · {s.status}
         {/* The same stamp as the sheet's own status line. */}
         {s.lastRefresh ? ` · refreshed ${localStamp(s.lastRefresh)}` : ""}
       </Text>
