@@ -11,6 +11,10 @@ describe("sheet names the add-in makes are valid and unique", () => {
     ["", "Report"],
     ["'''", "Report"],
     ["Acme+Northwind weekly", "Acme+Northwind weekly"],
+    // Cut at a word's end, without the comma the cut leaves.
+    ["Estimated spend by show by day, last 12 months", "Estimated spend by show by day"],
+    ["Impressions by advertiser and publisher", "Impressions by advertiser and"],
+    [`${"c".repeat(40)}`, "c".repeat(31)],
   ])("%j → %j", (label, name) => {
     expect(sheetNameFor(label, new Set())).toBe(name);
     expect(sheetNameProblem(name)).toBeNull();
@@ -22,6 +26,9 @@ describe("sheet names the add-in makes are valid and unique", () => {
     const second = sheetNameFor(label, new Set([first.toUpperCase()]));
     expect(second).toBe(`${"b".repeat(26)} (2)`);
     expect(sheetNameProblem(second)).toBeNull();
+    // A second report of the same dates: the number takes the year's place, not half of it.
+    const dates = "Impressions, Jan 2023–Nov 2026";
+    expect(sheetNameFor(dates, new Set([dates]))).toBe("Impressions, Jan 2023–Nov (2)");
   });
 });
 

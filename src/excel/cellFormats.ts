@@ -127,6 +127,19 @@ export function tableNameFor(label: string, taken: ReadonlySet<string>): string 
   for (let i = 2; ; i++) if (!lower.has(`${base}_${i}`.toLowerCase())) return `${base}_${i}`;
 }
 
+/**
+ * `text` cut to `max` characters, at the end of a word when one ends in the kept half, and without
+ * the commas or dashes the cut leaves at its end: "…Jan 2023–Nov 2026" cut short reads "…Nov", not
+ * "…Nov 2", which reads as a date.
+ */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  const wordEnd = cut.search(/\s\S*$/);
+  if (!/\s/.test(text[max]) && wordEnd >= max / 2) cut = cut.slice(0, wordEnd);
+  return cut.replace(/[\s,;·–-]+$/, "") || text.slice(0, max);
+}
+
 /** Sheet names Excel keeps for itself. */
 const RESERVED_SHEET_NAMES = ["history"];
 
@@ -136,12 +149,13 @@ const RESERVED_SHEET_NAMES = ["history"];
  */
 export function sheetNameFor(label: string, taken: ReadonlySet<string>): string {
   const trimApostrophes = (s: string) => s.replace(/^[\s']+|[\s']+$/g, "");
-  const base = trimApostrophes(trimApostrophes(label.replace(/[[\]:*?/\\]/g, " ")).slice(0, 31)) || "Report";
+  const base =
+    trimApostrophes(cutAtWord(trimApostrophes(label.replace(/[[\]:*?/\\]/g, " ")), 31)) || "Report";
   const lower = new Set([...[...taken].map((t) => t.toLowerCase()), ...RESERVED_SHEET_NAMES]);
   if (!lower.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) {
     const suffix = ` (${i})`;
-    const name = `${trimApostrophes(base.slice(0, 31 - suffix.length))}${suffix}`;
+    const name = `${trimApostrophes(cutAtWord(base, 31 - suffix.length))}${suffix}`;
     if (!lower.has(name.toLowerCase())) return name;
   }
 }
