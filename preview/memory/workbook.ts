@@ -329,12 +329,14 @@ export class InMemoryWorkbook implements InMemoryHost {
   };
 
   private view(c: CellData): CellView {
+    const date1904 = this.model.date1904;
     return {
       value: c.value,
       text: displayText(c, this.model.date1904),
-      editText: c.error
-        ? String(c.value)
-        : editText(c.value, c.numberFormat ?? c.valueFormat, this.model.date1904),
+      // Only the formula bar reads it: worked out when read, not for every cell the grid draws.
+      get editText() {
+        return c.error ? String(c.value) : editText(c.value, c.numberFormat ?? c.valueFormat, date1904);
+      },
       error: c.error,
       errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,
