@@ -59,6 +59,9 @@ type Listener = () => void;
 /** A calculated result, or an error with the message the function gave. */
 export type Calculated = Value | Value[][] | { error: string; message?: string };
 
+const inRect = (r: Rect, row: number, col: number) =>
+  row >= r.row && row < r.row + r.rows && col >= r.col && col < r.col + r.cols;
+
 export class InMemoryWorkbook implements InMemoryHost {
   readonly model = new WorkbookModel();
   readonly syncLog: SyncRecord[] = [];
@@ -83,15 +86,34 @@ export class InMemoryWorkbook implements InMemoryHost {
    * Excel's "include new rows in table": typing in the row just below a table adds that row to it,
    * with the number formats and list validations of the row above.
    */
+  /**
+   * Excel's AutoExpansion ("Include new rows and columns in table", on by default): typing in the row
+   * just under a table adds that row to it; typing in the column just right of it, in one of its rows,
+   * adds that column (its header the typed text when typed in the header row, else Column<n>), with
+   * the body format of the column before it.
+   */
   private growTableTo(s: SheetData, row: number, col: number): void {
     const t = this.model.tables.find(
       (x) =>
         x.sheetId === s.id &&
-        row === x.rect.row + x.rect.rows &&
-        col >= x.rect.col &&
-        col < x.rect.col + x.rect.cols,
+        ((row === x.rect.row + x.rect.rows && col >= x.rect.col && col < x.rect.col + x.rect.cols) ||
+          (col === x.rect.col + x.rect.cols && row >= x.rect.row && row < x.rect.row + x.rect.rows)),
     );
     if (!t) return;
+    if (col === t.rect.col + t.rect.cols && row >= t.rect.row && row < t.rect.row + t.rect.rows) {
+      // Not into cells another table holds.
+      if (this.model.tables.some((x) => x !== t && x.sheetId === s.id && inRect(x.rect, row, col))) return;
+      const ids = t.columnIds ?? Array.from({ length: t.rect.cols }, (_, j) => j + 1);
+      t.nextColumnId ??= Math.max(0, ...ids) + 1;
+      t.columnIds = [...ids, t.nextColumnId++];
+      for (let r = t.rect.row + 1; r < t.rect.row + t.rect.rows; r++) {
+        const format = this.model.cell(s, r, col - 1)?.numberFormat;
+        if (format && !this.model.cell(s, r, col)?.numberFormat) this.model.touch(s, r, col).numberFormat = format;
+      }
+      t.rect = { ...t.rect, cols: t.rect.cols + 1 };
+      this.model.normaliseHeaders(t);
+      return;
+    }
     const last = row - 1;
     for (let c = t.rect.col; c < t.rect.col + t.rect.cols; c++) {
       const format = this.model.cell(s, last, c)?.numberFormat;

@@ -17,6 +17,8 @@ import type { ColumnKind, TypedTable } from "../api/table";
 import { serialToIsoDate } from "../api/excelDates";
 import { TEXT_FORMAT } from "./cellFormats";
 import type { ColumnPlan, WrittenColumn } from "./refresh/columnPlan";
+import type { RowMarks } from "../reports/definition";
+import { unwrittenRows } from "./refresh/rowMarks";
 
 export type { WrittenColumn };
 
@@ -152,37 +154,86 @@ function rowKeys(old: OldTable, next: TypedTable, plan: ColumnPlan, newBodyRows:
   };
 }
 
-/** Rows the report did not write: typed into the table or just under it (Excel adds them). */
-function typedRows(old: OldTable, wrote: number | undefined): string[] {
-  const oldRows = old.values.length;
-  if (wrote === undefined || oldRows <= Math.max(1, wrote)) return [];
-  const first = old.firstRowNumber + Math.max(1, wrote);
-  const last = old.firstRowNumber + oldRows - 1;
-  return [unwrittenRowsProblem(first, last)];
-}
-
 /** "1 row", "3 rows". */
 const rowCount = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
 
-/** Rows `first`–`last` of the sheet are in the table but the report did not write them. */
-export function unwrittenRowsProblem(first: number, last: number): string {
-  const where = first === last ? `row ${first}` : `rows ${first}–${last}`;
-  const them = first === last ? "it" : "them";
-  return `the table has ${rowCount(last - first + 1)} the report did not write (${where}): move ${them} out of the table or delete ${them}`;
+/** The body rows of a table as they are now, for telling the report's rows from the planner's. */
+export interface BodyRows {
+  /** Body rows now. */
+  rows: number;
+  /** Each body row's values in the key columns the marks were made from; null when they are not all there. */
+  keys: readonly (readonly unknown[])[] | null;
+  /** Whether a body row holds nothing of anyone's (empty, or only its calculated columns' formulas). */
+  blank(i: number): boolean;
+  /** "row 7 (2025-12-01 · Alpha)": a body row by sheet row number and key. */
+  describe(i: number): string;
+  /** Sheet row number (1-based) of the first body row. */
+  firstRowNumber: number;
+}
+
+/** What the add-in wrote last time: its rows' marks, or (sheets made before them, big tables) their count. */
+export interface WrittenRows {
+  rowMarks?: RowMarks;
+  rowCount?: number;
+}
+
+const them = (n: number) => (n === 1 ? "it" : "them");
+
+/**
+ * Rows in the table the report did not write (typed into it, or under it where Excel took them in,
+ * or into an empty report's blank row), named exactly when the report's rows are marked; else, when
+ * there are more rows than it wrote, said as such, with advice that loses nothing if followed.
+ */
+export function typedRowsProblems(wrote: WrittenRows | undefined, body: BodyRows): string[] {
+  if (wrote?.rowMarks && body.keys) {
+    const { typed, alike } = unwrittenRows(wrote.rowMarks.marks, body.keys, body.blank);
+    const problems: string[] = [];
+    if (typed.length)
+      problems.push(
+        `the table has ${rowCount(typed.length)} the report did not write (${listRows(typed.map(body.describe))}): move ${them(typed.length)} out of the table or delete ${them(typed.length)}`,
+      );
+    for (const rows of alike.slice(0, 3))
+      problems.push(
+        `${rows.map(body.describe).join(" and ")} have the same key, and the report wrote fewer such rows: move the one${rows.length > 2 ? "s" : ""} you typed out of the table`,
+      );
+    return problems;
+  }
+  const count = wrote?.rowCount;
+  if (count === undefined) return [];
+  if (count === 0 && body.rows === 1 && !body.blank(0))
+    return [
+      `the table's only row (${body.describe(0)}) holds a line the report did not write (it had no rows): move it out of the table`,
+    ];
+  if (body.rows <= Math.max(1, count)) return [];
+  const first = body.firstRowNumber;
+  const last = first + body.rows - 1;
+  return [
+    `the table has ${rowCount(body.rows - count)} more than the report wrote (rows ${first}–${last} hold ${body.rows}; it wrote ${count}), and which are yours is not recorded for this sheet: move the rows you typed out of the table`,
+  ];
 }
 
 export function plannerWork(
   old: OldTable,
   next: TypedTable,
   plan: ColumnPlan,
-  previous: { columns?: WrittenColumn[]; rowCount?: number } | undefined,
+  previous: ({ columns?: WrittenColumn[] } & WrittenRows) | undefined,
   /** The body rows the new table will have (at least one, as a table always has). */
   newBodyRows: number,
   /** The body format the add-in wrote last time in each report column (by new column index). */
   writtenFormats: ReadonlyMap<number, string>,
+  /** The old table's columns the row marks were made from, in their order; null when one is gone. */
+  markedColumns: readonly number[] | null = null,
 ): KeptWork {
-  const problems = typedRows(old, previous?.rowCount);
   const keys = rowKeys(old, next, plan, newBodyRows);
+  // A formula in a planner's column is its calculated column's fill (or kept by its key), not a typed line.
+  const plannerColumns = new Set(plan.slots.flatMap((s) => (s.kind === "planner" ? [s.from] : [])));
+  const problems = typedRowsProblems(previous, {
+    rows: old.values.length,
+    keys: markedColumns && old.values.map((row) => markedColumns.map((c) => row[c])),
+    blank: (r) => old.formulas[r].every((f, c) => isEmpty(f) || (isFormula(f) && plannerColumns.has(c))),
+    describe: keys.describe,
+    firstRowNumber: old.firstRowNumber,
+  });
   const planner: PlannerColumn[] = [];
   plan.slots.forEach((slot, at) => {
     if (slot.kind !== "planner") return;

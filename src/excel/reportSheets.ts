@@ -8,6 +8,7 @@ import { followReports } from "./dashboardSheet";
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
 import {
+  DEFINITION_VERSION,
   definitionSchema,
   resolveSource,
   type ReportDefinition,
@@ -19,11 +20,17 @@ import { sheetNameFor, tableNameFor, tablePrefixFor } from "./cellFormats";
 import { errorMessage, type ExcelHost } from "./host";
 import {
   listDefinitions,
+  newerVersionOf,
   queueSaveDefinition,
   readDefinition,
   saveDefinition,
   splitParts,
+  type StoredReport,
 } from "./reportStore";
+import { newerMessage } from "../reports/definitionVersions";
+import { fingerprint } from "../api/fingerprint";
+import { rowMarksFor } from "./refresh/rowMarks";
+import { dateSystemOf, tableInSystem } from "./dateSystem";
 import {
   rebuildShowSheet,
   refreshShowSheet,
@@ -70,7 +77,7 @@ export async function createReportSheet(
   let rowCount: number;
   let written: Pick<
     ReportDefinition,
-    "columns" | "tables" | "chart" | "statusLine" | "tableStyle" | "summary" | "totals"
+    "columns" | "tables" | "chart" | "statusLine" | "statusHash" | "tableStyle" | "summary" | "totals" | "rowMarks"
   >;
   if (data.type === "table") {
     const line = statusLine(
@@ -98,6 +105,8 @@ export async function createReportSheet(
       columns: result.written.map((c, j) => ({ ...c, id: ids[j] })),
       chart,
       statusLine: true,
+      statusHash: fingerprint(line),
+      rowMarks: rowMarksFor(tableInSystem(data.table, await dateSystemOf(excel)), (j) => ids[j]),
       tableStyle: report.tableStyle,
       summary: { row: 1, col: 0, rows: summary.length, cols: Math.max(0, ...summary.map((l) => l.length)) },
       totals: Boolean(data.table.totals),
@@ -112,7 +121,7 @@ export async function createReportSheet(
     written = { tables: result.tables };
   }
   const def: ReportDefinition = {
-    version: 1,
+    version: DEFINITION_VERSION,
     kind: report.kind,
     params: report.params,
     datePreset: report.datePreset,
@@ -188,8 +197,11 @@ export async function definitionFor(
   excel: ExcelHost,
   sheetName: string,
   what: string,
-): Promise<ReportDefinition> {
+): Promise<StoredReport> {
   const def = await readDefinition(excel, sheetName);
+  // A later version's definition is read-only: every action refuses, naming it, and nothing is saved.
+  const newer = def && newerVersionOf(def);
+  if (newer !== undefined && newer !== null) throw new RefreshError(sheetName, newerMessage(newer));
   if (def) return def;
   const exists = await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
@@ -302,14 +314,19 @@ async function refreshUnlocked(
     const source = resolveSource(def, now());
     const data = await fetch(source, opts.signal);
     if (data.type === "table") return await refreshTableSheet(excel, def, data.table, source, now());
-    return await refreshShow(excel, def, data.show, (tables, rowCount) => ({
-      ...def,
-      tables,
-      status: "ok",
-      rowCount,
-      lastRefresh: now().toISOString(),
-      lastError: undefined,
-    }));
+    return await refreshShow(excel, def, data.show, (tables, rowCount) => {
+      const notes = refreshNotes(def, [], false);
+      return {
+        ...def,
+        version: DEFINITION_VERSION,
+        tables,
+        status: "ok",
+        rowCount,
+        lastRefresh: now().toISOString(),
+        lastError: undefined,
+        notes: notes.length ? notes : undefined,
+      };
+    });
   } catch (err) {
     const message = errorMessage(err);
     await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(
@@ -326,7 +343,7 @@ async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void
     await checkBeforeRequest(excel, def.sheetName, [
       {
         tableName: def.tableName,
-        previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals },
+        previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals, rowMarks: def.rowMarks },
       },
     ]);
     return;
@@ -337,34 +354,70 @@ async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void
   await checkBeforeRequest(excel, def.sheetName, targets);
 }
 
+/**
+ * Whether the sheet's first cell holds the status line the add-in wrote there: by its fingerprint, or,
+ * on sheets stored before fingerprints, by how every status line began.
+ */
+function statusStillOurs(def: ReportDefinition, first: unknown): boolean {
+  if (typeof first !== "string") return false;
+  if (def.statusHash !== undefined) return fingerprint(first) === def.statusHash;
+  return /^(Last refreshed |Not refreshed yet)/.test(first);
+}
+
+/** What a refresh says beside its outcome: what a sheet stored by an earlier version made it assume, and what it left. */
+function refreshNotes(def: StoredReport, kept: string[], statusSkipped: boolean): string[] {
+  const notes = def.origin && "assumptions" in def.origin ? [...def.origin.assumptions] : [];
+  if (def.columns === undefined && def.kind !== "show" && kept.length)
+    notes.push(`kept as your columns: ${kept.join(", ")}`);
+  if (statusSkipped)
+    notes.push(
+      "the status line was not written: the sheet's first cell holds your text, which stays (the Sheets tab says when the sheet was refreshed)",
+    );
+  return notes;
+}
+
 /** A report, search or ads sheet refreshed with its new table; the updated definition commits with the data. */
 async function refreshTableSheet(
   excel: ExcelHost,
-  def: ReportDefinition,
+  def: StoredReport,
   table: TypedTable,
   source: ResolvedSource,
   at: Date,
 ): Promise<ReportDefinition> {
   const updated: ReportDefinition = {
     ...def,
+    version: DEFINITION_VERSION,
     status: "ok",
     rowCount: table.rows.length,
     lastRefresh: at.toISOString(),
     lastError: undefined,
   };
-  const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
+  const previousParts = splitParts(JSON.stringify(definitionSchema.parse(updated))).length;
   const enabled = def.chart?.enabled ?? true;
   const tableName = def.tableName!;
+  const status = def.statusLine ? statusLine(updated, source.params) : undefined;
   await rewriteTable(excel, { sheetName: def.sheetName, tableName }, table, {
     // The updated definition goes in the same (last) sync as the data: both commit, or neither.
     commit: (sheet, written) => {
       updated.columns = written.table.written;
       updated.totals = written.table.totals;
+      updated.rowMarks = written.table.rowMarks;
+      updated.statusHash = status !== undefined && written.statusWritten ? fingerprint(status) : undefined;
       if (written.summary) updated.summary = written.summary;
+      const kept = [...written.table.kept.calculated, ...written.table.kept.static];
+      const notes = refreshNotes(def, kept, status !== undefined && !written.statusWritten);
+      updated.notes = notes.length ? notes : undefined;
       queueSaveDefinition(sheet, updated, previousParts);
     },
-    previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals, summary: def.summary },
-    statusLine: def.statusLine ? statusLine(updated, source.params) : undefined,
+    previous: {
+      columns: def.columns,
+      rowCount: def.rowCount,
+      totals: def.totals,
+      summary: def.summary,
+      rowMarks: def.rowMarks,
+    },
+    statusLine: status,
+    statusStillOurs: (first) => statusStillOurs(def, first),
   });
   // A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
   // is made again only when what it reads changed; the definition is saved again when the chart's

@@ -5,7 +5,26 @@
  * properties). Keys: AdsReport.n (number of parts) and AdsReport.0 … AdsReport.{n-1}.
  */
 import { definitionSchema, type ReportDefinition } from "../reports/definition";
+import { newerMessage, readStoredDefinition } from "../reports/definitionVersions";
 import type { ExcelHost } from "./host";
+
+/**
+ * A definition as read from its sheet: today's shape, and where it came from when it was stored by
+ * an earlier version (what the next refresh assumes) or a later one (read-only). `origin` is never stored.
+ */
+export type StoredReport = ReportDefinition & {
+  origin?: { from: string; assumptions: string[] } | { newer: number };
+};
+
+/** The later version a definition was stored by, if it was: then nothing may refresh, edit or overwrite it. */
+export const newerVersionOf = (def: StoredReport): number | undefined =>
+  def.origin && "newer" in def.origin ? def.origin.newer : undefined;
+
+/** Refuses an action on a definition stored by a later version, naming it. */
+export function refuseNewer(def: StoredReport): void {
+  const newer = newerVersionOf(def);
+  if (newer !== undefined) throw new Error(newerMessage(newer));
+}
 
 const PROPERTY_PREFIX = "AdsReport";
 export const PART_LENGTH = 250;
@@ -27,18 +46,31 @@ export function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinitio
 
 /** Reads a definition from a worksheet's loaded custom properties; null when the sheet is no report, or unreadable. */
 function definitionFromProperties(items: readonly { key: string; value: string }[]): {
-  def: ReportDefinition | null;
+  def: StoredReport | null;
   parts: number;
+  /** A later version's definition is there (whether or not it could be read). */
+  newer?: number;
 } {
   const map = new Map(items.map((p) => [p.key, p.value]));
   const n = Number(map.get(`${PROPERTY_PREFIX}.n`));
   if (!Number.isInteger(n) || n < 1) return { def: null, parts: 0 };
   const json = Array.from({ length: n }, (_, i) => map.get(`${PROPERTY_PREFIX}.${i}`) ?? "").join("");
+  let raw: unknown;
   try {
-    const parsed = definitionSchema.safeParse(JSON.parse(json));
-    return { def: parsed.success ? parsed.data : null, parts: n };
+    raw = JSON.parse(json);
   } catch {
     return { def: null, parts: n };
+  }
+  const stored = readStoredDefinition(raw);
+  switch (stored.state) {
+    case "unreadable":
+      return { def: null, parts: n };
+    case "current":
+      return { def: stored.def, parts: n };
+    case "migrated":
+      return { def: { ...stored.def, origin: { from: stored.from, assumptions: stored.assumptions } }, parts: n };
+    case "newer":
+      return { def: { ...stored.def, origin: { newer: stored.version } }, parts: n, newer: stored.version };
   }
 }
 
@@ -50,13 +82,15 @@ export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): P
     const props = sheet.customProperties;
     props.load("items/key,items/value");
     await context.sync();
-    const { parts } = definitionFromProperties(props.items);
+    const { parts, newer } = definitionFromProperties(props.items);
+    // A later version's definition is never overwritten.
+    if (newer !== undefined) throw new Error(newerMessage(newer));
     queueSaveDefinition(sheet, def, parts);
     await context.sync();
   });
 }
 
-export async function readDefinition(excel: ExcelHost, sheetName: string): Promise<ReportDefinition | null> {
+export async function readDefinition(excel: ExcelHost, sheetName: string): Promise<StoredReport | null> {
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
     await context.sync();
@@ -70,7 +104,7 @@ export async function readDefinition(excel: ExcelHost, sheetName: string): Promi
 }
 
 /** Every report sheet of the workbook, in sheet order. */
-export async function listDefinitions(excel: ExcelHost): Promise<ReportDefinition[]> {
+export async function listDefinitions(excel: ExcelHost): Promise<StoredReport[]> {
   return excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
@@ -80,7 +114,7 @@ export async function listDefinitions(excel: ExcelHost): Promise<ReportDefinitio
       return s;
     });
     await context.sync();
-    const defs: ReportDefinition[] = [];
+    const defs: StoredReport[] = [];
     for (const s of props) {
       const { def } = definitionFromProperties(s.customProperties.items);
       if (def) defs.push({ ...def, sheetName: s.name });

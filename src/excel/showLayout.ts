@@ -3,6 +3,7 @@
  * social links and fans, top advertisers, then three tables: similar shows, episodes with
  * per-platform downloads, and ads (one row per ad with its episode, timestamps and placement).
  */
+import type { RowMarks } from "../reports/definition";
 import type { DateSystem } from "../api/excelDates";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import { blocksInSystem } from "./refresh/lines";
@@ -333,6 +334,8 @@ export interface ShowTableRecord {
   columns: WrittenColumn[];
   rowCount: number;
   totals?: boolean;
+  /** The rows written, by their keys' marks (from the first refresh on: a new show sheet's columns have no ids yet). */
+  rowMarks?: RowMarks;
 }
 
 /**
@@ -351,7 +354,9 @@ export function showTargets(
     return {
       tableName,
       table,
-      previous: was ? { columns: was.columns, rowCount: was.rowCount, totals: was.totals } : undefined,
+      previous: was
+        ? { columns: was.columns, rowCount: was.rowCount, totals: was.totals, rowMarks: was.rowMarks }
+        : undefined,
       ...(at === SHOW_LAYOUT.similar
         ? { reservedRows: SHOW_LAYOUT.episodes.row - SHOW_LAYOUT.similar.row - 2 }
         : {}),
@@ -414,6 +419,7 @@ export async function refreshShowSheet(
         columns: t.written,
         rowCount: t.rows,
         totals: t.totals,
+        rowMarks: t.rowMarks,
       }));
       commit?.(sheet, records);
     },

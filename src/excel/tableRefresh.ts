@@ -30,12 +30,17 @@ export async function rewriteTable(
   layout: { sheetName: string; tableName: string },
   table: TypedTable,
   opts: {
-    commit?: (sheet: Excel.Worksheet, written: { table: RefreshedTable; summary?: Box }) => void;
+    commit?: (
+      sheet: Excel.Worksheet,
+      written: { table: RefreshedTable; summary?: Box; statusWritten: boolean },
+    ) => void;
     previous?: RefreshTarget["previous"] & { summary?: Box };
     /** The report's status line, in the sheet's first row (sheets made before it have none). */
     statusLine?: string;
+    /** Whether the first cell holds the status line written last time (else it is the planner's and stays). */
+    statusStillOurs?: (first: unknown) => boolean;
   } = {},
-): Promise<RefreshedTable & { sheetName: string; syncs: number; summary?: Box }> {
+): Promise<RefreshedTable & { sheetName: string; syncs: number; summary?: Box; statusWritten: boolean }> {
   const status = opts.statusLine !== undefined;
   const { syncs, tables, lines } = await refreshTables(
     excel,
@@ -55,6 +60,7 @@ export async function rewriteTable(
                   room: 1,
                   lines: [[opts.statusLine!]],
                   owned: { row: 0, col: at.col, rows: 1, cols: 1 },
+                  stillOurs: opts.statusStillOurs,
                 },
               ]
             : []),
@@ -73,8 +79,19 @@ export async function rewriteTable(
       },
       commit:
         opts.commit &&
-        ((sheet, r) => opts.commit!(sheet, { table: r.tables[0], summary: r.lines[status ? 1 : 0] })),
+        ((sheet, r) =>
+          opts.commit!(sheet, {
+            table: r.tables[0],
+            summary: r.lines[status ? 1 : 0],
+            statusWritten: status && r.lines[0].rows > 0,
+          })),
     },
   );
-  return { ...tables[0], sheetName: layout.sheetName, syncs, summary: lines[status ? 1 : 0] };
+  return {
+    ...tables[0],
+    sheetName: layout.sheetName,
+    syncs,
+    summary: lines[status ? 1 : 0],
+    statusWritten: status && lines[0].rows > 0,
+  };
 }

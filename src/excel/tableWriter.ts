@@ -130,7 +130,7 @@ const CELL_CALL = callBytes("XFD1048576", 8);
 const rowCall = (width: number) => callBytes("A1048576:XFD1048576", width * 5 + 8);
 
 /** What a cell is written as: empty for null, over-long text cut with a visible marker (cellValue). */
-function written(v: CellValue | undefined): string | number | boolean {
+export function writtenValue(v: CellValue | undefined): string | number | boolean {
   if (v === null || v === undefined) return "";
   return typeof v === "string" && v.length > MAX_CELL_CHARS ? cellValue(v).value : v;
 }
@@ -147,7 +147,7 @@ export function writtenRows(prepared: Prepared, start: number, end: number): (st
       continue;
     }
     const cells: (string | number | boolean)[] = new Array(prepared.width);
-    for (let c = 0; c < prepared.width; c++) cells[c] = written(row[c]);
+    for (let c = 0; c < prepared.width; c++) cells[c] = writtenValue(row[c]);
     out[r - start] = cells;
   }
   return out;
@@ -183,7 +183,7 @@ export function prepare(table: TypedTable): Prepared {
         if (v.length > MAX_CELL_CHARS) {
           truncated++;
           copy[r] = 1;
-          value = written(v) as string;
+          value = writtenValue(v) as string;
         }
         bytes += cellBytes(value);
         if (value !== "" && !textColumn[c]) (own ??= []).push([c, TEXT_FORMAT]);

@@ -28,7 +28,7 @@ test("kinds without dates keep their parameters", () => {
 
 test("the schema refuses a definition from a newer version or with a missing field", () => {
   const ok = {
-    version: 1,
+    version: 2,
     kind: "lag",
     params: {},
     sheetName: "Lag",
@@ -38,6 +38,7 @@ test("the schema refuses a definition from a newer version or with a missing fie
     refreshOnOpen: false,
   };
   expect(definitionSchema.safeParse(ok).success).toBe(true);
-  expect(definitionSchema.safeParse({ ...ok, version: 2 }).success).toBe(false);
+  expect(definitionSchema.safeParse({ ...ok, version: 3 }).success).toBe(false);
+  expect(definitionSchema.safeParse({ ...ok, version: 1 }).success).toBe(false);
   expect(definitionSchema.safeParse({ ...ok, kind: "weather" }).success).toBe(false);
 });

@@ -16,6 +16,16 @@ const writtenColumnSchema = z.object({
   format: z.string(),
   id: z.number().int().optional(),
 });
+/**
+ * Which rows of a table the add-in wrote, in order: a mark of each row's key (the values of its key
+ * columns, found by their table column ids), two characters a row (src/excel/refresh/rowMarks.ts).
+ * Absent where a table held more rows than are marked (ROW_MARKS_MAX) or the sheet predates marks.
+ */
+const rowMarksSchema = z.object({
+  columns: z.array(z.number().int()),
+  marks: z.string().regex(/^[A-Za-z0-9_-]*$/),
+});
+export type RowMarks = z.infer<typeof rowMarksSchema>;
 const boxSchema = z.object({
   row: z.number().int().min(0),
   col: z.number().int().min(0),
@@ -23,8 +33,14 @@ const boxSchema = z.object({
   cols: z.number().int().min(0),
 });
 
+/**
+ * The stored format's version. Version 1 was written, in eight shapes, until 2026-11-27
+ * (definitionVersions.ts reads each); a definition of a later version than this is read-only.
+ */
+export const DEFINITION_VERSION = 2;
+
 export const definitionSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(DEFINITION_VERSION),
   kind: z.enum(SOURCE_KINDS),
   params: z.record(z.string(), z.unknown()),
   datePreset: datePresetSchema.optional(),
@@ -40,6 +56,12 @@ export const definitionSchema = z.object({
   columns: z.array(writtenColumnSchema).optional(),
   /** The sheet has the status line ("Last refreshed … · rows · request") in its first row. */
   statusLine: z.boolean().optional(),
+  /** The fingerprint of the status line as written: a first cell that no longer matches is the planner's. */
+  statusHash: z.string().optional(),
+  /** The rows the add-in wrote in the table, by their keys' marks. */
+  rowMarks: rowMarksSchema.optional(),
+  /** What the last refresh said beside its outcome (what it assumed, what it kept as text, …). */
+  notes: z.array(z.string()).optional(),
   /** The cells of the summary block the add-in wrote above the table (the next refresh owns these and no others). */
   summary: boxSchema.optional(),
   /** A totals row was written under the table. */
@@ -71,6 +93,7 @@ export const definitionSchema = z.object({
         columns: z.array(writtenColumnSchema),
         rowCount: z.number().int().min(0),
         totals: z.boolean().optional(),
+        rowMarks: rowMarksSchema.optional(),
       }),
     )
     .optional(),

@@ -69,16 +69,20 @@ function fieldColumns(old: OldColumns, previous: readonly WrittenColumn[]): Map<
 
 /**
  * The refreshed table's columns. `previous` is what the definition recorded (undefined for a table
- * made before definitions recorded columns: then every old column is the report's).
+ * made before definitions recorded columns: then the old columns whose headers the new data has are
+ * the report's, and every other one is the planner's, kept; the refresh says so).
  */
 export function planColumns(
   old: OldColumns,
   previous: readonly WrittenColumn[] | undefined,
   nextHeaders: readonly string[],
 ): ColumnPlan {
+  const nextFields = new Set(nextHeaders.map(field));
   const fields = previous?.length
     ? fieldColumns(old, previous)
-    : new Map(old.headers.map((h, i) => [field(h), i] as const));
+    : new Map(
+        old.headers.flatMap((h, i) => (nextFields.has(field(h)) ? [[field(h), i] as const] : [])).reverse(),
+      );
   const reportOld = new Set(fields.values());
   const used = new Set<number>();
   const writtenName = new Map(previous?.map((p) => [field(p.name), p.name]) ?? []);

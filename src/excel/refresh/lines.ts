@@ -23,6 +23,11 @@ export interface LinesBlock {
    * blocks were recorded: the old lines' cells from `col` up to their first gap.
    */
   owned: Box | "leading";
+  /**
+   * Whether the block's first cell still holds what the add-in wrote there (a status line the planner
+   * typed a title over is theirs): when it does not, the block owns nothing and writes only where empty.
+   */
+  stillOurs?: (first: unknown) => boolean;
 }
 
 const isEmptyCell = (v: unknown): boolean => v === "" || v === null || v === undefined;
@@ -64,6 +69,8 @@ const inside = (b: Box, r: number, c: number) =>
 
 /** The block's own cells now: as recorded, or (sheets made before) its old leading cells. */
 export function ownedBy(l: LinesBlock, snap: Snapshot): Box {
+  if (l.stillOurs && !l.stillOurs(snap.formulas[l.row - snap.row]?.[l.col - snap.col]))
+    return { row: l.row, col: l.col, rows: 0, cols: 0 };
   if (l.owned !== "leading") return l.owned;
   let w = 0;
   for (let r = l.row; r < l.row + l.room; r++)

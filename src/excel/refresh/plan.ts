@@ -4,7 +4,10 @@
  * would meet, and the old table's body as the planner's work is read from it.
  */
 import type { ExcelHost } from "../host";
-import { unwrittenRowsProblem, type OldTable } from "../plannerWork";
+import { typedRowsProblems, type OldTable } from "../plannerWork";
+import { serialToIsoDate } from "../../api/excelDates";
+import { isDateFormat } from "../dateSystem";
+import { unwrittenRows } from "./rowMarks";
 import { a1 } from "../tableWriter";
 import type { Snapshot } from "./snapshot";
 import { cutBy, named, type Box, type SheetTable } from "./structure";
@@ -69,16 +72,9 @@ export async function locate(
   };
 }
 
-/** Problems a refresh of this table would meet whatever the new data: rows typed into it, tables it would cut. */
+/** Problems a refresh of this table would meet whatever the new data: tables it would cut. */
 export function shapeProblems(target: RefreshTarget, old: Box, others: readonly SheetTable[]): string[] {
   const problems: string[] = [];
-  const wrote = target.previous?.rowCount;
-  const body = old.rows - 1;
-  if (wrote !== undefined && body > Math.max(1, wrote)) {
-    const first = old.row + 2 + Math.max(1, wrote);
-    const last = old.row + 1 + body;
-    problems.push(unwrittenRowsProblem(first, last));
-  }
   if (target.reservedRows === undefined) {
     const cut = cutBy(
       { band: { row: old.row + 1, col: old.col, rows: 1, cols: old.cols }, direction: "Down" },
@@ -113,15 +109,83 @@ export async function checkBeforeRequest(
       sheet,
       targets.map((t) => t.tableName),
     );
-    return targets.flatMap((target, i) =>
-      shapeProblems(
-        { ...target, table: { columns: [], rows: [] } },
-        found[i].old,
-        others(sheetTables, targets),
-      ),
-    );
+    // One table at a time: each read is a sync of the one context.
+    const typed: string[][] = [];
+    for (const [i, target] of targets.entries())
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- a table's rows a sync
+      typed.push(typedRowsProblems(target.previous, await bodyRowsNow(context, sheet, target, found[i])));
+    return targets.flatMap((target, i) => [
+      ...typed[i].map((m) => (targets.length > 1 ? `${target.tableName}: ${m}` : m)),
+      ...shapeProblems({ ...target, table: { columns: [], rows: [] } }, found[i].old, others(sheetTables, targets)),
+    ]);
   });
   if (problems.length) refuse(problems, "before");
+}
+
+/** Rows read at most to tell which rows are blank (rows the marks do not account for are few). */
+const BLANK_CHECKS = 200;
+
+/**
+ * The table's body rows now, as typedRowsProblems reads them: the key columns' values (when the rows
+ * were marked), and whether a row holds nothing (read only for the rows that need it: ones the marks
+ * do not account for, or the one row of a table the report left empty).
+ */
+async function bodyRowsNow(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  target: Pick<RefreshTarget, "tableName" | "previous">,
+  found: { old: Box; ids: number[] },
+): Promise<Parameters<typeof typedRowsProblems>[1]> {
+  const { old, ids } = found;
+  const rows = old.rows - 1;
+  const marks = target.previous?.rowMarks;
+  const keyAt = marks ? marks.columns.map((id) => ids.indexOf(id)) : null;
+  const marked = keyAt && keyAt.every((c) => c >= 0) && rows > 0 ? keyAt : null;
+  const table = sheet.tables.getItem(target.tableName);
+  const columns = (marked ?? []).map((c) => {
+    const r = table.columns.getItemAt(c).getDataBodyRange();
+    r.load("values");
+    return r;
+  });
+  if (columns.length) await context.sync();
+  const keys = marked ? Array.from({ length: rows }, (_, i) => columns.map((c) => c.values[i][0])) : null;
+  const isDate = (marked ?? []).map((c) => {
+    const written = target.previous?.columns?.find((w) => w.id === ids[c]);
+    return written ? isDateFormat(written.format) : false;
+  });
+  // The rows whose blankness matters: those the marks may not account for, or the only one.
+  const suspects = keys && marks ? unwrittenRows(marks.marks, keys, () => false) : { typed: [0], alike: [] };
+  const check = [...new Set([...suspects.typed, ...suspects.alike.flat()])]
+    .filter((r) => r < rows)
+    .slice(0, BLANK_CHECKS);
+  // The report's own columns: a formula anywhere else is a calculated column's fill (a row inserted in
+  // a table gets it), not a line typed there.
+  const reportIds = new Set(target.previous?.columns?.flatMap((c) => (c.id === undefined ? [] : [c.id])) ?? []);
+  const ours = (c: number) => reportIds.size === 0 || reportIds.has(ids[c]);
+  const blank = new Set<number>();
+  if (check.length) {
+    const reads = check.map((r) => {
+      const cells = sheet.getRange(a1(old.row + 1 + r, old.col, 1, old.cols));
+      cells.load("formulas");
+      return { r, cells };
+    });
+    await context.sync();
+    for (const { r, cells } of reads)
+      if (cells.formulas[0].every((v, c) => v === "" || (!ours(c) && typeof v === "string" && v.startsWith("="))))
+        blank.add(r);
+  }
+  return {
+    rows,
+    keys,
+    blank: (i) => blank.has(i),
+    describe: (i) => {
+      const key = (keys?.[i] ?? [])
+        .map((v, k) => (isDate[k] && typeof v === "number" ? (serialToIsoDate(v) ?? String(v)) : String(v)))
+        .filter((v) => v !== "");
+      return `row ${old.row + 2 + i}${key.length ? ` (${key.join(" · ")})` : ""}`;
+    },
+    firstRowNumber: old.row + 2,
+  };
 }
 
 export const others = (tables: readonly SheetTable[], targets: readonly { tableName: string }[]) =>

@@ -19,6 +19,8 @@ import { address, hadTotals, locate, oldTable, others, refuse, shapeProblems } f
 import { readSnapshot, restoreSnapshot, type Snapshot } from "./snapshot";
 import { anyColumnMove, cutBy, named, rowMove, type Box } from "./structure";
 import { undoShapes, type Shaping } from "./undo";
+import { rowMarksFor } from "./rowMarks";
+import type { RowMarks } from "../../reports/definition";
 
 export interface RefreshOptions {
   /** The lines blocks, or a function of where the tables are (a summary sits above its table). */
@@ -158,11 +160,19 @@ function keepWork(plans: TablePlan[], snap: Snapshot, r1c1: Map<number, unknown[
       p.target.previous,
       p.after.body,
       written,
+      markedColumns(p.target.previous?.rowMarks, p.ids),
     );
     problems.push(...p.kept.problems.map((m) => (plans.length > 1 ? `${p.target.tableName}: ${m}` : m)));
     if (p.target.reservedRows !== undefined) problems.push(...reservedProblems(p, snap));
   });
   return problems;
+}
+
+/** The old table's indexes of the columns rows were marked by; null when one is no longer in the table. */
+export function markedColumns(marks: RowMarks | undefined, ids: readonly number[]): number[] | null {
+  if (!marks) return null;
+  const at = marks.columns.map((id) => ids.indexOf(id));
+  return at.every((i) => i >= 0) ? at : null;
 }
 
 /** A table that grows in place (a reserved block): the cells it needs must be its own or empty. */
@@ -351,6 +361,7 @@ function finalShape(sheet: Excel.Worksheet, p: TablePlan): void {
 
 function refreshed(p: TablePlan, ids: number[], truncated: number, links: number): RefreshedTable {
   const names = tableHeaders(p.target.table.columns);
+  const slotOf = new Map(p.columns.slots.flatMap((s, at) => (s.kind === "report" ? [[s.j, at] as const] : [])));
   // The add-in's own formats, so a planner's stays recognisable next time.
   const formats = bodyFormats(p.target.table);
   const written: WrittenColumn[] = [];
@@ -365,6 +376,7 @@ function refreshed(p: TablePlan, ids: number[], truncated: number, links: number
     hyperlinks: links,
     written,
     totals: p.after.totals,
+    rowMarks: rowMarksFor(p.target.table, (j) => ids[slotOf.get(j)!]),
     kept: {
       calculated: p.kept.planner.filter((c) => c.calculated !== undefined).map((c) => c.name),
       static: p.kept.planner.filter((c) => c.calculated === undefined).map((c) => c.name),

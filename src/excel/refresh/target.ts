@@ -4,6 +4,7 @@
  * refresh out need not import the module that runs them.
  */
 import type { TypedTable } from "../../api/table";
+import type { RowMarks } from "../../reports/definition";
 import type { KeptWork } from "../plannerWork";
 import type { ColumnPlan, WrittenColumn } from "./columnPlan";
 import type { Box, RowShape } from "./structure";
@@ -12,7 +13,7 @@ export interface RefreshTarget {
   tableName: string;
   table: TypedTable;
   /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
-  previous?: { columns?: WrittenColumn[]; rowCount?: number; totals?: boolean };
+  previous?: { columns?: WrittenColumn[]; rowCount?: number; totals?: boolean; rowMarks?: RowMarks };
   /**
    * Grow and shrink within this many rows under the header, in place (a show sheet's similar shows,
    * whose block is reserved in the layout), instead of inserting and deleting cells.
@@ -30,6 +31,8 @@ export interface RefreshedTable {
   written: WrittenColumn[];
   /** Whether a totals row was written under the table. */
   totals: boolean;
+  /** The rows written, marked by their keys (none for a table over ROW_MARKS_MAX rows). */
+  rowMarks?: RowMarks;
   /** The planner's work that was kept: calculated and static columns, formats on the report's columns. */
   kept: { calculated: string[]; static: string[]; formats: string[] };
 }
