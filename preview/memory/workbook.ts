@@ -89,8 +89,8 @@ export class InMemoryWorkbook implements InMemoryHost {
   /**
    * Excel's AutoExpansion ("Include new rows and columns in table", on by default): typing in the row
    * just under a table adds that row to it; typing in the column just right of it, in one of its rows,
-   * adds that column (its header the typed text when typed in the header row, else Column<n>), with
-   * the body format of the column before it.
+   * adds that column (its header the typed text when typed in the header row, else Column<n>); the
+   * table's style covers it, its cells keep their own number formats.
    */
   private growTableTo(s: SheetData, row: number, col: number): void {
     const t = this.model.tables.find(
@@ -106,10 +106,6 @@ export class InMemoryWorkbook implements InMemoryHost {
       const ids = t.columnIds ?? Array.from({ length: t.rect.cols }, (_, j) => j + 1);
       t.nextColumnId ??= Math.max(0, ...ids) + 1;
       t.columnIds = [...ids, t.nextColumnId++];
-      for (let r = t.rect.row + 1; r < t.rect.row + t.rect.rows; r++) {
-        const format = this.model.cell(s, r, col - 1)?.numberFormat;
-        if (format && !this.model.cell(s, r, col)?.numberFormat) this.model.touch(s, r, col).numberFormat = format;
-      }
       t.rect = { ...t.rect, cols: t.rect.cols + 1 };
       this.model.normaliseHeaders(t);
       return;

@@ -100,6 +100,13 @@ function dateText(v: unknown): string {
   return typeof v === "number" ? (serialToIsoDate(v) ?? String(v)) : String(v);
 }
 
+/** A row's key for a message: its first three parts, each cut to 40 characters (" (2025-12-01 · Alpha)"). */
+export function keyText(parts: readonly string[]): string {
+  if (parts.length === 0) return "";
+  const cut = (p: string) => (p.length > 40 ? `${p.slice(0, 39)}…` : p).replace(/\s+/g, " ");
+  return ` (${parts.slice(0, 3).map(cut).join(" · ")}${parts.length > 3 ? " · …" : ""})`;
+}
+
 interface Keys {
   oldKeys: string[];
   oldCount: Map<string, number>;
@@ -148,7 +155,7 @@ function rowKeys(old: OldTable, next: TypedTable, plan: ColumnPlan, newBodyRows:
         .map((k) => old.values[r][k.from])
         .filter((v) => !isEmpty(v))
         .map((v, i) => (pairs[i].kind === "date" || pairs[i].kind === "datetime" ? dateText(v) : String(v)));
-      return `row ${old.firstRowNumber + r}${key.length ? ` (${key.join(" · ")})` : ""}`;
+      return `row ${old.firstRowNumber + r}${keyText(key)}`;
     },
     named: pairs.length ? pairs.map((k) => `"${k.name}"`).join(", ") : "position",
   };

@@ -76,6 +76,18 @@ const plannerCell = fc.record({
   link: fc.option(fc.constantFrom("https://a.example/1", "https://b.example/2"), { nil: undefined }),
 });
 
+/**
+ * A line the planner adds to the table: typed into a row they inserted inside it (or, in an empty
+ * report, into its one blank row), or a row inserted and left empty.
+ */
+const plannerLine = fc.option(
+  fc.record({
+    at: fc.integer({ min: 0, max: 20 }),
+    text: fc.option(fc.constantFrom("Manual adjustment", "=1+1", "00123"), { nil: undefined }),
+  }),
+  { nil: undefined },
+);
+
 /** A planner column inside the table: where, and notes on some of its rows. */
 const plannerColumn = fc.option(
   fc.record({
@@ -126,7 +138,9 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
       shape,
       fc.array(plannerCell, { maxLength: 6 }),
       plannerColumn,
-      async (first, next, edits, column) => {
+      plannerLine,
+      fc.boolean(),
+      async (first, next, edits, column, line, title) => {
         tally.cases++;
         const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
         (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
@@ -151,6 +165,32 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
               "https://c.example/3",
             );
         }
+        // A title typed over the status line: the planner's, kept.
+        if (title) wb.host.setInput("Spend", 0, 0, "Q3 plan for Acme");
+        // A row the planner inserts inside the table (or the empty report's blank row), maybe with a line typed in it.
+        let typedRow: number | undefined;
+        if (line) {
+          const t = rect();
+          const empty = first.days === 0;
+          const at = t.row + 1 + (line.at % (t.rows - 1));
+          if (!empty)
+            await wb.excel.run(async (context) => {
+              context.workbook.worksheets
+                .getItem("Spend")
+                .getRange(`${at + 1}:${at + 1}`)
+                .insert("Down" as Excel.InsertShiftDirection);
+              await context.sync();
+            });
+          if (line.text !== undefined) {
+            // Into the report's Campaign column (a line in a column of the planner's own is that column's).
+            const campaign = Array.from(
+              { length: t.cols },
+              (_, c) => wb.host.cell("Spend", t.row, t.col + c).value,
+            ).indexOf("Campaign");
+            wb.host.setInput("Spend", at, t.col + campaign, line.text);
+            typedRow = at;
+          }
+        }
         const table = rect();
         const block = table.row + table.rows + (first.totals ? 1 : 0);
         // The planner's cells outside the add-in's: not the status line, the summary, the table or its totals row.
@@ -173,6 +213,27 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
         }
         // Typing under a table can make it take the row (Excel's "include new rows"): that is the planner's too.
         const expected = [...placed.values()].map((e) => ({ e, before: state(wb, e.row, e.col) }));
+        // Where each cell that is now inside the table is, by its column's header and its row's key.
+        const tableCells = new Map(
+          [...placed.values()]
+            .filter((e) => inside(rect(), e.row, e.col))
+            .map((e) => [`${e.row},${e.col}`, cellKey(wb, rect(), e.row, e.col)] as const),
+        );
+        const inTable = (w: InMemoryWorkbook, _sheet: string, row: number, col: number, _was: Rect) => {
+          const k = tableCells.get(`${row},${col}`)!;
+          const t = rect();
+          const c = Array.from(
+            { length: t.cols },
+            (_, j) => w.host.cell("Spend", t.row, t.col + j).value,
+          ).indexOf(k.header);
+          if (c < 0) return null;
+          if (k.key === null) return { row: t.row, col: t.col + c };
+          for (let r = t.row + 1; r < t.row + t.rows; r++)
+            if (rowKey(w, t, r) === k.key) return { row: r, col: t.col + c };
+          return null;
+        };
+        if (title)
+          expected.push({ e: { row: 0, col: 0, input: "Q3 plan for Acme" }, before: state(wb, 0, 0) });
         const notesBefore = notes(wb, name);
         const before = dump(wb);
         const shapeBefore = rect();
@@ -183,6 +244,8 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
           () => "ok",
           (e: Error) => e.message,
         );
+        // A line typed into the table is the planner's: the refresh is refused, naming exactly its row.
+        if (typedRow !== undefined) expect(outcome).toMatch(new RegExp(`\\brow ${typedRow + 1}\\b`));
         if (outcome !== "ok") {
           expect(outcome).toMatch(/nothing was changed/);
           expect(dump(wb)).toBe(before);
@@ -196,6 +259,23 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
         const newEnd = after.row + after.rows + (next.totals ? 1 : 0);
         for (const { e, before: was } of expected) {
           let { row, col } = e;
+          // The title over the status line stays where it is.
+          if (row === 0 && col === 0) {
+            expect(state(wb, 0, 0)).toEqual(was);
+            tally.plannerCells++;
+            continue;
+          }
+          // Typed just right of the table, in its rows: Excel's AutoExpansion made it a column of the
+          // table (the planner's), so it is where that column is now, on its key's row.
+          if (inside(shapeBefore, row, col)) {
+            const at = inTable(wb, name, e.row, e.col, shapeBefore);
+            expect({ at: [e.row, e.col], now: at && state(wb, at.row, at.col) }).toEqual({
+              at: [e.row, e.col],
+              now: was,
+            });
+            tally.plannerCells++;
+            continue;
+          }
           // Right of the table, in its rows (and its old totals row): with its right edge.
           if (row >= shapeBefore.row && row < oldEnd && col >= shapeBefore.col + oldWidth)
             col += after.cols - oldWidth;
@@ -212,6 +292,30 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
     { numRuns: RUNS },
   );
 }, 1_200_000);
+
+interface Rect {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+const inside = (t: Rect, row: number, col: number) =>
+  row >= t.row && row < t.row + t.rows && col >= t.col && col < t.col + t.cols;
+
+/** A table row's key: its Day and Campaign. */
+function rowKey(wb: InMemoryWorkbook, t: Rect, r: number): string {
+  const headers = Array.from({ length: t.cols }, (_, c) => wb.host.cell("Spend", t.row, t.col + c).value);
+  return `${wb.host.cell("Spend", r, t.col + headers.indexOf("Day")).value}|${wb.host.cell("Spend", r, t.col + headers.indexOf("Campaign")).value}`;
+}
+
+/** A cell inside the table by its column's header and (for a body cell) its row's key. */
+function cellKey(wb: InMemoryWorkbook, t: Rect, row: number, col: number) {
+  return {
+    header: wb.host.cell("Spend", t.row, col).value,
+    key: row === t.row ? null : rowKey(wb, t, row),
+  };
+}
 
 /** The notes in the planner's "Mine" column, by row key, with their links. */
 function notes(wb: InMemoryWorkbook, name: string): string[] {

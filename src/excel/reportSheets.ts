@@ -29,6 +29,8 @@ import {
 } from "./reportStore";
 import { newerMessage } from "../reports/definitionVersions";
 import { fingerprint } from "../api/fingerprint";
+import { REPORT_COLUMNS } from "../api/csv/catalogue";
+import { REPORT_KINDS, type ReportKind } from "../api/schemas";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import {
@@ -354,6 +356,8 @@ async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void
   await checkBeforeRequest(excel, def.sheetName, targets);
 }
 
+const isReportKind = (k: SheetSourceKind): k is ReportKind => (REPORT_KINDS as readonly string[]).includes(k);
+
 /**
  * Whether the sheet's first cell holds the status line the add-in wrote there: by its fingerprint, or,
  * on sheets stored before fingerprints, by how every status line began.
@@ -418,6 +422,7 @@ async function refreshTableSheet(
     },
     statusLine: status,
     statusStillOurs: (first) => statusStillOurs(def, first),
+    reportFields: isReportKind(def.kind) ? Object.keys(REPORT_COLUMNS[def.kind]) : [],
   });
   // A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
   // is made again only when what it reads changed; the definition is saved again when the chart's

@@ -37,6 +37,8 @@ export async function rewriteTable(
     previous?: RefreshTarget["previous"] & { summary?: Box };
     /** The report's status line, in the sheet's first row (sheets made before it have none). */
     statusLine?: string;
+    /** Every column the report's kind can have (refresh/target.ts). */
+    reportFields?: readonly string[];
     /** Whether the first cell holds the status line written last time (else it is the planner's and stays). */
     statusStillOurs?: (first: unknown) => boolean;
   } = {},
@@ -45,7 +47,7 @@ export async function rewriteTable(
   const { syncs, tables, lines } = await refreshTables(
     excel,
     layout.sheetName,
-    [{ tableName: layout.tableName, table, previous: opts.previous }],
+    [{ tableName: layout.tableName, table, previous: opts.previous, reportFields: opts.reportFields }],
     {
       lines: ([at]): LinesBlock[] => {
         // The status line, then the summary, then a blank row before the header.

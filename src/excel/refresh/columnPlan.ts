@@ -69,15 +69,18 @@ function fieldColumns(old: OldColumns, previous: readonly WrittenColumn[]): Map<
 
 /**
  * The refreshed table's columns. `previous` is what the definition recorded (undefined for a table
- * made before definitions recorded columns: then the old columns whose headers the new data has are
- * the report's, and every other one is the planner's, kept; the refresh says so).
+ * made before definitions recorded columns: then the old columns whose headers the new data has, or
+ * the report's kind can have, are the report's, and every other one is the planner's, kept; the
+ * refresh says so).
  */
 export function planColumns(
   old: OldColumns,
   previous: readonly WrittenColumn[] | undefined,
   nextHeaders: readonly string[],
+  /** Every column the report's kind can have (its catalogue), for a table whose columns were not recorded. */
+  reportFields: readonly string[] = [],
 ): ColumnPlan {
-  const nextFields = new Set(nextHeaders.map(field));
+  const nextFields = new Set([...nextHeaders, ...reportFields].map(field));
   const fields = previous?.length
     ? fieldColumns(old, previous)
     : new Map(

@@ -179,11 +179,11 @@ async function queuePlannerColumn(
     const bytes = callBytes("XFD1048576", cellBytes(cell.link) * 2 + 32);
     await batch.room(bytes);
     batch.add(bytes);
-    const text =
-      typeof cell.content === "string" ? cell.content.replace(/^'/, "") : String(cell.content ?? "");
-    sheet.getRange(a1(p.header + 1 + r, col)).hyperlink = {
-      address: cell.link,
-      textToDisplay: text || cell.link,
-    };
+    const target = sheet.getRange(a1(p.header + 1 + r, col));
+    const text = typeof cell.content === "string" && !cell.content.startsWith("=") ? cell.content : null;
+    // A link's display text replaces the cell's content: a number, truth value or formula is written
+    // again after it, so it stays what it was (not its text).
+    target.hyperlink = { address: cell.link, textToDisplay: text?.replace(/^'/, "") || cell.link };
+    if (text === null && cell.content !== "" && cell.content !== undefined) target.formulasR1C1 = [[cell.content as string]];
   }
 }

@@ -4,7 +4,7 @@
  * would meet, and the old table's body as the planner's work is read from it.
  */
 import type { ExcelHost } from "../host";
-import { typedRowsProblems, type OldTable } from "../plannerWork";
+import { keyText, typedRowsProblems, type OldTable } from "../plannerWork";
 import { serialToIsoDate } from "../../api/excelDates";
 import { isDateFormat } from "../dateSystem";
 import { unwrittenRows } from "./rowMarks";
@@ -182,7 +182,7 @@ async function bodyRowsNow(
       const key = (keys?.[i] ?? [])
         .map((v, k) => (isDate[k] && typeof v === "number" ? (serialToIsoDate(v) ?? String(v)) : String(v)))
         .filter((v) => v !== "");
-      return `row ${old.row + 2 + i}${key.length ? ` (${key.join(" · ")})` : ""}`;
+      return `row ${old.row + 2 + i}${keyText(key)}`;
     },
     firstRowNumber: old.row + 2,
   };

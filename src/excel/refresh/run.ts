@@ -44,6 +44,7 @@ function plansFor(
       { ids: f.ids, headers: f.headers },
       target.previous?.columns,
       tableHeaders(target.table.columns),
+      target.reportFields,
     );
     const say = (list: string[]) =>
       problems.push(...list.map((m) => (targets.length > 1 ? `${target.tableName}: ${m}` : m)));

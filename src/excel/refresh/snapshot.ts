@@ -189,10 +189,12 @@ export async function restoreSnapshot(
   for (const chunk of planChunks(linkBytes)) {
     for (const { i, j, address } of links.slice(chunk.start, chunk.end)) {
       const value = formulas[i]?.[j];
-      sheet.getRange(a1(snap.row + i, snap.col + j)).hyperlink = {
-        address,
-        textToDisplay: typeof value === "string" ? value.replace(/^'/, "") : address,
-      };
+      const cell = sheet.getRange(a1(snap.row + i, snap.col + j));
+      const text = typeof value === "string" && !value.startsWith("=") ? value : null;
+      cell.hyperlink = { address, textToDisplay: text?.replace(/^'/, "") || address };
+      // A number, truth value or formula is written again after its link's display text replaced it.
+      if (text === null && value !== "" && value !== null && value !== undefined)
+        cell.formulas = [[value as string]];
     }
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();

@@ -14,6 +14,8 @@ export interface RefreshTarget {
   table: TypedTable;
   /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
   previous?: { columns?: WrittenColumn[]; rowCount?: number; totals?: boolean; rowMarks?: RowMarks };
+  /** Every column the report's kind can have (its catalogue): tells its columns when they were not recorded. */
+  reportFields?: readonly string[];
   /**
    * Grow and shrink within this many rows under the header, in place (a show sheet's similar shows,
    * whose block is reserved in the layout), instead of inserting and deleting cells.
