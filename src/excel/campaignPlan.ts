@@ -6,7 +6,7 @@
 import type { CellValue } from "../api/table";
 import { INPUT_HEADERS, PLAN_COLUMNS, PLAN_HEADERS, type PlanColumn } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
-import { campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
+import { readHold, campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import type { DateSystem } from "../api/excelDates";
@@ -84,13 +84,14 @@ function holdsFromProperties(items: readonly { key: string; value: string }[]): 
     const n = Number(props.get("n"));
     if (!Number.isInteger(n) || n < 1) continue;
     parts.set(id, n);
+    const json = Array.from({ length: n }, (_, i) => props.get(String(i)) ?? "").join("");
+    let raw: unknown = null;
     try {
-      const json = Array.from({ length: n }, (_, i) => props.get(String(i)) ?? "").join("");
-      const hold = campaignHoldSchema.safeParse(JSON.parse(json));
-      if (hold.success) holds.push(hold.data);
+      raw = JSON.parse(json);
     } catch {
-      // A hold that cannot be read holds nothing; its parts are still known so it can be dropped.
+      // Damaged: read as a hold that stops the plan (readHold), never as none.
     }
+    holds.push(readHold(id, raw));
   }
   return { holds: holds.sort((a, b) => a.sentAt.localeCompare(b.sentAt)), parts };
 }

@@ -6,7 +6,24 @@ import type { CellValue, TypedTable } from "../api/table";
 import { summaryReads } from "../reports/chartSummary";
 import type { ReportDefinition } from "../reports/definition";
 import { isDateFormat } from "./dateSystem";
+import { reportHeaderLabel } from "../api/fieldLabels";
 import type { ExcelHost } from "./host";
+
+/**
+ * A report table's headers as the report named its columns: a report column the planner renamed or
+ * moved is still that column (found by its table column id, as a refresh finds it), so the Dashboard's
+ * figures and charts keep finding it; every other column keeps its header.
+ */
+export function reportNamesOf(
+  def: Pick<ReportDefinition, "columns">,
+  headers: readonly string[],
+  ids: readonly number[],
+): string[] {
+  return headers.map((h, i) => {
+    const written = def.columns?.find((c) => c.id !== undefined && c.id === ids[i]);
+    return written ? reportHeaderLabel(written.name) : h;
+  });
+}
 
 /** Rows read to tell the table's number columns from its text ones when a chart is switched on. */
 const SHAPE_ROWS = 20;
@@ -20,10 +37,11 @@ const CHART_READ_ROWS = 20_000;
  * formats the add-in wrote (dates, money), the rest from the values.
  */
 export async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
-  const shape = await tableShape(excel, def.sheetName, def.tableName!);
+  const shape = await tableShape(excel, def);
   const wanted = shape.columns.flatMap((c, j) => (summaryReads(def.kind, c.name) ? [j] : []));
   if (wanted.length === 0) return shape;
-  const formatOf = (name: string) => def.columns?.find((c) => c.name === name)?.format ?? "General";
+  const formatOf = (name: string) =>
+    def.columns?.find((c) => reportHeaderLabel(c.name) === reportHeaderLabel(name))?.format ?? "General";
   const columns = wanted.map((j) => {
     const name = shape.columns[j].name;
     const format = formatOf(name);
@@ -65,11 +83,12 @@ export async function chartColumns(excel: ExcelHost, def: ReportDefinition): Pro
  * The report table as it stands, enough to choose its chart: the header, and each column's kind
  * from its first rows (number where they hold numbers). Only those rows are read, whatever the size.
  */
-async function tableShape(excel: ExcelHost, sheetName: string, tableName: string): Promise<TypedTable> {
+async function tableShape(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
   return excel.run(async (context) => {
-    const table = context.workbook.worksheets.getItem(sheetName).tables.getItem(tableName);
+    const table = context.workbook.worksheets.getItem(def.sheetName).tables.getItem(def.tableName!);
     const header = table.getHeaderRowRange();
     header.load("values");
+    table.columns.load("items/id");
     const body = table.getDataBodyRange();
     body.load("rowCount,columnCount");
     await context.sync();
@@ -80,9 +99,14 @@ async function tableShape(excel: ExcelHost, sheetName: string, tableName: string
     sample.load("values");
     await context.sync();
     const rows = sample.values as CellValue[][];
+    const names = reportNamesOf(
+      def,
+      header.values[0].map(String),
+      table.columns.items.map((c) => c.id),
+    );
     return {
-      columns: header.values[0].map((name, i) => ({
-        name: String(name),
+      columns: names.map((name, i) => ({
+        name,
         kind: rows.some((r) => typeof r[i] === "number") ? ("number" as const) : ("text" as const),
       })),
       rows,

@@ -6,7 +6,7 @@
  * copies are made again after it (dashboardSheet.ts, followReports), where the planner left them.
  */
 import type { ReportDefinition } from "../reports/definition";
-import { chartColumns } from "./chartData";
+import { chartColumns, reportNamesOf } from "./chartData";
 import type { ExcelHost } from "./host";
 import { queueChartCopy } from "./reportCharts";
 
@@ -67,7 +67,8 @@ export async function writeDashboardCharts(
       range.load("rowIndex,columnIndex,rowCount");
       const header = t.getHeaderRowRange();
       header.load("values");
-      return { range, header };
+      t.columns.load("items/id");
+      return { range, header, columns: t.columns };
     });
     await context.sync();
     const before = new Map(dash.charts.items.filter((c) => OURS.test(c.name)).map((c) => [c.name, c]));
@@ -84,7 +85,12 @@ export async function writeDashboardCharts(
         sheet: context.workbook.worksheets.getItem(d.sheetName),
         kind: d.kind,
         table,
-        headers: place.header.values[0].map(String),
+        // By the report's names: a column the planner renamed is still the one the chart draws.
+        headers: reportNamesOf(
+          d,
+          place.header.values[0].map(String),
+          place.columns.items.map((c) => c.id),
+        ),
         at: { row: place.range.rowIndex, col: place.range.columnIndex, bodyRows: place.range.rowCount - 1 },
         data: d.chart?.data,
         band: d.chart?.band,

@@ -11,6 +11,7 @@ import { columnsCovering, sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { charted, chartsExtent, writeDashboardCharts } from "./dashboardCharts";
+import { reportNamesOf } from "./chartData";
 import { listDefinitions, splitParts } from "./reportStore";
 import { a1, withNewSheet } from "./tableWriter";
 import { takenNames } from "./workbookNames";
@@ -63,16 +64,26 @@ async function reportsOf(
     const headers = tables.map((t) => {
       const h = t.getHeaderRowRange();
       h.load("values");
+      t.columns.load("items/id");
       return h;
     });
     await context.sync();
     return {
       defs,
-      reports: defs.map((d, i) => ({
-        sheetName: d.sheetName,
-        tableName: d.tableName!,
-        headers: headers[i].values[0].map(String),
-      })),
+      reports: defs.map((d, i) => {
+        const shown = headers[i].values[0].map(String);
+        return {
+          sheetName: d.sheetName,
+          tableName: d.tableName!,
+          // Found by identity, as a refresh finds them: a renamed report column keeps its figures.
+          headers: reportNamesOf(
+            d,
+            shown,
+            tables[i].columns.items.map((c) => c.id),
+          ),
+          shown,
+        };
+      }),
     };
   });
 }
@@ -88,6 +99,13 @@ interface MarkedReport {
  * at most 255 characters, and eight long sheet names with their tables do not fit one).
  */
 const PARTS_MARK = /^v2:(\d+)$/;
+/**
+ * A mark of any version: "v<k>:…". Earlier marks (2026-11-26 and 27) were the JSON itself (sheet
+ * names, then `{sheet, table}`); one of a later version than 2 is not ours to read: that Dashboard is
+ * never cleared or made again by this version.
+ */
+const VERSIONED_MARK = /^v(\d+):/;
+const MARK_VERSION = 2;
 
 /** The reports a mark's JSON names: [{ s: sheet, t: table }], or (older marks) sheet names; [] if unreadable. */
 function markedReports(json: string): MarkedReport[] {
@@ -114,7 +132,9 @@ function queueMark(sheet: Excel.Worksheet, reports: readonly DashboardReport[]):
 }
 
 /** The marked dashboard sheet and its mark's JSON (read from its parts), or null. */
-async function findMark(excel: ExcelHost): Promise<{ sheetName: string; json: string } | null> {
+async function findMark(
+  excel: ExcelHost,
+): Promise<{ sheetName: string; json: string; newer?: number } | null> {
   return excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
@@ -128,6 +148,8 @@ async function findMark(excel: ExcelHost): Promise<{ sheetName: string; json: st
     const i = marks.findIndex((p) => !p.isNullObject);
     if (i < 0) return null;
     const sheet = sheets.items[i];
+    const version = Number(VERSIONED_MARK.exec(marks[i].value)?.[1] ?? MARK_VERSION);
+    if (version > MARK_VERSION) return { sheetName: sheet.name, json: "[]", newer: version };
     const n = PARTS_MARK.exec(marks[i].value);
     if (!n) return { sheetName: sheet.name, json: marks[i].value };
     const parts = Array.from({ length: Number(n[1]) }, (_, k) => {
@@ -146,15 +168,24 @@ async function findMark(excel: ExcelHost): Promise<{ sheetName: string; json: st
  */
 export async function existingDashboard(
   excel: ExcelHost,
-): Promise<{ sheetName: string; reports: string[]; renamed: boolean } | null> {
+): Promise<{ sheetName: string; reports: string[]; renamed: boolean; newer?: number } | null> {
   const found = await dashboardState(excel);
-  return found && { sheetName: found.sheetName, reports: found.reports, renamed: found.renamed };
+  return (
+    found && {
+      sheetName: found.sheetName,
+      reports: found.reports,
+      renamed: found.renamed,
+      newer: found.newer,
+    }
+  );
 }
 
 /** existingDashboard, with the report definitions it read (a caller that needs them reads them once). */
 async function dashboardState(excel: ExcelHost) {
   const found = await findMark(excel);
   if (!found) return null;
+  if (found.newer !== undefined)
+    return { sheetName: found.sheetName, reports: [], renamed: false, listed: [], newer: found.newer };
   const marked = markedReports(found.json);
   const listed = await listDefinitions(excel);
   const sheetOf = new Map(listed.filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]));
@@ -164,8 +195,13 @@ async function dashboardState(excel: ExcelHost) {
     reports,
     renamed: reports.some((name, i) => name !== marked[i].sheet),
     listed,
+    newer: undefined as number | undefined,
   };
 }
+
+/** Every action on a Dashboard made by a later version refuses with this: it is never cleared or made again. */
+const newerDashboardMessage = (sheetName: string, version: number) =>
+  `The Dashboard "${sheetName}" was made by a newer version of the add-in (its format ${version}; this version knows ${MARK_VERSION}): update the add-in to make it again. Nothing was changed.`;
 
 /** Points a bold 11-point name needs: about 6 a character, and the cell's padding. */
 const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
@@ -229,8 +265,10 @@ export async function writeDashboard(
   opts: { activate?: boolean } = {},
 ): Promise<DashboardResult> {
   const activate = opts.activate ?? true;
-  const { reports, defs } = await reportsOf(excel, sheetNames);
   const existing = await existingDashboard(excel);
+  if (existing?.newer !== undefined)
+    throw new Error(newerDashboardMessage(existing.sheetName, existing.newer));
+  const { reports, defs } = await reportsOf(excel, sheetNames);
   const result = { reports: reports.map((r) => r.sheetName) };
   const charts = chartCount(defs);
   let sheetName: string;
@@ -269,14 +307,14 @@ export async function writeDashboard(
  */
 export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
   const existing = await existingDashboard(excel);
-  if (!existing?.renamed) return false;
+  if (!existing?.renamed || existing.newer !== undefined) return false;
   await writeDashboard(excel, existing.reports, { activate: false });
   return true;
 }
 
 export async function followReports(excel: ExcelHost, changed: readonly string[]): Promise<void> {
   const existing = await dashboardState(excel);
-  if (!existing) return;
+  if (!existing || existing.newer !== undefined) return;
   if (existing.renamed) {
     await writeDashboard(excel, existing.reports, { activate: false });
     return;

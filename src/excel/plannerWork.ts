@@ -60,6 +60,8 @@ export interface PlannerColumn {
 
 export interface KeptWork {
   planner: PlannerColumn[];
+  /** Notes right of the table (outside it) that stay on their sheet rows while the rows beside them change. */
+  misaligned: string[];
   /** Report columns whose number format the planner changed: report column index → format. */
   formats: Map<number, string>;
   /** Why the refresh cannot keep everything (empty when it can). */
@@ -112,8 +114,11 @@ interface Keys {
   oldCount: Map<string, number>;
   newCount: Map<string, number>;
   newIndex: Map<string, number>;
+  newKeys: string[];
   /** "row 7 (2025-12-01 · Alpha)": a row of the old table, by sheet row number and key. */
   describe(r: number): string;
+  /** "2025-12-01 · Alpha": the key of a row of the old table, or (next) of the new data. */
+  keyOf(r: number, next?: boolean): string;
   named: string;
 }
 
@@ -143,6 +148,11 @@ function rowKeys(old: OldTable, next: TypedTable, plan: ColumnPlan, newBodyRows:
   );
   const count = (keys: string[]) =>
     keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
+  const keyParts = (r: number, fromNext: boolean) =>
+    pairs
+      .map((k) => ({ kind: k.kind, v: fromNext ? next.rows[r]?.[k.j] : old.values[r][k.from] }))
+      .filter(({ v }) => !isEmpty(v))
+      .map(({ kind, v }) => (kind === "date" || kind === "datetime" ? dateText(v) : String(v)));
   const newIndex = new Map<string, number>();
   newKeys.forEach((k, i) => newIndex.set(k, i));
   return {
@@ -150,13 +160,9 @@ function rowKeys(old: OldTable, next: TypedTable, plan: ColumnPlan, newBodyRows:
     oldCount: count(oldKeys),
     newCount: count(newKeys),
     newIndex,
-    describe: (r) => {
-      const key = pairs
-        .map((k) => old.values[r][k.from])
-        .filter((v) => !isEmpty(v))
-        .map((v, i) => (pairs[i].kind === "date" || pairs[i].kind === "datetime" ? dateText(v) : String(v)));
-      return `row ${old.firstRowNumber + r}${keyText(key)}`;
-    },
+    newKeys,
+    describe: (r) => `row ${old.firstRowNumber + r}${keyText(keyParts(r, false))}`,
+    keyOf: (r, next = false) => keyText(keyParts(r, next)).slice(2, -1),
     named: pairs.length ? pairs.map((k) => `"${k.name}"`).join(", ") : "position",
   };
 }
@@ -230,6 +236,8 @@ export function plannerWork(
   writtenFormats: ReadonlyMap<number, string>,
   /** The old table's columns the row marks were made from, in their order; null when one is gone. */
   markedColumns: readonly number[] | null = null,
+  /** Cells right of the table, outside it, beside its body rows (`r`: body row). */
+  beside: readonly BesideNote[] = [],
 ): KeptWork {
   const keys = rowKeys(old, next, plan, newBodyRows);
   // A formula in a planner's column is its calculated column's fill (or kept by its key), not a typed line.
@@ -248,7 +256,39 @@ export function plannerWork(
     planner.push(column.kept);
     problems.push(...column.problems);
   });
-  return { planner, formats: formatsAgainst(old, plan, writtenFormats), problems };
+  return {
+    planner,
+    formats: formatsAgainst(old, plan, writtenFormats),
+    problems,
+    misaligned: misalignedNotes(beside, keys, newBodyRows),
+  };
+}
+
+/** A cell right of a table, outside it, beside body row `r`. */
+export interface BesideNote {
+  r: number;
+  address: string;
+  text: string;
+}
+
+/**
+ * Notes beside the table that will sit beside another row after the refresh (the rows under them
+ * changed: a longer period, a new sort): said, with the rows they were and will be beside. Excel moves
+ * nothing outside a table with its rows; a note typed in the column just right of it joins the table
+ * (AutoExpansion) and then follows its row.
+ */
+function misalignedNotes(beside: readonly BesideNote[], keys: Keys, newBodyRows: number): string[] {
+  const moved = beside.filter((n) => n.r >= newBodyRows || keys.oldKeys[n.r] !== keys.newKeys[n.r]);
+  if (moved.length === 0) return [];
+  const said = moved.slice(0, 3).map((n) => {
+    const now = n.r < newBodyRows ? keys.keyOf(n.r, true) : "";
+    const was = keys.keyOf(n.r);
+    const text = n.text.length > 30 ? `${n.text.slice(0, 29)}…` : n.text;
+    return `${n.address} ("${text}") was beside ${was || `row ${n.r + 1} of the table`}, now ${now ? `beside ${now}` : "under the table"}`;
+  });
+  return [
+    `${moved.length === 1 ? "a note" : `${moved.length} notes`} right of the table stayed on ${moved.length === 1 ? "its row" : "their rows"} and no longer line${moved.length === 1 ? "s" : ""} up with the same data: ${said.join("; ")}${moved.length > 3 ? "; …" : ""}. Notes typed in the column just right of a table join it and follow their rows`,
+  ];
 }
 
 /** The planner's formats on report columns, against what the add-in wrote in each (by report column index). */

@@ -166,7 +166,9 @@ test("rows typed into the table are not silently deleted: the refresh is refused
   await expect(
     refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report([0, 1]) })),
   ).rejects.toThrow(
-    new RegExp(`1 row the report did not write \\(row ${HEADER + 6} \\(budget note\\)\\).*nothing was changed`),
+    new RegExp(
+      `1 row the report did not write \\(row ${HEADER + 6} \\(budget note\\)\\).*nothing was changed`,
+    ),
   );
   expect(JSON.stringify(body(wb, 5))).toBe(before);
   expect((await readDefinition(wb.excel, "Spend"))!.status).toBe("error");

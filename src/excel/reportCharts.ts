@@ -329,7 +329,23 @@ function summaryKey(s: ChartSummary, data: string): string {
  * a block whose cells the planner changed, or that cells moved into, no longer matches it.
  */
 function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
-  return fingerprint(JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v)))));
+  return fingerprint(blockText(rows));
+}
+
+const blockText = (rows: readonly (readonly unknown[])[]) =>
+  JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v))));
+
+/**
+ * Whether a block's cells are as written, by the fingerprint recorded then: today's (16 hex digits),
+ * or the one definitions stored from 2026-11-26 to 27 ("<length>-<FNV-1a>", both base 36), so an
+ * unchanged block on a sheet of that time is still known as the add-in's own.
+ */
+export function blockAsWritten(rows: readonly (readonly unknown[])[], recorded: string): boolean {
+  const text = blockText(rows);
+  if (!/^[0-9a-z]+-[0-9a-z]+$/.test(recorded)) return fingerprint(text) === recorded;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length.toString(36)}-${h.toString(36)}` === recorded;
 }
 
 /**
@@ -531,7 +547,7 @@ function queueOldBlock(
     blocks.find(
       (b) =>
         b.values[0][0] === SUMMARY_NOTE &&
-        (opts.previousHash === undefined || blockFingerprint(b.values.slice(1)) === opts.previousHash),
+        (opts.previousHash === undefined || blockAsWritten(b.values.slice(1), opts.previousHash)),
     );
 }
 

@@ -30,6 +30,7 @@ import {
 import { newerMessage } from "../reports/definitionVersions";
 import { fingerprint } from "../api/fingerprint";
 import { REPORT_COLUMNS } from "../api/csv/catalogue";
+import { areaOf } from "./columnName";
 import { REPORT_KINDS, type ReportKind } from "../api/schemas";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
@@ -79,7 +80,15 @@ export async function createReportSheet(
   let rowCount: number;
   let written: Pick<
     ReportDefinition,
-    "columns" | "tables" | "chart" | "statusLine" | "statusHash" | "tableStyle" | "summary" | "totals" | "rowMarks"
+    | "columns"
+    | "tables"
+    | "chart"
+    | "statusLine"
+    | "statusHash"
+    | "tableStyle"
+    | "summary"
+    | "totals"
+    | "rowMarks"
   >;
   if (data.type === "table") {
     const line = statusLine(
@@ -345,7 +354,12 @@ async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void
     await checkBeforeRequest(excel, def.sheetName, [
       {
         tableName: def.tableName,
-        previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals, rowMarks: def.rowMarks },
+        previous: {
+          columns: def.columns,
+          rowCount: def.rowCount,
+          totals: def.totals,
+          rowMarks: def.rowMarks,
+        },
       },
     ]);
     return;
@@ -409,7 +423,10 @@ async function refreshTableSheet(
       updated.statusHash = status !== undefined && written.statusWritten ? fingerprint(status) : undefined;
       if (written.summary) updated.summary = written.summary;
       const kept = [...written.table.kept.calculated, ...written.table.kept.static];
-      const notes = refreshNotes(def, kept, status !== undefined && !written.statusWritten);
+      const notes = [
+        ...refreshNotes(def, kept, status !== undefined && !written.statusWritten),
+        ...written.table.misaligned,
+      ];
       updated.notes = notes.length ? notes : undefined;
       queueSaveDefinition(sheet, updated, previousParts);
     },
@@ -423,6 +440,8 @@ async function refreshTableSheet(
     statusLine: status,
     statusStillOurs: (first) => statusStillOurs(def, first),
     reportFields: isReportKind(def.kind) ? Object.keys(REPORT_COLUMNS[def.kind]) : [],
+    // The chart's block of sums beside a narrow table is the add-in's own, not a note.
+    beside: { own: (def.chart?.data ? [areaOf(def.chart.data)] : []).flatMap((b) => (b ? [b] : [])) },
   });
   // A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
   // is made again only when what it reads changed; the definition is saved again when the chart's

@@ -68,7 +68,10 @@ function definitionFromProperties(items: readonly { key: string; value: string }
     case "current":
       return { def: stored.def, parts: n };
     case "migrated":
-      return { def: { ...stored.def, origin: { from: stored.from, assumptions: stored.assumptions } }, parts: n };
+      return {
+        def: { ...stored.def, origin: { from: stored.from, assumptions: stored.assumptions } },
+        parts: n,
+      };
     case "newer":
       return { def: { ...stored.def, origin: { newer: stored.version } }, parts: n, newer: stored.version };
   }

@@ -39,6 +39,8 @@ export async function rewriteTable(
     statusLine?: string;
     /** Every column the report's kind can have (refresh/target.ts). */
     reportFields?: readonly string[];
+    /** Say which notes right of the table will no longer line up with their rows (refresh/target.ts). */
+    beside?: RefreshTarget["beside"];
     /** Whether the first cell holds the status line written last time (else it is the planner's and stays). */
     statusStillOurs?: (first: unknown) => boolean;
   } = {},
@@ -47,7 +49,15 @@ export async function rewriteTable(
   const { syncs, tables, lines } = await refreshTables(
     excel,
     layout.sheetName,
-    [{ tableName: layout.tableName, table, previous: opts.previous, reportFields: opts.reportFields }],
+    [
+      {
+        tableName: layout.tableName,
+        table,
+        previous: opts.previous,
+        reportFields: opts.reportFields,
+        beside: opts.beside,
+      },
+    ],
     {
       lines: ([at]): LinesBlock[] => {
         // The status line, then the summary, then a blank row before the header.

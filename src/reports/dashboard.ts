@@ -8,8 +8,10 @@
 export interface DashboardReport {
   sheetName: string;
   tableName: string;
-  /** The table's headers as the sheet shows them. */
+  /** The table's headers as the report named its columns (a column the planner renamed keeps its report name). */
   headers: readonly string[];
+  /** The headers as the sheet shows them now, in the same order: what a formula refers to (defaults to `headers`). */
+  shown?: readonly string[];
 }
 
 interface DashboardCell {
@@ -79,7 +81,8 @@ export const DASHBOARD_LABELS = [
 
 function reportColumn(r: DashboardReport): DashboardCell[] {
   const c = columnsOf(r.headers);
-  const ref = (col: string) => `${r.tableName}[${escapeColumn(col)}]`;
+  const shown = (col: string) => r.shown?.[r.headers.indexOf(col)] ?? col;
+  const ref = (col: string) => `${r.tableName}[${escapeColumn(shown(col))}]`;
   const cell = (col: string | undefined, f: (ref: string) => string, numberFormat: string): DashboardCell =>
     col ? { value: `=${f(ref(col))}`, numberFormat } : NONE;
   const sum = (col: string | undefined, format: string) => cell(col, (x) => `SUM(${x})`, format);

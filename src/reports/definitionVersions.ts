@@ -54,7 +54,11 @@ export const VERSION_ONE_SHAPES: readonly Shape[] = [
     commit: "dad2b1d",
     has: (d) => d.chart?.dataHash !== undefined,
   },
-  { name: "1.8 (+ the chart's rows above the table)", commit: "79fde96", has: (d) => d.chart?.band !== undefined },
+  {
+    name: "1.8 (+ the chart's rows above the table)",
+    commit: "79fde96",
+    has: (d) => d.chart?.band !== undefined,
+  },
 ];
 
 function shapeOf(d: VersionOne): Shape {
@@ -87,7 +91,9 @@ function stepsFromVersionOne(d: VersionOne): { def: ReportDefinition; assumption
   // A sheet made before report charts gets none unasked: its chart would land among the planner's cells.
   if (isTableSheet(d) && d.chart === undefined) {
     def.chart = { enabled: false };
-    assumptions.push("this sheet was made before report charts: switch its chart on in the Sheets tab if you want one");
+    assumptions.push(
+      "this sheet was made before report charts: switch its chart on in the Sheets tab if you want one",
+    );
   }
   return { def, assumptions };
 }

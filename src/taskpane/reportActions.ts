@@ -14,7 +14,6 @@ import {
   createReportSheet,
   definitionFor,
   listDefinitions,
-  readDefinition,
   refreshAll,
   refreshReport,
   removeDefinition,
@@ -23,6 +22,7 @@ import {
   type NewReport,
   type SheetFetcher,
 } from "../excel/reportSheets";
+import { newerVersionOf, type StoredReport } from "../excel/reportStore";
 import type { ExcelHost } from "../excel/host";
 import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
@@ -56,6 +56,10 @@ export interface ReportSheetSummary {
   /** Whether the sheet's kind may have a chart, and its chart switch and last error. */
   chartable: boolean;
   chart: { enabled: boolean; error?: string };
+  /** What the last refresh said beside its outcome (what it assumed, notes that no longer line up, …). */
+  notes: string[];
+  /** Made by a later version of the add-in: shown, never refreshed, edited or switched here. */
+  readOnly: boolean;
 }
 
 /** The request failed after it may have reached the service: offered again only when the planner asks. */
@@ -79,6 +83,10 @@ function fetcher(services: Services, id?: number, notes: string[] = []): SheetFe
     });
   };
 }
+
+/** A refresh's notes as sentences of their own ("The status line was not written: …"). */
+const sentences = (notes: readonly string[] | undefined) =>
+  (notes ?? []).map((n) => `${n.charAt(0).toUpperCase()}${n.slice(1)}${/[.!?]$/.test(n) ? "" : "."}`);
 
 /** A finished request's activity detail, with anything the planner should know about the answer. */
 /** The outcome, then its notes as sentences of their own ("1,000 rows → sheet Ads. The sheet holds …"). */
@@ -104,14 +112,14 @@ export async function runSourceToSheet(
   const notes: string[] = [];
   try {
     if (req.sheetName) {
-      const old = await readDefinition(services.excel, req.sheetName);
-      if (!old) throw new Error(`${req.sheetName} is no longer a report sheet`);
+      const old = await definitionFor(services.excel, req.sheetName, "to edit");
       const { saveDefinition } = await import("../excel/reportStore");
       await saveDefinition(services.excel, { ...old, params: req.params, datePreset: req.datePreset });
       try {
-        await refreshReport(services.excel, req.sheetName, fetcher(services, id, notes), {
+        const def = await refreshReport(services.excel, req.sheetName, fetcher(services, id, notes), {
           signal: controller.signal,
         });
+        notes.push(...sentences(def.notes));
       } catch (err) {
         await saveDefinition(services.excel, old);
         throw err;
@@ -171,7 +179,8 @@ export async function insertFormulaAtSelection(services: Services, formula: stri
   }
 }
 
-function summary(d: ReportDefinition): ReportSheetSummary {
+function summary(d: StoredReport): ReportSheetSummary {
+  const readOnly = newerVersionOf(d) !== undefined;
   return {
     sheetName: d.sheetName,
     label: `${requestLabel(d)}${d.datePreset ? ` · ${presetLabel(d.datePreset)}` : ""}`,
@@ -181,9 +190,15 @@ function summary(d: ReportDefinition): ReportSheetSummary {
     lastError: d.lastError,
     refreshOnOpen: d.refreshOnOpen,
     editable:
-      d.kind !== "show" && d.kind !== "search" && d.kind !== "individualAds" && d.kind !== "incrementality",
-    chartable: CHART_KINDS.has(d.kind),
+      !readOnly &&
+      d.kind !== "show" &&
+      d.kind !== "search" &&
+      d.kind !== "individualAds" &&
+      d.kind !== "incrementality",
+    chartable: !readOnly && CHART_KINDS.has(d.kind),
     chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error },
+    notes: d.notes ?? [],
+    readOnly,
   };
 }
 
@@ -201,7 +216,7 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
     services.activity.update(id, {
       status: "done",
       endedAt: Date.now(),
-      detail: `${def.rowCount.toLocaleString("en-US")} rows`,
+      detail: withNotes(`${def.rowCount.toLocaleString("en-US")} rows`, sentences(def.notes)),
     });
   } catch (err) {
     const cancelled = controller.signal.aborted;

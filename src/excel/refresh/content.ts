@@ -184,6 +184,7 @@ async function queuePlannerColumn(
     // A link's display text replaces the cell's content: a number, truth value or formula is written
     // again after it, so it stays what it was (not its text).
     target.hyperlink = { address: cell.link, textToDisplay: text?.replace(/^'/, "") || cell.link };
-    if (text === null && cell.content !== "" && cell.content !== undefined) target.formulasR1C1 = [[cell.content as string]];
+    if (text === null && cell.content !== "" && cell.content !== undefined)
+      target.formulasR1C1 = [[cell.content as string]];
   }
 }

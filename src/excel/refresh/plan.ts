@@ -116,7 +116,11 @@ export async function checkBeforeRequest(
       typed.push(typedRowsProblems(target.previous, await bodyRowsNow(context, sheet, target, found[i])));
     return targets.flatMap((target, i) => [
       ...typed[i].map((m) => (targets.length > 1 ? `${target.tableName}: ${m}` : m)),
-      ...shapeProblems({ ...target, table: { columns: [], rows: [] } }, found[i].old, others(sheetTables, targets)),
+      ...shapeProblems(
+        { ...target, table: { columns: [], rows: [] } },
+        found[i].old,
+        others(sheetTables, targets),
+      ),
     ]);
   });
   if (problems.length) refuse(problems, "before");
@@ -160,7 +164,9 @@ async function bodyRowsNow(
     .slice(0, BLANK_CHECKS);
   // The report's own columns: a formula anywhere else is a calculated column's fill (a row inserted in
   // a table gets it), not a line typed there.
-  const reportIds = new Set(target.previous?.columns?.flatMap((c) => (c.id === undefined ? [] : [c.id])) ?? []);
+  const reportIds = new Set(
+    target.previous?.columns?.flatMap((c) => (c.id === undefined ? [] : [c.id])) ?? [],
+  );
   const ours = (c: number) => reportIds.size === 0 || reportIds.has(ids[c]);
   const blank = new Set<number>();
   if (check.length) {
@@ -171,7 +177,11 @@ async function bodyRowsNow(
     });
     await context.sync();
     for (const { r, cells } of reads)
-      if (cells.formulas[0].every((v, c) => v === "" || (!ours(c) && typeof v === "string" && v.startsWith("="))))
+      if (
+        cells.formulas[0].every(
+          (v, c) => v === "" || (!ours(c) && typeof v === "string" && v.startsWith("=")),
+        )
+      )
         blank.add(r);
   }
   return {

@@ -7,7 +7,7 @@
 import { reportHeaderLabel } from "../../api/fieldLabels";
 import { dateSystemOf, tableInSystem } from "../dateSystem";
 import type { ExcelHost } from "../host";
-import { plannerWork, type WrittenColumn } from "../plannerWork";
+import { plannerWork, type BesideNote, type WrittenColumn } from "../plannerWork";
 import { SyncBatch } from "../syncBatch";
 import { rowBytes } from "../chunkPlan";
 import { a1, bodyFormats, checkFits, queueRecalculation, tableHeaders } from "../tableWriter";
@@ -70,7 +70,7 @@ function plansFor(
       columns,
       before: { body: f.old.rows - 1, totals: false },
       after: { body, totals: Boolean(target.table.totals) },
-      kept: { planner: [], formats: new Map(), problems: [] },
+      kept: { planner: [], formats: new Map(), problems: [], misaligned: [] },
       sorted: f.sorted,
       filtered: f.filtered,
     };
@@ -132,16 +132,67 @@ async function snapshotFor(
       return [{ from: s.from, r }];
     }),
   );
-  if (r1c1.some((list) => list.length)) await context.sync();
+  const used = plans.some((p) => p.target.beside) ? sheet.getUsedRangeOrNullObject(true) : null;
+  used?.load("columnIndex,columnCount");
+  if (r1c1.some((list) => list.length) || used) await context.sync();
+  const beside = await besideCells(context, sheet, plans, used);
   return {
     snap,
-    syncs: syncs + 1,
+    syncs: syncs + 1 + (beside.synced ? 1 : 0),
+    beside: beside.notes,
     r1c1: r1c1.map((list) => new Map(list.map(({ from, r }) => [from, r.formulasR1C1.map((row) => row[0])]))),
   };
 }
 
+/** Columns right of a table read at most for notes beside it. */
+const BESIDE_COLUMNS = 26;
+
+/** The cells right of each table asked to (target.beside), outside it and the add-in's own boxes, that hold something. */
+async function besideCells(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  plans: readonly TablePlan[],
+  used: Excel.Range | null,
+): Promise<{ notes: BesideNote[][]; synced: boolean }> {
+  if (!used || used.isNullObject) return { notes: plans.map(() => []), synced: false };
+  const right = used.columnIndex + used.columnCount;
+  const reads = plans.map((p) => {
+    const from = p.old.col + p.old.cols;
+    const cols = Math.min(BESIDE_COLUMNS, right - from);
+    if (!p.target.beside || cols <= 0 || p.old.rows < 2) return null;
+    const r = sheet.getRange(a1(p.old.row + 1, from, p.old.rows - 1, cols));
+    r.load("values");
+    return { r, from };
+  });
+  if (!reads.some(Boolean)) return { notes: plans.map(() => []), synced: false };
+  await context.sync();
+  const notes = plans.map((p, i) => {
+    const read = reads[i];
+    if (!read) return [];
+    const own = p.target.beside?.own ?? [];
+    const list: BesideNote[] = [];
+    read.r.values.forEach((row, r) =>
+      row.forEach((v, c) => {
+        const at = { row: p.old.row + 1 + r, col: read.from + c };
+        if (v === "" || v === null || own.some((b) => inBox(b, at.row, at.col))) return;
+        list.push({ r, address: a1(at.row, at.col), text: String(v) });
+      }),
+    );
+    return list;
+  });
+  return { notes, synced: true };
+}
+
+const inBox = (b: Box, row: number, col: number) =>
+  row >= b.row && row < b.row + b.rows && col >= b.col && col < b.col + b.cols;
+
 /** The planner's work of each table, and what a reserved block would overwrite. */
-function keepWork(plans: TablePlan[], snap: Snapshot, r1c1: Map<number, unknown[]>[]): string[] {
+function keepWork(
+  plans: TablePlan[],
+  snap: Snapshot,
+  r1c1: Map<number, unknown[]>[],
+  beside: BesideNote[][],
+): string[] {
   const problems: string[] = [];
   plans.forEach((p, i) => {
     p.before = { body: p.old.rows - 1, totals: hadTotals(p.target, snap, p.old) };
@@ -162,6 +213,7 @@ function keepWork(plans: TablePlan[], snap: Snapshot, r1c1: Map<number, unknown[
       p.after.body,
       written,
       markedColumns(p.target.previous?.rowMarks, p.ids),
+      beside[i],
     );
     problems.push(...p.kept.problems.map((m) => (plans.length > 1 ? `${p.target.tableName}: ${m}` : m)));
     if (p.target.reservedRows !== undefined) problems.push(...reservedProblems(p, snap));
@@ -210,8 +262,8 @@ export async function refreshTables(
     const { plans, problems } = plansFor(targets, located);
     if (problems.length) refuse(problems, "after");
     const lines = typeof opts.lines === "function" ? opts.lines(plans.map((p) => p.old)) : (opts.lines ?? []);
-    const { snap, syncs: read, r1c1 } = await snapshotFor(context, sheet, plans, lines);
-    const kept = keepWork(plans, snap, r1c1);
+    const { snap, syncs: read, r1c1, beside } = await snapshotFor(context, sheet, plans, lines);
+    const kept = keepWork(plans, snap, r1c1, beside);
     if (kept.length) refuse(kept, "after");
     const shaping: Shaping = { columns: new Set(), rows: new Set(), failedIn: undefined };
     try {
@@ -362,7 +414,9 @@ function finalShape(sheet: Excel.Worksheet, p: TablePlan): void {
 
 function refreshed(p: TablePlan, ids: number[], truncated: number, links: number): RefreshedTable {
   const names = tableHeaders(p.target.table.columns);
-  const slotOf = new Map(p.columns.slots.flatMap((s, at) => (s.kind === "report" ? [[s.j, at] as const] : [])));
+  const slotOf = new Map(
+    p.columns.slots.flatMap((s, at) => (s.kind === "report" ? [[s.j, at] as const] : [])),
+  );
   // The add-in's own formats, so a planner's stays recognisable next time.
   const formats = bodyFormats(p.target.table);
   const written: WrittenColumn[] = [];
@@ -378,6 +432,7 @@ function refreshed(p: TablePlan, ids: number[], truncated: number, links: number
     written,
     totals: p.after.totals,
     rowMarks: rowMarksFor(p.target.table, (j) => ids[slotOf.get(j)!]),
+    misaligned: p.kept.misaligned,
     kept: {
       calculated: p.kept.planner.filter((c) => c.calculated !== undefined).map((c) => c.name),
       static: p.kept.planner.filter((c) => c.calculated === undefined).map((c) => c.name),

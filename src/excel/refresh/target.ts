@@ -14,6 +14,11 @@ export interface RefreshTarget {
   table: TypedTable;
   /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
   previous?: { columns?: WrittenColumn[]; rowCount?: number; totals?: boolean; rowMarks?: RowMarks };
+  /**
+   * Read the cells right of the table (outside it) to say which notes there will no longer line up
+   * with their rows; the boxes listed are the add-in's own (a chart's block of sums) and are skipped.
+   */
+  beside?: { own: Box[] };
   /** Every column the report's kind can have (its catalogue): tells its columns when they were not recorded. */
   reportFields?: readonly string[];
   /**
@@ -37,6 +42,8 @@ export interface RefreshedTable {
   rowMarks?: RowMarks;
   /** The planner's work that was kept: calculated and static columns, formats on the report's columns. */
   kept: { calculated: string[]; static: string[]; formats: string[] };
+  /** Notes right of the table that no longer line up with their rows (said, not moved). */
+  misaligned: string[];
 }
 
 /** One table's refresh, worked out before anything is written. */

@@ -42,14 +42,19 @@ export function ReportSheetItem({ sheet: s, services, list, forget }: ReportShee
       </Text>
       {s.lastError && (
         <Text block size={200} className="error">
-          Last error: {s.lastError}
+          {s.readOnly ? "Read-only" : "Last error"}: {s.lastError}
+        </Text>
+      )}
+      {s.notes.length > 0 && (
+        <Text block size={200}>
+          Last refresh noted: {s.notes.join("; ")}
         </Text>
       )}
       <Button
         size="small"
         aria-label={`Refresh ${s.sheetName}`}
         onClick={list.busy(s.sheetName, () => refreshOneSheet(services, s.sheetName))}
-        disabled={!services.client}
+        disabled={!services.client || s.readOnly}
         disabledFocusable={refreshing.has(s.sheetName) || refreshing.has("*")}
       >
         {refreshing.has(s.sheetName) ? "Refreshing…" : "Refresh"}
@@ -109,7 +114,7 @@ function SheetSwitches({ sheet: s, services, list }: Omit<ReportSheetItemProps, 
       <Checkbox
         label="Refresh when the workbook opens"
         checked={switching.get(`${s.sheetName}|open`) ?? s.refreshOnOpen}
-        disabled={switching.has(`${s.sheetName}|open`)}
+        disabled={s.readOnly || switching.has(`${s.sheetName}|open`)}
         onChange={(_, d) =>
           toggle(`${s.sheetName}|open`, Boolean(d.checked), () =>
             setRefreshOnOpen(services, s.sheetName, Boolean(d.checked)),
