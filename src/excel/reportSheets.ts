@@ -21,6 +21,7 @@ import { errorMessage, type ExcelHost } from "./host";
 import {
   listDefinitions,
   newerVersionOf,
+  removeDefinition,
   queueSaveDefinition,
   readDefinition,
   saveDefinition,
@@ -35,7 +36,6 @@ import { REPORT_KINDS, type ReportKind } from "../api/schemas";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import {
-  rebuildShowSheet,
   refreshShowSheet,
   showLayoutState,
   showTargets,
@@ -243,7 +243,7 @@ async function showTablePrefix(excel: ExcelHost, sheetName: string): Promise<str
 /**
  * Refreshes a show sheet in place (refreshShowSheet: same sheet, same tables resized, the planner's
  * columns kept, any failure undone); the updated definition commits in the same sync. A sheet made
- * before the fixed layout is rewritten once in it (its tables are made again).
+ * before the fixed layout is left as it is and the show written on a new sheet, the report moved there.
  */
 async function refreshShow(
   excel: ExcelHost,
@@ -274,13 +274,26 @@ async function refreshShow(
     });
     return saved!;
   }
-  const { rows, tables } = await rebuildShowSheet(excel, show, {
-    sheetName: def.sheetName,
-    prefix,
-    requestedId: requestedShowId(def.params),
-  });
-  const next = updated(tables, rows);
+  // A sheet of the first layout: what the old code wrote there cannot be told from the planner's
+  // cells, so it is left as it is and the show is written on a new sheet, which the report moves to.
+  const taken = await takenNames(excel);
+  const moved = {
+    sheetName: sheetNameFor(def.sheetName, taken.sheets),
+    prefix: tablePrefixFor(def.sheetName, taken.tables),
+  };
+  const { rows, tables } = await writeShowSheet(excel, show, { ...moved, requestedId: requestedShowId(def.params) });
+  const was = updated(tables, rows);
+  const next: ReportDefinition = {
+    ...was,
+    ...moved,
+    tableName: moved.prefix,
+    notes: [
+      ...(was.notes ?? []),
+      `"${def.sheetName}" was made in the first layout of show sheets (before 2026-11-23), where the add-in's cells cannot be told from yours: the show is refreshed on this new sheet, and "${def.sheetName}" stays as it was (it no longer refreshes)`,
+    ],
+  };
   await saveDefinition(excel, next);
+  await removeDefinition(excel, def.sheetName);
   return next;
 }
 

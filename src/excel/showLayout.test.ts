@@ -1,6 +1,6 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { ShowInfo } from "../api/schemas";
-import { createReportSheet, refreshReport } from "./reportSheets";
+import { listDefinitions, createReportSheet, refreshReport } from "./reportSheets";
 import { writeShowSheet } from "./showLayout";
 import { saveDefinition } from "./reportStore";
 
@@ -125,14 +125,14 @@ test("a show sheet whose tables the planner renamed is not refreshed: nothing ch
   ).rejects.toThrow(/not recognised/);
 });
 
-test("a show sheet laid out before the fixed layout is rewritten once in it, on the same sheet", async () => {
+test("a show sheet laid out before the fixed layout is left as it is, with the planner's cells, and refreshed on a new sheet", async () => {
   const wb = new InMemoryWorkbook();
   const def = await createReportSheet(
     wb.excel,
     { kind: "show", params: { id: "77" }, label: "Show 77" },
     { type: "show", show },
   );
-  // The old layout: the three tables stacked in column A.
+  // The old layout: the three tables stacked in column A, and a note of the planner's beside them.
   await wb.excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem("Show 77");
     const tables = sheet.tables;
@@ -147,22 +147,23 @@ test("a show sheet laid out before the fixed layout is rewritten once in it, on 
       ];
       sheet.tables.add(`A${30 + i * 5}:B${31 + i * 5}`, true).name = `${def.tableName}_${suffix}`;
     });
+    sheet.getRange("E31").values = [["shortlist for Q3"]];
     await context.sync();
   });
-  const sheetId = wb.model.sheetByName("Show 77")!.id;
+  const before = JSON.stringify(wb.model.sheetByName("Show 77")!.rows.get(30));
   const updated = await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }));
   expect(updated.status).toBe("ok");
-  expect(wb.model.sheetByName("Show 77")!.id).toBe(sheetId);
-  expect(wb.host.tables().find((t) => t.name === `${def.tableName}_Ads`)?.rect).toMatchObject({
-    row: 84,
-    col: 16,
-  });
-  // Refreshed again, now in place.
-  await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }));
-  expect(wb.host.tables().find((t) => t.name === `${def.tableName}_Ads`)?.rect).toMatchObject({
-    row: 84,
-    col: 16,
-  });
+  // The old sheet is as it was (its tables and the planner's note), no longer a report.
+  expect(JSON.stringify(wb.model.sheetByName("Show 77")!.rows.get(30))).toBe(before);
+  expect(wb.host.cell("Show 77", 30, 4).value).toBe("shortlist for Q3");
+  expect((await listDefinitions(wb.excel)).map((d) => d.sheetName)).toEqual([updated.sheetName]);
+  expect(updated.sheetName).toBe("Show 77 (2)");
+  expect(updated.notes?.join(" ")).toMatch(/first layout of show sheets.*stays as it was/);
+  const ads = () => wb.host.tables().find((t) => t.name === `${updated.tableName}_Ads`)?.rect;
+  expect(ads()).toMatchObject({ row: 84, col: 16 });
+  // Refreshed again: in place, on the new sheet.
+  await refreshReport(wb.excel, "Show 77 (2)", async () => ({ type: "show" as const, show }));
+  expect(ads()).toMatchObject({ row: 84, col: 16 });
 });
 
 test("tables stacked in the same columns share widths: each column fits the widest header or value above or below, after a refresh too", async () => {

@@ -307,27 +307,6 @@ export async function writeShowSheet(
   );
 }
 
-/**
- * Rewrites a show sheet made before SHOW_LAYOUT in the current layout, on the same sheet (its
- * tables are deleted and written again: structured references to them break once, here).
- */
-export async function rebuildShowSheet(
-  excel: ExcelHost,
-  show: ShowInfo,
-  names: ShowNames,
-): Promise<{ rows: number; tables: ShowTableRecord[] }> {
-  const system = await dateSystemOf(excel);
-  return excel.run(async (context) => {
-    const tables = context.workbook.worksheets.getItem(names.sheetName).tables;
-    tables.load("items/name");
-    await context.sync();
-    for (const t of tables.items) t.delete();
-    const sheet = context.workbook.worksheets.getItem(names.sheetName);
-    sheet.getRange().clear("All");
-    return writeShowContent(context, sheet, show, names, system);
-  });
-}
-
 /** What the add-in wrote in one of a show sheet's tables (kept in the definition, for the next refresh). */
 export interface ShowTableRecord {
   name: string;
