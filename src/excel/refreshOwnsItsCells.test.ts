@@ -97,8 +97,10 @@ test("a note beside the status line stays, its value, format and link", async ()
 
 test("a comment to the right of the table keeps its row, and moves right when the report gains a column", async () => {
   const { wb, tableName } = await setup();
-  // Right beside the table (A:D), in its second body row.
+  // Right beside the table (A:D), in its second body row: typed there, it joins the table as a column
+  // of the planner's (Excel's AutoExpansion), which follows its row.
   wb.host.setInput("Spend", HEADER + 2, 4, "why so low?");
+  expect(headers(wb, tableName)).toEqual(["Day", "Campaign", "Spend", "Impressions", "Column5"]);
   wb.host.setInput("Spend", HEADER + 12, 6, "=E7");
   await refresh(wb, report([0, 1, 2, 3, 4]));
   expect(cell(wb, HEADER + 2, 4).value).toBe("why so low?");
@@ -108,7 +110,8 @@ test("a comment to the right of the table keeps its row, and moves right when th
     rows: report([0]).rows.map((r) => [...r, 7]),
   };
   await refresh(wb, wider);
-  expect(headers(wb, tableName)).toEqual(["Day", "Campaign", "Spend", "Impressions", "Reach"]);
+  // The report's new column goes after its last one, before the planner's.
+  expect(headers(wb, tableName)).toEqual(["Day", "Campaign", "Spend", "Impressions", "Reach", "Column5"]);
   expect(cell(wb, HEADER + 2, 5).value).toBe("why so low?");
   expect(cell(wb, HEADER + 12, 6)).toMatchObject({ formula: "=F7", value: "why so low?" });
 });
