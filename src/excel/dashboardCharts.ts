@@ -67,8 +67,11 @@ export async function writeDashboardCharts(
       range.load("rowIndex,columnIndex,rowCount");
       const header = t.getHeaderRowRange();
       header.load("values");
-      t.columns.load("items/id");
-      return { range, header, columns: t.columns };
+      // columns is a navigation property: it needs no load of its own.
+      // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+      const columns = t.columns;
+      columns.load("items/id");
+      return { range, header, columns };
     });
     await context.sync();
     const before = new Map(dash.charts.items.filter((c) => OURS.test(c.name)).map((c) => [c.name, c]));

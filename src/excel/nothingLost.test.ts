@@ -5,13 +5,10 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { openStoredFixture } from "../../test/support/storedFixtures";
 import type { TypedTable } from "../api/table";
-import { BAND_ROWS } from "./reportCharts";
 import { writeDashboard } from "./dashboardSheet";
 import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 
 const DAY = 45992; // 2025-12-01
-/** The header's row (0-based): under the status line, the rows kept for its chart and a blank row. */
-const HEADER = 2 + BAND_ROWS;
 
 function report(days: number[], campaigns = ["Alpha", "Beta"]): TypedTable {
   return {

@@ -35,12 +35,7 @@ import { areaOf } from "./columnName";
 import { REPORT_KINDS, type ReportKind } from "../api/schemas";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
-import {
-  refreshShowSheet,
-  showLayoutState,
-  showTargets,
-  writeShowSheet,
-} from "./showLayout";
+import { refreshShowSheet, showLayoutState, showTargets, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
 import { statusLine } from "../reports/statusLine";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
@@ -64,6 +59,63 @@ export interface NewReport {
   chart?: boolean;
 }
 
+/** What a new sheet's definition records of what the add-in wrote there (to tell its cells from the planner's). */
+type WrittenRecord = Pick<
+  ReportDefinition,
+  | "columns"
+  | "tables"
+  | "chart"
+  | "statusLine"
+  | "statusHash"
+  | "tableStyle"
+  | "summary"
+  | "totals"
+  | "rowMarks"
+>;
+
+/** A new report table sheet: the status line, the table, its chart; and the record of each. */
+async function writeReportTable(
+  excel: ExcelHost,
+  report: NewReport,
+  table: TypedTable,
+  names: { sheetName: string; tableName: string },
+  now: Date,
+): Promise<{ rowCount: number; written: WrittenRecord }> {
+  const line = statusLine(
+    { ...report, rowCount: table.rows.length, lastRefresh: now.toISOString() },
+    resolveSource(report, now).params,
+  );
+  const chartOn = report.chart ?? true;
+  const chartRows = chartBandRows(report.kind, table, chartOn);
+  const result = await writeNewTable(excel, table, names, {
+    topLines: [[line]],
+    tableStyle: report.tableStyle,
+    chartRows,
+  });
+  const lines = 1 + (table.summary?.length ?? 0);
+  const chart = await chartBeside(
+    excel,
+    { ...names, kind: report.kind, table },
+    { enabled: chartOn, band: chartRows ? { row: lines, rows: chartRows } : undefined },
+  );
+  const ids = await columnIds(excel, names.sheetName, names.tableName);
+  const summary = table.summary ?? [];
+  return {
+    rowCount: result.rows,
+    written: {
+      columns: result.written.map((c, j) => ({ ...c, id: ids[j] })),
+      chart,
+      statusLine: true,
+      statusHash: fingerprint(line),
+      // The rows as the cells hold them: dates in the workbook's system.
+      rowMarks: rowMarksFor(tableInSystem(table, await dateSystemOf(excel)), (j) => ids[j]),
+      tableStyle: report.tableStyle,
+      summary: { row: 1, col: 0, rows: summary.length, cols: Math.max(0, ...summary.map((l) => l.length)) },
+      totals: Boolean(table.totals),
+    },
+  };
+}
+
 /** Writes fetched data to a new sheet and stores its definition there. */
 export async function createReportSheet(
   excel: ExcelHost,
@@ -78,50 +130,15 @@ export async function createReportSheet(
       ? tableNameFor(report.label, taken.tables)
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
-  let written: Pick<
-    ReportDefinition,
-    | "columns"
-    | "tables"
-    | "chart"
-    | "statusLine"
-    | "statusHash"
-    | "tableStyle"
-    | "summary"
-    | "totals"
-    | "rowMarks"
-  >;
+  let written: WrittenRecord;
   if (data.type === "table") {
-    const line = statusLine(
-      { ...report, rowCount: data.table.rows.length, lastRefresh: now.toISOString() },
-      resolveSource(report, now).params,
-    );
-    const chartOn = report.chart ?? true;
-    const chartRows = chartBandRows(report.kind, data.table, chartOn);
-    const result = await writeNewTable(
+    ({ rowCount, written } = await writeReportTable(
       excel,
+      report,
       data.table,
       { sheetName, tableName },
-      { topLines: [[line]], tableStyle: report.tableStyle, chartRows },
-    );
-    rowCount = result.rows;
-    const lines = 1 + (data.table.summary?.length ?? 0);
-    const chart = await chartBeside(
-      excel,
-      { sheetName, tableName, kind: report.kind, table: data.table },
-      { enabled: chartOn, band: chartRows ? { row: lines, rows: chartRows } : undefined },
-    );
-    const ids = await columnIds(excel, sheetName, tableName);
-    const summary = data.table.summary ?? [];
-    written = {
-      columns: result.written.map((c, j) => ({ ...c, id: ids[j] })),
-      chart,
-      statusLine: true,
-      statusHash: fingerprint(line),
-      rowMarks: rowMarksFor(tableInSystem(data.table, await dateSystemOf(excel)), (j) => ids[j]),
-      tableStyle: report.tableStyle,
-      summary: { row: 1, col: 0, rows: summary.length, cols: Math.max(0, ...summary.map((l) => l.length)) },
-      totals: Boolean(data.table.totals),
-    };
+      now,
+    ));
   } else {
     const result = await writeShowSheet(excel, data.show, {
       sheetName,
@@ -281,7 +298,10 @@ async function refreshShow(
     sheetName: sheetNameFor(def.sheetName, taken.sheets),
     prefix: tablePrefixFor(def.sheetName, taken.tables),
   };
-  const { rows, tables } = await writeShowSheet(excel, show, { ...moved, requestedId: requestedShowId(def.params) });
+  const { rows, tables } = await writeShowSheet(excel, show, {
+    ...moved,
+    requestedId: requestedShowId(def.params),
+  });
   const was = updated(tables, rows);
   const next: ReportDefinition = {
     ...was,

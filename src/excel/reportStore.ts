@@ -20,12 +20,6 @@ export type StoredReport = ReportDefinition & {
 export const newerVersionOf = (def: StoredReport): number | undefined =>
   def.origin && "newer" in def.origin ? def.origin.newer : undefined;
 
-/** Refuses an action on a definition stored by a later version, naming it. */
-export function refuseNewer(def: StoredReport): void {
-  const newer = newerVersionOf(def);
-  if (newer !== undefined) throw new Error(newerMessage(newer));
-}
-
 const PROPERTY_PREFIX = "AdsReport";
 export const PART_LENGTH = 250;
 

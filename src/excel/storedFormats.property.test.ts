@@ -172,7 +172,6 @@ describe.each(listStoredFixtures())("%s", (fixture) => {
         const used = wb.host.usedSize(name);
         const tables = tablesOn(wb, name);
         const placed: Placed[] = [];
-        const taken = new Set<string>();
         // A column of the planner's inside the report's (first) table, with notes on some rows.
         const main = tables.find((t) => t.name === def.tableName) ?? tables[tables.length - 1];
         if (c.column && main && main.rows > 1) {

@@ -130,7 +130,7 @@ const CELL_CALL = callBytes("XFD1048576", 8);
 const rowCall = (width: number) => callBytes("A1048576:XFD1048576", width * 5 + 8);
 
 /** What a cell is written as: empty for null, over-long text cut with a visible marker (cellValue). */
-export function writtenValue(v: CellValue | undefined): string | number | boolean {
+function writtenValue(v: CellValue | undefined): string | number | boolean {
   if (v === null || v === undefined) return "";
   return typeof v === "string" && v.length > MAX_CELL_CHARS ? cellValue(v).value : v;
 }

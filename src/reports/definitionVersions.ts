@@ -27,7 +27,7 @@ interface Shape {
 const isTableSheet = (d: VersionOne) => d.kind !== "show";
 
 /** Version 1's shapes, oldest first; a definition is the newest shape whose fields it has. */
-export const VERSION_ONE_SHAPES: readonly Shape[] = [
+const VERSION_ONE_SHAPES: readonly Shape[] = [
   { name: "1.1 (kind, params and dates only)", commit: "6f81f88", has: () => true },
   {
     name: "1.2 (+ the columns the add-in wrote)",

@@ -15,7 +15,7 @@ import { fingerprint } from "../api/fingerprint";
  * The holds' stored format. Version 1 (2026-11-23 to 2026-11-27) wrote the same fields without a
  * version; a hold of a later version than this is kept and blocks the whole plan (readHold).
  */
-export const HOLD_VERSION = 2;
+const HOLD_VERSION = 2;
 
 export const campaignHoldSchema = z.object({
   version: z.literal(HOLD_VERSION).optional(),

@@ -112,7 +112,6 @@ export async function checkBeforeRequest(
     // One table at a time: each read is a sync of the one context.
     const typed: string[][] = [];
     for (const [i, target] of targets.entries())
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- a table's rows a sync
       typed.push(typedRowsProblems(target.previous, await bodyRowsNow(context, sheet, target, found[i])));
     return targets.flatMap((target, i) => [
       ...typed[i].map((m) => (targets.length > 1 ? `${target.tableName}: ${m}` : m)),

@@ -9,17 +9,17 @@
  */
 import type { ColumnKind, TypedTable } from "../../api/table";
 import type { RowMarks } from "../../reports/definition";
-import { writtenValue } from "../tableWriter";
+import { cellValue } from "../cellFormats";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /** Tables of more rows than this are not marked (the marks ride in the refresh's last sync, 2 bytes a row). */
-export const ROW_MARKS_MAX = 20_000;
+const ROW_MARKS_MAX = 20_000;
 
 const KEY_KINDS: ReadonlySet<ColumnKind> = new Set(["text", "date", "datetime", "url", "boolean", "json"]);
 
 /** The columns a row is known by: the key kinds', or every column when the table has none. */
-export function keyColumns(kinds: readonly ColumnKind[]): number[] {
+function keyColumns(kinds: readonly ColumnKind[]): number[] {
   const keys = kinds.flatMap((k, j) => (KEY_KINDS.has(k) ? [j] : []));
   return keys.length ? keys : kinds.map((_, j) => j);
 }
@@ -58,7 +58,8 @@ export function rowMarksFor(table: TypedTable, idOf: (j: number) => number): Row
   const keys = keyColumns(table.columns.map((c) => c.kind));
   return {
     columns: keys.map(idOf),
-    marks: marksOf(table.rows.map((row) => keys.map((j) => writtenValue(row[j])))),
+    // As written: an empty cell for null, over-long text cut with its marker.
+    marks: marksOf(table.rows.map((row) => keys.map((j) => cellValue(row[j] ?? null).value))),
   };
 }
 

@@ -222,7 +222,7 @@ function keepWork(
 }
 
 /** The old table's indexes of the columns rows were marked by; null when one is no longer in the table. */
-export function markedColumns(marks: RowMarks | undefined, ids: readonly number[]): number[] | null {
+function markedColumns(marks: RowMarks | undefined, ids: readonly number[]): number[] | null {
   if (!marks) return null;
   const at = marks.columns.map((id) => ids.indexOf(id));
   return at.every((i) => i >= 0) ? at : null;
