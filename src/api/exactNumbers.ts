@@ -27,6 +27,22 @@ export type Inexact = "range" | "digits";
  */
 export function inexactNumber(text: string, value: number): Inexact | null {
   if (!Number.isFinite(value)) return "range";
+  // The common case, without the loop: at most 15 characters before the point, so at most 15 digits.
+  if (value !== 0) {
+    const point = text.indexOf(".");
+    if ((point < 0 ? text.length : point) <= EXCEL_DIGITS) return null;
+  }
+  const { digits, nonZero } = mantissaDigits(text);
+  if (digits > EXCEL_DIGITS) return "digits";
+  // A mantissa with a digit that is not zero, read as 0: too small for a double.
+  return value === 0 && nonZero ? "range" : null;
+}
+
+/**
+ * The significant digits of a number's integer part as inexactNumber counts them, and whether its
+ * mantissa (before any exponent or percent sign) has a digit that is not zero.
+ */
+function mantissaDigits(text: string): { digits: number; nonZero: boolean } {
   /** Digits of the integer part from its first that is not zero, and the zeros ending them. */
   let span = 0;
   let trailingZeros = 0;
@@ -46,9 +62,7 @@ export function inexactNumber(text: string, value: number): Inexact | null {
     } else if (c === 46) inFraction = true;
     else if (c === 101 || c === 69 || c === 37) break; // e, E, %
   }
-  if ((fractionNonZero ? span : span - trailingZeros) > EXCEL_DIGITS) return "digits";
-  // A mantissa with a digit that is not zero, read as 0: too small for a double.
-  return value === 0 && nonZero ? "range" : null;
+  return { digits: fractionNonZero ? span : span - trailingZeros, nonZero };
 }
 
 /**
@@ -57,8 +71,10 @@ export function inexactNumber(text: string, value: number): Inexact | null {
  */
 export function leadingZero(text: string): boolean {
   let i = 0;
-  while (i < text.length && "(-$€£".includes(text[i])) i++;
-  if (text.charCodeAt(i) !== 48) return false;
+  let c = text.charCodeAt(0);
+  // ( - $ € £
+  while (c === 40 || c === 45 || c === 36 || c === 0x20ac || c === 0xa3) c = text.charCodeAt(++i);
+  if (c !== 48) return false;
   const next = text.charCodeAt(i + 1);
   return (next >= 48 && next <= 57) || next === 44;
 }

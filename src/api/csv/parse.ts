@@ -200,6 +200,7 @@ const CACHED_KINDS = new Set<ColumnKind>(["text", "url", "json", "date", "dateti
 /** A column's cache of typed values: a new one for a kind typed by its text alone, else none. */
 const cacheFor = (kind: ColumnKind): Map<string, CellValue> | null =>
   CACHED_KINDS.has(kind) ? new Map() : null;
+/** Kinds read as numbers: their texts are values that did not read as one (or not as one exactly). */
 const NUMERIC_KINDS = new Set<ColumnKind>(["integer", "number", "currency", "percent"]);
 /** Distinct values a column's cache holds before it stops: past it, the column is ids or free text. */
 const CACHE_CAP = 8192;
