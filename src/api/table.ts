@@ -33,6 +33,18 @@ export interface TypedTable {
   summary?: string[][];
   /** The totals row at the bottom (formatting.totals), kept apart from the data rows. */
   totals?: CellValue[];
+  /**
+   * Cells kept as their text because no number holds them exactly (src/api/exactNumbers.ts), by
+   * column, in column order; absent when there are none. Told to the planner (keptAsTextNote).
+   */
+  keptAsText?: KeptAsText[];
+}
+
+/** How many cells of a column were kept as text because no number holds them exactly. */
+export interface KeptAsText {
+  /** The column's header, as the sheet shows it. */
+  column: string;
+  cells: number;
 }
 
 /** A percentage as the service sends it (percentage points: 12.5) as the fraction Excel holds (0.125). */

@@ -15,6 +15,7 @@ import {
   type ShowInfoQuery,
 } from "../api/schemas";
 import type { TypedTable } from "../api/table";
+import { keptAsTextNote } from "../api/exactNumbers";
 import { groupedTimeColumns } from "../reports/timeColumns";
 import { incrementalityTable, individualAdsTable, searchTable } from "./jsonSourceTables";
 
@@ -54,6 +55,8 @@ export async function fetchSource(
     const run = await client.reports.run(kind, params as ReportParams[typeof kind], opts);
     if (run.reusedName !== undefined)
       opts.onNote?.(reusedNameNote(run.reusedName, (params as { name?: string }).name));
+    const kept = keptAsTextNote(run.table.keptAsText);
+    if (kept) opts.onNote?.(kept);
     return kind === "impressions" ? groupedTimeColumns(run.table, params.timeGrouping) : run.table;
   }
   switch (kind) {

@@ -45,6 +45,7 @@ describe("openAgentFile", () => {
         { name: "downloads", kind: "number" },
         { name: "zip", kind: "text", note: '"01234" has a leading zero' },
       ],
+      keptAsText: [{ column: "zip", cells: 1 }],
     });
     expect(deps.written[0][0]).toBe("shows.csv");
     expect(deps.written[0][1].rows).toEqual([
@@ -52,7 +53,8 @@ describe("openAgentFile", () => {
       ["B", 20, "90210"],
     ]);
     expect(describeOpened(r)).toBe(
-      'Opened as sheet "sheet for shows.csv" (2 rows). Columns: show: text; downloads: number; zip: text ("01234" has a leading zero).',
+      'Opened as sheet "sheet for shows.csv" (2 rows). Columns: show: text; downloads: number; zip: text ("01234" has a leading zero).' +
+        " 1 cell was kept as text, exactly as written, since as a number it would change (a leading zero, more than 15 digits, or too large or small for Excel): zip (1).",
     );
   });
 

@@ -3,8 +3,9 @@
  * write a table sheet, insert xlsx sheets, or hand the bytes to the browser as a download.
  * Office and the client are injected, so this runs in tests without a host.
  */
-import type { TypedTable } from "../api/table";
+import type { KeptAsText, TypedTable } from "../api/table";
 import { errorCode } from "../api/excelLimits";
+import { keptAsTextNote } from "../api/exactNumbers";
 import { fileAction, jsonToTable, textToTable } from "./agentFiles";
 import { agentDelimitedTable, describeChoices, type ColumnChoice } from "./agentTables";
 import { oversizeReason, unsupportedParts } from "./xlsxInsert";
@@ -25,8 +26,11 @@ export interface AgentFileDeps {
 }
 
 export type OpenedFile =
-  /** `columns`: what each column became (number, date, text…), to show the planner. */
-  | { kind: "sheet"; sheetName: string; rows: number; columns: ColumnChoice[] }
+  /**
+   * `columns`: what each column became (number, date, text…), to show the planner; `keptAsText`: the
+   * cells kept as text because as numbers they would change, by column (absent when none).
+   */
+  | { kind: "sheet"; sheetName: string; rows: number; columns: ColumnChoice[]; keptAsText?: KeptAsText[] }
   /** `replaced`: what was taken out of the xlsx first (formulas calling out of the workbook). */
   | { kind: "workbook"; sheetNames: string[]; replaced?: string }
   /** `reason`: why a file meant to open in the workbook was downloaded instead. */
@@ -54,8 +58,10 @@ export function textFileToTable(
 
 /** What the pane says after opening a file: where it went and, for a sheet, each column's choice. */
 export function describeOpened(o: OpenedFile): string {
-  if (o.kind === "sheet")
-    return `Opened as sheet "${o.sheetName}" (${o.rows} rows). Columns: ${describeChoices(o.columns)}.`;
+  if (o.kind === "sheet") {
+    const kept = keptAsTextNote(o.keptAsText);
+    return `Opened as sheet "${o.sheetName}" (${o.rows} rows). Columns: ${describeChoices(o.columns)}.${kept ? ` ${kept}` : ""}`;
+  }
   const replaced = o.replaced ? ` ${o.replaced}` : "";
   if (o.kind === "workbook") return `Inserted sheet(s): ${o.sheetNames.join(", ")}.${replaced}`;
   return o.reason
@@ -73,7 +79,8 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
   if (action === "workbook") return insertOrDownload(file, bytes, deps);
   const { table, choices } = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes));
   const sheetName = await deps.writeSheet(file.fileName, table);
-  return { kind: "sheet", sheetName, rows: table.rows.length, columns: choices };
+  const kept = table.keptAsText ? { keptAsText: table.keptAsText } : {};
+  return { kind: "sheet", sheetName, rows: table.rows.length, columns: choices, ...kept };
 }
 
 /**

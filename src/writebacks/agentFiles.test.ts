@@ -53,6 +53,80 @@ describe("agent files", () => {
   });
 });
 
+describe("JSON numbers no number holds exactly are the text the file wrote", () => {
+  it("keeps 1e400, 1e-400 and integers over 15 significant digits as text, counted by column; the rest stay numbers", () => {
+    const t = jsonToTable(
+      '[{"id":12345678901234567890,"big":1e400,"n":1e15,"x":0.30000000000000004},{"id":-1234567890123456.5,"big":1.5e300,"n":1e-400,"x":-0}]',
+    );
+    expect(t.rows).toEqual([
+      ["12345678901234567890", "1e400", 1e15, 0.30000000000000004],
+      ["-1234567890123456.5", 1.5e300, "1e-400", -0],
+    ]);
+    expect(t.columns.map((c) => c.kind)).toEqual(["text", "text", "text", "number"]);
+    expect(t.keptAsText).toEqual([
+      { column: "id", cells: 2 },
+      { column: "big", cells: 1 },
+      { column: "n", cells: 1 },
+    ]);
+    expect(jsonToTable('[{"a":1,"b":"12345678901234567890"}]').keptAsText).toBeUndefined();
+  });
+
+  it("reads numbers only outside strings: digits, quotes and backslashes inside strings and keys are left alone", () => {
+    const t = jsonToTable(
+      String.raw`[{"s":"12345678901234567890 \"1e400\" \\","k\"99999999999999999":"1e400","n":99999999999999999}]`,
+    );
+    expect(t.columns.map((c) => c.name)).toEqual(["s", 'k"99999999999999999', "n"]);
+    expect(t.rows).toEqual([['12345678901234567890 "1e400" \\', "1e400", "99999999999999999"]]);
+    expect(t.keptAsText).toEqual([{ column: "n", cells: 1 }]);
+  });
+
+  it("a string of the file that starts with the private character a kept number is marked with stays itself", () => {
+    // U+E000 escaped, U+E001 escaped in capitals, U+E002 as itself: the marker is U+E003.
+    const t = jsonToTable(
+      String.raw`[{"a":"\ue0000","b":"\uE0011","c":"` + "\ue002" + `","d":12345678901234567890}]`,
+    );
+    expect(t.rows).toEqual([["\ue0000", "\ue0011", "\ue002", "12345678901234567890"]]);
+  });
+
+  it("keeps the file's text in arrays, at the top level, and in the whole document", () => {
+    expect(jsonToTable('[{"ids":[12345678901234567890,1,{"x":1e400}]}]').rows).toEqual([
+      ['[12345678901234567890,1,{"x":1e400}]'],
+    ]);
+    expect(jsonToTable("[12345678901234567890,[1e400],5]").rows).toEqual([
+      ["12345678901234567890"],
+      ["[1e400]"],
+      [5],
+    ]);
+    expect(jsonToTable("1e400")).toMatchObject({
+      rows: [["1e400"]],
+      keptAsText: [{ column: "value", cells: 1 }],
+    });
+  });
+
+  it("refuses a file that is not JSON in the words of its own text", () => {
+    const message = (text: string) => {
+      try {
+        jsonToTable(text);
+        return "";
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    const native = (text: string) => message(text).replace(/^The file is not valid JSON: /, "");
+    for (const text of ["[12345678901234567890, nope]", '{"a":1e400,"b":tru}']) {
+      let parsed = "";
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        parsed = (e as Error).message;
+      }
+      expect(native(text)).toBe(parsed);
+    }
+    // A number JSON's grammar refuses is left for JSON.parse to refuse.
+    expect(message("[0123456789012345678]")).toMatch(/not valid JSON/);
+  });
+});
+
 describe("JSON keys that would share a column name each keep a column of their own", () => {
   const table = (records: string) => {
     const t = jsonToTable(records);

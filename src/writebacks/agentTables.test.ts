@@ -1,4 +1,4 @@
-import { agentDelimitedTable, isoDate, unambiguousNumber, whyText } from "./agentTables";
+import { agentDelimitedTable, isoDate, unambiguousNumber, whyText, wouldChange } from "./agentTables";
 
 describe("agent CSV and TSV typing", () => {
   test("a number only when the text is unambiguously that number", () => {
@@ -27,6 +27,28 @@ describe("agent CSV and TSV typing", () => {
       "NaN",
     ];
     expect(text.map(unambiguousNumber)).toEqual(text.map(() => null));
+  });
+
+  test("values kept as text that would change as numbers are told apart from text kept by choice", () => {
+    for (const t of [
+      "00123",
+      "-007",
+      "1234567890123456",
+      "12345678901234567890",
+      "1.1234567890123456",
+      "1e400",
+      "1e-400",
+    ])
+      expect([t, wouldChange(t)]).toEqual([t, true]);
+    // Numbers, words, a signed zero, an exponent a double holds, thousands separators: not counted.
+    for (const t of ["12", "0", "0.5", "-0", "-0.0", "1e5", "1,234", "yes", "", " 00123", "12%"])
+      expect([t, wouldChange(t)]).toEqual([t, false]);
+    const { table } = agentDelimitedTable("csv", "Zip,Id,Note\n01234,12345678901234567890,1e5\n02134,7,x\n");
+    expect(table.keptAsText).toEqual([
+      { column: "Zip", cells: 2 },
+      { column: "Id", cells: 1 },
+    ]);
+    expect(agentDelimitedTable("csv", "a,b\n1,x\n").table.keptAsText).toBeUndefined();
   });
 
   test("a date only in ISO form, on a day Excel and the calendar agree on", () => {

@@ -11,7 +11,8 @@
  * count a 29 February 1900 that never was); other date shapes and date-times stay text.
  */
 import { csvRecords, parseDate } from "../api/csv";
-import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+import { EXCEL_DIGITS, inexactNumber } from "../api/exactNumbers";
+import type { CellValue, ColumnKind, KeptAsText, TypedTable } from "../api/table";
 
 /** What a column became, for the planner to see after opening the file. */
 export interface ColumnChoice {
@@ -30,7 +31,7 @@ const FIRST_SAFE_SERIAL = 61;
 export function unambiguousNumber(text: string): number | null {
   if (!PLAIN_NUMBER.test(text)) return null;
   const digits = text.replace(/^-/, "").replace(".", "").replace(/^0+/, "");
-  if (digits.length > 15) return null;
+  if (digits.length > EXCEL_DIGITS) return null;
   const value = Number(text);
   // -0 would land as 0.
   return Object.is(value, -0) || (value === 0 && text.startsWith("-")) ? null : value;
@@ -41,6 +42,20 @@ export function isoDate(text: string): number | null {
   if (!ISO_DATE.test(text)) return null;
   const serial = parseDate(text);
   return serial !== null && serial >= FIRST_SAFE_SERIAL ? serial : null;
+}
+
+const DIGITS = /^-?\d+(\.\d+)?$/;
+const EXPONENT = /^-?(\d+\.?\d*|\.\d+)[eE][+-]?\d+$/;
+
+/**
+ * A value kept as text that, as a number, would change (exactNumbers.ts): a leading zero (`01234`),
+ * more than 15 digits, or beyond a double (`1e400`). Not a signed zero, or an exponent a double holds
+ * (`1e5`: text by choice, not because it would change).
+ */
+export function wouldChange(text: string): boolean {
+  if (DIGITS.test(text))
+    return unambiguousNumber(text) === null && (/^-?0\d/.test(text) || /[1-9]/.test(text));
+  return EXPONENT.test(text) && inexactNumber(text, Number(text)) === "range";
 }
 
 /** A value as quoted in a note: at most 24 characters. */
@@ -129,6 +144,12 @@ export function agentDelimitedTable(
     })),
     rows: body.map((r) => choices.map((ch, c) => cell(ch, r[c] ?? ""))),
   };
+  // Only a text column holds values kept as text (a number column's values are all numbers).
+  const kept: KeptAsText[] = choices.flatMap((ch, c) => {
+    const cells = ch.kind === "text" ? body.filter((r) => wouldChange(r[c] ?? "")).length : 0;
+    return cells ? [{ column: ch.name, cells }] : [];
+  });
+  if (kept.length) table.keptAsText = kept;
   return { table, choices };
 }
 

@@ -226,6 +226,77 @@ describe("parseReportCsv", () => {
   });
 });
 
+describe("numbers no number holds exactly are kept as their text, and counted", () => {
+  test("a known number column keeps 1e400, 1e-400 and integers over 15 digits as text; it reads 08123 as 8123", () => {
+    const t = parseReportCsv(
+      "audience",
+      "Series,reach,avgFrequency\nA,12345678901234567890,1e400\nB,08123,1e-400\nC,1000000000000000,0.30000000000000004\nD,n/a,2\n",
+    );
+    expect(t.rows).toEqual([
+      ["A", "12345678901234567890", "1e400"],
+      ["B", 8123, "1e-400"],
+      ["C", 1e15, 0.30000000000000004],
+      ["D", "n/a", 2],
+    ]);
+    // Named as the sheet shows them; "n/a" is not a number at all, so not counted.
+    expect(t.keptAsText).toEqual([
+      { column: "Reach", cells: 1 },
+      { column: "Average frequency", cells: 2 },
+    ]);
+    expect(parseReportCsv("audience", "Series,reach\nA,12\n").keptAsText).toBeUndefined();
+  });
+
+  test("a column the add-in does not know is numbers only when every value is one exactly, with no leading zero", () => {
+    const t = parseReportCsv(
+      "impressions",
+      "Day,Zip,Order ID,Tally,Share\n2024-01-01,08123,12345678901234567890,5,0.5\n2024-01-02,10001,77,-007,-0.25\n2024-01-03,08123,78,6,0\n",
+    );
+    expect(t.columns.map((c) => c.kind)).toEqual(["date", "text", "text", "text", "number"]);
+    expect(t.rows.map((r) => r.slice(1))).toEqual([
+      ["08123", "12345678901234567890", "5", 0.5],
+      ["10001", "77", "-007", -0.25],
+      ["08123", "78", "6", 0],
+    ]);
+    // A repeated text is typed once but counted each time.
+    expect(t.keptAsText).toEqual([
+      { column: "Zip", cells: 2 },
+      { column: "Order ID", cells: 1 },
+      { column: "Tally", cells: 1 },
+    ]);
+  });
+
+  test("after the first rows, a leading zero or a long integer under an inferred number column stays its text, by the scan as by papaparse", () => {
+    const body = Array.from({ length: 1200 }, (_, i) => `${i},${i}.5`);
+    body.push("08123,-012.5", "12345678901234567890,1e400", "0,-0.5");
+    const csv = `Tally,Share\n${body.join("\n")}\n`;
+    for (const scan of [true, false]) {
+      const t = parseReportCsv("impressions", csv, { summary: false }, 4096, scan);
+      expect(t.columns.map((c) => c.kind)).toEqual(["integer", "number"]);
+      expect(t.rows.slice(-3)).toEqual([
+        ["08123", "-012.5"],
+        ["12345678901234567890", "1e400"],
+        [0, -0.5],
+      ]);
+      expect(t.keptAsText).toEqual([
+        { column: "Tally", cells: 2 },
+        { column: "Share", cells: 2 },
+      ]);
+    }
+  });
+
+  test("an inferred column empty in the first rows whose first value has a leading zero is text, and counts it", () => {
+    const body = Array.from({ length: 1200 }, (_, i) => `${i},`);
+    body.push("1200,08123", "1201,5");
+    const t = parseReportCsv("impressions", `Tally,Zip\n${body.join("\n")}\n`, { summary: false }, 4096);
+    expect(t.columns[1].kind).toBe("text");
+    expect(t.rows.slice(-2)).toEqual([
+      [1200, "08123"],
+      [1201, "5"],
+    ]);
+    expect(t.keptAsText).toEqual([{ column: "Zip", cells: 1 }]);
+  });
+});
+
 describe("a download is accepted only when provably whole", () => {
   const audience = Object.keys(REPORT_COLUMNS.audience);
   const audienceCsv = (rows: string[][], newline = "\r\n") =>
@@ -437,10 +508,26 @@ describe("a big download is read a chunk at a time", () => {
     // inferred columns; values plain, formatted, quoted, escaped, spaced, exotic and empty.
     const header = "Day,Spend,Clicks,Reach %,Note,Tally,Mixed";
     const value = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom("1", "2.5", "-0", "-3.25", ".5", "5.", "007", "0.011") },
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom("1", "2.5", "-0", "-3.25", ".5", "5.", "007", "-08.5", "0.011", "0"),
+      },
       {
         weight: 2,
-        arbitrary: fc.constantFrom("", " 4", "1e3", '"$1,000.00"', "(12)", "12%", "1234567890123456", "n/a"),
+        arbitrary: fc.constantFrom(
+          "",
+          " 4",
+          "1e3",
+          '"$1,000.00"',
+          "(12)",
+          "12%",
+          "1234567890123456",
+          "n/a",
+          "12345678901234567890",
+          "1e400",
+          "1e-400",
+          '"$0,123"',
+        ),
       },
       {
         weight: 1,
@@ -588,10 +675,12 @@ test("a download streamed in pieces keeps none of them: the table holds copies o
     gc();
     return getHeapStatistics().used_heap_size;
   };
-  // 30,000 rows of a distinct 16-character id and a 300-digit number: about 9.5 MB of text, of
-  // which the table keeps the ids (as strings) and the numbers (as doubles) only.
+  // 30,000 rows of a distinct 16-character id and a 300-character number (15 digits, a point and
+  // 284 decimals): about 9.5 MB of text, of which the table keeps the ids (as strings) and the
+  // numbers (as doubles) only.
   const rows = 30_000;
-  const row = (i: number) => `id-${String(i).padStart(13, "0")},${"7".repeat(300)}\n`;
+  const long = `${"7".repeat(15)}.${"7".repeat(284)}`;
+  const row = (i: number) => `id-${String(i).padStart(13, "0")},${long}\n`;
   const before = heap();
   const reader = new ReportCsvReader(null, {}, 1 << 16, true, "\n");
   reader.push("Id,N\n");
@@ -606,7 +695,7 @@ test("a download streamed in pieces keeps none of them: the table holds copies o
   const table = reader.end();
   const kept = heap() - before;
   expect(table.rows).toHaveLength(rows);
-  expect(table.rows[4321]).toEqual(["id-0000000004321", Number("7".repeat(300))]);
+  expect(table.rows[4321]).toEqual(["id-0000000004321", Number(long)]);
   // The rows and their ids are about half the text's size; the pieces kept as well would add the whole text.
   expect(kept / textBytes).toBeLessThan(0.8);
 });

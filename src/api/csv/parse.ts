@@ -22,9 +22,12 @@ import { headerProblem, type HeaderExpectation } from "./header";
 import { CsvChunker, CSV_CHUNK_CHARS, type LineBreak } from "./records";
 import { ownedText } from "./ownedText";
 import { fieldSpans, fieldText, RecordScanner, recordText, type FieldSpans } from "./fieldScan";
+import { leadingZero } from "../exactNumbers";
 import {
   isUrl,
+  leadingZeroAt,
   lookFormat,
+  numberKeptAsText,
   parseBoolean,
   parseDate,
   parseDateTime,
@@ -78,14 +81,17 @@ function findHeader(rows: string[][], summary: boolean | undefined): number {
   return full >= 0 ? full : rows.findIndex((r) => r.length === maxLen);
 }
 
-/** Infers a column's kind from its non-empty values. */
+/**
+ * Infers a column's kind from its non-empty values. Numbers only when every value is one exactly
+ * (exactNumbers.ts) and none has a leading zero: `08123` is a zip code or an id, kept as its text.
+ */
 function inferKind(values: string[]): ColumnKind {
   if (values.length === 0) return "text";
   if (values.every((v) => parseBoolean(v) !== null && !/^\d/.test(v))) return "boolean";
   if (values.every((v) => parseDate(v) !== null)) return "date";
   if (values.every((v) => parseDateTime(v) !== null)) return "datetime";
   const nums = values.map(parseNumber);
-  if (nums.every((n) => n !== null)) {
+  if (nums.every((n) => n !== null) && !values.some(leadingZero)) {
     if (nums.every((n) => n!.percent)) return "percent";
     if (nums.every((n) => n!.currency)) return "currency";
     return nums.every((n) => Number.isInteger(n!.value)) ? "integer" : "number";
@@ -144,8 +150,8 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
 
 /**
  * An inferred column's value that does not fit the kind its sample gave (a "1.5" under integers
- * decided on the first rows, "n/a" under dates) stays as its text: a column's kind is decided once
- * and never silently changed, and nothing is lost.
+ * decided on the first rows, "n/a" under dates, "08123" with its leading zero under numbers) stays as
+ * its text: a column's kind is decided once and never silently changed, and nothing is lost.
  */
 function convertInferred(kind: ColumnKind, text: string, column: TableColumn): CellValue {
   if (text === "") return null;
@@ -158,6 +164,7 @@ function convertInferred(kind: ColumnKind, text: string, column: TableColumn): C
       const n = parseNumber(t);
       const fits =
         n !== null &&
+        !leadingZero(t) &&
         (kind === "number" ||
           (kind === "integer" && Number.isInteger(n.value)) ||
           (kind === "percent" && n.percent) ||
@@ -193,6 +200,8 @@ const CACHED_KINDS = new Set<ColumnKind>(["text", "url", "json", "date", "dateti
 /** A column's cache of typed values: a new one for a kind typed by its text alone, else none. */
 const cacheFor = (kind: ColumnKind): Map<string, CellValue> | null =>
   CACHED_KINDS.has(kind) ? new Map() : null;
+/** Kinds read as numbers: their texts are values that did not read as one (or not as one exactly). */
+const NUMERIC_KINDS = new Set<ColumnKind>(["integer", "number", "currency", "percent"]);
 /** Distinct values a column's cache holds before it stops: past it, the column is ids or free text. */
 const CACHE_CAP = 8192;
 /** Lines of a summary block allowed for above the header in that first read. */
@@ -246,6 +255,12 @@ class ReportRows {
   /** Inferred columns empty in every row of the sample: their first value decides. */
   private undecided: boolean[] = [];
   private decimals: DecimalTyping[] = [];
+  /**
+   * Columns whose texts may be numbers kept as text (exactNumbers.ts): every numeric column, and an
+   * inferred text column whose first values hold one. `kept` counts them, for the planner's note.
+   */
+  private counting: boolean[] = [];
+  private kept: number[] = [];
   /** The scan's last record, held back as `last` is, and spans to read the next one into. */
   private held: FieldSpans | null = null;
   private spare: FieldSpans | null = null;
@@ -320,6 +335,8 @@ class ReportRows {
       // Only when rows follow the sample: a report read whole has seen all its values.
       this.undecided.push(!known && values.length === 0 && !atEnd);
       col.kind = known ?? inferKind(values);
+      this.counting.push(this.counts(col.kind, !known, values));
+      this.kept.push(0);
     });
     this.caches = this.columns.map((col) => cacheFor(col.kind));
     this.decimals = this.columns.map((col, c) => decimalTyping(col.kind, this.inferred[c]));
@@ -376,7 +393,12 @@ class ReportRows {
       const typing = this.decimals[c];
       if (typing !== "text" && spans.flags[c] === 0 && !this.undecided[c]) {
         const v = plainDecimalAt(text, from, to);
-        if (!Number.isNaN(v) && (typing !== "whole" || Number.isInteger(v))) {
+        if (
+          !Number.isNaN(v) &&
+          (typing !== "whole" || Number.isInteger(v)) &&
+          // An inferred column's "08123" is kept as its text (typedCell).
+          !(this.inferred[c] && leadingZeroAt(text, from, to))
+        ) {
           out[c] = typing === "points" ? pointsToFraction(v) : v;
           continue;
         }
@@ -410,8 +432,24 @@ class ReportRows {
     return out;
   }
 
+  /** Whether a column of `kind` may keep numbers as text, from its first values (trimmed, non-empty). */
+  private counts(kind: ColumnKind, inferred: boolean, values: readonly string[]): boolean {
+    return (
+      NUMERIC_KINDS.has(kind) ||
+      (inferred && kind === "text" && values.some((v) => numberKeptAsText(v, true)))
+    );
+  }
+
+  /** Counts the text of column `c` when it reads as a number kept as text. */
+  private countKept(c: number, text: string): void {
+    if (numberKeptAsText(text.trim(), this.inferred[c])) this.kept[c]++;
+  }
+
   private typedCell(c: number, text: string): CellValue {
     const cache = this.caches[c];
+    // A text column's repeated values are typed once but counted every time.
+    const counted = cache !== null && this.counting[c];
+    if (counted) this.countKept(c, text);
     const hit = cache?.get(text);
     if (hit !== undefined) return hit;
     const col = this.columns[c];
@@ -420,8 +458,11 @@ class ReportRows {
       this.undecided[c] = false;
       this.caches[c] = cacheFor(col.kind);
       this.decimals[c] = decimalTyping(col.kind, this.inferred[c]);
+      this.counting[c] = this.counts(col.kind, true, [text.trim()]);
     }
     const typed = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
+    // A number column's text is rare (a value that is not a number, or not one exactly): checked only then.
+    if (!counted && this.counting[c] && typeof typed === "string") this.countKept(c, text);
     // Kept values are copies: the text is a view of a piece of the download (ownedText.ts).
     const value = typeof typed === "string" ? ownedText(typed) : typed;
     if (cache && this.caches[c] === cache) {
@@ -453,6 +494,10 @@ class ReportRows {
         ? this.columns
         : this.columns.map((c) => ({ ...c, name: reportHeaderLabel(c.name) }));
     const table: TypedTable = { columns, rows: this.rows };
+    const kept = columns.flatMap((col, c) =>
+      this.kept[c] ? [{ column: col.name, cells: this.kept[c] }] : [],
+    );
+    if (kept.length) table.keptAsText = kept;
     if (this.last) {
       if (this.isTotals(this.last)) {
         const totals = this.last;

@@ -5,6 +5,7 @@
 
 import { pointsToFraction, POW10 } from "../decimalShift";
 import { utcToSerial } from "../excelDates";
+import { inexactNumber, leadingZero } from "../exactNumbers";
 
 export { serialToUtc } from "../excelDates";
 
@@ -115,28 +116,27 @@ export function plainDecimalAt(text: string, start: number, end: number): number
   return negative ? -value : value;
 }
 
-/** A plain number ("-12.5", "1e3"), or null: the common case, read without making an object. */
+/**
+ * A plain number ("-12.5", "1e3"), or null: the common case, read without making an object. Null too
+ * when no number holds it exactly (exactNumbers.ts: beyond a double, more than 15 integer digits).
+ */
 export function parsePlainNumber(text: string): number | null {
   const fast = plainDecimalAt(text, 0, text.length);
   if (!Number.isNaN(fast)) return fast;
   if (!PLAIN_NUMBER.test(text)) return null;
   const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+  return inexactNumber(text, value) === null ? value : null;
 }
 
-/** A number, plain or smart-formatted; null when the text is not a number. */
-export function parseNumber(text: string): ParsedNumber | null {
-  if (PLAIN_NUMBER.test(text)) {
-    const value = Number(text);
-    return Number.isFinite(value) ? { value } : null;
-  }
+/** A number as written, plain or smart-formatted, whether or not a number holds it exactly; null when the text is not one. */
+function readNumber(text: string): ParsedNumber | null {
+  if (PLAIN_NUMBER.test(text)) return { value: Number(text) };
   const m = FORMATTED.exec(text.replace(/\s/g, ""));
   if (!m) return null;
   const [, open, minus1, symbol, minus2, int, grouped, frac, pct, close] = m;
   if (Boolean(open) !== Boolean(close)) return null;
   const negative = Boolean(open || minus1 || minus2);
   const value = Number(`${int.replace(/,/g, "")}${frac ?? ""}`) * (negative ? -1 : 1);
-  if (!Number.isFinite(value)) return null;
   const look: NumberLook = {
     decimals: frac ? frac.length - 1 : 0,
     grouped: Boolean(grouped || int.length > 3 || symbol),
@@ -147,6 +147,32 @@ export function parseNumber(text: string): ParsedNumber | null {
   if (pct) return { value: pointsToFraction(value), format: lookFormat(look), look, percent: true };
   if (symbol) return { value, format: lookFormat(look), look, currency: true };
   return grouped || open ? { value, format: lookFormat(look), look } : { value };
+}
+
+/**
+ * A number, plain or smart-formatted; null when the text is not a number, or is one no number holds
+ * exactly (exactNumbers.ts: it is kept as its text).
+ */
+export function parseNumber(text: string): ParsedNumber | null {
+  const n = readNumber(text);
+  return n !== null && inexactNumber(text, n.value) === null ? n : null;
+}
+
+/**
+ * The text reads as a number but is kept as text: no number holds it exactly, or (`zeros`: in a
+ * column not known to hold numbers) it is written with a leading zero.
+ */
+export function numberKeptAsText(text: string, zeros: boolean): boolean {
+  const n = readNumber(text);
+  return n !== null && (inexactNumber(text, n.value) !== null || (zeros && leadingZero(text)));
+}
+
+/** The plain decimal `text[start, end)` starts with a leading zero (`08123`, `-007`; not `0.5`). */
+export function leadingZeroAt(text: string, start: number, end: number): boolean {
+  const i = text.charCodeAt(start) === 45 ? start + 1 : start;
+  if (i + 1 >= end || text.charCodeAt(i) !== 48) return false;
+  const next = text.charCodeAt(i + 1);
+  return next >= 48 && next <= 57;
 }
 
 export function parseBoolean(text: string): boolean | null {
