@@ -209,14 +209,16 @@ export async function listReportSheets(services: Services): Promise<ReportSheetS
 export async function refreshOneSheet(services: Services, sheetName: string): Promise<void> {
   const controller = new AbortController();
   const id = services.activity.start(`Refresh ${sheetName}`, sheetName, () => controller.abort());
+  // What the answer's reading noted (cells kept as text) and what the refresh noted.
+  const notes: string[] = [];
   try {
-    const def = await refreshReport(services.excel, sheetName, fetcher(services, id), {
+    const def = await refreshReport(services.excel, sheetName, fetcher(services, id, notes), {
       signal: controller.signal,
     });
     services.activity.update(id, {
       status: "done",
       endedAt: Date.now(),
-      detail: withNotes(`${def.rowCount.toLocaleString("en-US")} rows`, sentences(def.notes)),
+      detail: withNotes(`${def.rowCount.toLocaleString("en-US")} rows`, [...notes, ...sentences(def.notes)]),
     });
   } catch (err) {
     const cancelled = controller.signal.aborted;
