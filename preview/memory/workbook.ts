@@ -236,9 +236,14 @@ export class InMemoryWorkbook implements InMemoryHost {
       this.model.normaliseHeaders(t);
       this.changed();
     },
-    /** A link the planner put on a cell (Insert ▸ Link), its text kept. */
+    /**
+     * A link the planner put on a cell (Insert ▸ Link), its text kept; on an empty cell Excel shows
+     * the address as the cell's text, so the cell holds it.
+     */
     setHyperlink: (sheet: string, row: number, col: number, address: string) => {
-      this.model.touch(this.sheet(sheet), row, col).hyperlink = address;
+      const cell = this.model.touch(this.sheet(sheet), row, col);
+      cell.hyperlink = address;
+      if ((cell.value === null || cell.value === "") && cell.formula === undefined) cell.value = address;
       this.changed();
     },
     /** What a user typing into a cell does: Excel's reading of typed text (coerce.ts), or a formula. */

@@ -327,7 +327,8 @@ function keptColumn(
   const lost: string[] = [];
   const ambiguous: string[] = [];
   old.values.forEach((row, r) => {
-    if (calculated !== undefined && r1c1[r] === calculated) return;
+    // A calculated cell is filled again in its row; one with a link is kept as an exception, with its link.
+    if (calculated !== undefined && r1c1[r] === calculated && !old.links.has(`${r},${from}`)) return;
     const blank = isEmpty(row[from]) && !isFormula(formulas[r]);
     // In a calculated column a cleared cell is an exception too; in a static one it is nothing.
     if (blank && calculated === undefined) return;

@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
+import type { CellView } from "../../preview/memory/workbook";
 import { createReportSheet, refreshReport } from "./reportSheets";
 
 const DAY = 45992;
@@ -80,12 +81,16 @@ const plannerCell = fc.record({
  * A line the planner adds to the table: typed into a row they inserted inside it (or, in an empty
  * report, into its one blank row), or a row inserted and left empty.
  */
-const plannerLine = fc.option(
-  fc.record({
-    at: fc.integer({ min: 0, max: 20 }),
-    text: fc.option(fc.constantFrom("Manual adjustment", "=1+1", "00123"), { nil: undefined }),
-  }),
-  { nil: undefined },
+const plannerLine = fc.oneof(
+  // In one case in four: a typed line is always refused, and the other cases must mostly refresh.
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  {
+    arbitrary: fc.record({
+      at: fc.integer({ min: 0, max: 20 }),
+      text: fc.option(fc.constantFrom("Manual adjustment", "=1+1", "00123"), { nil: undefined, freq: 3 }),
+    }),
+    weight: 1,
+  },
 );
 
 /** A planner column inside the table: where, and notes on some of its rows. */
@@ -219,6 +224,19 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
             .filter((e) => inside(rect(), e.row, e.col))
             .map((e) => [`${e.row},${e.col}`, cellKey(wb, rect(), e.row, e.col)] as const),
         );
+        const columnTop = (w: InMemoryWorkbook, header: CellView["value"]) => {
+          const t = rect();
+          const c = Array.from(
+            { length: t.cols },
+            (_, j) => w.host.cell("Spend", t.row, t.col + j).value,
+          ).indexOf(header);
+          if (c < 0) return null;
+          for (let r = t.row + 1; r < t.row + t.rows; r++)
+            expect(w.host.cell("Spend", r, t.col + c).formula).toBe(
+              w.host.cell("Spend", t.row + 1, t.col + c).formula,
+            );
+          return { row: t.row + 1, col: t.col + c };
+        };
         const inTable = (w: InMemoryWorkbook, _sheet: string, row: number, col: number, _was: Rect) => {
           const k = tableCells.get(`${row},${col}`)!;
           const t = rect();
@@ -267,11 +285,21 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
           }
           // Typed just right of the table, in its rows: Excel's AutoExpansion made it a column of the
           // table (the planner's), so it is where that column is now, on its key's row.
+          const nothing =
+            (was.value === null || was.value === "") && !was.formula && !was.numberFormat && !was.hyperlink;
+          if (inside(shapeBefore, row, col) && nothing) continue;
           if (inside(shapeBefore, row, col)) {
-            const at = inTable(wb, name, e.row, e.col, shapeBefore);
-            expect({ at: [e.row, e.col], now: at && state(wb, at.row, at.col) }).toEqual({
+            let at = inTable(wb, name, e.row, e.col, shapeBefore);
+            // A formula alone in its column (an empty report's one row) made it a calculated column:
+            // it is in every row now, the first one checked.
+            if (!at && was.formula !== undefined)
+              at = columnTop(wb, tableCells.get(`${e.row},${e.col}`)!.header);
+            // A lone apostrophe typed makes an empty text, which Excel's API reads as "" like an empty
+            // cell (values and formulas alike): inside a table the two are the same to a refresh.
+            const plain = (x: CellState | null) => x && { ...x, value: x.value === "" ? null : x.value };
+            expect({ at: [e.row, e.col], now: plain(at && state(wb, at.row, at.col)) }).toEqual({
               at: [e.row, e.col],
-              now: was,
+              now: plain(was),
             });
             tally.plannerCells++;
             continue;

@@ -180,11 +180,17 @@ async function queuePlannerColumn(
     await batch.room(bytes);
     batch.add(bytes);
     const target = sheet.getRange(a1(p.header + 1 + r, col));
-    const text = typeof cell.content === "string" && !cell.content.startsWith("=") ? cell.content : null;
-    // A link's display text replaces the cell's content: a number, truth value or formula is written
-    // again after it, so it stays what it was (not its text).
-    target.hyperlink = { address: cell.link, textToDisplay: text?.replace(/^'/, "") || cell.link };
-    if (text === null && cell.content !== "" && cell.content !== undefined)
+    // The text a link shows is the cell's text (without the apostrophe kept text carries outside a
+    // Text cell). A link's display text replaces the cell's content, so a number, truth value,
+    // formula or empty text is written again after it and stays what it was.
+    const text =
+      typeof cell.content === "string" && !cell.content.startsWith("=")
+        ? cell.format === TEXT_FORMAT
+          ? cell.content
+          : cell.content.replace(/^'/, "")
+        : "";
+    target.hyperlink = text ? { address: cell.link, textToDisplay: text } : { address: cell.link };
+    if (!text && cell.content !== "" && cell.content !== undefined)
       target.formulasR1C1 = [[cell.content as string]];
   }
 }

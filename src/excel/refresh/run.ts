@@ -397,6 +397,10 @@ async function writeAll(
 function finalShape(sheet: Excel.Worksheet, p: TablePlan): void {
   const width = p.columns.slots.length;
   p.table.resize(a1(p.old.row, p.old.col, p.after.body + 1, width));
+  // The planner's columns' links are set again on the rows their cells go to (queuePlannerColumn):
+  // a link left where it was would sit on another row once rows move.
+  for (const c of p.kept.planner)
+    sheet.getRange(a1(p.old.row + 1, p.old.col + c.slot, p.after.body, 1)).clear("Hyperlinks");
   for (const run of runsOf(p.columns.slots)) {
     const rows = p.after.body + (p.after.totals ? 1 : 0);
     sheet.getRange(a1(p.old.row + 1, p.old.col + run.at, rows, run.count)).clear("Hyperlinks");

@@ -190,11 +190,16 @@ export async function restoreSnapshot(
     for (const { i, j, address } of links.slice(chunk.start, chunk.end)) {
       const value = formulas[i]?.[j];
       const cell = sheet.getRange(a1(snap.row + i, snap.col + j));
-      const text = typeof value === "string" && !value.startsWith("=") ? value : null;
-      cell.hyperlink = { address, textToDisplay: text?.replace(/^'/, "") || address };
-      // A number, truth value or formula is written again after its link's display text replaced it.
-      if (text === null && value !== "" && value !== null && value !== undefined)
-        cell.formulas = [[value as string]];
+      // restorable() put an apostrophe before text outside a Text cell: the link shows the text itself.
+      const text =
+        typeof value === "string" && !value.startsWith("=")
+          ? snap.numberFormat[i]?.[j] === TEXT_FORMAT
+            ? value
+            : value.replace(/^'/, "")
+          : "";
+      cell.hyperlink = text ? { address, textToDisplay: text } : { address };
+      // A number, truth value, formula or empty text is written again after its link's display text replaced it.
+      if (!text && value !== "" && value !== null && value !== undefined) cell.formulas = [[value as string]];
     }
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per chunk
     await context.sync();
