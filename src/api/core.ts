@@ -12,6 +12,7 @@ import {
   ServerError,
   errorFromResponse,
 } from "./errors";
+import { spentAllowance } from "./allowance";
 import { decodeText } from "./download";
 import { ExchangeFailure, exchange, type Answer, type BodySink, type FetchLike } from "./exchange";
 import { DEFAULT_DEADLINE_MS, DEFAULT_STALL_MS } from "./networkDefaults";
@@ -37,7 +38,11 @@ export interface ClientOptions {
    * for any request that provably never reached the service; default 2.
    */
   maxRetries?: number;
-  /** Called once for each request that counts against the monthly allowance. */
+  /**
+   * Called once for each request that spent the monthly allowance, when that is known: its answer
+   * came (a refusal before an account was charged, such as an unknown key or the monthly limit,
+   * spent nothing: allowance.ts), or it failed after it may have reached the service.
+   */
   onRequest?: (endpoint: string) => void;
   /** Injected for tests. */
   sleep?: Sleep;
@@ -286,23 +291,30 @@ export class Core {
           throw this.scrubbed(err);
         });
       }
-      if (ctx.counted) this.options.onRequest?.(ctx.endpoint);
       let answer: Answer;
       try {
         answer = await exchange(this.fetchImpl, url, init, limits, ctx);
       } catch (err) {
         if (!(err instanceof ExchangeFailure)) throw err;
+        // No answer: it counted unless it provably never left (a timeout most likely arrived).
+        if (ctx.counted && !err.unsent) this.options.onRequest?.(ctx.endpoint);
         if (err.error instanceof AbortedError) throw err.error;
         last = { error: err.error, reachedService: !err.unsent };
         // A request that spends the allowance is asked again only when it provably never went out.
         if (ctx.counted && !err.unsent) break;
         continue;
       }
-      if (answer.ok) return answer;
+      if (answer.ok) {
+        if (ctx.counted) this.options.onRequest?.(ctx.endpoint);
+        return answer;
+      }
       const error = errorFromResponse(answer.status, decodeText(answer.bytes), {
         endpoint: ctx.endpoint,
         agentRunStart: ctx.agentRunStart,
       });
+      // A refusal before an account with allowance was charged (an unknown key, the monthly limit)
+      // spent nothing, as the service counts (allowance.ts).
+      if (ctx.counted && spentAllowance(error)) this.options.onRequest?.(ctx.endpoint);
       // 4xx answers are final; a 5xx may be passing, but a counted request has reached the service.
       if (!(error instanceof ServerError)) throw this.scrubbed(error);
       last = { error, reachedService: true };
