@@ -86,3 +86,55 @@ test("a changed argument cell recalculates the call; an unchanged one asks nothi
   await settle();
   expect(calls.length).toBe(before);
 });
+
+/** The workbook with every call a function body receives counted (not requests: calls, as Excel makes them). */
+function counted() {
+  const invocations: string[] = [];
+  const wb = new InMemoryWorkbook();
+  const fns = createAdsFunctions({ client: () => fakeClient, cache: new RequestCache() });
+  attachAdsFunctions(wb, {
+    ...fns,
+    SHOWLISTENERS: (id, signal) => {
+      invocations.push(String(id));
+      return fns.SHOWLISTENERS(id, signal);
+    },
+  });
+  return { wb, invocations };
+}
+
+test("as in Excel, inserting or deleting rows or columns, and a full calculation, call every custom function again; a plain recalculation does not", async () => {
+  const { wb, invocations } = counted();
+  wb.host.setInput("Sheet1", 1, 0, "7");
+  wb.host.setInput("Sheet1", 1, 1, "=ADS.SHOWLISTENERS(A2)");
+  wb.host.setInput("Sheet1", 2, 1, "=ADS.SHOWLISTENERS(8)");
+  await settle();
+  expect(invocations).toEqual(["7", "8"]);
+  const through = (fn: (context: Excel.RequestContext) => void) =>
+    wb.excel.run(async (context) => {
+      fn(context);
+      await context.sync();
+    });
+  // Office.js: a row inserted above them, a column deleted after them.
+  await through((c) => c.workbook.worksheets.getItem("Sheet1").getRange("1:1").insert("Down"));
+  await settle();
+  expect(invocations).toHaveLength(4);
+  expect(wb.host.cell("Sheet1", 2, 1).formula).toBe("=ADS.SHOWLISTENERS(A3)");
+  await through((c) => c.workbook.worksheets.getItem("Sheet1").getRange("D:D").delete("Left"));
+  await settle();
+  expect(invocations).toHaveLength(6);
+  await through((c) => c.workbook.application.calculate("Recalculate"));
+  await settle();
+  expect(invocations).toHaveLength(6);
+  await through((c) => c.workbook.application.calculate("Full"));
+  await settle();
+  expect(invocations).toHaveLength(8);
+  // The grid: the planner's own insert, delete and Ctrl+Alt+F9.
+  wb.host.insertRows("Sheet1", 0, 2);
+  await settle();
+  wb.host.deleteColumns("Sheet1", 5);
+  await settle();
+  wb.host.calculateFull();
+  await settle();
+  expect(invocations).toHaveLength(14);
+  expect(wb.host.cell("Sheet1", 4, 1).value).toBe(42);
+});

@@ -9,7 +9,7 @@
  *
  * It is never kinder than Excel: each rule it follows is a row of docs/excel-fidelity.md.
  */
-import { parseAddress, type Rect } from "./address";
+import { MAX_COLS, MAX_ROWS, parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
@@ -216,6 +216,28 @@ export class InMemoryWorkbook implements InMemoryHost {
       t.columnIds = [...ids.slice(0, index), t.nextColumnId++, ...ids.slice(index)];
       this.model.touch(sheet, t.rect.row, t.rect.col + index).value = name;
       this.model.normaliseHeaders(t);
+      this.model.hostCallsOwed = false;
+      this.calculator.rerunHostCalls();
+      this.changed();
+    },
+    /**
+     * What a planner inserting or deleting whole rows or columns does (Home ▸ Insert / Delete, or
+     * Ctrl+Shift+= and Ctrl+- on the grid): the cells move, formulas follow them, and Excel calls
+     * every custom function again (docs/excel-fidelity.md, "Calculation").
+     */
+    insertRows: (sheet: string, row: number, count = 1) =>
+      this.structural(sheet, { row, col: 0, rows: count, cols: MAX_COLS }, "Down"),
+    deleteRows: (sheet: string, row: number, count = 1) =>
+      this.structural(sheet, { row, col: 0, rows: count, cols: MAX_COLS }, "Up"),
+    insertColumns: (sheet: string, col: number, count = 1) =>
+      this.structural(sheet, { row: 0, col, rows: MAX_ROWS, cols: count }, "Right"),
+    deleteColumns: (sheet: string, col: number, count = 1) =>
+      this.structural(sheet, { row: 0, col, rows: MAX_ROWS, cols: count }, "Left"),
+    /** Ctrl+Alt+F9, a full calculation: every formula, every custom function called again. */
+    calculateFull: () => {
+      this.model.owedCalculation = [];
+      this.model.hostCallsOwed = false;
+      this.calculator.calculateAll();
       this.changed();
     },
     /** A link the planner put on a cell (Insert ▸ Link), its text kept. */
@@ -327,6 +349,15 @@ export class InMemoryWorkbook implements InMemoryHost {
       return readRect(this.model, s, rect);
     },
   };
+
+  /** Whole rows or columns inserted or deleted from the grid; every custom function runs again. */
+  private structural(sheet: string, band: Rect, direction: "Down" | "Up" | "Right" | "Left"): void {
+    const s = this.sheet(sheet);
+    moveCells(this.model, s, band, direction);
+    this.model.hostCallsOwed = false;
+    this.calculator.calculateAll();
+    this.changed();
+  }
 
   private view(c: CellData): CellView {
     const date1904 = this.model.date1904;

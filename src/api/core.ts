@@ -261,6 +261,11 @@ export class Core {
     return err;
   }
 
+  /** Adds a counted request to the month's count when `spent`. */
+  private countIf(ctx: { counted: boolean; endpoint: string }, spent: boolean): void {
+    if (ctx.counted && spent) this.options.onRequest?.(ctx.endpoint);
+  }
+
   private backoff(attempt: number): number {
     const base = Math.min(8000, 500 * 2 ** attempt);
     return Math.round(base / 2 + (base / 2) * this.random());
@@ -297,24 +302,23 @@ export class Core {
       } catch (err) {
         if (!(err instanceof ExchangeFailure)) throw err;
         // No answer: it counted unless it provably never left (a timeout most likely arrived).
-        if (ctx.counted && !err.unsent) this.options.onRequest?.(ctx.endpoint);
+        this.countIf(ctx, !err.unsent);
         if (err.error instanceof AbortedError) throw err.error;
         last = { error: err.error, reachedService: !err.unsent };
         // A request that spends the allowance is asked again only when it provably never went out.
         if (ctx.counted && !err.unsent) break;
         continue;
       }
-      if (answer.ok) {
-        if (ctx.counted) this.options.onRequest?.(ctx.endpoint);
-        return answer;
-      }
-      const error = errorFromResponse(answer.status, decodeText(answer.bytes), {
-        endpoint: ctx.endpoint,
-        agentRunStart: ctx.agentRunStart,
-      });
+      const error = answer.ok
+        ? null
+        : errorFromResponse(answer.status, decodeText(answer.bytes), {
+            endpoint: ctx.endpoint,
+            agentRunStart: ctx.agentRunStart,
+          });
       // A refusal before an account with allowance was charged (an unknown key, the monthly limit)
       // spent nothing, as the service counts (allowance.ts).
-      if (ctx.counted && spentAllowance(error)) this.options.onRequest?.(ctx.endpoint);
+      this.countIf(ctx, error === null || spentAllowance(error));
+      if (error === null) return answer;
       // 4xx answers are final; a 5xx may be passing, but a counted request has reached the service.
       if (!(error instanceof ServerError)) throw this.scrubbed(error);
       last = { error, reachedService: true };
