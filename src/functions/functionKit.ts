@@ -20,7 +20,7 @@ import { FunctionError, badArgument } from "./functionError";
 import { SpendDeclinedError, SpendWaitingError, type RequestCache } from "./requestCache";
 import { capResult } from "./resultLimits";
 import type { NumberShape } from "../runtime/numberShape";
-import { spendThisMonth } from "../runtime/session";
+import { monthlyLimitText as monthlyLimitWords } from "../runtime/spendGuard";
 import * as shape from "./shapes";
 
 export interface FunctionDeps {
@@ -55,12 +55,9 @@ export function keptRefusal(err: unknown): boolean {
   return (err instanceof AuthenticationError || err instanceof RateLimitError) && !spentAllowance(err);
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
-
-/** The monthly limit in those words, with what this computer counted this month. */
+/** The monthly limit in those words, with the month's count, and that the cell will not ask again by itself. */
 export function monthlyLimitText(err: RateLimitError): string {
-  const { allTotal, workbookTotal } = spendThisMonth();
-  return `Monthly request limit reached: the service refused this request (429 "${err.message}"). This add-in counted ${n(allTotal)} ${allTotal === 1 ? "request" : "requests"} this month on this computer (${n(workbookTotal)} from this workbook). Not asked again until you refresh the functions.`;
+  return `${monthlyLimitWords(err.message)} Not asked again until you refresh the functions.`;
 }
 
 export interface FunctionKit {

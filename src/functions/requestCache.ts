@@ -256,6 +256,8 @@ export class RequestCache {
       entry.held = { value, at, gen, pinned: false };
       entry.failure = undefined;
       entry.declinedGen = undefined;
+      // Fetched the usual way while also held back: nothing is left to send for it.
+      entry.parked = undefined;
       this.store?.write(key, { value, at });
       return value;
     } catch (err) {

@@ -41,6 +41,11 @@ export interface GateHold {
   /** Requests the gathered calls spend at most, and how many calls they are. */
   cost(): number;
   calls(): number;
+  /**
+   * Gathers no more: a call made from now on goes the usual way (within the limit, or asked for),
+   * while the gathered ones wait for release or decline.
+   */
+  close(): void;
   /** Sends every gathered request and settles when all have answered (or failed). */
   release(): Promise<void>;
   /** Sends none: held answers stay until the next refresh, other calls say why. */
@@ -55,7 +60,12 @@ export class SpendGate implements Gate {
   private readonly gathered = new Map<string, Waiting>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private question: { open: OpenQuestion; tickets: Map<string, Ticket> } | null = null;
-  private held: { tickets: Map<string, Ticket>; lastJoin: number; wake: () => void } | null = null;
+  private held: {
+    tickets: Map<string, Ticket>;
+    lastJoin: number;
+    wake: () => void;
+    closed: boolean;
+  } | null = null;
   /** What the current action has sent, and when its last gathering was decided. */
   private action = { sent: 0, decidedAt: -Infinity };
   private readonly windowMs: number;
@@ -69,10 +79,13 @@ export class SpendGate implements Gate {
   }
 
   admit(ticket: Ticket): Promise<Admission> {
-    if (this.held) {
-      this.held.tickets.set(ticket.key, ticket);
-      this.held.lastJoin = this.now();
-      this.held.wake();
+    const held = this.held;
+    if (held && (!held.closed || held.tickets.has(ticket.key))) {
+      if (!held.closed) {
+        held.tickets.set(ticket.key, ticket);
+        held.lastJoin = this.now();
+        held.wake();
+      }
       return Promise.resolve("holding");
     }
     if (this.question) {
@@ -146,7 +159,7 @@ export class SpendGate implements Gate {
     clearTimeout(this.timer);
     const tickets = new Map<string, Ticket>();
     let wake = () => undefined as void;
-    const held = { tickets, lastJoin: this.now(), wake: () => wake() };
+    const held = { tickets, lastJoin: this.now(), wake: () => wake(), closed: false };
     // Calls already gathered join the hold: the action asks for them too.
     for (const w of this.gathered.values()) {
       tickets.set(w.key, w);
@@ -173,6 +186,7 @@ export class SpendGate implements Gate {
         }),
       cost: () => sum(tickets.values()),
       calls: () => tickets.size,
+      close: () => void (held.closed = true),
       release: async () => {
         done();
         this.action = { sent: this.action.sent + sum(tickets.values()), decidedAt: this.now() };

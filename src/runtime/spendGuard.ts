@@ -114,3 +114,13 @@ export function spendQuestionText(q: SpendRequest, now: Date = new Date()): stri
       : `${n(spent)} of ${n(allowance)} spent this month, ${n(Math.max(0, allowance - spent))} left`;
   return `This will spend ${q.exact ? "" : "up to "}${requests(q.requests)}; ${month}.`;
 }
+
+/**
+ * The monthly limit in those words, with this computer's count: "Monthly request limit reached: the
+ * service refused this request (429 "…"). This add-in counted 1,204 requests this month on this
+ * computer (310 from this workbook)."
+ */
+export function monthlyLimitText(serviceMessage: string, now: Date = new Date()): string {
+  const { allTotal, workbookTotal } = spendThisMonth(now);
+  return `Monthly request limit reached: the service refused this request (429 "${serviceMessage}"). This add-in counted ${requests(allTotal)} this month on this computer (${n(workbookTotal)} from this workbook).`;
+}
