@@ -17,6 +17,7 @@ import {
   MAX_CELL_CHARS,
   WorkbookModel,
   type CellData,
+  type Change,
   type HorizontalAlign,
   type SheetData,
   type Value,
@@ -119,21 +120,26 @@ export class InMemoryWorkbook implements InMemoryHost {
   }
 
   /**
-   * Calculates one formula cell again ("Sheet!row,col", when a custom function's answer arrives) and
-   * what depends on it, then tells the listeners.
+   * Calculates formula cells again ("Sheet!row,col", custom functions' answers that arrived together)
+   * and what depends on any of them, then tells the listeners.
    */
-  recalculateCell(key: string): void {
-    const m = /^(.*)!(\d+),(\d+)$/.exec(key);
-    const sheet = m ? this.model.sheetByName(m[1]) : undefined;
-    if (!m || !sheet) return;
-    const row = Number(m[2]);
-    const col = Number(m[3]);
-    const cell = this.model.cell(sheet, row, col);
-    if (!cell?.formula) return;
-    this.calculator.calculateCell(sheet, row, col);
-    const rows = cell.spill?.length ?? 1;
-    const cols = Math.max(1, ...(cell.spill ?? [[]]).map((r) => r.length));
-    this.calculator.propagate([{ sheetId: sheet.id, rect: { row, col, rows, cols } }]);
+  recalculateCells(keys: Iterable<string>): void {
+    const changes: Change[] = [];
+    for (const key of keys) {
+      const m = /^(.*)!(\d+),(\d+)$/.exec(key);
+      const sheet = m ? this.model.sheetByName(m[1]) : undefined;
+      if (!m || !sheet) continue;
+      const row = Number(m[2]);
+      const col = Number(m[3]);
+      const cell = this.model.cell(sheet, row, col);
+      if (!cell?.formula) continue;
+      this.calculator.calculateCell(sheet, row, col);
+      const rows = cell.spill?.length ?? 1;
+      const cols = Math.max(1, ...(cell.spill ?? [[]]).map((r) => r.length));
+      changes.push({ sheetId: sheet.id, rect: { row, col, rows, cols } });
+    }
+    if (changes.length === 0) return;
+    this.calculator.propagate(changes);
     this.changed();
   }
 
