@@ -64,12 +64,12 @@ export function SpendView() {
           </tr>
         </tbody>
       </table>
-      <Text block size={200} aria-live="polite" data-testid="allowance-left">
+      <Text block size={200} aria-live="polite" data-testid="allowance-left" style={{ marginTop: 6 }}>
         {allowance === null
           ? "The service does not say how large your monthly allowance is: enter it below to see what is left."
           : `${n(Math.max(0, allowance - totals.allTotal))} of your ${n(allowance)} requests left this month (as this computer counted them).`}
       </Text>
-      <Text block size={200}>
+      <Text block size={200} style={{ marginTop: 4 }}>
         Every request sent with your key counts against the monthly allowance, as the service counts them: a
         request it refused before charging (a key it does not know, access off, the limit already reached)
         does not. All workbooks: every pane of this add-in on this computer, added together.
@@ -116,6 +116,7 @@ function SpendSettingsForm() {
     <form
       noValidate
       aria-label="Spending"
+      style={{ marginTop: 8 }}
       onSubmit={(e) => {
         e.preventDefault();
         save();
