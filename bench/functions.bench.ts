@@ -36,6 +36,62 @@ async function settled(wb: InMemoryWorkbook, count: () => number): Promise<void>
 
 const per1000 = (requests: number) => Number(((requests * 1000) / CELLS).toFixed(1));
 
+/** The sheet typed into the workbook, then a structural edit, a full calculation and Refresh: their requests. */
+async function inWorkbook(client: AdsClient, ids: string[], count: () => number) {
+  const gate = new SpendGate({
+    limit: () => Number.MAX_SAFE_INTEGER,
+    ask: () => {
+      throw new Error("nothing asks within this limit");
+    },
+  });
+  const cache = new RequestCache({ concurrency: 4, gate });
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  attachAdsFunctions(wb, createAdsFunctions({ client: () => client, cache }));
+  /** Requests `act` spends once the workbook has settled. */
+  const spent = async (act: () => void) => {
+    const before = count();
+    const t = performance.now();
+    act();
+    await settled(wb, count);
+    return { requests: count() - before, ms: performance.now() - t };
+  };
+  const first = await spent(() =>
+    ids.forEach((id, i) => {
+      wb.host.setInput("Plan", i + 1, 0, id);
+      for (let j = 1; j <= COLUMNS; j++)
+        wb.host.setInput(
+          "Plan",
+          i + 1,
+          j,
+          j % 2 ? `=ADS.SHOWLISTENERS($A${i + 2})` : `=ADS.SHOW($A${i + 2},"monthlyDownloads")`,
+        );
+    }),
+  );
+  const inserted = await spent(() => wb.host.insertRows("Plan", 0));
+  const deleted = await spent(() => wb.host.deleteColumns("Plan", COLUMNS + 3));
+  const full = await spent(() => wb.host.calculateFull());
+  const refresh = await spent(() => {
+    cache.refresh();
+    wb.host.calculateFull();
+  });
+  return { first, structural: inserted.requests + deleted.requests, full: full.requests, refresh };
+}
+
+/** The request engine alone, against what a naive function does: one request per cell (4 at a time). */
+async function againstNaive(client: AdsClient, ids: string[], count: () => number) {
+  const fns = createAdsFunctions({ client: () => client, cache: new RequestCache({ concurrency: 4 }) });
+  const cells = Array.from({ length: CELLS }, (_, i) => ids[i % ids.length]);
+  let before = count();
+  let t = performance.now();
+  await Promise.all(cells.map((id, i) => (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(id))));
+  const cached = { requests: count() - before, ms: performance.now() - t };
+  before = count();
+  t = performance.now();
+  for (let i = 0; i < cells.length; i += 4)
+    await Promise.all(cells.slice(i, i + 4).map((id) => client.shows.get(id)));
+  return { cached, naive: { requests: count() - before, ms: performance.now() - t } };
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   const sandbox = createSandbox({ taskDelayMs: 0 });
   const server = await sandbox.listen(0);
@@ -48,93 +104,32 @@ export async function run(): Promise<Record<string, unknown>> {
       maxRetries: 0,
       onRequest: () => requests++,
     });
-
-    // In the workbook, as Excel calls the functions.
-    const gate = new SpendGate({
-      limit: () => Number.MAX_SAFE_INTEGER,
-      ask: () => {
-        throw new Error("nothing asks within this limit");
-      },
-    });
-    const cache = new RequestCache({ concurrency: 4, gate });
-    const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-    attachAdsFunctions(wb, createAdsFunctions({ client: () => client, cache }));
-    let t = performance.now();
-    ids.forEach((id, i) => {
-      wb.host.setInput("Plan", i + 1, 0, id);
-      for (let j = 1; j <= COLUMNS; j++)
-        wb.host.setInput(
-          "Plan",
-          i + 1,
-          j,
-          j % 2 ? `=ADS.SHOWLISTENERS($A${i + 2})` : `=ADS.SHOW($A${i + 2},"monthlyDownloads")`,
-        );
-    });
-    await settled(wb, () => requests);
-    const firstMs = performance.now() - t;
-    const first = requests;
-    wb.host.insertRows("Plan", 0);
-    await settled(wb, () => requests);
-    wb.host.deleteColumns("Plan", COLUMNS + 3);
-    await settled(wb, () => requests);
-    const structural = requests - first;
-    wb.host.calculateFull();
-    await settled(wb, () => requests);
-    const fullCalculation = requests - first - structural;
-    t = performance.now();
-    cache.refresh();
-    wb.host.calculateFull();
-    await settled(wb, () => requests);
-    const refreshMs = performance.now() - t;
-    const refresh = requests - first - structural - fullCalculation;
+    const count = () => requests;
+    const w = await inWorkbook(client, ids, count);
+    const { cached, naive } = await againstNaive(client, ids, count);
     const distinct = ids.length;
-
-    // The request engine alone, against what a naive function does: one request per cell.
-    requests = 0;
-    const fns = createAdsFunctions({ client: () => client, cache: new RequestCache({ concurrency: 4 }) });
-    const cells = Array.from({ length: CELLS }, (_, i) => ids[i % ids.length]);
-    t = performance.now();
-    await Promise.all(
-      cells.map((id, i) => (i % 2 ? fns.SHOW(id, "monthlyDownloads") : fns.SHOWLISTENERS(id))),
-    );
-    const cachedMs = performance.now() - t;
-    const cachedRequests = requests;
-    requests = 0;
-    t = performance.now();
-    for (let i = 0; i < cells.length; i += 4)
-      await Promise.all(cells.slice(i, i + 4).map((id) => client.shows.get(id)));
-    const naiveMs = performance.now() - t;
-    const naiveRequests = requests;
-
+    const figure = (n: number, goal: number) => ({
+      requests: per1000(n),
+      goal: per1000(goal),
+      met: n === goal,
+    });
     return {
       cells: CELLS,
       distinctShows: distinct,
       requestsPer1000Cells: {
-        "first calculation": { requests: per1000(first), goal: per1000(distinct), met: first === distinct },
-        "rows inserted, a column deleted (every function called again)": {
-          requests: per1000(structural),
-          goal: 0,
-          met: structural === 0,
-        },
-        "full calculation (Ctrl+Alt+F9)": {
-          requests: per1000(fullCalculation),
-          goal: 0,
-          met: fullCalculation === 0,
-        },
-        "Refresh ADS functions": {
-          requests: per1000(refresh),
-          goal: per1000(distinct),
-          met: refresh === distinct,
-        },
+        "first calculation": figure(w.first.requests, distinct),
+        "rows inserted, a column deleted (every function called again)": figure(w.structural, 0),
+        "full calculation (Ctrl+Alt+F9)": figure(w.full, 0),
+        "Refresh ADS functions": figure(w.refresh.requests, distinct),
       },
-      wallMsFirstCalculationInWorkbook: Math.round(firstMs),
-      wallMsRefreshInWorkbook: Math.round(refreshMs),
-      requestsCached: cachedRequests,
-      requestsNaive: naiveRequests,
-      requestRatio: Number((naiveRequests / cachedRequests).toFixed(1)),
-      wallMsCached: Math.round(cachedMs),
-      wallMsNaive: Math.round(naiveMs),
-      speedup: Number((naiveMs / cachedMs).toFixed(1)),
+      wallMsFirstCalculationInWorkbook: Math.round(w.first.ms),
+      wallMsRefreshInWorkbook: Math.round(w.refresh.ms),
+      requestsCached: cached.requests,
+      requestsNaive: naive.requests,
+      requestRatio: Number((naive.requests / cached.requests).toFixed(1)),
+      wallMsCached: Math.round(cached.ms),
+      wallMsNaive: Math.round(naive.ms),
+      speedup: Number((naive.ms / cached.ms).toFixed(1)),
     };
   } finally {
     await server.close();

@@ -10,7 +10,7 @@
  */
 import { fingerprint } from "../api/fingerprint";
 
-export interface StoredAnswer {
+interface StoredAnswer {
   value: unknown;
   /** When it was fetched (ms since 1970). */
   at: number;

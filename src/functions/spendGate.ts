@@ -54,7 +54,7 @@ export interface GateHold {
 
 const sum = (ts: Iterable<Ticket>) => [...ts].reduce((n, t) => n + t.cost, 0);
 
-export const RECALCULATION = "Recalculating the ADS functions";
+const RECALCULATION = "Recalculating the ADS functions";
 
 export class SpendGate implements Gate {
   private readonly gathered = new Map<string, Waiting>();

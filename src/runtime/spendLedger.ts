@@ -13,7 +13,7 @@
 export type SpendKind = "functions" | "reports" | "writebacks" | "checks";
 export const SPEND_KINDS: readonly SpendKind[] = ["functions", "reports", "writebacks", "checks"];
 
-export type KindCounts = Record<SpendKind, number>;
+type KindCounts = Record<SpendKind, number>;
 
 export interface SpendTotals {
   /** Every pane on this computer, this month, by kind. */
@@ -36,7 +36,7 @@ interface PaneRecord {
 const PREFIX = "ads-analytics.spend.v1.";
 const LEGACY = "ads-analytics.requestCounter";
 
-export function monthOf(date: Date): string {
+function monthOf(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
 }
 

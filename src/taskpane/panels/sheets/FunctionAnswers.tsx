@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
-import { ageText } from "../../ageText";
+import { heldAnswersText } from "../../ageText";
 import { refreshAdsFunctions } from "../../../functions/recalculate";
 import type { HeldSummary } from "../../../functions/requestCache";
 import { getSpendSettings, subscribe } from "../../../runtime/session";
@@ -32,24 +32,6 @@ function useHeldAnswers(): HeldSummary | null {
     };
   }, []);
   return held;
-}
-
-export function heldAnswersText(
-  held: HeldSummary | null,
-  now: number,
-  freshnessHours: number | null,
-): string {
-  const kept =
-    freshnessHours === null
-      ? "kept until you refresh them"
-      : `fetched again when older than ${freshnessHours} ${freshnessHours === 1 ? "hour" : "hours"}, or when you refresh them`;
-  if (!held || held.count === 0)
-    return `No function answers held for this workbook yet. Answers are ${kept}.`;
-  const age =
-    held.count === 1 || now - held.oldest! < 60_000
-      ? `fetched ${ageText(now - held.newest!)}`
-      : `fetched between ${ageText(now - held.newest!)} and ${ageText(now - held.oldest!)}`;
-  return `${held.count.toLocaleString("en-US")} function ${held.count === 1 ? "answer" : "answers"} held for this workbook, ${age}; ${kept}.`;
 }
 
 export function FunctionAnswers({
