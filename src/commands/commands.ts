@@ -94,8 +94,8 @@ Office.onReady(() => {
   // Sheets marked "refresh when the workbook opens": the pane sets the add-in to load with the
   // document (Office.addin.setStartupBehavior) when such a sheet exists; a key must be available.
   if (getConnection())
-    void refresher()
-      .then(({ refreshOnOpen, fetcher }) => refreshOnOpen(Excel, fetcher))
+    void Promise.all([refresher(), import("./guardedRefresh")])
+      .then(([{ fetcher }, guarded]) => guarded.refreshOnOpenGuarded(Excel, fetcher))
       .catch((err: unknown) =>
         console.error("Refresh on open failed:", err instanceof Error ? err.message : err),
       );

@@ -8,7 +8,13 @@
  */
 import type { ExcelHost } from "../excel/host";
 import { recalculateFully } from "../excel/fullRecalculation";
-import { listDefinitions, refreshAll, type RefreshProgress, type SheetFetcher } from "../excel/reportSheets";
+import {
+  listDefinitions,
+  refreshAll,
+  refreshOnOpen,
+  type RefreshProgress,
+  type SheetFetcher,
+} from "../excel/reportSheets";
 import type { RefreshOrigin } from "../runtime/refreshLock";
 import { sourceRequests } from "../runtime/sourceRequests";
 import { askToSpend } from "../runtime/spendGuard";
@@ -66,4 +72,22 @@ export async function refreshEverything(
   await hold.release();
   await recalculateFully(excel);
   return { declined: false, counted, ...result };
+}
+
+/**
+ * The sheets marked "refresh when the workbook opens", asked for first when they would spend more
+ * than the planner's limit (opening a workbook is not a choice to spend). False when not sent.
+ */
+export async function refreshOnOpenGuarded(excel: ExcelHost, fetcher: SheetFetcher): Promise<boolean> {
+  const marked = (await listDefinitions(excel)).filter((d) => d.refreshOnOpen);
+  if (marked.length === 0) return true;
+  const costs = marked.map((d) => sourceRequests(d, d.rowCount));
+  const yes = await askToSpend({
+    action: "Refresh when the workbook opens",
+    requests: costs.reduce((n, c) => n + c.requests, 0),
+    exact: costs.every((c) => c.exact),
+    detail: plural(marked.length, "report sheet", "report sheets"),
+  });
+  if (yes) await refreshOnOpen(excel, fetcher);
+  return yes;
 }

@@ -332,3 +332,36 @@ test("two panes of two workbooks, open at once, each making requests: the stored
   expect(paneA.session.requestsThisMonth() - storedBefore).toBe(spent);
   expect(paneB.session.requestsThisMonth() - storedBefore).toBe(spent);
 });
+
+test("sheets refreshed when the workbook opens ask first when they would spend more than the limit", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  const pane = await openPane(wb, { isolated: false });
+  const client = pane.clients.serviceClient(pane.session.getConnection()!);
+  const fetcher = (source: Parameters<Sources["fetchSheetData"]>[1], signal?: AbortSignal) =>
+    pane.sources.fetchSheetData(client, source, { signal });
+  for (const search of ["mattress", "coffee", "bank"]) {
+    const source = { kind: "search" as const, params: { search, timeFrame: 30 } };
+    const def = await pane.sheets.createReportSheet(
+      wb.excel,
+      { ...source, label: `Search ${search}` },
+      await fetcher(source),
+    );
+    await pane.sheets.setRefreshOnOpenFlag(wb.excel, def.sheetName, true);
+  }
+  pane.session.setSpendSettings({ limit: 2, allowance: null, freshnessHours: null });
+  try {
+    const before = requests();
+    const opened = pane.guarded.refreshOnOpenGuarded(wb.excel, fetcher);
+    const asked = await question(pane);
+    expect(asked).toMatchObject({ action: "Refresh when the workbook opens", requests: 3, exact: true });
+    pane.guard.answerSpendQuestion(asked.id, false);
+    await expect(opened).resolves.toBe(false);
+    expect(requests() - before).toBe(0);
+    const again = pane.guarded.refreshOnOpenGuarded(wb.excel, fetcher);
+    pane.guard.answerSpendQuestion((await question(pane)).id, true);
+    await expect(again).resolves.toBe(true);
+    expect(requests() - before).toBe(3);
+  } finally {
+    pane.session.setSpendSettings({ limit: 50, allowance: null, freshnessHours: null });
+  }
+});
