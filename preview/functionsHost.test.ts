@@ -23,11 +23,29 @@ const fakeClient = {
 
 function workbook() {
   const wb = new InMemoryWorkbook();
+  made.push(wb);
   attachAdsFunctions(wb, createAdsFunctions({ client: () => fakeClient, cache: new RequestCache() }));
   return wb;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** Every workbook a test made, so settle() can tell when their calls have answered. */
+const made: InMemoryWorkbook[] = [];
+const busy = () =>
+  made.some((wb) =>
+    wb.host.sheets().some(({ name }) => {
+      const { rows, cols } = wb.host.usedSize(name);
+      for (let r = 0; r < rows; r++)
+        for (let c = 0; c < cols; c++) if (wb.host.cell(name, r, c).value === "#BUSY!") return true;
+      return false;
+    }),
+  );
+/** Waits until every call made so far has answered and been shown (answers are shown a tick later). */
+const settle = async () => {
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (!busy()) return;
+  }
+};
 
 test("a call answers later: #BUSY! until then, then its value; literals and references both work", async () => {
   const wb = workbook();
@@ -91,6 +109,7 @@ test("a changed argument cell recalculates the call; an unchanged one asks nothi
 function counted() {
   const invocations: string[] = [];
   const wb = new InMemoryWorkbook();
+  made.push(wb);
   const fns = createAdsFunctions({ client: () => fakeClient, cache: new RequestCache() });
   attachAdsFunctions(wb, {
     ...fns,
