@@ -23,11 +23,29 @@ const fakeClient = {
 
 function workbook() {
   const wb = new InMemoryWorkbook();
+  made.push(wb);
   attachAdsFunctions(wb, createAdsFunctions({ client: () => fakeClient, cache: new RequestCache() }));
   return wb;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** Every workbook a test made, so settle() can tell when their calls have answered. */
+const made: InMemoryWorkbook[] = [];
+const busy = () =>
+  made.some((wb) =>
+    wb.host.sheets().some(({ name }) => {
+      const { rows, cols } = wb.host.usedSize(name);
+      for (let r = 0; r < rows; r++)
+        for (let c = 0; c < cols; c++) if (wb.host.cell(name, r, c).value === "#BUSY!") return true;
+      return false;
+    }),
+  );
+/** Waits until every call made so far has answered and been shown (answers are shown a tick later). */
+const settle = async () => {
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (!busy()) return;
+  }
+};
 
 test("a call answers later: #BUSY! until then, then its value; literals and references both work", async () => {
   const wb = workbook();
@@ -85,4 +103,57 @@ test("a changed argument cell recalculates the call; an unchanged one asks nothi
   wb.host.setInput("Sheet1", 5, 5, "unrelated");
   await settle();
   expect(calls.length).toBe(before);
+});
+
+/** The workbook with every call a function body receives counted (not requests: calls, as Excel makes them). */
+function counted() {
+  const invocations: string[] = [];
+  const wb = new InMemoryWorkbook();
+  made.push(wb);
+  const fns = createAdsFunctions({ client: () => fakeClient, cache: new RequestCache() });
+  attachAdsFunctions(wb, {
+    ...fns,
+    SHOWLISTENERS: (id, signal) => {
+      invocations.push(String(id));
+      return fns.SHOWLISTENERS(id, signal);
+    },
+  });
+  return { wb, invocations };
+}
+
+test("as in Excel, inserting or deleting rows or columns, and a full calculation, call every custom function again; a plain recalculation does not", async () => {
+  const { wb, invocations } = counted();
+  wb.host.setInput("Sheet1", 1, 0, "7");
+  wb.host.setInput("Sheet1", 1, 1, "=ADS.SHOWLISTENERS(A2)");
+  wb.host.setInput("Sheet1", 2, 1, "=ADS.SHOWLISTENERS(8)");
+  await settle();
+  expect(invocations).toEqual(["7", "8"]);
+  const through = (fn: (context: Excel.RequestContext) => void) =>
+    wb.excel.run(async (context) => {
+      fn(context);
+      await context.sync();
+    });
+  // Office.js: a row inserted above them, a column deleted after them.
+  await through((c) => c.workbook.worksheets.getItem("Sheet1").getRange("1:1").insert("Down"));
+  await settle();
+  expect(invocations).toHaveLength(4);
+  expect(wb.host.cell("Sheet1", 2, 1).formula).toBe("=ADS.SHOWLISTENERS(A3)");
+  await through((c) => c.workbook.worksheets.getItem("Sheet1").getRange("D:D").delete("Left"));
+  await settle();
+  expect(invocations).toHaveLength(6);
+  await through((c) => c.workbook.application.calculate("Recalculate"));
+  await settle();
+  expect(invocations).toHaveLength(6);
+  await through((c) => c.workbook.application.calculate("Full"));
+  await settle();
+  expect(invocations).toHaveLength(8);
+  // The grid: the planner's own insert, delete and Ctrl+Alt+F9.
+  wb.host.insertRows("Sheet1", 0, 2);
+  await settle();
+  wb.host.deleteColumns("Sheet1", 5);
+  await settle();
+  wb.host.calculateFull();
+  await settle();
+  expect(invocations).toHaveLength(14);
+  expect(wb.host.cell("Sheet1", 4, 1).value).toBe(42);
 });

@@ -17,6 +17,13 @@ export function attachAdsFunctions(workbook: InMemoryWorkbook, fns: AdsFunctions
   const names = Object.keys(fns).map((n) => `ADS.${n}`);
   const answers = new Map<string, HostAnswer>();
   const inFlight = new Set<string>();
+  // Answers that arrive together (a recalculation's held answers) are shown in one pass.
+  const arrived = new Set<string>();
+  const show = () => {
+    const cells = [...arrived];
+    arrived.clear();
+    workbook.recalculateCells(cells);
+  };
   workbook.calculator.setHostFunctions({
     names,
     reset: () => answers.clear(),
@@ -45,7 +52,8 @@ export function attachAdsFunctions(workbook: InMemoryWorkbook, fns: AdsFunctions
             answers.set(key, answer);
             if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value as string);
             inFlight.delete(key);
-            workbook.recalculateCell(cell);
+            if (arrived.size === 0) setTimeout(show, 0);
+            arrived.add(cell);
           });
       }
       return { pending: true };

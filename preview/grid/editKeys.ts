@@ -9,6 +9,7 @@ import type { Rect } from "../memory/address";
 import type { CellView, InMemoryWorkbook } from "../memory/workbook";
 import type { ContentsBox } from "./FormulaBar";
 import { extendedByKey, handleGridKey } from "./selection";
+import { handleStructureKey } from "./structureKeys";
 
 interface EditActions {
   clear: () => void;
@@ -127,6 +128,7 @@ export function cellEditing(x: EditingContext): CellEditing {
   };
   return {
     onGridKey: (e) => {
+      if (handleStructureKey(e, x.host, x.sheet, x.selected)) return;
       if (handleEditKey(e, keys)) return;
       handleGridKey(
         e,

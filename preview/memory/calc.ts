@@ -273,6 +273,28 @@ export class FormulaCalculator implements Calculator {
     }
   }
 
+  /**
+   * Excel calls every custom function again after cells are inserted or deleted, and on a full
+   * calculation: each formula that calls one is calculated anew (its call answers later), then
+   * what reads it.
+   */
+  rerunHostCalls(): void {
+    const host = this.host;
+    if (!host) return;
+    host.reset();
+    const spaces = [...new Set(host.names.map((n) => n.split(".")[0]))];
+    const calls = new RegExp(`\\b(?:${spaces.join("|")})\\.[A-Z]`, "i");
+    const changes: Change[] = [];
+    for (const sheet of this.model.sheets)
+      for (const [r, cols] of sheet.rows)
+        for (const [c, cell] of cols)
+          if (cell.formula && calls.test(cell.formula)) {
+            this.calculateCell(sheet, r, c);
+            changes.push({ sheetId: sheet.id, rect: { row: r, col: c, rows: 1, cols: 1 } });
+          }
+    this.propagate(changes);
+  }
+
   calculateAll(): void {
     this.host?.reset();
     for (let round = 0; round < 2; round++)

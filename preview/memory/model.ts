@@ -121,12 +121,16 @@ export interface Calculator {
   propagate(changes: readonly Change[]): void;
   /** Recalculates every native formula. */
   calculateAll(): void;
+  /** Calls every custom function again (Excel does after cells are inserted or deleted). */
+  rerunHostCalls(): void;
 }
 
 export class WorkbookModel {
   sheets: SheetData[] = [];
   tables: TableData[] = [];
   names: DefinedName[] = [];
+  /** Workbook custom properties (workbook.properties.custom), text values by key. */
+  customProperties = new Map<string, string>();
   /** Charts on every sheet (chart.ts). */
   charts: ChartData[] = [];
   activeSheetId: string | null = null;
@@ -144,6 +148,11 @@ export class WorkbookModel {
    * are not until the add-in asks (application.calculate).
    */
   owedCalculation: Change[] = [];
+  /**
+   * Cells were inserted or deleted: Excel calls every custom function again, by design (office-js
+   * #3332, #3911). Done when the batch ends, or at the next calculation while calculation is suspended.
+   */
+  hostCallsOwed = false;
   /** Told of every Range.insert / Range.delete after it (the host's kept ranges follow it). */
   readonly moveListeners: ((move: Move) => void)[] = [];
   /** Why a cell shows the error it shows (a function's message, a blocked spill), for the formula bar and hover. */

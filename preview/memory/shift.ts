@@ -172,6 +172,7 @@ export function moveCells(
   shiftFormulas(model, sheet, m);
   shiftChartSeries(model, sheet, m);
   respillAll(model, sheet);
+  model.hostCallsOwed = true;
   for (const listener of model.moveListeners) listener(m);
   return m;
 }

@@ -9,7 +9,7 @@
  *
  * It is never kinder than Excel: each rule it follows is a row of docs/excel-fidelity.md.
  */
-import { parseAddress, type Rect } from "./address";
+import { MAX_COLS, MAX_ROWS, parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
 import { typeIn } from "./coerce";
@@ -17,6 +17,7 @@ import {
   MAX_CELL_CHARS,
   WorkbookModel,
   type CellData,
+  type Change,
   type HorizontalAlign,
   type SheetData,
   type Value,
@@ -137,21 +138,26 @@ export class InMemoryWorkbook implements InMemoryHost {
   }
 
   /**
-   * Calculates one formula cell again ("Sheet!row,col", when a custom function's answer arrives) and
-   * what depends on it, then tells the listeners.
+   * Calculates formula cells again ("Sheet!row,col", custom functions' answers that arrived together)
+   * and what depends on any of them, then tells the listeners.
    */
-  recalculateCell(key: string): void {
-    const m = /^(.*)!(\d+),(\d+)$/.exec(key);
-    const sheet = m ? this.model.sheetByName(m[1]) : undefined;
-    if (!m || !sheet) return;
-    const row = Number(m[2]);
-    const col = Number(m[3]);
-    const cell = this.model.cell(sheet, row, col);
-    if (!cell?.formula) return;
-    this.calculator.calculateCell(sheet, row, col);
-    const rows = cell.spill?.length ?? 1;
-    const cols = Math.max(1, ...(cell.spill ?? [[]]).map((r) => r.length));
-    this.calculator.propagate([{ sheetId: sheet.id, rect: { row, col, rows, cols } }]);
+  recalculateCells(keys: Iterable<string>): void {
+    const changes: Change[] = [];
+    for (const key of keys) {
+      const m = /^(.*)!(\d+),(\d+)$/.exec(key);
+      const sheet = m ? this.model.sheetByName(m[1]) : undefined;
+      if (!m || !sheet) continue;
+      const row = Number(m[2]);
+      const col = Number(m[3]);
+      const cell = this.model.cell(sheet, row, col);
+      if (!cell?.formula) continue;
+      this.calculator.calculateCell(sheet, row, col);
+      const rows = cell.spill?.length ?? 1;
+      const cols = Math.max(1, ...(cell.spill ?? [[]]).map((r) => r.length));
+      changes.push({ sheetId: sheet.id, rect: { row, col, rows, cols } });
+    }
+    if (changes.length === 0) return;
+    this.calculator.propagate(changes);
     this.changed();
   }
 
@@ -234,6 +240,28 @@ export class InMemoryWorkbook implements InMemoryHost {
       t.columnIds = [...ids.slice(0, index), t.nextColumnId++, ...ids.slice(index)];
       this.model.touch(sheet, t.rect.row, t.rect.col + index).value = name;
       this.model.normaliseHeaders(t);
+      this.model.hostCallsOwed = false;
+      this.calculator.rerunHostCalls();
+      this.changed();
+    },
+    /**
+     * What a planner inserting or deleting whole rows or columns does (Home ▸ Insert / Delete, or
+     * Ctrl+Shift+= and Ctrl+- on the grid): the cells move, formulas follow them, and Excel calls
+     * every custom function again (docs/excel-fidelity.md, "Calculation").
+     */
+    insertRows: (sheet: string, row: number, count = 1) =>
+      this.structural(sheet, { row, col: 0, rows: count, cols: MAX_COLS }, "Down"),
+    deleteRows: (sheet: string, row: number, count = 1) =>
+      this.structural(sheet, { row, col: 0, rows: count, cols: MAX_COLS }, "Up"),
+    insertColumns: (sheet: string, col: number, count = 1) =>
+      this.structural(sheet, { row: 0, col, rows: MAX_ROWS, cols: count }, "Right"),
+    deleteColumns: (sheet: string, col: number, count = 1) =>
+      this.structural(sheet, { row: 0, col, rows: MAX_ROWS, cols: count }, "Left"),
+    /** Ctrl+Alt+F9, a full calculation: every formula, every custom function called again. */
+    calculateFull: () => {
+      this.model.owedCalculation = [];
+      this.model.hostCallsOwed = false;
+      this.calculator.calculateAll();
       this.changed();
     },
     /**
@@ -350,6 +378,15 @@ export class InMemoryWorkbook implements InMemoryHost {
       return readRect(this.model, s, rect);
     },
   };
+
+  /** Whole rows or columns inserted or deleted from the grid; every custom function runs again. */
+  private structural(sheet: string, band: Rect, direction: "Down" | "Up" | "Right" | "Left"): void {
+    const s = this.sheet(sheet);
+    moveCells(this.model, s, band, direction);
+    this.model.hostCallsOwed = false;
+    this.calculator.calculateAll();
+    this.changed();
+  }
 
   private view(c: CellData): CellView {
     const date1904 = this.model.date1904;

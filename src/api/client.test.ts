@@ -420,3 +420,36 @@ test("individual ads paging stops at the service's largest offset instead of fai
   expect(pages).toBe(3); // offsets 998,000, 999,000 and 1,000,000
   expect(urls.every((u) => Number(new URL(u).searchParams.get("offset")) <= 1_000_000)).toBe(true);
 });
+
+describe("counting against the monthly allowance, as the service counts", () => {
+  test("a refusal before an account was charged counts nothing; any other answer counts once", async () => {
+    const answers = [
+      json(403, { message: "Invalid token" }),
+      json(403, { message: "API access is disabled" }),
+      json(403, { message: "API limit is not configured" }),
+      json(429, { message: "Monthly request limit exceeded. Please contact support." }),
+      json(403, { message: "Forbidden" }),
+      json(404, { message: "Not found" }),
+      json(200, { data: [] }),
+    ];
+    const { c, counted } = client(() => answers.shift()!);
+    for (let i = 0; i < 7; i++) await c.search.episodes({ search: "x" }).catch(() => undefined);
+    expect(counted).toEqual(Array(3).fill("GET /api/public/episode/search"));
+  });
+
+  test("a request that provably never left counts nothing, however often it was tried", async () => {
+    const { sleep } = instantSleep();
+    const refused = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
+    const counted: string[] = [];
+    const c = new AdsClient({
+      baseUrl: BASE,
+      apiKey: "k",
+      sleep,
+      maxRetries: 2,
+      onRequest: (e) => counted.push(e),
+      fetch: () => Promise.reject(refused),
+    });
+    await expect(c.shows.get("1200000001")).rejects.toMatchObject({ name: "ConnectionError" });
+    expect(counted).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import {
   ServerError,
   errorFromResponse,
 } from "./errors";
+import { spentAllowance } from "./allowance";
 import { decodeText } from "./download";
 import { ExchangeFailure, exchange, type Answer, type BodySink, type FetchLike } from "./exchange";
 import { DEFAULT_DEADLINE_MS, DEFAULT_STALL_MS } from "./networkDefaults";
@@ -37,7 +38,11 @@ export interface ClientOptions {
    * for any request that provably never reached the service; default 2.
    */
   maxRetries?: number;
-  /** Called once for each request that counts against the monthly allowance. */
+  /**
+   * Called once for each request that spent the monthly allowance, when that is known: its answer
+   * came (a refusal before an account was charged, such as an unknown key or the monthly limit,
+   * spent nothing: allowance.ts), or it failed after it may have reached the service.
+   */
   onRequest?: (endpoint: string) => void;
   /** Injected for tests. */
   sleep?: Sleep;
@@ -256,6 +261,11 @@ export class Core {
     return err;
   }
 
+  /** Adds a counted request to the month's count when `spent`. */
+  private countIf(ctx: { counted: boolean; endpoint: string }, spent: boolean): void {
+    if (ctx.counted && spent) this.options.onRequest?.(ctx.endpoint);
+  }
+
   private backoff(attempt: number): number {
     const base = Math.min(8000, 500 * 2 ** attempt);
     return Math.round(base / 2 + (base / 2) * this.random());
@@ -286,23 +296,29 @@ export class Core {
           throw this.scrubbed(err);
         });
       }
-      if (ctx.counted) this.options.onRequest?.(ctx.endpoint);
       let answer: Answer;
       try {
         answer = await exchange(this.fetchImpl, url, init, limits, ctx);
       } catch (err) {
         if (!(err instanceof ExchangeFailure)) throw err;
+        // No answer: it counted unless it provably never left (a timeout most likely arrived).
+        this.countIf(ctx, !err.unsent);
         if (err.error instanceof AbortedError) throw err.error;
         last = { error: err.error, reachedService: !err.unsent };
         // A request that spends the allowance is asked again only when it provably never went out.
         if (ctx.counted && !err.unsent) break;
         continue;
       }
-      if (answer.ok) return answer;
-      const error = errorFromResponse(answer.status, decodeText(answer.bytes), {
-        endpoint: ctx.endpoint,
-        agentRunStart: ctx.agentRunStart,
-      });
+      const error = answer.ok
+        ? null
+        : errorFromResponse(answer.status, decodeText(answer.bytes), {
+            endpoint: ctx.endpoint,
+            agentRunStart: ctx.agentRunStart,
+          });
+      // A refusal before an account with allowance was charged (an unknown key, the monthly limit)
+      // spent nothing, as the service counts (allowance.ts).
+      this.countIf(ctx, error === null || spentAllowance(error));
+      if (error === null) return answer;
       // 4xx answers are final; a 5xx may be passing, but a counted request has reached the service.
       if (!(error instanceof ServerError)) throw this.scrubbed(error);
       last = { error, reachedService: true };

@@ -172,11 +172,11 @@ describe("every path segment is checked before a request: only ids of the docume
 
   test("ids of the documented shape pass: directory, channel and playlist ids, episode ids, uuids", async () => {
     const { c, calls } = setup(() => json(200, { serviceSeriesId: 1, title: "t" }));
-    for (const id of ["1200000001", "UCdemo0000000000000001", "PLa-b_c"]) await c.shows.get(id);
+    for (const id of ["1200000001", "UCdemo0000000000000001", "PLa-b_c0123456789"]) await c.shows.get(id);
     expect(calls.map((x) => new URL(x.url).pathname.split("/").pop())).toEqual([
       "1200000001",
       "UCdemo0000000000000001",
-      "PLa-b_c",
+      "PLa-b_c0123456789",
     ]);
   });
 

@@ -334,6 +334,19 @@ const RULES: Rule[] = [
   },
   // ---- show info ----
   {
+    name: "the show id is in one of the three forms the spec names",
+    spec: "Path id (string, required): directory id, Alpha channel id or Alpha playlist id",
+    call: (c) => c.shows.get("abc"),
+    refused: "id",
+    message: /id must be a show id: a directory id \(digits\), or an Alpha channel or playlist id/,
+  },
+  {
+    name: "an Alpha channel id is sent as it is",
+    spec: "Path id (string, required): directory id, Alpha channel id or Alpha playlist id",
+    call: (c) => c.shows.get("UC0000000000000000000001"),
+    sent: ({ path }) => expect(path).toBe("/api/public/series/episodes/UC0000000000000000000001"),
+  },
+  {
     name: "episodesPageIndex",
     spec: "episodesPageIndex | integer | >= 0",
     call: (c) => c.shows.get("1", { episodesPageIndex: -1 }),

@@ -1,14 +1,16 @@
 /**
  * Ribbon commands, in the shared runtime: Refresh sheet (the active report sheet), Refresh all (every
- * report sheet, then the ADS.* functions), Self-test (in the pane), and refresh-on-open at start-up. Open pane is a
- * ShowTaskpane action in the manifest. Messages go to the task pane's activity list when it is open,
- * and always to the console. The commands are registered with the page's first load; the refresh
- * machinery (report sheets, the report sources) is loaded when a refresh first runs.
+ * report sheet and the ADS.* functions, counted first and asked for once over the planner's limit:
+ * guardedRefresh.ts), Self-test (in the pane), and refresh-on-open at start-up. Open pane is a
+ * ShowTaskpane action in the manifest; the pane also opens by itself when the spend guard has a
+ * question for the planner. Messages go to the task pane's activity list when it is open, and always
+ * to the console. The commands are registered with the page's first load; the refresh machinery
+ * (report sheets, the report sources) is loaded when a refresh first runs.
  */
 import type { SheetFetcher } from "../excel/reportSheets";
-import { refreshAdsFunctions } from "../functions/recalculate";
 import { requestSelfTest } from "../runtime/selfTestRequests";
 import { getConnection } from "../runtime/session";
+import { spendQuestions, subscribeSpendQuestions } from "../runtime/spendGuard";
 
 /** The report-sheet refreshes and a fetcher for them, loaded on first use. */
 async function refresher() {
@@ -46,10 +48,10 @@ async function refreshActiveSheet(event: Office.AddinCommands.Event): Promise<vo
 
 async function refreshEverything(event: Office.AddinCommands.Event): Promise<void> {
   try {
-    const { refreshAll, fetcher } = await refresher();
-    const result = await refreshAll(Excel, fetcher, { origin: "ribbon" });
+    const [{ fetcher }, guarded] = await Promise.all([refresher(), import("./guardedRefresh")]);
+    const result = await guarded.refreshEverything(Excel, fetcher, { origin: "ribbon" });
+    if (result.declined) console.info("Refresh all: not sent (Not now in the pane)", result.counted);
     if (result.failed.length) console.error("Refresh all:", result.failed);
-    await refreshAdsFunctions(Excel);
   } catch (err) {
     console.error("Refresh all failed:", err instanceof Error ? err.message : err);
   } finally {
@@ -69,15 +71,31 @@ async function selfTest(event: Office.AddinCommands.Event): Promise<void> {
   }
 }
 
+/** The spend guard asks in the pane: a question that comes while the pane is closed opens it. */
+function showPaneForQuestions(): void {
+  let shown = 0;
+  subscribeSpendQuestions(() => {
+    const waiting = spendQuestions().length;
+    if (waiting > shown)
+      Promise.resolve()
+        .then(() => Office.addin.showAsTaskpane())
+        .catch((err: unknown) =>
+          console.error("The pane could not open for a question:", err instanceof Error ? err.message : err),
+        );
+    shown = waiting;
+  });
+}
+
 Office.onReady(() => {
+  showPaneForQuestions();
   Office.actions.associate("refreshSheet", refreshActiveSheet);
   Office.actions.associate("selfTest", selfTest);
   Office.actions.associate("refreshAll", refreshEverything);
   // Sheets marked "refresh when the workbook opens": the pane sets the add-in to load with the
   // document (Office.addin.setStartupBehavior) when such a sheet exists; a key must be available.
   if (getConnection())
-    void refresher()
-      .then(({ refreshOnOpen, fetcher }) => refreshOnOpen(Excel, fetcher))
+    void Promise.all([refresher(), import("./guardedRefresh")])
+      .then(([{ fetcher }, guarded]) => guarded.refreshOnOpenGuarded(Excel, fetcher))
       .catch((err: unknown) =>
         console.error("Refresh on open failed:", err instanceof Error ? err.message : err),
       );

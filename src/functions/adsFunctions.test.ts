@@ -120,9 +120,14 @@ test("bad arguments are #VALUE! naming the argument, with no request", async () 
   expect(calls).toHaveLength(0);
 });
 
-test("the monthly 429 is #N/A with the service's message and is not retried or repeated on recalculation", async () => {
+test("the monthly 429 is #N/A saying the monthly limit in those words, with the month's count; kept, not asked again", async () => {
   const { fns, calls } = setup(() => json(429, { message: MONTHLY_LIMIT_MESSAGE }));
-  await expect(fns.SHOWLISTENERS(1)).rejects.toEqual(new FunctionError("#N/A", MONTHLY_LIMIT_MESSAGE));
+  await expect(fns.SHOWLISTENERS(1)).rejects.toEqual(
+    new FunctionError(
+      "#N/A",
+      `Monthly request limit reached: the service refused this request (429 "${MONTHLY_LIMIT_MESSAGE}"). This add-in counted 0 requests this month on this computer (0 from this workbook). Not asked again until you refresh the functions.`,
+    ),
+  );
   await expect(fns.SHOWLISTENERS(1)).rejects.toMatchObject({ code: "#N/A" });
   expect(calls).toHaveLength(1);
 });

@@ -25,6 +25,23 @@ test("show ids from number cells, text and single-cell ranges", () => {
   valueError(() => arg.showId(1e21), /showId: 1e\+21 is not a show id/);
 });
 
+test("a show id in none of the spec's forms is refused before any request, naming the forms", () => {
+  // Directory ids are digits; Alpha channel and playlist ids start with their two-letter kind.
+  expect(arg.showId("UC0000000000000000000000")).toBe("UC0000000000000000000000");
+  expect(arg.showId("PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf")).toBe("PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf");
+  expect(arg.showId("OLAK5uy_kLWEisWxUNHDw9frQlqC0UNWZqSM2Wk8c")).toBe(
+    "OLAK5uy_kLWEisWxUNHDw9frQlqC0UNWZqSM2Wk8c",
+  );
+  valueError(
+    () => arg.showId("abc"),
+    /^showId: "abc" is not a show id: use a directory id \(digits\), or an Alpha/,
+  );
+  valueError(() => arg.showId("12ab"), /showId: "12ab" is not a show id/);
+  valueError(() => arg.showId("UC12"), /showId: "UC12" is not a show id/);
+  valueError(() => arg.showId("uc0000000000000000000000"), /is not a show id/);
+  valueError(() => arg.showId("1234567890123456"), /is not a show id/);
+});
+
 test("dates from Excel serials and text", () => {
   expect(arg.optionalDate(45293, "startDate")).toBe("2024-01-02");
   expect(arg.optionalDate("2024-01-02", "startDate")).toBe("2024-01-02");

@@ -2,7 +2,7 @@
  * Argument parsing for the ADS.* functions. Cells arrive as numbers, text, booleans or 2-D ranges;
  * dates as Excel serials or text. Every problem names the argument and stops before any request.
  */
-import { SHOW_ID_PATTERN } from "../api/schemas";
+import { SHOW_ID_FORMS, SHOW_ID_PATTERN } from "../api/schemas";
 import { serialToIsoDate, SYSTEM_OFFSET_DAYS, type DateSystem } from "../api/excelDates";
 import { badArgument } from "./functionError";
 
@@ -27,12 +27,14 @@ export function showId(value: Arg, name = "showId"): string {
     throw badArgument(name, "is required (a directory id, an Alpha channel id or an Alpha playlist id)");
   if (typeof v === "number") {
     // Past 2^53 a number cell has already lost digits (and would print as 1e+21).
-    if (!Number.isSafeInteger(v) || v <= 0) throw badArgument(name, `${v} is not a show id`);
+    if (!Number.isSafeInteger(v) || v <= 0 || !SHOW_ID_PATTERN.test(String(v)))
+      throw badArgument(name, `${v} is not a show id`);
     return String(v);
   }
   if (typeof v === "boolean") throw badArgument(name, "must be a show id, not TRUE/FALSE");
   const s = String(v).trim();
-  if (!SHOW_ID_PATTERN.test(s)) throw badArgument(name, `"${s}" is not a show id`);
+  // An id in none of the spec's forms would only cost a request to hear "Not found".
+  if (!SHOW_ID_PATTERN.test(s)) throw badArgument(name, `"${s}" is not a show id: use ${SHOW_ID_FORMS}`);
   return s;
 }
 

@@ -7,16 +7,20 @@ import type { DateSystem } from "../api/excelDates";
 import type { AdsClient } from "../api/client";
 import {
   AdsError,
+  AuthenticationError,
   causeText,
   MaybeCountedError,
   plannerMessage,
+  RateLimitError,
   RequestValidationError,
 } from "../api/errors";
+import { spentAllowance } from "../api/allowance";
 import type { ShowInfo } from "../api/schemas";
 import { FunctionError, badArgument } from "./functionError";
-import type { RequestCache } from "./requestCache";
+import { SpendDeclinedError, SpendWaitingError, type RequestCache } from "./requestCache";
 import { capResult } from "./resultLimits";
 import type { NumberShape } from "../runtime/numberShape";
+import { monthlyLimitText as monthlyLimitWords } from "../runtime/spendGuard";
 import * as shape from "./shapes";
 
 export interface FunctionDeps {
@@ -30,9 +34,31 @@ export interface FunctionDeps {
   numberShape?: () => NumberShape;
   /** The workbook's date system: date arguments are read in it, dates returned in it. The 1900 system when not given. */
   dateSystem?: () => Promise<DateSystem>;
+  /** Settles once the cache knows where this workbook's and account's answers are held (runtime.ts). */
+  ready?: () => Promise<void>;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
+
+/** A cell whose request waits for the planner's answer in the pane (the spend guard). */
+export const WAITING_FOR_PANE =
+  "Not sent yet: this calculation needs more requests than you allow one action without asking. Choose Continue or Not now in the Ads Analytics pane (Home, Ads Analytics, Open pane).";
+/** A cell whose request waits while Refresh all counts what it will spend. */
+export const WAITING_FOR_ACTION =
+  "Not sent yet: Refresh all is counting the requests it needs; the Ads Analytics pane asks before it sends them.";
+/** A cell whose request the planner chose not to send. */
+export const DECLINED_IN_PANE =
+  "Not sent: you chose Not now in the Ads Analytics pane. Refresh ADS functions (Sheets tab) to ask again.";
+
+/** A refusal the add-in keeps (until the next refresh) rather than asking again: asking cannot change it. */
+export function keptRefusal(err: unknown): boolean {
+  return (err instanceof AuthenticationError || err instanceof RateLimitError) && !spentAllowance(err);
+}
+
+/** The monthly limit in those words, with the month's count, and that the cell will not ask again by itself. */
+export function monthlyLimitText(err: RateLimitError): string {
+  return `${monthlyLimitWords(err.message)} Not asked again until you refresh the functions.`;
+}
 
 export interface FunctionKit {
   /** The connected client; #N/A when the pane is not connected. */
@@ -40,13 +66,14 @@ export interface FunctionKit {
   /**
    * Cache keys carry the service so two connections never share answers. `signal` is the calling
    * cell's cancellation; the fetcher gets the request's own signal (aborted only when every cell
-   * waiting on it was cancelled).
+   * waiting on it was cancelled). `cost`: the requests the fetcher sends at most (its pages).
    */
   cached<T>(
     client: AdsClient,
     key: string,
     fetcher: (signal: AbortSignal) => Promise<T>,
     signal?: AbortSignal,
+    cost?: number,
   ): Promise<T>;
   /** Show info without paging parameters: one request shared by SHOW, SHOWLISTENERS, TOPADVERTISERS, SIMILAR. */
   showInfo(id: string, signal?: AbortSignal): Promise<ShowInfo>;
@@ -59,6 +86,11 @@ export interface FunctionKit {
 
 function toFunctionError(err: unknown): FunctionError {
   if (err instanceof FunctionError) return err;
+  if (err instanceof SpendWaitingError)
+    return new FunctionError("#N/A", err.why === "asking" ? WAITING_FOR_PANE : WAITING_FOR_ACTION);
+  if (err instanceof SpendDeclinedError) return new FunctionError("#N/A", DECLINED_IN_PANE);
+  if (err instanceof RateLimitError && err.kind === "monthly")
+    return new FunctionError("#N/A", monthlyLimitText(err));
   if (err instanceof RequestValidationError) return badArgument(err.field, err.message);
   // A cell cannot offer Try again: recalculating it asks again.
   if (err instanceof MaybeCountedError)
@@ -77,13 +109,15 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     return c;
   }
 
-  function cached<T>(
+  async function cached<T>(
     client: AdsClient,
     key: string,
     fetcher: (signal: AbortSignal) => Promise<T>,
     signal?: AbortSignal,
+    cost = 1,
   ): Promise<T> {
-    return deps.cache.get(`${client.baseUrl}|${key}`, fetcher, signal);
+    await deps.ready?.();
+    return deps.cache.get(`${client.baseUrl}|${key}`, fetcher, signal, cost);
   }
 
   function showInfo(id: string, signal?: AbortSignal): Promise<ShowInfo> {

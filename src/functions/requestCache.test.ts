@@ -15,32 +15,83 @@ test("identical calls in flight share one request", async () => {
   expect(calls).toBe(1);
 });
 
-test("answers are reused within the lifetime and fetched again after it", async () => {
+test("an answer is held for the same call however much later it is asked, until refresh makes it stale", async () => {
   let now = 0;
-  const cache = new RequestCache({ ttlMs: 1000, now: () => now });
+  const cache = new RequestCache({ now: () => now });
   let calls = 0;
   const fetcher = async () => ++calls;
   expect(await cache.get("k", fetcher)).toBe(1);
-  now = 999;
+  now = 30 * 24 * 3_600_000; // a month later: still held
   expect(await cache.get("k", fetcher)).toBe(1);
-  now = 2001;
+  cache.refresh();
+  expect(await cache.get("k", fetcher)).toBe(2);
   expect(await cache.get("k", fetcher)).toBe(2);
 });
 
-test("failures are kept for the shorter error lifetime", async () => {
+test("the planner's freshness: an answer older than it is fetched again", async () => {
   let now = 0;
-  const cache = new RequestCache({ ttlMs: 10_000, errorTtlMs: 100, now: () => now });
+  let maxAge: number | undefined = 3_600_000;
+  const cache = new RequestCache({ now: () => now, maxAgeMs: () => maxAge });
   let calls = 0;
-  const failing = async () => {
+  const fetcher = async () => ++calls;
+  expect(await cache.get("k", fetcher)).toBe(1);
+  now = 3_600_000;
+  expect(await cache.get("k", fetcher)).toBe(1);
+  now = 3_600_001;
+  expect(await cache.get("k", fetcher)).toBe(2);
+  maxAge = undefined; // off: kept until refreshed
+  now = 100 * 3_600_000;
+  expect(await cache.get("k", fetcher)).toBe(2);
+});
+
+test("failures are kept for a minute; a refusal asking cannot change is kept until the next refresh", async () => {
+  let now = 0;
+  const cache = new RequestCache({
+    errorTtlMs: 100,
+    now: () => now,
+    keep: (e) => (e as Error).message === "refused",
+  });
+  let calls = 0;
+  const failing = (message: string) => async () => {
     calls++;
-    throw new Error("limit");
+    throw new Error(message);
   };
-  await expect(cache.get("k", failing)).rejects.toThrow("limit");
-  await expect(cache.get("k", failing)).rejects.toThrow("limit");
+  await expect(cache.get("k", failing("5xx"))).rejects.toThrow("5xx");
+  await expect(cache.get("k", failing("5xx"))).rejects.toThrow("5xx");
   expect(calls).toBe(1);
   now = 101;
-  await expect(cache.get("k", failing)).rejects.toThrow("limit");
+  await expect(cache.get("k", failing("5xx"))).rejects.toThrow("5xx");
   expect(calls).toBe(2);
+  await expect(cache.get("r", failing("refused"))).rejects.toThrow("refused");
+  now = 1e9;
+  await expect(cache.get("r", failing("refused"))).rejects.toThrow("refused");
+  expect(calls).toBe(3);
+  cache.refresh();
+  await expect(cache.get("r", failing("refused"))).rejects.toThrow("refused");
+  expect(calls).toBe(4);
+});
+
+test("answers held in a store are found again by a new cache (the pane reopened); refreshed ones replace them", async () => {
+  const { localAnswerStore } = await import("./answerStore");
+  const { MemoryStorage } = await import("../runtime/testing/memoryStorage");
+  const storage = new MemoryStorage();
+  let now = 1000;
+  const first = new RequestCache({ now: () => now });
+  first.setStore(localAnswerStore(storage, "v1:book", "acct"));
+  expect(await first.get("show|1", async () => ({ listeners: 5 }))).toEqual({ listeners: 5 });
+  now = 2000;
+  const reopened = new RequestCache({ now: () => now });
+  reopened.setStore(localAnswerStore(storage, "v1:book", "acct"));
+  let calls = 0;
+  expect(await reopened.get("show|1", async () => ({ listeners: ++calls }))).toEqual({ listeners: 5 });
+  expect(reopened.heldSummary()).toEqual({ count: 1, oldest: 1000, newest: 1000 });
+  // Another workbook, or another account, holds nothing of it.
+  const other = new RequestCache();
+  other.setStore(localAnswerStore(storage, "v1:other", "acct"));
+  expect(await other.get("show|1", async () => ({ listeners: 9 }))).toEqual({ listeners: 9 });
+  reopened.refresh();
+  expect(await reopened.get("show|1", async () => ({ listeners: 6 }))).toEqual({ listeners: 6 });
+  expect(reopened.heldSummary()).toEqual({ count: 1, oldest: 2000, newest: 2000 });
 });
 
 test("concurrency never exceeds the bound", async () => {
@@ -67,21 +118,14 @@ test("clear forgets every answer", async () => {
   expect(await cache.get("k", async () => ++calls)).toBe(2);
 });
 
-test("the cache stays bounded: expired answers go first, then the oldest settled ones", async () => {
-  let now = 0;
-  const cache = new RequestCache({ maxEntries: 3, ttlMs: 100, now: () => now });
-  await cache.get("a", async () => 1);
-  now = 200; // "a" has expired
-  await cache.get("b", async () => 2);
-  await cache.get("c", async () => 3);
-  await cache.get("d", async () => 4); // full: the expired "a" goes
-  expect(cache.size).toBe(3);
-  await cache.get("e", async () => 5); // full, nothing expired: the oldest, "b", goes
+test("memory stays bounded: the oldest settled calls go (a store still holds their answers)", async () => {
+  const cache = new RequestCache({ maxEntries: 3 });
+  for (const k of ["a", "b", "c", "d"]) await cache.get(k, async () => k);
   expect(cache.size).toBe(3);
   let refetched = 0;
-  await cache.get("b", async () => ++refetched);
-  await cache.get("e", async () => ++refetched);
-  expect(refetched).toBe(1); // "b" was fetched again, "e" was still there
+  await cache.get("a", async () => ++refetched);
+  await cache.get("d", async () => ++refetched);
+  expect(refetched).toBe(1); // "a" was fetched again, "d" was still there
 });
 
 /** Fetchers that wait until released by name, recording what was sent. */

@@ -60,6 +60,11 @@ async function ads(
   const pageSize = arg.optionalInt(args.limit, "limit", 1, 1000);
   const client = kit.connected();
   const key = JSON.stringify(["ads", name, start, end, rows, from, pageSize]);
+  // At most a request a page, and no page past the service's largest offset.
+  const pagesAtMost = Math.min(
+    Math.ceil(rows / (pageSize ?? 1000)),
+    Math.floor((1_000_000 - (from ?? 0)) / (pageSize ?? 1000)) + 1,
+  );
   const pages = await kit.cached(
     client,
     key,
@@ -71,6 +76,7 @@ async function ads(
         s,
       ),
     signal,
+    pagesAtMost,
   );
   if (pages.every((p) => p.data.length === 0)) throw new FunctionError("#N/A", `No ads found for ${name}`);
   return shape.adsGrid(pages);

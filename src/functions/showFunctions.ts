@@ -13,6 +13,8 @@ import * as shape from "./shapes";
 
 /** Episodes asked for per request: the service's largest page. */
 const EPISODE_PAGE_SIZE = 100;
+/** Episodes the service pages over: the 1,000 most recent. */
+const MAX_EPISODES = 1000;
 
 /** The episode fields asked for (all when not given); #VALUE! on one the service does not have. */
 function episodeFields(fields: Arg | undefined): string[] {
@@ -25,7 +27,10 @@ function episodeFields(fields: Arg | undefined): string[] {
   return wanted;
 }
 
-/** The show with its first `n` episodes, from as many pages as hold them. */
+/**
+ * The show with its first `n` episodes, from as many pages as hold them: one held answer for the
+ * call, which spends at most a request a page (fewer when the show has fewer episodes).
+ */
 async function showWithEpisodes(
   kit: FunctionKit,
   id: string,
@@ -33,20 +38,26 @@ async function showWithEpisodes(
   signal?: AbortSignal,
 ): Promise<ShowInfo> {
   const client = kit.connected();
-  const page = (i: number) =>
-    kit.cached(
-      client,
-      `episodes|${id}|${i}`,
-      (s) => client.shows.get(id, { episodesPageIndex: i, episodesPageSize: EPISODE_PAGE_SIZE }, s),
-      signal,
-    );
-  // The first page says how many episodes exist: only the pages that hold some are asked for.
-  const first = await page(0);
-  const total = first.episodesPagination?.rowCount ?? n;
-  const wantedPages = Math.ceil(Math.min(n, total) / EPISODE_PAGE_SIZE);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, wantedPages - 1) }, (_, i) => page(i + 1)));
-  const pages = [first, ...rest];
-  return { ...pages[0], episodes: pages.flatMap((p) => p.episodes ?? []) };
+  const most = Math.ceil(Math.min(n, MAX_EPISODES) / EPISODE_PAGE_SIZE);
+  const page = (i: number, s: AbortSignal) =>
+    client.shows.get(id, { episodesPageIndex: i, episodesPageSize: EPISODE_PAGE_SIZE }, s);
+  return kit.cached(
+    client,
+    `episodes|${id}|${most}`,
+    async (s) => {
+      // The first page says how many episodes exist: only the pages that hold some are asked for.
+      const first = await page(0, s);
+      const total = first.episodesPagination?.rowCount ?? n;
+      const wanted = Math.min(most, Math.ceil(Math.min(n, total) / EPISODE_PAGE_SIZE));
+      const rest = await Promise.all(
+        Array.from({ length: Math.max(0, wanted - 1) }, (_, i) => page(i + 1, s)),
+      );
+      const pages = [first, ...rest];
+      return { ...pages[0], episodes: pages.flatMap((p) => p.episodes ?? []) };
+    },
+    signal,
+    most,
+  );
 }
 
 /** Net new reach of up to 10 advertisers on a show, as a percentage. */

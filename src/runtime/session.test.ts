@@ -20,11 +20,11 @@ beforeAll(() => {
 beforeEach(() => resetSession());
 
 test("the counter counts this month's requests and starts again next month", () => {
-  countRequest(new Date(2026, 10, 5));
-  countRequest(new Date(2026, 10, 20));
+  countRequest("functions", new Date(2026, 10, 5));
+  countRequest("reports", new Date(2026, 10, 20));
   expect(requestsThisMonth(new Date(2026, 10, 21))).toBe(2);
   expect(requestsThisMonth(new Date(2026, 11, 1))).toBe(0);
-  countRequest(new Date(2026, 11, 1));
+  countRequest("writebacks", new Date(2026, 11, 1));
   expect(requestsThisMonth(new Date(2026, 11, 2))).toBe(1);
 });
 

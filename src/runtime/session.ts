@@ -1,5 +1,6 @@
 /**
- * Shared-runtime state: the connection (API key and base URL), the network limits and the request counter.
+ * Shared-runtime state: the connection (API key and base URL), the network limits, the month's
+ * requests (spendLedger.ts) and the planner's spending settings (spendSettings.ts).
  * The task pane, the custom functions and the ribbon commands run in one JavaScript
  * runtime (manifest: SharedRuntime) and one module graph (webpack.config.js), so this
  * module's state is theirs to share. The key lives only here (and, when the user ticks "remember", in the
@@ -7,6 +8,8 @@
  */
 
 import { DEFAULT_LIMITS, storedLimits, type NetworkLimits } from "./networkLimits";
+import { SpendLedger, type SpendKind, type SpendTotals } from "./spendLedger";
+import { DEFAULT_SPEND_SETTINGS, storedSpendSettings, type SpendSettings } from "./spendSettings";
 
 export interface Connection {
   apiKey: string;
@@ -18,19 +21,17 @@ type Listener = () => void;
 interface SessionState {
   connection: Connection | null;
   limits: NetworkLimits;
-  requestsThisMonth: { month: string; count: number };
+  ledger: SpendLedger;
+  spending: SpendSettings;
   listeners: Set<Listener>;
 }
 
-const COUNTER_STORAGE = "ads-analytics.requestCounter";
-/** The planner's network limits (Connect tab): this computer's, like the counter. */
+/** The planner's network limits (Connect tab): this computer's, like the month's count. */
 const LIMITS_STORAGE = "ads-analytics.networkLimits";
+/** The planner's spending settings (Connect tab): this computer's. */
+const SPENDING_STORAGE = "ads-analytics.spendSettings";
 /** Only when the user ticks "Remember on this computer": the add-in origin's storage, never the workbook. */
 const REMEMBERED = "ads-analytics.connection";
-
-function monthOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
-}
 
 function storage(): Storage | null {
   try {
@@ -46,25 +47,19 @@ let session: SessionState | null = null;
 function state(): SessionState {
   let s = session;
   if (!s) {
-    let counter = { month: monthOf(new Date()), count: 0 };
-    const saved = storage()?.getItem(COUNTER_STORAGE);
-    if (saved) {
-      try {
-        const parsed = JSON.parse(saved) as { month?: unknown; count?: unknown };
-        if (typeof parsed.month === "string" && typeof parsed.count === "number") {
-          counter = { month: parsed.month, count: parsed.count };
-        }
-      } catch {
-        /* a corrupt counter starts again from zero */
-      }
-    }
     s = {
       connection: remembered(),
       limits: storedLimits(storage()?.getItem(LIMITS_STORAGE)),
-      requestsThisMonth: counter,
+      ledger: new SpendLedger(storage),
+      spending: storedSpendSettings(storage()?.getItem(SPENDING_STORAGE)),
       listeners: new Set(),
     };
     session = s;
+    // Another pane (another workbook) counted: this pane's totals changed with it.
+    if (typeof addEventListener === "function")
+      addEventListener("storage", (e: StorageEvent) => {
+        if (SpendLedger.isLedgerKey(e.key)) emit();
+      });
   }
   return s;
 }
@@ -111,19 +106,36 @@ export function isRemembered(): boolean {
   return remembered() !== null;
 }
 
-/** Called for every request that counts against the monthly allowance (keyed endpoints). */
-export function countRequest(now: Date = new Date()): void {
-  const s = state();
-  const month = monthOf(now);
-  if (s.requestsThisMonth.month !== month) s.requestsThisMonth = { month, count: 0 };
-  s.requestsThisMonth.count += 1;
-  storage()?.setItem(COUNTER_STORAGE, JSON.stringify(s.requestsThisMonth));
+/** Called for every request that spent the monthly allowance (src/api/allowance.ts), with its kind. */
+export function countRequest(kind: SpendKind, now: Date = new Date()): void {
+  state().ledger.count(kind, now);
   emit();
 }
 
+/** This month's requests from every pane on this computer (all workbooks). */
 export function requestsThisMonth(now: Date = new Date()): number {
-  const s = state().requestsThisMonth;
-  return s.month === monthOf(now) ? s.count : 0;
+  return state().ledger.totals(now).allTotal;
+}
+
+/** This month's requests by kind, this workbook's and every workbook's. */
+export function spendThisMonth(now: Date = new Date()): SpendTotals {
+  return state().ledger.totals(now);
+}
+
+/** The workbook this runtime belongs to, once known: its requests are counted as its own. */
+export function setSpendWorkbook(id: string): void {
+  state().ledger.setWorkbook(id);
+  emit();
+}
+
+export function getSpendSettings(): SpendSettings {
+  return state().spending;
+}
+
+export function setSpendSettings(settings: SpendSettings): void {
+  state().spending = settings;
+  storage()?.setItem(SPENDING_STORAGE, JSON.stringify(settings));
+  emit();
 }
 
 export function subscribe(listener: Listener): () => void {
@@ -131,13 +143,23 @@ export function subscribe(listener: Listener): () => void {
   return () => state().listeners.delete(listener);
 }
 
-/** Test helper: forget everything. */
+/** Test helper: forget everything (this pane's count starts again as a new pane's). */
 export function resetSession(): void {
   const s = state();
   s.connection = null;
   s.limits = DEFAULT_LIMITS;
   storage()?.removeItem(LIMITS_STORAGE);
-  s.requestsThisMonth = { month: monthOf(new Date()), count: 0 };
-  storage()?.removeItem(COUNTER_STORAGE);
+  s.spending = DEFAULT_SPEND_SETTINGS;
+  storage()?.removeItem(SPENDING_STORAGE);
+  const st = storage();
+  if (st && typeof st.key === "function") {
+    const keys: string[] = [];
+    for (let i = 0; i < st.length; i++) {
+      const key = st.key(i);
+      if (key !== null && SpendLedger.isLedgerKey(key)) keys.push(key);
+    }
+    for (const key of keys) st.removeItem(key);
+  }
+  s.ledger = new SpendLedger(storage);
   emit();
 }

@@ -4,6 +4,8 @@
  * opened (its own chunk), with a labelled busy indicator meanwhile and a retry if the load fails.
  */
 import { dateSystemOf } from "../excel/dateSystem";
+import { workbookIdOf } from "../excel/workbookId";
+import { setSpendWorkbook } from "../runtime/session";
 import {
   Component,
   Fragment,
@@ -21,6 +23,7 @@ import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../runtime/codeLoadFailu
 import { subscribeSelfTestRequests } from "../runtime/selfTestRequests";
 import { ActivityList } from "./components/ActivityList";
 import { PaneMessage } from "./components/PaneMessage";
+import { SpendQuestions } from "./components/SpendQuestions";
 import { TabBar, tabId, tabPanelId } from "./components/TabBar";
 import { ConnectPanel } from "./panels/ConnectPanel";
 import type { SheetRequest } from "./reportActions";
@@ -250,6 +253,8 @@ export function App({ excel, deployment }: AppProps) {
   useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
   // The workbook's date system, asked once as the pane opens, so the first write does not wait on it.
   useEffect(() => void dateSystemOf(excel), [excel]);
+  // Which workbook this pane counts for ("This workbook" on the Connect tab), asked once.
+  useEffect(() => void workbookIdOf(excel).then(setSpendWorkbook, () => undefined), [excel]);
 
   const services: Services = useMemo(
     () => ({
@@ -283,6 +288,7 @@ export function App({ excel, deployment }: AppProps) {
           />
         </header>
         <main className="pane-body">
+          <SpendQuestions />
           {!connected && tab !== "Connect" && (
             <ConnectFirst
               onConnect={() => {

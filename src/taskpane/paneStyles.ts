@@ -13,6 +13,12 @@ export const PANE_CSS = `
 .pane .fui-Input__input { min-width: 0; width: 100%; }
 .pane .fui-Field > * { min-width: 0; }
 .pane .toolbar { display: flex; flex-wrap: wrap; gap: 4px; }
+.pane .spend-table { border-collapse: collapse; font-size: 12px; width: 100%; }
+.pane .spend-table th, .pane .spend-table td { padding: 2px 4px; border-bottom: 1px solid #e0e0e0; text-align: right; font-weight: normal; }
+.pane .spend-table th[scope="row"], .pane .spend-table thead th:first-child { text-align: left; }
+.pane .spend-table thead th, .pane .spend-table .spend-total > * { font-weight: 600; }
+.pane .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.pane .spend-questions { display: flex; flex-direction: column; gap: 8px; margin-bottom: 12px; }
 .pane .field-picker .chosen { padding-left: 20px; margin: 4px 0; }
 .pane .field-picker .chosen li { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; }
 .pane .field-picker .chosen li > span { flex: 1 1 120px; overflow-wrap: anywhere; }

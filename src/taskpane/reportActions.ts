@@ -14,7 +14,7 @@ import {
   createReportSheet,
   definitionFor,
   listDefinitions,
-  refreshAll,
+  readDefinition,
   refreshReport,
   removeDefinition,
   setRefreshOnOpenFlag,
@@ -24,6 +24,9 @@ import {
 } from "../excel/reportSheets";
 import { newerVersionOf, type StoredReport } from "../excel/reportStore";
 import type { ExcelHost } from "../excel/host";
+import { refreshEverything } from "../commands/guardedRefresh";
+import { sourceRequests } from "../runtime/sourceRequests";
+import { askToSpend } from "../runtime/spendGuard";
 import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
 import type { Services } from "./services";
@@ -111,6 +114,10 @@ export async function runSourceToSheet(
   const id = services.activity.start(requestLabel(req), describeRequest(req), () => controller.abort());
   const notes: string[] = [];
   try {
+    // One report is one request; individual ads a request a page: many pages ask first.
+    const cost = sourceRequests({ kind: req.kind, params: req.params });
+    if (!(await askToSpend({ action: requestLabel(req), ...cost })))
+      return notSent(services, id, cost.requests);
     if (req.sheetName) {
       const old = await definitionFor(services.excel, req.sheetName, "to edit");
       const { saveDefinition } = await import("../excel/reportStore");
@@ -206,12 +213,25 @@ export async function listReportSheets(services: Services): Promise<ReportSheetS
   return (await listDefinitions(services.excel)).map(summary);
 }
 
+/** The planner chose Not now: the activity entry says so, and nothing was sent. */
+function notSent(services: Services, id: number, requests: number): RunOutcome {
+  const reason = `Not sent: you chose Not now (it would have spent ${requests.toLocaleString("en-US")} ${requests === 1 ? "request" : "requests"})`;
+  services.activity.update(id, { status: "cancelled", endedAt: Date.now(), detail: reason });
+  return { ok: false, cancelled: true, reason };
+}
+
 export async function refreshOneSheet(services: Services, sheetName: string): Promise<void> {
   const controller = new AbortController();
   const id = services.activity.start(`Refresh ${sheetName}`, sheetName, () => controller.abort());
   // What the answer's reading noted (cells kept as text) and what the refresh noted.
   const notes: string[] = [];
   try {
+    const stored = await readDefinition(services.excel, sheetName);
+    const cost = stored ? sourceRequests(stored, stored.rowCount) : { requests: 1, exact: true };
+    if (!(await askToSpend({ action: `Refresh ${sheetName}`, ...cost }))) {
+      notSent(services, id, cost.requests);
+      return;
+    }
     const def = await refreshReport(services.excel, sheetName, fetcher(services, id, notes), {
       signal: controller.signal,
     });
@@ -233,21 +253,39 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
   }
 }
 
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * Refresh all: every report sheet and every ADS.* cell, counted first and asked for once over the
+ * planner's limit (src/commands/guardedRefresh.ts), as the ribbon's Refresh all.
+ */
 export async function refreshAllSheets(services: Services): Promise<void> {
   const controller = new AbortController();
-  const id = services.activity.start("Refresh all", "every report sheet", () => controller.abort());
-  const result = await refreshAll(services.excel, fetcher(services), {
-    signal: controller.signal,
-    onProgress: (p) =>
-      services.activity.update(id, {
-        detail: `${p.done}/${p.total}: ${p.sheetName}${p.error ? ` failed (${p.error})` : ""}`,
-      }),
-  });
-  services.activity.update(id, {
-    status: result.failed.length ? "failed" : "done",
-    endedAt: Date.now(),
-    detail: `${result.refreshed.length} refreshed${result.failed.length ? `, ${result.failed.length} failed: ${result.failed.map((f) => f.error).join("; ")}` : ""}`,
-  });
+  const id = services.activity.start("Refresh all", "every report sheet and the ADS functions", () =>
+    controller.abort(),
+  );
+  try {
+    const result = await refreshEverything(services.excel, fetcher(services), {
+      signal: controller.signal,
+      onProgress: (p) =>
+        services.activity.update(id, {
+          detail: `${p.done}/${p.total}: ${p.sheetName}${p.error ? ` failed (${p.error})` : ""}`,
+        }),
+    });
+    const { sheets, functions } = result.counted;
+    if (result.declined) {
+      notSent(services, id, sheets + functions);
+      return;
+    }
+    services.activity.update(id, {
+      status: result.failed.length ? "failed" : "done",
+      endedAt: Date.now(),
+      detail: `${result.refreshed.length} refreshed${result.failed.length ? `, ${result.failed.length} failed: ${result.failed.map((f) => f.error).join("; ")}` : ""}; ADS functions: ${plural(functions, "request", "requests")} at most`,
+    });
+  } catch (err) {
+    services.activity.update(id, { status: "failed", endedAt: Date.now(), detail: errorText(err) });
+  }
 }
 
 export function removeReportSheet(services: Services, sheetName: string): Promise<void> {

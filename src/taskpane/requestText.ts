@@ -2,7 +2,8 @@
  * How the pane words a request and its failure (pure). The request is spelled out in the activity
  * list ("Asked: …"); a failure's message leads with the reason, since a planner reads the start.
  */
-import { plannerMessage } from "../api/errors";
+import { plannerMessage, RateLimitError } from "../api/errors";
+import { monthlyLimitText } from "../runtime/spendGuard";
 import { SOURCE_LABELS, type SourceKind } from "../runtime/reportSources";
 import { presetLabel, type DatePreset } from "../reports/relativeDates";
 
@@ -31,8 +32,17 @@ export function describeRequest(req: RequestSummary): string {
   return `${requestLabel(req)}: ${parts.join(", ") || "service defaults"}`;
 }
 
+/** The monthly limit's 429, wherever it is in the failure's causes. */
+function monthlyLimitOf(err: unknown): RateLimitError | null {
+  for (let e = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++)
+    if (e instanceof RateLimitError && e.kind === "monthly") return e;
+  return null;
+}
+
 /** Why it failed, without the "<sheet>: " a refresh error starts with, as a sentence. */
 export function failureReason(err: unknown, sheetName?: string): string {
+  const monthly = monthlyLimitOf(err);
+  if (monthly) return monthlyLimitText(monthly.message);
   let text = plannerMessage(err);
   if (sheetName && text.startsWith(`${sheetName}: `)) text = text.slice(sheetName.length + 2);
   text = text.trim() || "no reason given";

@@ -2,7 +2,6 @@
 import { AdsClient } from "../../src/api/client";
 import { MONTHLY_LIMIT_MESSAGE } from "../../src/api/errors";
 import { createAdsFunctions } from "../../src/functions/adsFunctions";
-import { FunctionError } from "../../src/functions/functionError";
 import { RequestCache } from "../../src/functions/requestCache";
 import { SHOW_IDS } from "../../sandbox/index";
 import { startSandbox } from "../support/sandbox";
@@ -72,9 +71,12 @@ test("EPISODES pages as needed and SEARCH/ADS/INCREMENTALITY/NETNEWREACH spill f
 });
 
 test("error paths: monthly limit, authentication messages, inaccessible advertiser, bad arguments with no request", async () => {
-  await expect(functions("demo-exhausted").fns.SHOWLISTENERS(1200000001)).rejects.toEqual(
-    new FunctionError("#N/A", MONTHLY_LIMIT_MESSAGE),
-  );
+  await expect(functions("demo-exhausted").fns.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringContaining(
+      `Monthly request limit reached: the service refused this request (429 "${MONTHLY_LIMIT_MESSAGE}")`,
+    ),
+  });
   // Refusals in the planner's words, with what to do next (never the service's bare "Forbidden").
   await expect(functions("demo-disabled").fns.SHOWLISTENERS(1200000001)).rejects.toMatchObject({
     code: "#N/A",

@@ -111,8 +111,14 @@ export class Batch {
   /** After the batch: propagate its changes (automatic calculation), or owe them while suspended. */
   settleCalculation(): void {
     const changes = this.takeChanges();
-    if (!changes.length) return;
-    if (this.calculationSuspended) this.model.owedCalculation.push(...changes);
-    else this.model.calculator?.propagate(changes);
+    if (changes.length) {
+      if (this.calculationSuspended) this.model.owedCalculation.push(...changes);
+      else this.model.calculator?.propagate(changes);
+    }
+    // Cells inserted or deleted: every custom function is called again (model.hostCallsOwed).
+    if (this.model.hostCallsOwed && !this.calculationSuspended) {
+      this.model.hostCallsOwed = false;
+      this.model.calculator?.rerunHostCalls();
+    }
   }
 }

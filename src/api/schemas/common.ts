@@ -48,9 +48,16 @@ export function nameList(field: string, missing = `${field} must be a list of na
 
 /**
  * Ids that travel as a path segment. Only the documented shape passes, so nothing the caller types
- * (`..`, `a/b`, an empty string) can change which path is asked for.
+ * (`..`, `a/b`, an empty string) can change which path is asked for, and an id in none of the forms
+ * the spec names ("directory id, Alpha channel id or Alpha playlist id") is refused before it spends
+ * a request: a directory id is digits (the directory's numeric ids); an Alpha channel or playlist id
+ * starts with its two-letter kind in capitals (UC for a channel; PL, UU, OL, … for playlists)
+ * followed by 10 to 64 letters, digits, _ or -.
  */
-export const SHOW_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const SHOW_ID_PATTERN = /^(?:\d{1,15}|[A-Z]{2}[A-Za-z0-9_-]{10,64})$/;
+/** How SHOW_ID_PATTERN reads to a planner. */
+export const SHOW_ID_FORMS =
+  "a directory id (digits), or an Alpha channel or playlist id (UC, PL, … then 10 to 64 letters, digits, _ or -)";
 const EPISODE_ID_PATTERN = /^\d+$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,10 +67,7 @@ export function showId(field: string) {
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .regex(
-      SHOW_ID_PATTERN,
-      `${field} must be a show id: a directory id, an Alpha channel id or an Alpha playlist id (letters, digits, _ and -)`,
-    );
+    .regex(SHOW_ID_PATTERN, `${field} must be a show id: ${SHOW_ID_FORMS}`);
 }
 
 /** The service episode id (serviceEpisodeId, a number): digits only. */

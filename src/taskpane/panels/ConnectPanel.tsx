@@ -5,8 +5,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@fluentui/react-components";
 import { Link, Text } from "../components/Prose";
-import { getConnection, requestsThisMonth, setConnection, subscribe } from "../../runtime/session";
+import { getConnection, setConnection } from "../../runtime/session";
 import { NetworkLimitsForm } from "../components/NetworkLimitsForm";
+import { SpendView } from "../components/SpendView";
 import { PaneMessage } from "../components/PaneMessage";
 import { SelfTest } from "../components/SelfTest";
 import { supportLink, type Deployment } from "../deployment";
@@ -39,8 +40,6 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
   const { signOutRef, keyRef, moveFocus } = useFocusAfterSignInOut(current !== null);
   const form = useConnectForm(deployment, moveFocus);
   const { message } = form;
-  const [count, setCount] = useState(requestsThisMonth());
-  useEffect(() => subscribe(() => setCount(requestsThisMonth())), []);
 
   return (
     <section aria-label="Connection" className="panel">
@@ -68,13 +67,7 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
           {message}
         </PaneMessage>
       )}
-      <Text size={200} aria-live="polite">
-        Requests this month (this add-in): <span data-testid="request-count">{count}</span>
-      </Text>
-      <Text size={200}>
-        Each request sent with your key counts against the monthly allowance; a key check the service refuses
-        (a key it does not know, access off, the limit already reached) does not.
-      </Text>
+      <SpendView />
       <NetworkLimitsForm />
       <About deployment={deployment} />
     </section>

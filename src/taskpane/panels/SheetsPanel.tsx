@@ -1,4 +1,8 @@
-/** Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all, edit, forget the request (the data stays). */
+/**
+ * Report sheets: every sheet the add-in wrote, with last refresh and status; refresh one or all
+ * (Refresh all: the sheets and the ADS functions, asked for once over the planner's limit), edit,
+ * forget the request (the data stays); how old the ADS functions' held answers are, and their refresh.
+ */
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@fluentui/react-components";
 import { Text } from "../components/Prose";
@@ -7,10 +11,10 @@ import { DashboardSection } from "../components/DashboardSection";
 import { refreshAllSheets, removeReportSheet } from "../reportActions";
 import { useServices } from "../services";
 import { find, useFocusAfterRender } from "../focus";
-import { refreshAdsFunctions } from "../../functions/recalculate";
 import { refreshLockState, subscribeRefreshLock, type RefreshOrigin } from "../../runtime/refreshLock";
 import { useReportSheets } from "./sheets/useReportSheets";
 import { ReportSheetItem, type ForgetRequest } from "./sheets/ReportSheetItem";
+import { FunctionAnswers } from "./sheets/FunctionAnswers";
 
 /** "Refreshing Spend (started from the ribbon)… 1 more waiting": the workbook's one refresh at a time, whoever started it. */
 function useRefreshLock(): string | null {
@@ -83,12 +87,11 @@ export function SheetsPanel() {
         <Button
           appearance="primary"
           onClick={list.busy("*", () => refreshAllSheets(services))}
-          disabled={!services.client || sheets.length === 0}
+          disabled={!services.client}
           disabledFocusable={refreshing.size > 0}
         >
           {refreshing.has("*") ? "Refreshing all…" : "Refresh all"}
         </Button>
-        <Button onClick={act(() => refreshAdsFunctions(services.excel))}>Refresh ADS functions</Button>
         <Button onClick={() => void reload()} ref={reloadRef}>
           Reload list
         </Button>
@@ -108,6 +111,7 @@ export function SheetsPanel() {
           ))}
         </ul>
       )}
+      <FunctionAnswers excel={services.excel} act={act} />
       <DashboardSection sheets={sheets.map((s) => s.sheetName)} />
     </section>
   );

@@ -45,11 +45,11 @@ export async function checkKey(baseUrl: string, key: string): Promise<KeyCheck> 
       ...clientLimits(getNetworkLimits()),
     });
     await client.search.episodes({ search: "connection check", timeFrame: 1 });
-    countRequest();
+    countRequest("checks");
     return { ok: true, baseUrl: client.baseUrl };
   } catch (err) {
     // A key the service refused spent none of the allowance; one it may have answered did.
-    if (spentAllowance(err)) countRequest();
+    if (spentAllowance(err)) countRequest("checks");
     // The client refuses an address it may not send the key to (plain http off this computer).
     if (err instanceof RequestValidationError && err.field === "baseUrl")
       return { ok: false, field: "serviceAddress", message: `Service address: ${err.message}` };

@@ -5,6 +5,7 @@ import { utcToSerial } from "../../../../src/api/excelDates";
 import { readXlsx } from "../../xlsx";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg, objectOf, type HostObject } from "../hostClass";
+import { DocumentProperties } from "./documentProperties";
 import { rangeObject, sheetOf, tableCollection, type RangeData } from "./lookup";
 
 export function workbookObject(): HostObject {
@@ -46,6 +47,7 @@ const Workbook = defineClass<null>("Workbook", {
     Names: () => hostObject(NamedItemCollection, null),
     Application: () => hostObject(Application, null),
     Functions: () => hostObject(Functions, null),
+    Properties: () => hostObject(DocumentProperties, null),
   },
   methods: {
     GetSelectedRange: (_d, _a, b) => {
@@ -99,6 +101,10 @@ const Application = defineClass<null>("Application", {
       b.model.owedCalculation = [];
       if (kind === "Recalculate") b.model.calculator?.propagate(owed);
       else b.model.calculator?.calculateAll();
+      if (b.model.hostCallsOwed) {
+        b.model.hostCallsOwed = false;
+        if (kind === "Recalculate") b.model.calculator?.rerunHostCalls();
+      }
     },
   },
 });

@@ -8,7 +8,7 @@ import {
   ServerError,
   TimeoutError,
   errorFromResponse,
-} from "../api/errors";
+} from "./errors";
 import { spentAllowance } from "./allowance";
 
 const E = "GET /api/public/episode/search";

@@ -1,0 +1,154 @@
+/** The spend gate: a recalculation's requests gathered, sent within the limit, else asked for first. */
+import type { OpenQuestion, SpendRequest } from "../runtime/spendGuard";
+import { RequestCache, SpendDeclinedError, SpendWaitingError } from "./requestCache";
+import { SpendGate } from "./spendGate";
+
+const wait = (ms = 30) => new Promise((r) => setTimeout(r, ms));
+
+function setup(limit = 3) {
+  const asked: SpendRequest[] = [];
+  let answer: (yes: boolean) => void = () => undefined;
+  let recalculations = 0;
+  const gate = new SpendGate({
+    limit: () => limit,
+    windowMs: 10,
+    recalculate: () => recalculations++,
+    ask: (request): OpenQuestion => {
+      asked.push(request);
+      return {
+        id: asked.length,
+        answer: new Promise<boolean>((resolve) => (answer = resolve)),
+        update: (patch) => Object.assign(asked[asked.length - 1], patch),
+        withdraw: () => answer(false),
+      };
+    },
+  });
+  const cache = new RequestCache({ gate });
+  const sent: string[] = [];
+  const call = (key: string, cost = 1, signal?: AbortSignal) =>
+    cache.get(
+      key,
+      async () => {
+        sent.push(key);
+        return `answer ${key} #${sent.filter((k) => k === key).length}`;
+      },
+      signal,
+      cost,
+    );
+  return {
+    gate,
+    cache,
+    sent,
+    call,
+    asked,
+    answer: (yes: boolean) => answer(yes),
+    recalculations: () => recalculations,
+  };
+}
+
+test("within the limit a recalculation's calls go together, with no question", async () => {
+  const t = setup(3);
+  const cells = ["a", "b", "a", "c", "b"].map((k) => t.call(k));
+  await expect(Promise.all(cells)).resolves.toEqual([
+    "answer a #1",
+    "answer b #1",
+    "answer a #1",
+    "answer c #1",
+    "answer b #1",
+  ]);
+  expect(t.sent).toEqual(["a", "b", "c"]);
+  expect(t.asked).toEqual([]);
+});
+
+test("over the limit nothing goes until the planner answers; Continue sends exactly those, then recalculates", async () => {
+  const t = setup(3);
+  const cells = ["a", "b", "c", "d"].map((k) => t.call(k).catch((e: unknown) => e));
+  const shown = await Promise.all(cells);
+  expect(shown.every((e) => e instanceof SpendWaitingError && e.why === "asking")).toBe(true);
+  expect(t.sent).toEqual([]);
+  expect(t.asked).toEqual([
+    {
+      action: "Recalculating the ADS functions",
+      requests: 4,
+      exact: false,
+      detail: "4 distinct function calls without a held answer",
+    },
+  ]);
+  // A cell that calls while the question waits joins it (and is counted), still sending nothing.
+  await expect(t.call("e", 2)).rejects.toBeInstanceOf(SpendWaitingError);
+  expect(t.asked[0].requests).toBe(6);
+  expect(t.sent).toEqual([]);
+  t.answer(true);
+  await wait();
+  expect(t.sent).toEqual(["a", "b", "c", "d", "e"]);
+  expect(t.recalculations()).toBe(1);
+  // The recalculation finds every answer held: nothing more is sent.
+  await expect(Promise.all(["a", "e"].map((k) => t.call(k)))).resolves.toEqual([
+    "answer a #1",
+    "answer e #1",
+  ]);
+  expect(t.sent).toHaveLength(5);
+});
+
+test("Not now sends nothing: a call without an answer says why, a held one keeps showing until the next refresh", async () => {
+  const t = setup(1);
+  await t.call("held");
+  t.cache.refresh();
+  const cells = ["held", "new"].map((k) => t.call(k).catch((e: unknown) => e));
+  await wait();
+  t.answer(false);
+  expect(await cells[0]).toBe("answer held #1"); // the stale answer, shown while the planner decides
+  await wait();
+  expect(t.sent).toEqual(["held"]);
+  expect(t.recalculations()).toBe(1);
+  await expect(t.call("held")).resolves.toBe("answer held #1");
+  await expect(t.call("new")).rejects.toBeInstanceOf(SpendDeclinedError);
+  expect(t.asked).toHaveLength(1); // not asked again by the recalculation
+  t.cache.refresh();
+  const again = ["held", "new"].map((k) => t.call(k).catch((e: unknown) => e));
+  await wait();
+  expect(t.asked).toHaveLength(2);
+  t.answer(true);
+  await Promise.all(again);
+  await wait();
+  expect(t.sent).toEqual(["held", "held", "new"]);
+});
+
+test("a cell cancelled while its call is gathered is not counted and never sent", async () => {
+  const t = setup(1);
+  const gone = new AbortController();
+  const cancelled = t.call("x", 1, gone.signal).catch((e: unknown) => e);
+  const kept = t.call("y");
+  gone.abort();
+  expect(await cancelled).toMatchObject({ message: "Cancelled" });
+  await expect(kept).resolves.toBe("answer y #1");
+  expect(t.asked).toEqual([]);
+  expect(t.sent).toEqual(["y"]);
+});
+
+test("an action holding the gate gathers every call without sending; release sends exactly those, decline none", async () => {
+  const t = setup(1);
+  await t.call("a");
+  t.cache.refresh();
+  const hold = t.gate.hold();
+  const shown = await Promise.all(
+    ["a", "b", "c"].map((k) => t.call(k, k === "c" ? 3 : 1).catch((e: unknown) => e)),
+  );
+  expect(shown[0]).toBe("answer a #1");
+  expect(shown[1]).toBeInstanceOf(SpendWaitingError);
+  await hold.quiet();
+  expect([hold.calls(), hold.cost()]).toEqual([3, 5]);
+  expect(t.sent).toEqual(["a"]);
+  await hold.release();
+  expect(t.sent).toEqual(["a", "a", "b", "c"]);
+  expect(t.asked).toEqual([]); // the action asked for all of it itself
+
+  t.cache.refresh();
+  const declined = t.gate.hold();
+  await Promise.all(["a", "d"].map((k) => t.call(k).catch(() => undefined)));
+  await declined.quiet();
+  declined.decline();
+  await expect(t.call("a")).resolves.toBe("answer a #2");
+  await expect(t.call("d")).rejects.toBeInstanceOf(SpendDeclinedError);
+  expect(t.sent).toHaveLength(4);
+});
