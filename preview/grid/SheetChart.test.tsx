@@ -25,12 +25,26 @@ function view(
     left: 0,
     width: 360,
     height: 216,
+    categoryAxis: {
+      date: false,
+      baseTimeUnit: "Days",
+      majorUnit: null,
+      majorTimeUnitScale: "Days",
+      format: null,
+      tickLabelSpacing: null,
+    },
     series: values.map((v, i) => ({
       name: `S${i + 1}`,
       values: v,
       categories: v.map((_, j) => `cat ${j + 1}`),
       x: v.map((_, j) => j + 1),
+      datedCategories: false,
+      valueTexts: v.map((x) => (x === null ? "" : String(x))),
+      categoryFormat: null,
       secondary: false,
+      color: null,
+      markerColor: null,
+      dataLabels: false,
     })),
   };
 }

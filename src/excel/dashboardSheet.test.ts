@@ -259,7 +259,8 @@ test("the reports' charts are on the dashboard, under the KPIs, drawn from the r
       .charts(sheet)
       .map((c) => ({
         type: c.type,
-        title: c.title,
+        // A copy's title names its report first ("By day: …"): the rest is its report's chart's.
+        title: sheet === "Dashboard" ? c.title?.replace(/^(By day|Campaigns): /, "") : c.title,
         series: c.series.map((x) => [x.name, x.values, x.categories, x.secondary]),
       }))
       .sort((a, b) => String(a.title).localeCompare(String(b.title)));
@@ -283,8 +284,12 @@ test("the reports' charts are on the dashboard, under the KPIs, drawn from the r
   expect(Math.max(...onDash.map((c) => c.left + c.width))).toBeLessThanOrEqual(700);
   // Nothing frozen: the charts would slide under frozen rows.
   expect(wb.host.freezeRows("Dashboard")).toBe(0);
-  // Each the same as its report's own chart: same series, points and sums.
+  // Each the same as its report's own chart: same series, points and sums; its title names its report.
   expect(copied()).toEqual(reports());
+  expect(onDash.map((c) => c.title).sort()).toEqual([
+    "By day: Impressions by day, per campaign",
+    "Campaigns: Impressions by campaign",
+  ]);
   const byDayChart = dashChart("By day");
   expect(sum(byDayChart.series.filter((x) => !x.secondary).flatMap((x) => x.values))).toBe(
     sumOf(byDay(20), "Podcast & Streaming Impressions"),
