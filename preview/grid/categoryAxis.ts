@@ -68,6 +68,7 @@ export function categoryLabels(
   at: (slot: number) => number,
   plotW: number,
   bars?: { room: number; rowPx: number },
+  chartW = Infinity,
 ): AxisLabel[] {
   if (bars)
     return categories.map((text, i) => {
@@ -84,13 +85,17 @@ export function categoryLabels(
     });
   const band = plotW / Math.max(1, slots.slots);
   const a = chart.categoryAxis;
+  // Cut: wider than its room to the next label, or running past the chart's edge.
   const label = (text: string, centre: number, room: number): AxisLabel => ({
     text,
     drawn: text,
     at: centre,
     width: labelPx(text),
     room,
-    cut: labelPx(text) > room,
+    cut:
+      labelPx(text) > room ||
+      centre + (labelPx(text) - 6) / 2 > chartW ||
+      centre - (labelPx(text) - 6) / 2 < 0,
   });
   if (a.date && chart.series[0]) {
     const format = a.format ?? "m/d/yyyy";

@@ -83,6 +83,7 @@ export function chartFrame(chart: ChartView, width: number, height: number): Cha
           slotAt,
           plot.w,
           kind === "bar" ? { room: categoryLabelWidth, rowPx: band } : undefined,
+          width,
         );
   return {
     ...axes,
@@ -163,13 +164,22 @@ function plotArea(
   const bottom = height - 6 - (legend ? legendHeight + 4 : 0) - (titleBelow ? 16 : 0) - (TICK_FONT + 8);
   const left = 8 + (titleLeft ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
   // Bars and scatter charts label their last value tick at the right edge: leave it room.
+  // The last category's label is centred on its place: half of it must not run past the chart's edge.
+  const lastLabel = kind === "bar" || kind === "scatter" || axes.twoAxes ? 0 : EDGE_LABEL_PX;
   const right =
-    width - 12 - secondLabelWidth - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
+    width -
+    12 -
+    secondLabelWidth -
+    (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0) -
+    lastLabel;
   return {
     plot: { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) },
     categoryLabelWidth,
   };
 }
+
+/** Room kept right of the plot for half of the last category label ("Nov 2026" is about 60 px). */
+const EDGE_LABEL_PX = 24;
 
 /** The height of one row of legend entries, in px. */
 export const LEGEND_ROW = 16;

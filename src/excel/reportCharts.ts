@@ -33,9 +33,13 @@ export interface ChartPlan {
    * its Day columns, one line per action.
    */
   rows?: string[];
+  /** Only the table's first body rows (more categories than a client reads); none: the whole body, following the table. */
+  firstRows?: number;
 }
 
 const MAX_SERIES = 6;
+/** Categories of a column chart over the table's rows a client still reads (three bars each). */
+const MAX_CATEGORIES = 12;
 const TIME = ["Day", "Week", "Month"];
 
 function has(table: TypedTable, name: string): boolean {
@@ -125,12 +129,16 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
       case "incrementality": {
         // Every level has every column: at channel level Campaign and Publisher are empty.
         const by = firstFilled(table, ["Campaign", "Publisher", "Channel type", "Action"]);
+        const many = table.rows.length > MAX_CATEGORIES;
         return by
           ? {
               type: "ColumnClustered",
-              title: "Incremental % with its confidence interval",
+              title: many
+                ? `Incremental % with its confidence interval (the first ${MAX_CATEGORIES} of ${table.rows.length} rows)`
+                : "Incremental % with its confidence interval",
               category: by,
               series: measures(table, (n) => /^Incremental %( CI (lower|upper))?$/.test(n)),
+              ...(many ? { firstRows: MAX_CATEGORIES } : {}),
             }
           : null;
       }
@@ -151,7 +159,7 @@ function planKey(plan: ChartPlan): string {
     plan.type,
     plan.category,
     plan.series,
-    ...(plan.rows ? [plan.rows, plan.title] : []),
+    ...(plan.rows || plan.firstRows ? [plan.rows ?? plan.firstRows, plan.title] : []),
   ]);
 }
 
@@ -219,12 +227,13 @@ function queueColumnSeries(
   column: (name: string) => number,
   at: { row: number; bodyRows: number },
 ): Excel.Chart {
-  const body = (name: string) => data.getRange(a1(at.row + 1, column(name), at.bodyRows, 1));
+  const rows = Math.min(plan.firstRows ?? at.bodyRows, at.bodyRows);
+  const body = (name: string) => data.getRange(a1(at.row + 1, column(name), rows, 1));
   const [firstSeries, ...more] = plan.series;
   // The first series comes with the chart: its column, header included (the header names it).
   const chart = on.charts.add(
     plan.type as Excel.ChartType,
-    data.getRange(a1(at.row, column(firstSeries), at.bodyRows + 1, 1)),
+    data.getRange(a1(at.row, column(firstSeries), rows + 1, 1)),
     "Columns" as Excel.ChartSeriesBy,
   );
   chart.series.getItemAt(0).setXAxisValues(body(plan.category));

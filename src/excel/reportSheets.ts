@@ -35,12 +35,7 @@ import { areaOf } from "./columnName";
 import { REPORT_KINDS, type ReportKind } from "../api/schemas";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
-import {
-  refreshShowSheet,
-  showLayoutState,
-  showTargets,
-  writeShowSheet,
-} from "./showLayout";
+import { refreshShowSheet, showLayoutState, showTargets, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
 import { statusLine } from "../reports/statusLine";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
@@ -281,7 +276,10 @@ async function refreshShow(
     sheetName: sheetNameFor(def.sheetName, taken.sheets),
     prefix: tablePrefixFor(def.sheetName, taken.tables),
   };
-  const { rows, tables } = await writeShowSheet(excel, show, { ...moved, requestedId: requestedShowId(def.params) });
+  const { rows, tables } = await writeShowSheet(excel, show, {
+    ...moved,
+    requestedId: requestedShowId(def.params),
+  });
   const was = updated(tables, rows);
   const next: ReportDefinition = {
     ...was,
