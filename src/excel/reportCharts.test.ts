@@ -253,14 +253,74 @@ describe("the chart beside a report sheet", () => {
     expect(wb.host.charts("Lag")[0].title).toBe(
       "Lag: actions by day after the impression (the first 6 of 9 rows)",
     );
+    // Moved and resized by the planner: made again over other rows, it stays where they put it.
+    await wb.excel.run(async (context) => {
+      const c = context.workbook.worksheets.getItem("Lag").charts.getItemAt(0);
+      c.top = 450;
+      c.left = 60;
+      c.width = 500;
+      await context.sync();
+    });
     await refreshReport(wb.excel, "Lag", async () => ({ type: "table", table: lag(["lead", "visitor"]) }));
     const [again] = wb.host.charts("Lag");
+    expect([again.top, again.left, again.width]).toEqual([450, 60, 500]);
     expect(again.title).toBe("Lag: actions by day after the impression");
     expect(again.series.map((s) => [s.name, s.values])).toEqual([
       ["lead · sai", [100, 50, 10]],
       ["visitor · sai", [200, 100, 20]],
     ]);
   });
+
+  test.each(["impressions", "lag"] as const)(
+    "a %s chart the planner deleted stays deleted at the next refresh: the switch is off and says why; switched on, it is back",
+    async (kind) => {
+      const wb = new InMemoryWorkbook();
+      (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+      const t =
+        kind === "lag"
+          ? table(
+              [
+                ["Action", "text"],
+                ["Object ID", "text"],
+                ["Day 1", "integer"],
+                ["Day 2", "integer"],
+              ],
+              3,
+            )
+          : table(
+              [
+                ["Day", "date"],
+                ["Campaign", "text"],
+                ["Podcast Impressions", "integer"],
+              ],
+              10,
+            );
+      await createReportSheet(wb.excel, { kind, params: {}, label: "Mine" }, { type: "table", table: t });
+      expect(wb.host.charts("Mine")).toHaveLength(1);
+      await wb.excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Mine").charts.getItemAt(0).delete();
+        await context.sync();
+      });
+      await refreshReport(wb.excel, "Mine", async () => ({ type: "table", table: t }));
+      await refreshReport(wb.excel, "Mine", async () => ({ type: "table", table: t }));
+      expect(wb.host.charts("Mine")).toHaveLength(0);
+      const def = (await readDefinition(wb.excel, "Mine"))!;
+      expect(def.chart).toMatchObject({ enabled: false, deleted: true });
+      // Its block of sums, which nothing draws now, is gone too.
+      expect(def.chart!.data).toBeUndefined();
+      const notes = await wb.excel.run(async (context) => {
+        const used = context.workbook.worksheets.getItem("Mine").getUsedRange();
+        used.load("values");
+        await context.sync();
+        return used.values.flat().filter((v) => v === SUMMARY_NOTE);
+      });
+      expect(notes).toEqual([]);
+      await setReportChart(wb.excel, "Mine", true);
+      expect(wb.host.charts("Mine")).toHaveLength(1);
+      expect((await readDefinition(wb.excel, "Mine"))!.chart).toMatchObject({ enabled: true });
+      expect((await readDefinition(wb.excel, "Mine"))!.chart!.deleted).toBeUndefined();
+    },
+  );
 
   test("switched off, it goes at the next refresh; other columns make it again", async () => {
     const { wb, def } = await setup();

@@ -176,10 +176,11 @@ export function queueReportChart(
   headers: readonly string[],
   at: { row: number; col: number; bodyRows: number },
   band?: Band,
-): void {
+): Excel.Chart {
   const chart = queuePlanChart(sheet, sheet, plan, headers, at, band ? BAND_WIDTH_PT : BESIDE_CHART_PT);
   chart.name = chartName(tableName);
   queuePlace(chart, band, { row: at.row + 1, col: at.col + headers.length + 1 });
+  return chart;
 }
 
 /** Queues a chart on `on` over the table at `at` on `data` (the same sheet, or the report's for the Dashboard). */
@@ -688,6 +689,8 @@ async function syncSummaryChart(
 export interface ChartState {
   /** The key of what the chart was made from; null when there is no chart. */
   key: string | null;
+  /** The planner deleted the chart the last refresh made: none is made again (its block of sums is cleared). */
+  deleted?: boolean;
   /** Where its summary block is, for a summary chart. */
   data?: string;
   /** The fingerprint of the block's cells as written (blockFingerprint). */
@@ -721,6 +724,11 @@ export async function ensureReportChart(
     band?: Band;
     /** Columns the refresh added to the table (removed: negative): cells right of it in its rows moved so. */
     columnShift?: number;
+    /**
+     * A refresh, not the planner's switch: a chart the last refresh made (previousKey) that is gone
+     * was deleted by the planner, and stays deleted.
+     */
+    keepDeleted?: boolean;
   },
 ): Promise<ChartState> {
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
@@ -741,6 +749,12 @@ export async function ensureReportChart(
     const columnPast = opts.band ? queueColumnPast(sheet) : undefined;
     await context.sync();
     const ours = oldBlock();
+    if (opts.keepDeleted && opts.previousKey && existing.isNullObject && (summary || plan)) {
+      // Deleted by the planner: its sums, which nothing draws now, go too (only when still as written).
+      ours?.clear();
+      await context.sync();
+      return { key: null, deleted: true };
+    }
     if (summary) {
       return syncSummaryChart(context, sheet, {
         tableName: target.tableName,
@@ -762,7 +776,7 @@ export async function ensureReportChart(
     if (!existing.isNullObject && key === opts.previousKey) return { key };
     if (!existing.isNullObject) existing.delete();
     if (plan) {
-      queueReportChart(
+      const chart = queueReportChart(
         sheet,
         target.tableName,
         plan,
@@ -774,6 +788,13 @@ export async function ensureReportChart(
         },
         opts.band,
       );
+      if (!existing.isNullObject) {
+        // Made again over other columns or rows: where the planner left it, at the size they gave it.
+        chart.top = existing.top;
+        chart.left = existing.left;
+        chart.width = existing.width;
+        chart.height = existing.height;
+      }
     }
     await context.sync();
     return { key };

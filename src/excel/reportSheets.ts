@@ -154,7 +154,9 @@ async function chartBeside(
   opts: Parameters<typeof ensureReportChart>[2],
 ): Promise<NonNullable<ReportDefinition["chart"]>> {
   try {
-    const { key, data, dataHash } = await ensureReportChart(excel, target, opts);
+    const { key, data, dataHash, deleted } = await ensureReportChart(excel, target, opts);
+    // Deleted in Excel: the switch is off, and the Sheets tab says why.
+    if (deleted) return { enabled: false, deleted: true, band: opts.band };
     return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash, band: opts.band };
   } catch (err) {
     // The block's address stays recorded: a later refresh or switch still finds it to clear.
@@ -467,8 +469,11 @@ async function refreshTableSheet(
       previousData: def.chart?.data,
       previousHash: def.chart?.dataHash,
       band: def.chart?.band,
+      keepDeleted: true,
     },
   );
+  // Still off since the planner deleted it: the Sheets tab keeps saying why.
+  if (def.chart?.deleted && !chart.enabled) chart.deleted = true;
   if (JSON.stringify(chart) !== JSON.stringify(updated.chart)) {
     updated.chart = chart;
     // The refresh has succeeded: a record that cannot be saved leaves the previous one, whose block

@@ -55,7 +55,7 @@ export interface ReportSheetSummary {
   editable: boolean;
   /** Whether the sheet's kind may have a chart, and its chart switch and last error. */
   chartable: boolean;
-  chart: { enabled: boolean; error?: string };
+  chart: { enabled: boolean; error?: string; deleted?: boolean };
   /** What the last refresh said beside its outcome (what it assumed, notes that no longer line up, …). */
   notes: string[];
   /** Made by a later version of the add-in: shown, never refreshed, edited or switched here. */
@@ -196,7 +196,7 @@ function summary(d: StoredReport): ReportSheetSummary {
       d.kind !== "individualAds" &&
       d.kind !== "incrementality",
     chartable: !readOnly && CHART_KINDS.has(d.kind),
-    chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error },
+    chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error, deleted: d.chart?.deleted },
     notes: d.notes ?? [],
     readOnly,
   };
