@@ -140,10 +140,15 @@ export async function runSourceToSheet(
       { kind: req.kind, params: req.params, datePreset: req.datePreset, label, ...look },
       data,
     );
-    const done = withNotes(`${def.rowCount.toLocaleString("en-US")} rows → sheet ${def.sheetName}`, notes);
+    const done = withNotes(
+      def.rowCount === 0
+        ? `No rows: the service has no data for this request in this period → sheet ${def.sheetName} (its table is empty)`
+        : `${def.rowCount.toLocaleString("en-US")} rows → sheet ${def.sheetName}`,
+      notes,
+    );
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     // A toast as well: on a long form the Activity list is below the fold.
-    services.notify(done, notes.length ? "warning" : "success");
+    services.notify(done, notes.length || def.rowCount === 0 ? "warning" : "success");
     return { ok: true };
   } catch (err) {
     const cancelled = controller.signal.aborted;
