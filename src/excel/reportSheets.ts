@@ -4,7 +4,7 @@
  * A refresh that fails leaves the previous data as it was and records the error on the definition.
  * Fetching is the caller's job (a SheetFetcher): src/excel never talks to the service.
  */
-import { followReports } from "./dashboardSheet";
+import { followRenamedReports, followReports } from "./dashboardSheet";
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
 import {
@@ -564,6 +564,29 @@ export async function setReportChart(
   await saveDefinition(excel, { ...def, chart });
   await followReports(excel, [def.sheetName]).catch(() => undefined);
   return chart;
+}
+
+/**
+ * Renames a report sheet to `wanted` (made unique and valid as a new sheet's name is), its definition
+ * with it, and the Dashboard follows (its link and column take the new name). Returns the name given.
+ */
+export async function renameReportSheet(
+  excel: ExcelHost,
+  sheetName: string,
+  wanted: string,
+): Promise<string> {
+  const def = await definitionFor(excel, sheetName, "to rename");
+  const taken = new Set((await takenNames(excel)).sheets);
+  taken.delete(sheetName);
+  const name = sheetNameFor(wanted, taken);
+  if (name === sheetName) return name;
+  await excel.run(async (context) => {
+    context.workbook.worksheets.getItem(sheetName).name = name;
+    await context.sync();
+  });
+  await saveDefinition(excel, { ...def, sheetName: name });
+  await followRenamedReports(excel).catch(() => undefined);
+  return name;
 }
 
 export async function setRefreshOnOpenFlag(excel: ExcelHost, sheetName: string, on: boolean): Promise<void> {

@@ -7,7 +7,7 @@ import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormul
 import { AdsError, MaybeCountedError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
 import { fetchSheetData } from "../runtime/reportSources";
-import { sheetLabel } from "../reports/sheetLabel";
+import { renameOffer, sheetLabel } from "../reports/sheetLabel";
 import { presetLabel } from "../reports/relativeDates";
 import { resolveSource, type ReportDefinition } from "../reports/definition";
 import {
@@ -17,6 +17,7 @@ import {
   refreshAll,
   refreshReport,
   removeDefinition,
+  renameReportSheet,
   setRefreshOnOpenFlag,
   setReportChart,
   type NewReport,
@@ -42,7 +43,13 @@ export type SheetRequest = RequestSummary;
 export type SheetLook = Pick<NewReport, "tableStyle" | "chart">;
 
 /** How a run ended, for the form that started it (an edit stays open when it failed). */
-export type RunOutcome = { ok: true } | { ok: false; cancelled: boolean; reason: string };
+export type RunOutcome =
+  | {
+      ok: true;
+      /** An edited request whose sheet still bears the old request's name: the name that would match it. */
+      rename?: { from: string; to: string };
+    }
+  | { ok: false; cancelled: boolean; reason: string };
 
 export interface ReportSheetSummary {
   sheetName: string;
@@ -130,7 +137,9 @@ export async function runSourceToSheet(
         detail: withNotes(`Updated ${req.sheetName}`, notes),
       });
       services.notify(withNotes(`Updated ${req.sheetName}`, notes), notes.length ? "warning" : "success");
-      return { ok: true };
+      // "…, last 30 days" now asking for 3 months: the form offers the name that says so.
+      const to = renameOffer(req.sheetName, old, req);
+      return { ok: true, ...(to ? { rename: { from: req.sheetName, to } } : {}) };
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id, notes)(source, controller.signal);
@@ -274,6 +283,18 @@ export async function setReportChartOn(services: Services, sheetName: string, on
       services.notify(`${sheetName}: nothing to chart in this table (no rows, or no column to draw)`, "info");
   } catch (err) {
     services.notify(`Could not switch the chart of ${sheetName}: ${errorText(err)}`, "error");
+  }
+}
+
+/** Renames a report sheet (the Dashboard follows); says the name it got. Never throws. */
+export async function renameSheet(services: Services, from: string, to: string): Promise<string | null> {
+  try {
+    const name = await renameReportSheet(services.excel, from, to);
+    services.notify(`Renamed sheet ${from} to ${name}`, "success");
+    return name;
+  } catch (err) {
+    services.notify(`Could not rename ${from}: ${errorText(err)}`, "error");
+    return null;
   }
 }
 
