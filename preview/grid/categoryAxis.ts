@@ -12,7 +12,7 @@ import { formatNumber } from "../memory/numberFormat";
 import { clip, TICK_FONT } from "./chartScale";
 
 /** A label's width in px: its characters at 0.6 em, and 6 px between neighbours. */
-export const labelPx = (text: string) => text.length * TICK_FONT * 0.6 + 6;
+const labelPx = (text: string) => text.length * TICK_FONT * 0.6 + 6;
 
 /** One drawn category label: its full text, what is drawn, its centre and the room it has (px). */
 export interface AxisLabel {

@@ -270,7 +270,7 @@ export function seriesPoints(model: WorkbookModel, s: SeriesData, index: number)
 }
 
 /** Whether a number format shows a date (d, m or y outside quotes, brackets and escapes). */
-export function isDateFormat(format: string | undefined): boolean {
+function isDateFormat(format: string | undefined): boolean {
   if (!format || format === "General") return false;
   const bare = format.replace(/"[^"]*"|\[^]|\[[^\]]*\]/g, "");
   return /[dy]/i.test(bare) || /m/i.test(bare.replace(/[hs]+:?m+|m+:s/gi, ""));
@@ -340,7 +340,7 @@ function sourceFormat(model: WorkbookModel, chart: ChartData, secondary: boolean
 }
 
 /** The category axis as drawn: a date axis places points by date (a missing day is a gap). */
-export interface CategoryAxisView {
+interface CategoryAxisView {
   date: boolean;
   /** A date axis's unit: a point's place is its date counted in days or months from the first. */
   baseTimeUnit: TimeUnit;

@@ -211,14 +211,14 @@ const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
 const IN_VIEW_PT = 700;
 const LABEL_PT = 124;
 /** The reports the dashboard promises in view at 1366 × 768 beside the pane. */
-export const REPORTS_IN_VIEW = 4;
+const REPORTS_IN_VIEW = 4;
 
 /**
  * The columns' widths: the labels', then each report's as wide as its name up to its share of the
  * first screen, so that four reports are in view at 1366 × 768 with the pane open; fewer reports are
  * as wide as their names (at most 240 points).
  */
-export function dashboardWidths(names: readonly string[]): number[] {
+function dashboardWidths(names: readonly string[]): number[] {
   const share = Math.floor(
     (IN_VIEW_PT - LABEL_PT) / Math.max(REPORTS_IN_VIEW, Math.min(names.length, REPORTS_IN_VIEW)),
   );

@@ -9,9 +9,10 @@ import { serialToUtc, utcToSerial } from "../api/excelDates";
 
 export type Grain = "day" | "week" | "month";
 
-/** The most points a time chart's series draws: 45 days, 26 weeks, or months (60 of them is five years). */
-export const MAX_POINTS = 60;
-/** Days shown a point each up to this span; weeks up to WEEKS_UP_TO; months beyond. */
+/**
+ * Days shown a point each up to this span; weeks up to WEEKS_UP_TO; months beyond: at most 45 points
+ * by day, 27 by week, and a month each (60 of them is five years, the most the gallery checks for).
+ */
 const DAYS_UP_TO = 45;
 const WEEKS_UP_TO = 183;
 
@@ -47,7 +48,7 @@ export function periodStart(serial: number, grain: Grain): number {
 }
 
 /** Months from year 0 of a serial: the month index a month axis counts in. */
-export function monthIndex(serial: number): number {
+function monthIndex(serial: number): number {
   const d = new Date(serialToUtc(dayOf(serial)) ?? 0);
   return d.getUTCFullYear() * 12 + d.getUTCMonth();
 }
@@ -62,23 +63,23 @@ export interface DateAxisPlan {
 }
 
 /** The labels' formats: a day ("Nov 27"), a month ("Nov 2026"); a short span across years says the year. */
-export const DAY_FORMAT = "mmm d";
-export const DAY_YEAR_FORMAT = "mmm d, yyyy";
-export const MONTH_FORMAT = "mmm yyyy";
+const DAY_FORMAT = "mmm d";
+const DAY_YEAR_FORMAT = "mmm d, yyyy";
+const MONTH_FORMAT = "mmm yyyy";
 
 /**
  * Points a label takes at Excel's chart text size (9 pt): characters × 0.6 em (a generous average
  * for Calibri's letters and digits), and 6 points between neighbours. The preview draws labels at
  * 11 px (8.25 pt) with 0.6 em a character, so a label that fits here fits there.
  */
-export const LABEL_PT_PER_CHAR = 9 * 0.6;
-export const LABEL_GAP_PT = 6;
-export const labelWidthPt = (text: string) => text.length * LABEL_PT_PER_CHAR + LABEL_GAP_PT;
+const LABEL_PT_PER_CHAR = 9 * 0.6;
+const LABEL_GAP_PT = 6;
+const labelWidthPt = (text: string) => text.length * LABEL_PT_PER_CHAR + LABEL_GAP_PT;
 /**
  * What the plot area leaves of a chart's width for its categories: the value axis's labels and
  * title on the left (and the secondary axis's on the right), and Excel's inner margins.
  */
-export const plotWidthPt = (chartWidthPt: number, secondary: boolean) =>
+const plotWidthPt = (chartWidthPt: number, secondary: boolean) =>
   Math.max(60, chartWidthPt - (secondary ? 150 : 85));
 
 /** Steps a label may skip, in base units: days (a week, a fortnight, four weeks) or months (a quarter, half a year, a year). */

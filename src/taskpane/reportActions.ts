@@ -9,7 +9,7 @@ import type { PollProgress } from "../api/polling";
 import { fetchSheetData } from "../runtime/reportSources";
 import { renameOffer, sheetLabel } from "../reports/sheetLabel";
 import { presetLabel } from "../reports/relativeDates";
-import { resolveSource, type ReportDefinition } from "../reports/definition";
+import { resolveSource } from "../reports/definition";
 import {
   createReportSheet,
   definitionFor,

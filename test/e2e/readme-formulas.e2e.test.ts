@@ -158,7 +158,9 @@ test.each(FORMULAS.map((f, i) => [f, i] as const))(
     const hashes = await page
       .locator("[data-cell]")
       .evaluateAll((cells) =>
-        cells.flatMap((c) => (/^#{3,}$/.test((c.textContent ?? "").trim()) ? [c.getAttribute("data-cell")] : [])),
+        cells.flatMap((c) =>
+          /^#{3,}$/.test((c.textContent ?? "").trim()) ? [c.getAttribute("data-cell")] : [],
+        ),
       );
     expect(hashes).toEqual([]);
     await page.screenshot({ path: path.join(ARTIFACTS, `readme-formula-${i + 1}.png`) });

@@ -56,7 +56,7 @@ function table(columns: [string, ColumnKind][], rows: CellValue[][]): TypedTable
 }
 
 /** A report's table at a range of `days` ending LAST_DAY, with `size` campaigns (read types, episodes, rows). */
-export function galleryTable(kind: GalleryKind, days: number, size: number): TypedTable {
+function galleryTable(kind: GalleryKind, days: number, size: number): TypedTable {
   const first = LAST_DAY - days + 1;
   switch (kind) {
     case "impressions": {
