@@ -3,7 +3,7 @@
  * along the bottom, its categories up the left), the category axis line, and the axis titles.
  */
 import type { ChartFrame } from "./chartFrame";
-import { clip, number, TICK_FONT } from "./chartScale";
+import { number, TICK_FONT } from "./chartScale";
 
 export function ValueGridlines({ frame }: { frame: ChartFrame }) {
   const { kind, ticks, plot, valueAt } = frame;
@@ -60,16 +60,22 @@ function xLabels({ xTicks, plot, xAt }: ChartFrame) {
   ));
 }
 
-/** Every `every`th category's name, along the bottom (up the left for bars), clipped to its room. */
-function categoryLabels({ kind, categories, every, plot, categoryAt, categoryLabelWidth, band }: ChartFrame) {
-  return categories.map((c, i) =>
-    i % every ? null : kind === "bar" ? (
-      <text key={i} x={plot.x - 4} y={categoryAt(i) + 4} textAnchor="end">
-        {clip(c, categoryLabelWidth - 6)}
+/** The category labels (categoryAxis.ts), along the bottom (up the left for bars). */
+function categoryLabels({ kind, labels, plot }: ChartFrame) {
+  return labels.map((l, i) =>
+    kind === "bar" ? (
+      <text key={i} className="category-label" x={plot.x - 4} y={l.at + 4} textAnchor="end">
+        {l.drawn}
       </text>
     ) : (
-      <text key={i} x={categoryAt(i)} y={plot.y + plot.h + TICK_FONT + 4} textAnchor="middle">
-        {clip(c, band * every - 4)}
+      <text
+        key={i}
+        className="category-label"
+        x={l.at}
+        y={plot.y + plot.h + TICK_FONT + 4}
+        textAnchor="middle"
+      >
+        {l.drawn}
       </text>
     ),
   );

@@ -16,7 +16,12 @@ export function ChartLegend({ frame }: { frame: ChartFrame }) {
           x += e.width;
           return (
             <g key={e.k} transform={`translate(${at},${y})`}>
-              <rect y={-8} width={10} height={10} fill={COLORS[e.k % COLORS.length]} />
+              <rect
+                y={-8}
+                width={10}
+                height={10}
+                fill={chart.series[e.k].color ?? COLORS[e.k % COLORS.length]}
+              />
               <text x={14} y={1} fill="#595959">
                 {e.label}
               </text>

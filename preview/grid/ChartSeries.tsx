@@ -3,7 +3,7 @@
  * area or scatter series with its markers. A blank cell is a gap.
  */
 import type { ChartFrame } from "./chartFrame";
-import { COLORS } from "./chartScale";
+import { COLORS, TICK_FONT } from "./chartScale";
 
 type Series = ChartFrame["chart"]["series"][number];
 
@@ -35,6 +35,9 @@ function baseOf(frame: ChartFrame, k: number): (i: number) => number {
       : 0;
 }
 
+/** A series' colour: its own (format.line.color, format.fill), else the theme's k-th. */
+const colorOf = (s: Series, k: number) => s.color ?? COLORS[k % COLORS.length];
+
 function BarSeries({ frame, k }: { frame: ChartFrame; k: number }) {
   const { kind, stacked, band, valueAt, categoryAt } = frame;
   const series = frame.chart.series;
@@ -43,22 +46,30 @@ function BarSeries({ frame, k }: { frame: ChartFrame; k: number }) {
   const group = band * 0.62;
   const size = stacked ? group : group / Math.max(1, series.length);
   return (
-    <g data-series={s.name} data-points={drawnPoints(s)} fill={COLORS[k % COLORS.length]}>
+    <g data-series={s.name} data-points={drawnPoints(s)} fill={colorOf(s, k)}>
       {s.values.map((v, i) => {
         if (v === null) return null;
         const from = valueAt(base(i));
         const to = valueAt(base(i) + v);
         const offset = categoryAt(i) - group / 2 + (stacked ? 0 : size * k);
+        const y = categoryAt(i) + group / 2 - (stacked ? 0 : size * k) - size;
         return kind === "column" ? (
           <rect key={i} x={offset} width={size} y={Math.min(from, to)} height={Math.abs(to - from)} />
         ) : (
-          <rect
-            key={i}
-            y={categoryAt(i) + group / 2 - (stacked ? 0 : size * k) - size}
-            height={size}
-            x={Math.min(from, to)}
-            width={Math.abs(to - from)}
-          />
+          <g key={i}>
+            <rect y={y} height={size} x={Math.min(from, to)} width={Math.abs(to - from)} />
+            {/* A data label at the bar's end, its value as the cell shows it (Excel's outside end). */}
+            {s.dataLabels && (
+              <text
+                className="data-label"
+                x={Math.max(from, to) + 4}
+                y={y + size / 2 + TICK_FONT / 2 - 2}
+                fill="#404040"
+              >
+                {s.valueTexts[i]}
+              </text>
+            )}
+          </g>
         );
       })}
     </g>
@@ -70,7 +81,9 @@ const pathOf = (pts: [number, number][]) => pts.map(([x, y], j) => `${j ? "L" : 
 function LineSeries({ frame, k }: { frame: ChartFrame; k: number }) {
   const { kind, twoAxes, valueAt, valueAt2, categoryAt, xAt, joined, markers } = frame;
   const s = frame.chart.series[k];
-  const color = COLORS[k % COLORS.length];
+  const color = colorOf(s, k);
+  // Markers keep the theme's colour unless set themselves (Excel: format.line.color colours the line only).
+  const markerColor = s.markerColor ?? COLORS[k % COLORS.length];
   const base = baseOf(frame, k);
   const scale = twoAxes && s.secondary ? valueAt2 : valueAt;
   const point = (v: number, i: number): [number, number] =>
@@ -102,7 +115,7 @@ function LineSeries({ frame, k }: { frame: ChartFrame; k: number }) {
           runs
             .filter((r) => r.length > 1)
             .map((r, j) => <path key={j} d={pathOf(r)} fill="none" stroke={color} strokeWidth={2.25} />)}
-      {markers && runs.flat().map(([x, y], j) => <circle key={j} cx={x} cy={y} r={3.5} fill={color} />)}
+      {markers && runs.flat().map(([x, y], j) => <circle key={j} cx={x} cy={y} r={3.5} fill={markerColor} />)}
     </g>
   );
 }

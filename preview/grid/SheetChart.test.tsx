@@ -2,6 +2,7 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { CHART_TYPES, type ChartView } from "../memory/chart";
+import { chartFrame } from "./chartFrame";
 import { SheetChart } from "./SheetChart";
 
 function view(
@@ -25,12 +26,26 @@ function view(
     left: 0,
     width: 360,
     height: 216,
+    categoryAxis: {
+      date: false,
+      baseTimeUnit: "Days",
+      majorUnit: null,
+      majorTimeUnitScale: "Days",
+      format: null,
+      tickLabelSpacing: null,
+    },
     series: values.map((v, i) => ({
       name: `S${i + 1}`,
       values: v,
       categories: v.map((_, j) => `cat ${j + 1}`),
       x: v.map((_, j) => j + 1),
+      datedCategories: false,
+      valueTexts: v.map((x) => (x === null ? "" : String(x))),
+      categoryFormat: null,
       secondary: false,
+      color: null,
+      markerColor: null,
+      dataLabels: false,
     })),
   };
 }
@@ -143,4 +158,43 @@ test("a bar chart's value axis title goes under the plot, clear of the legend", 
   );
   // The legend's text sits at its row's y; its swatch 8 px above: the title's baseline is above that.
   expect(Number(title.getAttribute("y"))).toBeLessThan(legendY - 8);
+});
+
+describe("the category axis as drawn (categoryAxis.ts)", () => {
+  /** A line chart over `days` (serials), its axis a date axis labelled "mmm d" every `majorUnit` days. */
+  function dated(days: number[], majorUnit: number | null): ChartView {
+    const v = view("Line", [days.map((_, i) => i + 1)]);
+    v.width = 600;
+    v.categoryAxis = { ...v.categoryAxis, date: true, majorUnit, format: "mmm d" };
+    v.series[0] = { ...v.series[0], x: days, categories: days.map(String), datedCategories: true };
+    return v;
+  }
+
+  test("a date axis places points by date: seven days spread over a month are not drawn as consecutive", () => {
+    const days = [46327, 46328, 46335, 46340, 46341, 46350, 46356];
+    const frame = chartFrame(dated(days, 7), 800, 288);
+    const xs = days.map((_, i) => frame.categoryAt(i));
+    const perDay = (xs[1] - xs[0]) / 1;
+    // The gap of 7 days is seven times the gap of one.
+    expect((xs[2] - xs[1]) / perDay).toBeCloseTo(7, 5);
+    expect(frame.labels.map((l) => l.text)).toEqual(["Nov 1", "Nov 8", "Nov 15", "Nov 22", "Nov 29"]);
+    expect(frame.labels.some((l) => l.cut)).toBe(false);
+  });
+
+  test("a label every day of two months does not fit: the model says they are cut; automatic spacing draws fewer, whole", () => {
+    const days = Array.from({ length: 60 }, (_, i) => 46300 + i);
+    expect(chartFrame(dated(days, 1), 800, 288).labels.filter((l) => l.cut).length).toBeGreaterThan(0);
+    const auto = chartFrame(dated(days, null), 800, 288).labels;
+    expect(auto.length).toBeLessThan(20);
+    expect(auto.some((l) => l.cut)).toBe(false);
+  });
+
+  test("a bar chart labels every bar, and says when a name is too long for its room", () => {
+    const v = view("BarClustered", [Array.from({ length: 11 }, (_, i) => i + 1)]);
+    const labels = chartFrame(v, 800, 288).labels;
+    expect(labels).toHaveLength(11);
+    expect(labels.some((l) => l.cut)).toBe(false);
+    v.series[0].categories[3] = "A campaign name far longer than a third of the chart's width can show";
+    expect(chartFrame(v, 480, 288).labels[3].cut).toBe(true);
+  });
 });

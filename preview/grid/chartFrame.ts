@@ -3,6 +3,7 @@
  * titles and tick labels around the plot area; and the scales from values, categories and x to px.
  */
 import type { ChartView } from "../memory/chart";
+import { categoryLabels, categorySlots, type AxisLabel } from "./categoryAxis";
 import {
   clip,
   family,
@@ -46,10 +47,10 @@ export interface ChartFrame extends Axes {
   categories: string[];
   categoryLabelWidth: number;
   plot: Plot;
-  /** The room of one category along the category axis, in px. */
+  /** The room of one category (a date axis: one base unit) along the category axis, in px. */
   band: number;
-  /** Every how many categories one is labelled (so that labels do not overlap). */
-  every: number;
+  /** The category labels as drawn (categoryAxis.ts): each whole, or marked cut. */
+  labels: AxisLabel[];
   valueAt: (v: number) => number;
   valueAt2: (v: number) => number;
   /** Centre of category i along the category axis (bars: the first category at the bottom). */
@@ -68,7 +69,22 @@ export function chartFrame(chart: ChartView, width: number, height: number): Cha
   const { ticks, ticks2, xTicks } = axes;
   const vLo = ticks[0];
   const vHi = ticks[ticks.length - 1];
-  const band = (kind === "bar" ? plot.h : plot.w) / Math.max(1, n);
+  const slots = categorySlots(chart, n);
+  const band = (kind === "bar" ? plot.h : plot.w) / Math.max(1, slots.slots);
+  const slotAt = (slot: number) =>
+    kind === "bar" ? plot.y + plot.h - band * (slot + 0.5) : plot.x + band * (slot + 0.5);
+  const labels =
+    kind === "scatter"
+      ? []
+      : categoryLabels(
+          chart,
+          categories,
+          slots,
+          slotAt,
+          plot.w,
+          kind === "bar" ? { room: categoryLabelWidth, rowPx: band } : undefined,
+          width,
+        );
   return {
     ...axes,
     chart,
@@ -83,13 +99,13 @@ export function chartFrame(chart: ChartView, width: number, height: number): Cha
     categoryLabelWidth,
     plot,
     band,
-    every: Math.max(1, Math.ceil((n * 48) / (kind === "bar" ? plot.h * 2.5 : plot.w))),
+    labels,
     valueAt: (v) =>
       kind === "bar"
         ? plot.x + ((v - vLo) / (vHi - vLo)) * plot.w
         : plot.y + plot.h - ((v - vLo) / (vHi - vLo)) * plot.h,
     valueAt2: (v) => plot.y + plot.h - ((v - ticks2[0]) / (ticks2[ticks2.length - 1] - ticks2[0])) * plot.h,
-    categoryAt: (i) => (kind === "bar" ? plot.y + plot.h - band * (i + 0.5) : plot.x + band * (i + 0.5)),
+    categoryAt: (i) => slotAt(slots.slotOf(i)),
     xAt: (x) => plot.x + ((x - xTicks[0]) / (xTicks[xTicks.length - 1] - xTicks[0])) * plot.w,
   };
 }
@@ -148,13 +164,22 @@ function plotArea(
   const bottom = height - 6 - (legend ? legendHeight + 4 : 0) - (titleBelow ? 16 : 0) - (TICK_FONT + 8);
   const left = 8 + (titleLeft ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
   // Bars and scatter charts label their last value tick at the right edge: leave it room.
+  // The last category's label is centred on its place: half of it must not run past the chart's edge.
+  const lastLabel = kind === "bar" || kind === "scatter" || axes.twoAxes ? 0 : EDGE_LABEL_PX;
   const right =
-    width - 12 - secondLabelWidth - (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0);
+    width -
+    12 -
+    secondLabelWidth -
+    (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0) -
+    lastLabel;
   return {
     plot: { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) },
     categoryLabelWidth,
   };
 }
+
+/** Room kept right of the plot for half of the last category label ("Nov 2026" is about 60 px). */
+const EDGE_LABEL_PX = 24;
 
 /** The height of one row of legend entries, in px. */
 export const LEGEND_ROW = 16;

@@ -73,11 +73,14 @@ export function valueExtent(series: ChartView["series"], n: number, stacked: boo
   return [lo, hi];
 }
 
-/** Tick labels in the axis's number format where it is money ($, £, €), else plain grouped numbers. */
+/** Tick labels in the axis's number format where it is money ($, £, €) or a percentage, else plain grouped numbers. */
 export function tickFormatter(format: string | null): (t: number) => string {
   // "$"#,##0.00, [$£-809]#,##0, \€#,##0: the symbol, quoted, bracketed or escaped.
   const money = format ? /[$£€]/.exec(format)?.[0] : undefined;
-  return money ? (t) => `${t < 0 ? "-" : ""}${money}${number.format(Math.abs(t))}` : (t) => number.format(t);
+  if (money) return (t) => `${t < 0 ? "-" : ""}${money}${number.format(Math.abs(t))}`;
+  // 0.00%: a fraction shown as a percentage (0.2 is 20%), its ticks round.
+  if (format && /%/.test(format.replace(/"[^"]*"/g, ""))) return (t) => `${number.format(t * 100)}%`;
+  return (t) => number.format(t);
 }
 
 export function clip(text: string, px: number): string {

@@ -322,6 +322,68 @@ describe("the chart object", () => {
     expect(w.host.charts("Data")[0].valueFormat).toBe("#,##0");
   });
 
+  test("the category axis: a date axis with its base unit, label step and format; a text axis's label spacing; refusals", async () => {
+    const w = await tableWithChart();
+    await run(w, async (context, ws) => {
+      const axis = ws.charts.getItem("Shows chart").axes.categoryAxis;
+      axis.tickLabelSpacing = 2;
+      axis.categoryType = "DateAxis" as Excel.ChartAxisCategoryType;
+      axis.baseTimeUnit = "Months" as Excel.ChartAxisTimeUnit;
+      axis.majorUnit = 3;
+      axis.majorTimeUnitScale = "Months" as Excel.ChartAxisTimeUnit;
+      axis.numberFormat = "mmm yyyy";
+      await context.sync();
+    });
+    expect(w.host.charts("Data")[0].categoryAxis).toEqual({
+      date: true,
+      baseTimeUnit: "Months",
+      majorUnit: 3,
+      majorTimeUnitScale: "Months",
+      format: "mmm yyyy",
+      tickLabelSpacing: 2,
+    });
+    const refused = (f: (axis: Excel.ChartAxis) => void) =>
+      run(w, async (context, ws) => {
+        f(ws.charts.getItem("Shows chart").axes.categoryAxis);
+        await context.sync();
+      });
+    await expect(refused((a) => (a.tickLabelSpacing = 0))).rejects.toThrow(/1 to 31999/);
+    await expect(refused((a) => (a.majorUnit = 1.5))).rejects.toThrow(/whole number/);
+    await expect(refused((a) => (a.categoryType = "Weekly" as Excel.ChartAxisCategoryType))).rejects.toThrow(
+      /category type/,
+    );
+    // A text axis has no time units (stricter than Excel, whose behaviour there is not documented).
+    await expect(
+      refused((a) => {
+        a.categoryType = "TextAxis" as Excel.ChartAxisCategoryType;
+        a.baseTimeUnit = "Days" as Excel.ChartAxisTimeUnit;
+      }),
+    ).rejects.toThrow(/DateAxis/);
+  });
+
+  test("series colours (line, fill, markers) and data labels are kept and drawn; a colour is #RRGGBB", async () => {
+    const w = await tableWithChart();
+    await run(w, async (context, ws) => {
+      const s = ws.charts.getItem("Shows chart").series.getItemAt(0);
+      s.format.fill.setSolidColor("#0072b2");
+      s.markerBackgroundColor = "#E69F00";
+      s.hasDataLabels = true;
+      await context.sync();
+    });
+    expect(w.host.charts("Data")[0].series[0]).toMatchObject({
+      color: "#0072B2",
+      markerColor: "#E69F00",
+      dataLabels: true,
+      valueTexts: ["10", "20", "30"],
+    });
+    await expect(
+      run(w, async (context, ws) => {
+        ws.charts.getItem("Shows chart").series.getItemAt(0).format.line.color = "blue";
+        await context.sync();
+      }),
+    ).rejects.toThrow(/#RRGGBB/);
+  });
+
   test("the legend's position is one of Excel's; another is refused", async () => {
     const w = await tableWithChart();
     const position = await run(w, async (context, ws) => {

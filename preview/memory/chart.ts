@@ -14,6 +14,7 @@ import {
   type ChartRef,
   type ChartType,
   type SeriesData,
+  type TimeUnit,
 } from "./chartData";
 import { displayText } from "./numberFormat";
 
@@ -237,19 +238,42 @@ export interface SeriesPoints {
   categories: string[];
   /** X values of a scatter chart: the category cells when all are numbers, else 1, 2, 3, … */
   x: number[];
+  /** Whether every category cell is a number shown as a date (Excel's Automatic axis is then a date axis). */
+  datedCategories: boolean;
+  /** Each value as its cell shows it (what a data label says, linked to its source). */
+  valueTexts: string[];
+  /** The first category cell's number format (a date axis's labels without a format of their own). */
+  categoryFormat: string | null;
 }
 
 export function seriesPoints(model: WorkbookModel, s: SeriesData, index: number): SeriesPoints {
   const nameCells = cellsOf(model, s.nameRef);
   const name = s.name ?? (s.nameRef ? nameCells.map((c) => displayText(c)).join(" ") : `Series${index + 1}`);
-  const values = cellsOf(model, s.values).map((c) =>
+  const valueCells = cellsOf(model, s.values);
+  const values = valueCells.map((c) =>
     !c || c.value === null || c.error ? null : typeof c.value === "number" ? c.value : 0,
   );
   const xCells = cellsOf(model, s.xValues);
   const categories = s.xValues ? xCells.map((c) => displayText(c)) : values.map((_, i) => String(i + 1));
   const numeric = s.xValues !== undefined && xCells.every((c) => typeof c?.value === "number");
   const x = numeric ? xCells.map((c) => c!.value as number) : values.map((_, i) => i + 1);
-  return { name, values, categories, x };
+  const datedCategories = numeric && xCells.length > 0 && xCells.every((c) => isDateFormat(c?.numberFormat));
+  return {
+    name,
+    values,
+    categories,
+    x,
+    datedCategories,
+    valueTexts: valueCells.map((c) => displayText(c)),
+    categoryFormat: xCells[0]?.numberFormat ?? null,
+  };
+}
+
+/** Whether a number format shows a date (d, m or y outside quotes, brackets and escapes). */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format || format === "General") return false;
+  const bare = format.replace(/"[^"]*"|\[^]|\[[^\]]*\]/g, "");
+  return /[dy]/i.test(bare) || /m/i.test(bare.replace(/[hs]+:?m+|m+:s/gi, ""));
 }
 
 /** The automatic title: the series name of a one-series chart, else Excel's placeholder. */
@@ -315,6 +339,20 @@ function sourceFormat(model: WorkbookModel, chart: ChartData, secondary: boolean
   return format && format !== "General" ? format : null;
 }
 
+/** The category axis as drawn: a date axis places points by date (a missing day is a gap). */
+interface CategoryAxisView {
+  date: boolean;
+  /** A date axis's unit: a point's place is its date counted in days or months from the first. */
+  baseTimeUnit: TimeUnit;
+  /** A label every majorUnit majorTimeUnitScale from the first date; null: automatic. */
+  majorUnit: number | null;
+  majorTimeUnitScale: TimeUnit;
+  /** The labels' format: the axis's own, else (a date axis, linked to its source) the first category cell's. */
+  format: string | null;
+  /** A text axis's label step; null: automatic (as many as fit whole). */
+  tickLabelSpacing: number | null;
+}
+
 /** What the preview draws for a chart. */
 export interface ChartView extends Box {
   name: string;
@@ -328,13 +366,40 @@ export interface ChartView extends Box {
   /** The value axes' number formats, where set. */
   valueFormat: string | null;
   secondaryFormat: string | null;
-  series: (SeriesPoints & { secondary: boolean })[];
+  categoryAxis: CategoryAxisView;
+  series: (SeriesPoints & {
+    secondary: boolean;
+    color: string | null;
+    markerColor: string | null;
+    dataLabels: boolean;
+  })[];
+}
+
+function categoryAxisView(c: ChartData, first: SeriesPoints | undefined): CategoryAxisView {
+  const a = c.categoryAxis ?? {};
+  const auto = a.categoryType === undefined || a.categoryType === "Automatic";
+  const date =
+    !["BarClustered", "BarStacked", "XYScatter", "XYScatterLines", "XYScatterLinesNoMarkers"].includes(
+      c.type,
+    ) &&
+    (a.categoryType === "DateAxis" || (auto && first?.datedCategories === true));
+  // Excel picks the base unit from the smallest gap between two dates; the preview takes days.
+  const baseTimeUnit = a.baseTimeUnit ?? "Days";
+  return {
+    date,
+    baseTimeUnit,
+    majorUnit: a.majorUnit ?? null,
+    majorTimeUnitScale: a.majorTimeUnitScale ?? baseTimeUnit,
+    format: a.numberFormat ?? (date ? (first?.categoryFormat ?? null) : null),
+    tickLabelSpacing: a.tickLabelSpacing ?? null,
+  };
 }
 
 export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] {
   return model.charts
     .filter((c) => c.sheetId === sheet.id)
     .map((c) => ({
+      categoryAxis: categoryAxisView(c, c.series[0] && seriesPoints(model, c.series[0], 0)),
       ...box(model, c),
       name: c.name,
       type: c.type,
@@ -348,6 +413,9 @@ export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] 
       series: c.series.map((s, i) => ({
         ...seriesPoints(model, s, i),
         secondary: s.axisGroup === "Secondary",
+        color: s.color ?? null,
+        markerColor: s.markerColor ?? null,
+        dataLabels: s.dataLabels ?? false,
       })),
     }));
 }

@@ -39,6 +39,28 @@ export interface SeriesData {
   xValues?: ChartRef;
   /** "Secondary": drawn against the chart's secondary value axis (Excel.ChartAxisGroup). */
   axisGroup?: "Primary" | "Secondary";
+  /** The line's colour (format.line.color) or the bars' fill (format.fill.setSolidColor), "#RRGGBB"; none: the theme's. */
+  color?: string;
+  /** The markers' colour (markerBackgroundColor / markerForegroundColor); none: the theme's, not the line's. */
+  markerColor?: string;
+  /** Each point labelled with its value as its cell shows it (hasDataLabels). */
+  dataLabels?: boolean;
+}
+
+export type TimeUnit = "Days" | "Months" | "Years";
+
+/**
+ * The category axis as the API sets it (ChartAxis, ExcelApi 1.7): a text or date axis (Automatic: a
+ * date axis when the category cells are dates), a date axis's base unit and label step, the labels'
+ * format, and every how many categories a text axis labels.
+ */
+export interface CategoryAxisData {
+  categoryType?: "Automatic" | "TextAxis" | "DateAxis";
+  baseTimeUnit?: TimeUnit;
+  majorUnit?: number;
+  majorTimeUnitScale?: TimeUnit;
+  numberFormat?: string;
+  tickLabelSpacing?: number;
 }
 
 /** A corner of a chart: a cell and how far into it (points), as Excel anchors a chart to cells. */
@@ -62,6 +84,7 @@ export interface ChartData {
   axisTitles: { category: AxisTitle; value: AxisTitle; secondaryValue?: AxisTitle };
   /** The value axes' number formats (ChartAxis.numberFormat); none: the source cells' ("General" here). */
   axisFormats?: { value?: string; secondaryValue?: string };
+  categoryAxis?: CategoryAxisData;
   /** Top-left and bottom-right corners: the chart moves and sizes with its cells (Excel's default). */
   from: Anchor;
   to: Anchor;

@@ -97,6 +97,8 @@ export async function writeDashboardCharts(
         at: { row: place.range.rowIndex, col: place.range.columnIndex, bodyRows: place.range.rowCount - 1 },
         data: d.chart?.data,
         band: d.chart?.band,
+        widthPt: kept ? kept.width : WIDTH_PT,
+        report: d.sheetName,
       });
       if (!chart) return;
       chart.name = name;

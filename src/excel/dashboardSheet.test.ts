@@ -86,7 +86,8 @@ test("the dashboard's KPIs are the sums over the report tables, and follow a ref
   expect(v[row("Spend")][0]).toBeCloseTo(sumOf(t, "Spend"), 9);
   expect(v[row("Spend")][1]).toBeCloseTo(150.5, 9);
   expect(v[row("Impressions")]).toEqual([sumOf(t, "Podcast & Streaming Impressions"), 30000]);
-  expect(v[row("Reach (sum of rows)")]).toEqual([sumOf(t, "Reach"), "–"]);
+  // A row a day: the same listeners day after day, so no sum of reach (the campaigns report has none).
+  expect(v[row("Reach (sum of rows)")]).toEqual(["–", "–"]);
   expect(v[row("Conversions")]).toEqual(["–", 10]);
   expect(v[row("CPM")][1]).toBeCloseTo((150.5 / 30000) * 1000, 9);
   expect(v[row("From")][0]).toBe(46296);
@@ -121,11 +122,11 @@ test("picking other reports makes it again in place: one dashboard, nothing left
   expect(wb.host.cell("Dashboard", 4, 1).value).toBe("Campaigns");
   expect(wb.host.cell("Dashboard", 4, 2)?.value ?? "").toBe("");
   // Printed landscape, one page wide: the labels, the one report and its chart under them (from
-  // row 20, 216 points tall: to row 34; 600 points wide: columns A (150), B (165) and six of 48).
+  // row 21, 216 points tall: to row 35; 600 points wide: columns A (150), B (137) and seven of 48).
   expect(wb.host.pageLayout("Dashboard")).toMatchObject({
     orientation: "Landscape",
     zoom: { horizontalFitToPages: 1 },
-    printArea: "A1:H34",
+    printArea: "A1:I35",
   });
   expect(wb.host.charts("Dashboard").map((c) => c.name)).toEqual([
     dashboardChartName(wb.host.tables().find((t) => t.sheet === "Campaigns")!.name),
@@ -133,7 +134,7 @@ test("picking other reports makes it again in place: one dashboard, nothing left
   await expect(writeDashboard(wb.excel, [])).rejects.toThrow(/Pick at least one report/);
 });
 
-test("a report's column is as wide as its name, never narrower than 165 points", async () => {
+test("a report's column is as wide as its name up to its share: four reports are in view at 1366 × 768 beside the pane", async () => {
   const wb = await workbook();
   const long = "Spend by show, last 30 days";
   await createReportSheet(
@@ -142,12 +143,63 @@ test("a report's column is as wide as its name, never narrower than 165 points",
     { type: "table", table: perf },
   );
   await writeDashboard(wb.excel, ["Campaigns", long]);
-  const widths = wb.host.columnWidths("Dashboard");
-  expect(widths.get(1)).toBe(165);
-  expect(widths.get(2)).toBeGreaterThan(165);
+  let widths = wb.host.columnWidths("Dashboard");
+  expect(widths.get(1)).toBe(137);
   expect(widths.get(2)).toBeGreaterThanOrEqual(long.length * 6 + 12);
+  for (const name of ["Impressions, last 30 days", "Impressions, last 3 months"])
+    await createReportSheet(
+      wb.excel,
+      {
+        kind: "impressions",
+        params: { timeGrouping: "day" },
+        datePreset: { kind: "last", count: 30, unit: "days" },
+        label: name,
+      },
+      { type: "table", table: byDay(5) },
+    );
+  await writeDashboard(wb.excel, [
+    "Campaigns",
+    long,
+    "Impressions, last 30 days",
+    "Impressions, last 3 months",
+  ]);
+  widths = wb.host.columnWidths("Dashboard");
+  const total = [0, 1, 2, 3, 4].reduce((n, c) => n + widths.get(c)!, 0);
+  expect(total).toBeLessThanOrEqual(700);
+  // A name too long for its share loses its period, which From and To say under it.
+  expect(wb.host.cell("Dashboard", 4, 3).value).toBe("Impressions");
 });
 
+test("From and To are the period each report asked for; the data's span is said only where it differs", async () => {
+  const wb = new InMemoryWorkbook();
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  // Asked for 2026-02-01 to 2026-02-28; the rows cover 20 days from 2026-10-01 (byDay's serials).
+  await createReportSheet(
+    wb.excel,
+    {
+      kind: "impressions",
+      params: { timeGrouping: "day", startDate: "2026-02-01", endDate: "2026-02-28" },
+      label: "Feb",
+    },
+    { type: "table", table: byDay(20) },
+  );
+  const asked = Array.from({ length: 28 }, (_, d) => [46054 + d, ...byDay(1).rows[0].slice(1)]);
+  await createReportSheet(
+    wb.excel,
+    {
+      kind: "impressions",
+      params: { timeGrouping: "day", startDate: "2026-02-01", endDate: "2026-02-28" },
+      label: "Whole",
+    },
+    { type: "table", table: { ...byDay(1), rows: asked } },
+  );
+  await writeDashboard(wb.excel, ["Feb", "Whole"]);
+  const v = shown(wb, "Dashboard", 2);
+  expect(v[row("From")]).toEqual([46054, 46054]);
+  expect(v[row("To")]).toEqual([46081, 46081]);
+  expect(wb.host.cell("Dashboard", 4 + row("From"), 1).formula).toBe("=DATE(2026,2,1)");
+  expect(v[row("Data (where it differs)")]).toEqual(["Oct 1, 2026 – Oct 20, 2026", ""]);
+});
 test("making it again keeps what the planner typed beside it, and the choice of reports", async () => {
   const wb = await workbook();
   await writeDashboard(wb.excel, ["By day", "Campaigns"]);
@@ -259,7 +311,8 @@ test("the reports' charts are on the dashboard, under the KPIs, drawn from the r
       .charts(sheet)
       .map((c) => ({
         type: c.type,
-        title: c.title,
+        // A copy's title names its report first ("By day: …"): the rest is its report's chart's.
+        title: sheet === "Dashboard" ? c.title?.replace(/^(By day|Campaigns): /, "") : c.title,
         series: c.series.map((x) => [x.name, x.values, x.categories, x.secondary]),
       }))
       .sort((a, b) => String(a.title).localeCompare(String(b.title)));
@@ -274,17 +327,21 @@ test("the reports' charts are on the dashboard, under the KPIs, drawn from the r
       .find((c) => c.name === dashboardChartName(wb.host.tables().find((t) => t.sheet === sheet)!.name))!;
   await writeDashboard(wb.excel, ["By day", "Campaigns"]);
   const onDash = wb.host.charts("Dashboard");
-  // One a row under the KPI rows (the last is row 18) and a blank row, from row 20 (its top at 19
+  // One a row under the KPI rows (the last is row 19) and a blank row, from row 21 (its top at 20
   // rows of 15 points), within the 700 points a 1366-pixel screen shows beside the task pane.
   expect(onDash.map((c) => [c.top, c.left])).toEqual([
-    [19 * 15, 0],
-    [19 * 15 + 216 + 15, 0],
+    [20 * 15, 0],
+    [20 * 15 + 216 + 15, 0],
   ]);
   expect(Math.max(...onDash.map((c) => c.left + c.width))).toBeLessThanOrEqual(700);
   // Nothing frozen: the charts would slide under frozen rows.
   expect(wb.host.freezeRows("Dashboard")).toBe(0);
-  // Each the same as its report's own chart: same series, points and sums.
+  // Each the same as its report's own chart: same series, points and sums; its title names its report.
   expect(copied()).toEqual(reports());
+  expect(onDash.map((c) => c.title).sort()).toEqual([
+    "By day: Impressions by day, per campaign",
+    "Campaigns: Impressions by campaign",
+  ]);
   const byDayChart = dashChart("By day");
   expect(sum(byDayChart.series.filter((x) => !x.secondary).flatMap((x) => x.values))).toBe(
     sumOf(byDay(20), "Podcast & Streaming Impressions"),
@@ -319,5 +376,5 @@ test("the reports' charts are on the dashboard, under the KPIs, drawn from the r
     dashboardChartName(wb.host.tables().find((t) => t.sheet === "Campaigns")!.name),
   ]);
   // Made again, the dashboard lays its charts out afresh: the one left takes the first place, no hole.
-  expect(dashChart("Campaigns")).toMatchObject({ top: 19 * 15, left: 0 });
+  expect(dashChart("Campaigns")).toMatchObject({ top: 20 * 15, left: 0 });
 });

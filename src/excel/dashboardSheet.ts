@@ -6,7 +6,7 @@
  * out for a 1366 × 768 screen (the labels and up to six reports in view) and printed landscape,
  * one page wide.
  */
-import { DASHBOARD_LABELS, dashboardPlan, type DashboardReport } from "../reports/dashboard";
+import { DASHBOARD_LABELS, dashboardPlan, requestedPeriod, type DashboardReport } from "../reports/dashboard";
 import { columnsCovering, sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
@@ -21,8 +21,8 @@ const DASHBOARD_PROPERTY = "AdsDashboard";
 const TOP = 4;
 /** The two lines under the title: what the figures are. */
 const DASHBOARD_NOTES = [
-  "Live: each figure is a formula over its report's table and follows every refresh.",
-  "Reach is summed over rows (a listener may count more than once); the last 7 days end on the report's last day.",
+  "Live: each figure is a formula over its report's table and follows every refresh. From and To: the period each report asked for.",
+  "Reach is summed over a report's rows only where it has no row per day, week or month (a listener would count once a day); the last 7 days end on the report's last day.",
 ];
 
 export interface DashboardResult {
@@ -82,6 +82,7 @@ async function reportsOf(
             tables[i].columns.items.map((c) => c.id),
           ),
           shown,
+          period: requestedPeriod(d),
         };
       }),
     };
@@ -206,13 +207,54 @@ const newerDashboardMessage = (sheetName: string, version: number) =>
 /** Points a bold 11-point name needs: about 6 a character, and the cell's padding. */
 const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
 
+/** Points of columns in view at 1366 × 768 with the pane open (reportCharts.ts FIRST_SCREEN_PT). */
+const IN_VIEW_PT = 700;
+const LABEL_PT = 150;
+/** The reports the dashboard promises in view at 1366 × 768 beside the pane. */
+const REPORTS_IN_VIEW = 4;
+
+/**
+ * The columns' widths: the labels', then each report's as wide as its name up to its share of the
+ * first screen, so that four reports are in view at 1366 × 768 with the pane open; fewer reports are
+ * as wide as their names (at most 240 points).
+ */
+function dashboardWidths(names: readonly string[]): number[] {
+  const share = Math.floor(
+    (IN_VIEW_PT - LABEL_PT) / Math.max(REPORTS_IN_VIEW, Math.min(names.length, REPORTS_IN_VIEW)),
+  );
+  const most = names.length >= REPORTS_IN_VIEW ? share : 240;
+  return [LABEL_PT, ...names.map((n) => Math.min(most, Math.max(share, headerWidth(n))))];
+}
+
 /** The first row of the reports' charts: under the KPIs and a blank row. */
 const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
 
 /** Chart places the dashboard's print area covers: one per report with a chart. */
 const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).length;
 
-function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardReport[], charts: number): void {
+/**
+ * Each report's link text: its sheet's name, or where that is wider than its column the name without
+ * its period ("Impressions, last 30 days" → "Impressions": From and To say the period under it).
+ */
+function labelled(reports: readonly DashboardReport[], widths: readonly number[]): DashboardReport[] {
+  return reports.map((r, i) => {
+    const short = r.sheetName.replace(/, [^,]*$/, "");
+    return headerWidth(r.sheetName) > widths[i + 1] && r.period && short !== r.sheetName
+      ? { ...r, label: short }
+      : r;
+  });
+}
+
+/** Queues the reports' columns of figures (formats first: a report named like a number stays text). */
+function queueFigures(sheet: Excel.Worksheet, plan: ReturnType<typeof dashboardPlan>): void {
+  const body = sheet.getRange(a1(TOP, 1, plan.labels.length, plan.columns.length));
+  body.numberFormat = plan.labels.map((_, r) => plan.columns.map((c) => c[r].numberFormat));
+  body.formulas = plan.labels.map((_, r) => plan.columns.map((c) => c[r].value));
+}
+
+function queueDashboard(sheet: Excel.Worksheet, all: readonly DashboardReport[], charts: number): void {
+  const widths = dashboardWidths(all.map((r) => r.sheetName));
+  const reports = labelled(all, widths);
   const plan = dashboardPlan(reports);
   const rows = plan.labels.length;
   const cols = plan.columns.length;
@@ -223,19 +265,13 @@ function queueDashboard(sheet: Excel.Worksheet, reports: readonly DashboardRepor
   labels.numberFormat = plan.labels.map(() => [TEXT_FORMAT]);
   labels.values = plan.labels.map((l) => [l]);
   labels.format.font.bold = true;
-  const body = sheet.getRange(a1(TOP, 1, rows, cols));
-  // Formats first: a report named like a number stays text.
-  body.numberFormat = plan.labels.map((_, r) => plan.columns.map((c) => c[r].numberFormat));
-  body.formulas = plan.labels.map((_, r) => plan.columns.map((c) => c[r].value));
+  queueFigures(sheet, plan);
   const head = sheet.getRange(a1(TOP, 0, 1, cols + 1));
   head.format.font.bold = true;
   head.format.fill.color = "#DDEBF7";
   // Figures and the "–" of a KPI a report lacks line up on the right, as numbers do.
   sheet.getRange(a1(TOP + 1, 1, rows - 1, cols)).format.horizontalAlignment =
     "Right" as Excel.HorizontalAlignment;
-  // Each report's column as wide as its name (a long one is not cut off), at least 165 points; as
-  // narrow as that allows (four reports fit a 1366-pixel screen with the pane closed, three beside it).
-  const widths = [150, ...reports.map((r) => Math.max(165, headerWidth(r.sheetName)))];
   widths.forEach((w, c) => (sheet.getRange(a1(0, c, 1, 1)).format.columnWidth = w));
   // Nothing frozen (a dashboard made before froze its header): the figures fit the first screen, and
   // the charts under them would slide under frozen rows, their titles cut.
@@ -323,5 +359,14 @@ export async function followReports(excel: ExcelHost, changed: readonly string[]
   const defs = existing.reports.flatMap((n) =>
     existing.listed.filter((d) => d.tableName && d.sheetName === n),
   );
+  // A report's relative period moved with its refresh ("last 30 days" asks for other days): its
+  // From and To are written again (the figures are formulas either way; nothing else is touched).
+  const { reports } = await reportsOf(excel, existing.reports);
+  await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(existing.sheetName);
+    const widths = dashboardWidths(reports.map((r) => r.sheetName));
+    queueFigures(sheet, dashboardPlan(labelled(reports, widths)));
+    await context.sync();
+  });
   await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));
 }

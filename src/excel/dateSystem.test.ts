@@ -110,7 +110,7 @@ test("functions read date arguments in the workbook's system and return dates in
     const cell = utcToSerial(Date.UTC(2026, 11, 1), system);
     await fns.ADS("Acme", cell).catch(() => undefined);
     const [[date]] = (await fns.SELFTEST(1, 1, "date")) as { basicValue: number; numberFormat: string }[][];
-    expect(date.numberFormat).toBe("yyyy-mm-dd");
+    expect(date.numberFormat).toBe("m/d/yy");
     returned.push(date.basicValue);
   }
   expect(asked.map((b) => (b as { startDate: string }).startDate)).toEqual(["2026-12-01", "2026-12-01"]);

@@ -11,6 +11,8 @@ import type { DateSystem } from "../api/excelDates";
 import { fingerprint } from "../api/fingerprint";
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
 import { chartSummary, SUMMARY_KINDS, type ChartSummary } from "../reports/chartSummary";
+import { seriesColor } from "../reports/chartColors";
+import { dateAxisFor, labelSpacingFor } from "../reports/chartGrain";
 import type { SheetSourceKind } from "../reports/definition";
 import { areaOf } from "./columnName";
 import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
@@ -31,9 +33,13 @@ export interface ChartPlan {
    * its Day columns, one line per action.
    */
   rows?: string[];
+  /** Only the table's first body rows (more categories than a client reads); none: the whole body, following the table. */
+  firstRows?: number;
 }
 
 const MAX_SERIES = 6;
+/** Categories of a column chart over the table's rows a client still reads (three bars each). */
+const MAX_CATEGORIES = 12;
 const TIME = ["Day", "Week", "Month"];
 
 function has(table: TypedTable, name: string): boolean {
@@ -123,12 +129,16 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
       case "incrementality": {
         // Every level has every column: at channel level Campaign and Publisher are empty.
         const by = firstFilled(table, ["Campaign", "Publisher", "Channel type", "Action"]);
+        const many = table.rows.length > MAX_CATEGORIES;
         return by
           ? {
               type: "ColumnClustered",
-              title: "Incremental % with its confidence interval",
+              title: many
+                ? `Incremental % with its confidence interval (the first ${MAX_CATEGORIES} of ${table.rows.length} rows)`
+                : "Incremental % with its confidence interval",
               category: by,
               series: measures(table, (n) => /^Incremental %( CI (lower|upper))?$/.test(n)),
+              ...(many ? { firstRows: MAX_CATEGORIES } : {}),
             }
           : null;
       }
@@ -149,7 +159,7 @@ function planKey(plan: ChartPlan): string {
     plan.type,
     plan.category,
     plan.series,
-    ...(plan.rows ? [plan.rows, plan.title] : []),
+    ...(plan.rows || plan.firstRows ? [plan.rows ?? plan.firstRows, plan.title] : []),
   ]);
 }
 
@@ -166,10 +176,11 @@ export function queueReportChart(
   headers: readonly string[],
   at: { row: number; col: number; bodyRows: number },
   band?: Band,
-): void {
-  const chart = queuePlanChart(sheet, sheet, plan, headers, at);
+): Excel.Chart {
+  const chart = queuePlanChart(sheet, sheet, plan, headers, at, band ? BAND_WIDTH_PT : BESIDE_CHART_PT);
   chart.name = chartName(tableName);
   queuePlace(chart, band, { row: at.row + 1, col: at.col + headers.length + 1 });
+  return chart;
 }
 
 /** Queues a chart on `on` over the table at `at` on `data` (the same sheet, or the report's for the Dashboard). */
@@ -179,14 +190,34 @@ function queuePlanChart(
   plan: ChartPlan,
   headers: readonly string[],
   at: { row: number; col: number; bodyRows: number },
+  widthPt: number,
 ): Excel.Chart {
   const column = (name: string) => at.col + headers.indexOf(name);
   const chart = plan.rows
     ? queueRowSeries(on, data, plan, plan.rows, column, at)
     : queueColumnSeries(on, data, plan, column, at);
   chart.title.text = plan.title;
-  chart.legend.visible = (plan.rows ?? plan.series).length > 1;
+  const names = plan.rows ?? plan.series;
+  chart.legend.visible = names.length > 1;
+  names.forEach((name, i) => queueSeriesLook(chart.series.getItemAt(i), plan.type, i, name));
+  // Across (the lag curve): the Day headers are the categories; else the table's rows are, whose labels are not known here.
+  if (plan.rows) chart.axes.categoryAxis.tickLabelSpacing = labelSpacingFor(plan.series, widthPt);
   return chart;
+}
+
+/**
+ * Queues a series' colours (chartColors.ts: told apart by colour-blind readers too): a line and its
+ * markers, or the fill of bars, which are labelled with their values when they are the only series.
+ */
+function queueSeriesLook(series: Excel.ChartSeries, type: ChartPlan["type"], i: number, name: string): void {
+  const color = seriesColor(i, name);
+  if (type === "Line" || type === "LineMarkers") {
+    series.format.line.color = color;
+    if (type === "LineMarkers") {
+      series.markerBackgroundColor = color;
+      series.markerForegroundColor = color;
+    }
+  } else series.format.fill.setSolidColor(color);
 }
 
 /** A series per planned column over its whole body, the category column along the x axis. */
@@ -197,12 +228,13 @@ function queueColumnSeries(
   column: (name: string) => number,
   at: { row: number; bodyRows: number },
 ): Excel.Chart {
-  const body = (name: string) => data.getRange(a1(at.row + 1, column(name), at.bodyRows, 1));
+  const rows = Math.min(plan.firstRows ?? at.bodyRows, at.bodyRows);
+  const body = (name: string) => data.getRange(a1(at.row + 1, column(name), rows, 1));
   const [firstSeries, ...more] = plan.series;
   // The first series comes with the chart: its column, header included (the header names it).
   const chart = on.charts.add(
     plan.type as Excel.ChartType,
-    data.getRange(a1(at.row, column(firstSeries), at.bodyRows + 1, 1)),
+    data.getRange(a1(at.row, column(firstSeries), rows + 1, 1)),
     "Columns" as Excel.ChartSeriesBy,
   );
   chart.series.getItemAt(0).setXAxisValues(body(plan.category));
@@ -245,6 +277,8 @@ const BESIDE_PT = 9 * DEFAULT_COLUMN_PT;
 /** Rows kept above a table too wide for a chart beside it within the first screen; the chart's size there. */
 export const BAND_ROWS = 14;
 const BAND_WIDTH_PT = 600;
+/** A chart beside the table: eight columns of the default width. */
+const BESIDE_CHART_PT = 8 * DEFAULT_COLUMN_PT;
 const ROW_PT = 15;
 
 /**
@@ -441,6 +475,7 @@ function queueSummaryChart(
   s: ChartSummary,
   origin: { row: number; col: number },
   across: boolean,
+  widthPt: number,
 ): Excel.Chart {
   const n = s.categories.length;
   // Series j's values (j = 0 the categories), without the name.
@@ -456,12 +491,16 @@ function queueSummaryChart(
   const firstSeries = chart.series.getItemAt(0);
   firstSeries.name = s.series[0].name;
   firstSeries.setXAxisValues(body(0));
+  queueSeriesLook(firstSeries, s.type, 0, s.series[0].name);
   s.series.slice(1).forEach((x, i) => {
     const added = chart.series.add(x.name);
     added.setValues(body(i + 2));
     added.setXAxisValues(body(0));
     if (x.axis === "secondary") added.axisGroup = "Secondary" as Excel.ChartAxisGroup;
+    queueSeriesLook(added, s.type, i + 1, x.name);
   });
+  // Bars of one measure carry their values: a client reads the figure, not the gridline.
+  if (s.type === "BarClustered" && s.series.length === 1) firstSeries.hasDataLabels = true;
   chart.title.text = s.title;
   chart.legend.visible = s.series.length > 1;
   const primary = s.series.find((x) => x.axis === "primary");
@@ -473,8 +512,44 @@ function queueSummaryChart(
     axis.title.text = s.secondaryTitle;
     axis.numberFormat = formatOfKind(secondary.kind);
   }
+  queueCategoryAxis(chart, s, widthPt);
   return chart;
 }
+
+/**
+ * A time chart's category axis is a date axis (a day without data is a gap, not a neighbour), its
+ * base unit, label step and format by span (chartGrain.ts: "Nov 27", "Nov 2026"; fewer labels, never
+ * cut ones); a text axis labels as many categories as fit whole.
+ */
+function queueCategoryAxis(chart: Excel.Chart, s: ChartSummary, widthPt: number): void {
+  const axis = chart.axes.categoryAxis;
+  const dates = s.categories.filter((c): c is number => typeof c === "number");
+  if (s.grain && datedPoints(s) && dates.length === s.categories.length && dates.length > 0) {
+    const plan = dateAxisFor(
+      s.grain,
+      Math.min(...dates),
+      Math.max(...dates),
+      widthPt,
+      s.series.some((x) => x.axis === "secondary"),
+    );
+    axis.categoryType = "DateAxis" as Excel.ChartAxisCategoryType;
+    axis.baseTimeUnit = plan.baseTimeUnit as Excel.ChartAxisTimeUnit;
+    axis.majorUnit = plan.majorUnit;
+    axis.majorTimeUnitScale = plan.majorTimeUnitScale as Excel.ChartAxisTimeUnit;
+    axis.numberFormat = plan.numberFormat;
+    return;
+  }
+  // Bars list every category up their side; a column or line chart's text labels along the bottom may need a step.
+  if (s.type !== "BarClustered")
+    axis.tickLabelSpacing = labelSpacingFor(
+      s.categories.map((c) => String(c ?? "")),
+      widthPt,
+    );
+}
+
+/** The width a chart is made at: the planner's (a chart made again where they left it), else its place's. */
+const chartWidth = (band: Band | undefined, existing: Excel.Chart): number =>
+  !existing.isNullObject ? existing.width : band ? BAND_WIDTH_PT : BESIDE_CHART_PT;
 
 /** A range's address without its sheet ("Sheet1!B2:C3" → "B2:C3"), as blocks are recorded. */
 const localAddress = (r: Excel.Range) => r.address.slice(r.address.lastIndexOf("!") + 1);
@@ -596,7 +671,7 @@ async function syncSummaryChart(
   }
   const dataHash = queueSummaryBlock(sheet, summary, origin, at.system, across);
   if (!keep) {
-    const chart = queueSummaryChart(sheet, sheet, summary, origin, across);
+    const chart = queueSummaryChart(sheet, sheet, summary, origin, across, chartWidth(band, existing));
     chart.name = chartName(at.tableName);
     queuePlace(chart, band, { row: table.rowIndex + 1, col: origin.col });
     if (!existing.isNullObject) {
@@ -614,6 +689,8 @@ async function syncSummaryChart(
 export interface ChartState {
   /** The key of what the chart was made from; null when there is no chart. */
   key: string | null;
+  /** The planner deleted the chart the last refresh made: none is made again (its block of sums is cleared). */
+  deleted?: boolean;
   /** Where its summary block is, for a summary chart. */
   data?: string;
   /** The fingerprint of the block's cells as written (blockFingerprint). */
@@ -647,6 +724,11 @@ export async function ensureReportChart(
     band?: Band;
     /** Columns the refresh added to the table (removed: negative): cells right of it in its rows moved so. */
     columnShift?: number;
+    /**
+     * A refresh, not the planner's switch: a chart the last refresh made (previousKey) that is gone
+     * was deleted by the planner, and stays deleted.
+     */
+    keepDeleted?: boolean;
   },
 ): Promise<ChartState> {
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
@@ -667,6 +749,12 @@ export async function ensureReportChart(
     const columnPast = opts.band ? queueColumnPast(sheet) : undefined;
     await context.sync();
     const ours = oldBlock();
+    if (opts.keepDeleted && opts.previousKey && existing.isNullObject && (summary || plan)) {
+      // Deleted by the planner: its sums, which nothing draws now, go too (only when still as written).
+      ours?.clear();
+      await context.sync();
+      return { key: null, deleted: true };
+    }
     if (summary) {
       return syncSummaryChart(context, sheet, {
         tableName: target.tableName,
@@ -688,7 +776,7 @@ export async function ensureReportChart(
     if (!existing.isNullObject && key === opts.previousKey) return { key };
     if (!existing.isNullObject) existing.delete();
     if (plan) {
-      queueReportChart(
+      const chart = queueReportChart(
         sheet,
         target.tableName,
         plan,
@@ -700,6 +788,13 @@ export async function ensureReportChart(
         },
         opts.band,
       );
+      if (!existing.isNullObject) {
+        // Made again over other columns or rows: where the planner left it, at the size they gave it.
+        chart.top = existing.top;
+        chart.left = existing.left;
+        chart.width = existing.width;
+        chart.height = existing.height;
+      }
     }
     await context.sync();
     return { key };
@@ -718,6 +813,10 @@ export interface ChartSource {
   /** The block of sums and the rows kept above the table (ReportDefinition.chart). */
   data?: string;
   band?: Band;
+  /** The copy's width in points (its labels are spaced for it). */
+  widthPt: number;
+  /** The report's name, before the chart's title: two copies of one kind of chart say whose they are. */
+  report?: string;
 }
 
 /**
@@ -727,10 +826,14 @@ export interface ChartSource {
  * (a chart over the wrong cells would mislead). The caller names and places it.
  */
 export function queueChartCopy(on: Excel.Worksheet, src: ChartSource): Excel.Chart | null {
+  const titled = (chart: Excel.Chart | null, title: string) => {
+    if (chart && src.report) chart.title.text = `${src.report}: ${title}`;
+    return chart;
+  };
   if (!SUMMARY_KINDS.has(src.kind)) {
     const plan = chartFor(src.kind, src.table);
     return plan && plan.series.every((n) => src.headers.includes(n)) && src.headers.includes(plan.category)
-      ? queuePlanChart(on, src.sheet, plan, src.headers, src.at)
+      ? titled(queuePlanChart(on, src.sheet, plan, src.headers, src.at, src.widthPt), plan.title)
       : null;
   }
   const summary = chartSummary(src.kind, src.table);
@@ -739,5 +842,5 @@ export function queueChartCopy(on: Excel.Worksheet, src: ChartSource): Excel.Cha
   const across = runsAcross(summary, src.band);
   const size = blockSize(summary, across);
   if (block.rows !== size.rows || block.cols !== size.cols) return null;
-  return queueSummaryChart(on, src.sheet, summary, block, across);
+  return titled(queueSummaryChart(on, src.sheet, summary, block, across, src.widthPt), summary.title);
 }

@@ -4,7 +4,7 @@
  * A refresh that fails leaves the previous data as it was and records the error on the definition.
  * Fetching is the caller's job (a SheetFetcher): src/excel never talks to the service.
  */
-import { followReports } from "./dashboardSheet";
+import { followRenamedReports, followReports } from "./dashboardSheet";
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
 import {
@@ -176,7 +176,9 @@ async function chartBeside(
   opts: Parameters<typeof ensureReportChart>[2],
 ): Promise<NonNullable<ReportDefinition["chart"]>> {
   try {
-    const { key, data, dataHash } = await ensureReportChart(excel, target, opts);
+    const { key, data, dataHash, deleted } = await ensureReportChart(excel, target, opts);
+    // Deleted in Excel: the switch is off, and the Sheets tab says why.
+    if (deleted) return { enabled: false, deleted: true, band: opts.band };
     return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash, band: opts.band };
   } catch (err) {
     // The block's address stays recorded: a later refresh or switch still finds it to clear.
@@ -489,8 +491,11 @@ async function refreshTableSheet(
       previousData: def.chart?.data,
       previousHash: def.chart?.dataHash,
       band: def.chart?.band,
+      keepDeleted: true,
     },
   );
+  // Still off since the planner deleted it: the Sheets tab keeps saying why.
+  if (def.chart?.deleted && !chart.enabled) chart.deleted = true;
   if (JSON.stringify(chart) !== JSON.stringify(updated.chart)) {
     updated.chart = chart;
     // The refresh has succeeded: a record that cannot be saved leaves the previous one, whose block
@@ -581,6 +586,29 @@ export async function setReportChart(
   await saveDefinition(excel, { ...def, chart });
   await followReports(excel, [def.sheetName]).catch(() => undefined);
   return chart;
+}
+
+/**
+ * Renames a report sheet to `wanted` (made unique and valid as a new sheet's name is), its definition
+ * with it, and the Dashboard follows (its link and column take the new name). Returns the name given.
+ */
+export async function renameReportSheet(
+  excel: ExcelHost,
+  sheetName: string,
+  wanted: string,
+): Promise<string> {
+  const def = await definitionFor(excel, sheetName, "to rename");
+  const taken = new Set((await takenNames(excel)).sheets);
+  taken.delete(sheetName);
+  const name = sheetNameFor(wanted, taken);
+  if (name === sheetName) return name;
+  await excel.run(async (context) => {
+    context.workbook.worksheets.getItem(sheetName).name = name;
+    await context.sync();
+  });
+  await saveDefinition(excel, { ...def, sheetName: name });
+  await followRenamedReports(excel).catch(() => undefined);
+  return name;
 }
 
 export async function setRefreshOnOpenFlag(excel: ExcelHost, sheetName: string, on: boolean): Promise<void> {

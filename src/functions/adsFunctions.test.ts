@@ -294,11 +294,11 @@ test("dates and percentages: Double values with a format (ExcelApi 1.19), Format
   expect(await rich.SHOW(5, "gammaVideoOptInDate")).toEqual({
     type: "Double",
     basicValue: 46085,
-    numberFormat: "yyyy-mm-dd",
+    numberFormat: "m/d/yy",
   });
   const grid = await rich.EPISODES(5, 1, "uploadedAt,adLoad");
   expect(grid[1]).toEqual([
-    { type: "Double", basicValue: 46346, numberFormat: "yyyy-mm-dd" },
+    { type: "Double", basicValue: 46346, numberFormat: "m/d/yy" },
     { type: "Double", basicValue: 0.1, numberFormat: "0.00%" },
   ]);
   expect(await rich.NETNEWREACH(5, "Acme Mattress")).toEqual({
@@ -313,7 +313,7 @@ test("dates and percentages: Double values with a format (ExcelApi 1.19), Format
     numberFormat: "0.00%",
   });
   expect((await older.EPISODES(5, 1, "uploadedAt,adLoad"))[1]).toEqual([
-    { type: "FormattedNumber", basicValue: 46346, numberFormat: "yyyy-mm-dd" },
+    { type: "FormattedNumber", basicValue: 46346, numberFormat: "m/d/yy" },
     { type: "FormattedNumber", basicValue: 0.1, numberFormat: "0.00%" },
   ]);
   const plain = setup(withEpisodes).fns;

@@ -14,7 +14,6 @@ import { percentFraction } from "../api/table";
 import { FunctionError } from "./functionError";
 import {
   DATE_FORMAT,
-  DATE_TIME_FORMAT,
   formatted,
   PERCENT_FORMAT,
   type FormattedNumber,
@@ -35,8 +34,8 @@ function dateCell(v: unknown, withTime = false): Cell {
   if (typeof v !== "string") return cell(v);
   const serial = withTime ? parseDateTime(v) : parseDate(v.slice(0, 10));
   if (serial === null) return cell(v);
-  // A date-time at midnight is a date.
-  return formatted(serial, withTime && !Number.isInteger(serial) ? DATE_TIME_FORMAT : DATE_FORMAT);
+  // A date-time keeps its time in the value; it shows as its date, which fits a default-width column.
+  return formatted(serial, DATE_FORMAT);
 }
 
 /**
@@ -47,8 +46,7 @@ export function forHost<T extends Cell | Grid>(result: T, kind: NumberShape, sys
   if (kind === "plain") return plainCells(result);
   const each = (c: Cell): Cell => {
     if (typeof c !== "object") return c;
-    const dated =
-      system === "1904" && (c.numberFormat === DATE_FORMAT || c.numberFormat === DATE_TIME_FORMAT);
+    const dated = system === "1904" && c.numberFormat === DATE_FORMAT;
     const out = dated ? { ...c, basicValue: c.basicValue - SYSTEM_OFFSET_DAYS } : c;
     return kind === "Double" ? out : { ...out, type: "FormattedNumber" };
   };
@@ -62,11 +60,12 @@ export function forHost<T extends Cell | Grid>(result: T, kind: NumberShape, sys
 function plainCells<T extends Cell | Grid>(result: T): T {
   const plain = (c: Cell): Cell => {
     if (typeof c !== "object") return c;
-    if (c.numberFormat !== DATE_FORMAT && c.numberFormat !== DATE_TIME_FORMAT) return c.basicValue;
+    if (c.numberFormat !== DATE_FORMAT) return c.basicValue;
     const ms = serialToUtc(c.basicValue);
     if (ms === null) return c.basicValue;
     const iso = new Date(ms).toISOString();
-    return c.numberFormat === DATE_FORMAT ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+    // A date-time (a serial with a time of day) keeps its time.
+    return Number.isInteger(c.basicValue) ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
   };
   return (Array.isArray(result) ? (result as Grid).map((r) => r.map(plain)) : plain(result as Cell)) as T;
 }

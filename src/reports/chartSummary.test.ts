@@ -37,17 +37,27 @@ describe("chartSummary", () => {
     expect(s.category).toBe("Day");
   });
 
-  test("the series add up to the table's totals, spend on its own axis", () => {
+  test("the series add up to the table's totals; beside campaign lines, spend draws no line of its own", () => {
     const t = byDayAndCampaign(9, 4);
     const s = chartSummary("impressions", t)!;
     const impressions = s.series.filter((x) => x.axis === "primary");
-    const spend = s.series.filter((x) => x.axis === "secondary");
     expect(sum(impressions.map((x) => sum(x.values)))).toBe(columnSum(t, "Podcast Impressions"));
+    // A fifth line in other units on a second axis tangles with four campaign lines: the table has the spend.
+    expect(s.series.filter((x) => x.axis === "secondary")).toHaveLength(0);
+    expect(s.secondaryTitle).toBeUndefined();
+    expect(s.valueTitle).toBe("Podcast Impressions");
+    expect(s.title).toBe("Impressions by day, per campaign");
+  });
+
+  test("one line of impressions has spend beside it on its own money axis, summing to the table", () => {
+    const t = byDayAndCampaign(9, 1);
+    const s = chartSummary("impressions", t)!;
+    const spend = s.series.filter((x) => x.axis === "secondary");
     expect(spend).toHaveLength(1);
     expect(spend[0].kind).toBe("currency");
     expect(sum(spend[0].values)).toBeCloseTo(columnSum(t, "Spend"), 9);
     expect(s.secondaryTitle).toBe("Spend");
-    expect(s.valueTitle).toBe("Podcast Impressions");
+    expect(s.title).toBe("Impressions and spend by day");
   });
 
   test("the largest groups by total, then Other: top N plus Other equals the whole, each day", () => {
@@ -170,4 +180,66 @@ test("one group past the top is drawn itself, not as Other (1 campaigns)", () =>
     expect.stringMatching(/^Other/),
   );
   expect(s.series.filter((x) => x.axis === "primary")).toHaveLength(TOP_GROUPS + 1);
+});
+
+describe("the grain follows the span", () => {
+  /** A row a day from `first` for `days` days, two campaigns. */
+  const span = (days: number, first = 46023) =>
+    table(
+      [
+        ["Day", "date"],
+        ["Campaign", "text"],
+        ["Podcast Impressions", "integer"],
+      ],
+      Array.from({ length: days * 2 }, (_, i) => [first + Math.floor(i / 2), `C${i % 2}`, 1 + (i % 2)]),
+    );
+
+  test.each([
+    [1, "day", 1],
+    [30, "day", 30],
+    [92, "week", 14],
+    [365, "month", 12],
+    [3 * 365 + 1, "month", 36],
+  ] as const)("%i days: a point a %s (%i points), the sums unchanged", (days, grain, points) => {
+    // 46023 is 2026-01-01, a Thursday: the weeks and months are cut where the calendar cuts them.
+    const t = span(days);
+    const s = chartSummary("impressions", t)!;
+    expect(s.grain).toBe(grain);
+    expect(s.categories.length).toBeGreaterThanOrEqual(points);
+    expect(s.categories.length).toBeLessThanOrEqual(points + 1);
+    expect(sum(s.series.flatMap((x) => x.values))).toBe(columnSum(t, "Podcast Impressions"));
+    if (grain !== "day") expect(s.title).toBe(`Impressions by ${grain}, per campaign`);
+  });
+
+  test("weeks start on Monday and months on the 1st, unless the report has its own Week column", () => {
+    const s = chartSummary("impressions", span(92))!;
+    // 2026-01-01 is a Thursday: its week's Monday is 2025-12-29 (serial 46020).
+    expect(s.categories[0]).toBe(46020);
+    expect((s.categories as number[]).every((c) => (c - 2) % 7 === 0)).toBe(true);
+    const months = chartSummary("impressions", span(365, 46030))!;
+    expect(months.categories.slice(0, 2)).toEqual([46023, 46054]);
+    const withWeek = table(
+      [
+        ["Week", "date"],
+        ["Day", "date"],
+        ["Podcast Impressions", "integer"],
+      ],
+      // Weeks starting on Sunday, as the service's weekStartsOn may ask.
+      Array.from({ length: 92 }, (_, d) => [46023 + d - ((d + 4) % 7), 46023 + d, 1]),
+    );
+    const own = chartSummary("impressions", withWeek)!;
+    expect(own.category).toBe("Week");
+    expect(own.categories[0]).toBe(46019);
+  });
+
+  test("a weekly report is never drawn by day", () => {
+    const weekly = table(
+      [
+        ["Week", "date"],
+        ["Podcast Impressions", "integer"],
+      ],
+      Array.from({ length: 4 }, (_, w) => [46020 + 7 * w, 5]),
+    );
+    expect(chartSummary("impressions", weekly)!.grain).toBe("week");
+  });
 });

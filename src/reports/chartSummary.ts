@@ -6,6 +6,7 @@
  * rows, so the series add up to the table's totals.
  */
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
+import { grainFor, periodStart, type Grain } from "./chartGrain";
 
 /** Lines a chart keeps readable; the rest of the groups are one "Other" line. */
 export const TOP_GROUPS = 5;
@@ -33,9 +34,12 @@ export interface ChartSummary {
   /** Axis titles: the primary value axis, and the secondary one where money has its own. */
   valueTitle: string;
   secondaryTitle?: string;
+  /** A time chart's points: a day, a week (its Monday) or a month (its first day) each (chartGrain.ts). */
+  grain?: Grain;
 }
 
 const TIME = ["Day", "Week", "Month"];
+const GRAIN_COLUMN: Record<Grain, string> = { day: "Day", week: "Week", month: "Month" };
 const GROUPS = ["Campaign", "Read By", "Show", "Publisher", "Advertiser"];
 /** A grouping column in a title's words. */
 const GROUP_WORDS: Record<string, string> = { "Read By": "read type" };
@@ -117,8 +121,11 @@ function overTime(
     key?: (row: readonly CellValue[]) => boolean;
     axis: SummarySeries["axis"];
   }[],
+  grain: Grain | undefined,
 ): { categories: CellValue[]; series: SummarySeries[] } {
-  const times = [...new Set(table.rows.map((r) => r[time.index]).filter(present))].sort((a, b) =>
+  // A day, week or month: the start of the period the row's time falls in (a text time stays itself).
+  const point = (v: CellValue): CellValue => (grain && typeof v === "number" ? periodStart(v, grain) : v);
+  const times = [...new Set(table.rows.map((r) => point(r[time.index])).filter(present))].sort((a, b) =>
     typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b)),
   );
   const at = new Map(times.map((t, i) => [t, i]));
@@ -129,7 +136,7 @@ function overTime(
     kind: l.measure.kind,
   }));
   for (const row of table.rows) {
-    const i = at.get(row[time.index]);
+    const i = at.get(point(row[time.index]));
     if (i === undefined) continue;
     lines.forEach((l, s) => {
       if (!l.key || l.key(row)) series[s].values[i] += num(row[l.measure.index]);
@@ -138,16 +145,21 @@ function overTime(
   return { categories: times, series };
 }
 
-/** Per-day (week, month) lines: grouped by campaign or read type when the rows are, money on its own axis. */
+/**
+ * Lines over time, a point a day, week or month as the span asks (grainFor): grouped by campaign or
+ * read type when the rows are (the largest few and Other). Money gets its own axis only beside one
+ * other line: beside six campaign lines it would be a seventh line in other units, tangled with them
+ * (the table and the Dashboard carry the spend).
+ */
 function timeSummary(
   table: TypedTable,
   time: Column,
   main: Column,
   money: Column | undefined,
-  title: string,
+  what: (withMoney: boolean) => string,
 ): ChartSummary {
   const by = grouping(table);
-  const moneyAxis = money && money !== main ? "secondary" : "primary";
+  const withMoney = money !== undefined && money !== main && !by;
   const lines: Parameters<typeof overTime>[2] = [];
   if (by) {
     const top = topOf(groupsBySize(table, by, main), TOP_GROUPS, plural(by.name));
@@ -159,19 +171,33 @@ function timeSummary(
         axis: "primary",
       });
   } else lines.push({ name: main.name, measure: main, axis: "primary" });
-  if (money && money !== main)
-    lines.push({ name: by ? `${money.name}, all` : money.name, measure: money, axis: moneyAxis });
-  const { categories, series } = overTime(table, time, lines);
+  if (withMoney) lines.push({ name: money.name, measure: money, axis: "secondary" });
+  const grain = timeGrain(table, time);
+  // The report's own Week or Month column where it has the grain's (its week may start on Sunday); else the days summed into it.
+  const own = grain && column(table, (n) => n === GRAIN_COLUMN[grain]);
+  const source = own && (own.kind === "date" || own.kind === "datetime") ? own : time;
+  const { categories, series } = overTime(table, source, lines, source === time ? grain : undefined);
+  const every = grain ? ` by ${grain}` : " over time";
   return {
     type: categories.length > 40 ? "Line" : "LineMarkers",
-    title: by ? `${title}, by ${groupWords(by.name)}` : title,
-    category: time.name,
+    title: `${what(withMoney)}${every}${by ? `, per ${groupWords(by.name)}` : ""}`,
+    category: grain === "week" ? "Week" : grain === "month" ? "Month" : time.name,
     categoryKind: time.kind,
     categories,
     series,
     valueTitle: main.name,
-    secondaryTitle: money && money !== main ? money.name : undefined,
+    secondaryTitle: withMoney ? money.name : undefined,
+    grain,
   };
+}
+
+/** The grain of a time column's points: days, weeks or months as its span asks; none for text times. */
+function timeGrain(table: TypedTable, time: Column): Grain | undefined {
+  if (time.kind !== "date" && time.kind !== "datetime") return undefined;
+  const serials = table.rows.map((r) => r[time.index]).filter((v): v is number => typeof v === "number");
+  if (serials.length === 0) return undefined;
+  const finest: Grain = time.name === "Week" ? "week" : time.name === "Month" ? "month" : "day";
+  return grainFor(Math.min(...serials), Math.max(...serials), finest);
 }
 
 /** Bars per label (campaign, episode): the largest `n` and "Other", summed over the label's rows. */
@@ -255,12 +281,8 @@ function summaryOf(kind: string, table: TypedTable): ChartSummary | null {
       const main = impressions ?? spend;
       if (!main) return null;
       if (time)
-        return timeSummary(
-          table,
-          time,
-          main,
-          spend,
-          impressions ? "Impressions and spend over time" : "Spend over time",
+        return timeSummary(table, time, main, spend, (withMoney) =>
+          impressions ? (withMoney ? "Impressions and spend" : "Impressions") : "Spend",
         );
       const by = column(table, named(["Campaign", "Show", "Publisher", "Advertiser"]));
       return by
@@ -270,7 +292,7 @@ function summaryOf(kind: string, table: TypedTable): ChartSummary | null {
     case "estimatedSpendByDay": {
       const day = column(table, (n) => n === "Day");
       const spend = column(table, (n) => n === "Estimated Spend", true);
-      return day && spend ? timeSummary(table, day, spend, undefined, "Estimated spend by day") : null;
+      return day && spend ? timeSummary(table, day, spend, undefined, () => "Estimated spend") : null;
     }
     case "campaignsPerformance": {
       const by = column(table, (n) => n === "Campaign");

@@ -5,6 +5,8 @@
  * follows every refresh of the reports with no work of the add-in. A report without a column for a
  * KPI shows "–" there. Pure: the Excel side is src/excel/dashboardSheet.ts.
  */
+import { resolveSource, type ReportDefinition } from "./definition";
+
 export interface DashboardReport {
   sheetName: string;
   tableName: string;
@@ -12,6 +14,10 @@ export interface DashboardReport {
   headers: readonly string[];
   /** The headers as the sheet shows them now, in the same order: what a formula refers to (defaults to `headers`). */
   shown?: readonly string[];
+  /** The link's text when the sheet's name is too long for its column (the period is under it); default the name. */
+  label?: string;
+  /** The period the report asked for at its last refresh (YYYY-MM-DD), where its request has dates. */
+  period?: { from: string; to: string };
 }
 
 interface DashboardCell {
@@ -27,7 +33,7 @@ export interface DashboardPlan {
   columns: DashboardCell[][];
 }
 
-const DATE = "yyyy-mm-dd";
+const DATE = "mmm d, yyyy";
 const MONEY = "$#,##0.00";
 const COUNT = "#,##0";
 const PERCENT = "+0.0%;-0.0%;0.0%";
@@ -51,10 +57,12 @@ function columnsOf(headers: readonly string[]) {
     pick(headers, ["Impressions", "Podcast & Streaming Impressions"]) ??
     headers.find((h) => /Impressions$/.test(h) && !/^(Expected|\d+d) /.test(h));
   return {
-    // The period: a time column, or a campaign report's earliest start and latest end.
+    // The data's span: a time column, or a campaign report's earliest start and latest end.
     from: pick(headers, ["Day", "Date", "Week", "Month", "Start date"]),
     to: pick(headers, ["Day", "Date", "Week", "Month", "End date"]),
     day: pick(headers, ["Day", "Date"]),
+    /** A row per day, week or month: the same listener is in many rows, so reach is not summed. */
+    time: pick(headers, ["Day", "Date", "Week", "Month"]),
     spend: pick(headers, ["Spend", "Estimated Spend"]),
     impressions,
     reach: pick(headers, ["Reach"]),
@@ -66,6 +74,7 @@ export const DASHBOARD_LABELS = [
   "Report",
   "From",
   "To",
+  "Data (where it differs)",
   "Spend",
   "Impressions",
   "Reach (sum of rows)",
@@ -101,17 +110,18 @@ function reportColumn(r: DashboardReport): DashboardCell[] {
     const before = week(col, 7).value.slice(1);
     return { value: `=IFERROR((${now})/(${before})-1,"–")`, numberFormat: PERCENT };
   };
+  const span = spanCells(c.from, c.to, ref, r.period);
   return [
     // General, not text: Excel keeps a formula typed into a text cell as its text.
     {
-      value: `=HYPERLINK(${textLiteral(`#${quoteSheet(r.sheetName)}!A1`)},${textLiteral(r.sheetName)})`,
+      value: `=HYPERLINK(${textLiteral(`#${quoteSheet(r.sheetName)}!A1`)},${textLiteral(r.label ?? r.sheetName)})`,
       numberFormat: "General",
     },
-    cell(c.from, (x) => `MIN(${x})`, DATE),
-    cell(c.to, (x) => `MAX(${x})`, DATE),
+    ...span,
     sum(c.spend, MONEY),
     sum(c.impressions, COUNT),
-    sum(c.reach, COUNT),
+    // Reach per day (week, month) summed counts a listener once a day: no figure rather than a wrong one.
+    c.time ? NONE : sum(c.reach, COUNT),
     c.spend && c.impressions
       ? {
           value: `=IFERROR(SUM(${ref(c.spend)})/SUM(${ref(c.impressions)})*1000,"–")`,
@@ -126,6 +136,61 @@ function reportColumn(r: DashboardReport): DashboardCell[] {
     week(c.impressions, 7),
     change(c.impressions),
   ];
+}
+
+/** `=DATE(2026,11,27)`: a date in any workbook's date system, readable in the formula bar. */
+function dateFormula(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return `DATE(${y},${m},${d})`;
+}
+
+/**
+ * From, To and the data's span: the period the report asked for, and under it the days its rows
+ * cover only where they differ from it ("" where they do not; "no rows" for an empty table). A report
+ * whose request has no dates shows its data's span as From and To, as before.
+ */
+function spanCells(
+  from: string | undefined,
+  to: string | undefined,
+  ref: (col: string) => string,
+  period: DashboardReport["period"],
+): DashboardCell[] {
+  const min = from && `MIN(${ref(from)})`;
+  const max = to && `MAX(${ref(to)})`;
+  if (!period)
+    return [
+      min ? { value: `=${min}`, numberFormat: DATE } : NONE,
+      max ? { value: `=${max}`, numberFormat: DATE } : NONE,
+      NONE,
+    ];
+  const [a, b] = [dateFormula(period.from), dateFormula(period.to)];
+  const asked = [
+    { value: `=${a}`, numberFormat: DATE },
+    { value: `=${b}`, numberFormat: DATE },
+  ];
+  if (!min || !max) return [...asked, NONE];
+  const text = (x: string) => `TEXT(${x},"mmm d, yyyy")`;
+  return [
+    ...asked,
+    {
+      value: `=IF(COUNT(${ref(from!)})=0,"no rows",IF(AND(${min}=${a},${max}=${b}),"",${text(min)}&" – "&${text(max)}))`,
+      numberFormat: "General",
+    },
+  ];
+}
+
+/**
+ * The period a report asked for at its last refresh: its relative dates resolved on that day, or its
+ * fixed dates; none where its request has no dates (the service's default period).
+ */
+export function requestedPeriod(
+  def: Pick<ReportDefinition, "kind" | "params" | "datePreset" | "lastRefresh">,
+): DashboardReport["period"] {
+  const { params } = resolveSource(def, def.lastRefresh ? new Date(def.lastRefresh) : new Date());
+  const iso = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  const from = iso(params.startDate);
+  const to = iso(params.endDate);
+  return from && to ? { from, to } : undefined;
 }
 
 export function dashboardPlan(reports: readonly DashboardReport[]): DashboardPlan {

@@ -82,6 +82,8 @@ export const definitionSchema = z.object({
        * was too wide for a chart beside it within the first screen (reportCharts.ts, chartBandRows).
        */
       band: z.object({ row: z.number().int().min(0), rows: z.number().int().min(1) }).optional(),
+      /** The planner deleted the chart in Excel: refreshes leave it deleted (switched off) until they switch it on. */
+      deleted: z.boolean().optional(),
       error: z.string().optional(),
     })
     .optional(),

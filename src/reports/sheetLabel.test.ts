@@ -1,4 +1,4 @@
-import { periodLabel, sheetLabel } from "./sheetLabel";
+import { periodLabel, renameOffer, sheetLabel } from "./sheetLabel";
 
 const TODAY = new Date(2026, 10, 26);
 
@@ -86,4 +86,20 @@ test("the report's own name wins", () => {
   expect(sheetLabel("impressions", { name: "  Q4 brand  ", timeGrouping: "day" }, undefined, TODAY)).toBe(
     "Q4 brand",
   );
+});
+
+test("a sheet still named for its old period is offered the new one; a name the planner gave is left alone", () => {
+  const before = {
+    kind: "impressions" as const,
+    params: {},
+    datePreset: { kind: "last" as const, count: 30, unit: "days" as const },
+  };
+  const after = { ...before, datePreset: { kind: "last" as const, count: 3, unit: "months" as const } };
+  const old = sheetLabel(before.kind, before.params, before.datePreset, TODAY);
+  expect(renameOffer(old, before, after, TODAY)).toBe(sheetLabel(after.kind, {}, after.datePreset, TODAY));
+  expect(renameOffer(`${old} (2)`, before, after, TODAY)).toBe(
+    sheetLabel(after.kind, {}, after.datePreset, TODAY),
+  );
+  expect(renameOffer("Q4 for the client", before, after, TODAY)).toBeUndefined();
+  expect(renameOffer(old, before, before, TODAY)).toBeUndefined();
 });

@@ -76,3 +76,23 @@ export function sheetLabel(
   ];
   return tries.find((t) => t.length <= SHEET_CHARS) ?? head;
 }
+
+/**
+ * The name to offer a sheet whose request was edited: the new request's label, when the sheet still
+ * bears the old request's (as the add-in named it, perhaps with a " (2)") and the two differ; none
+ * when the planner named the sheet themselves or nothing in the name changed.
+ */
+export function renameOffer(
+  sheetName: string,
+  before: { kind: SheetSourceKind; params: Record<string, unknown>; datePreset?: DatePreset },
+  after: { kind: SheetSourceKind; params: Record<string, unknown>; datePreset?: DatePreset },
+  today: Date = new Date(),
+): string | undefined {
+  const old = sheetLabel(before.kind, before.params, before.datePreset, today);
+  const next = sheetLabel(after.kind, after.params, after.datePreset, today);
+  if (old === next) return undefined;
+  // The add-in's names are cut to 31 characters and may end in " (n)": compare what fits.
+  const bare = sheetName.replace(/ \(\d+\)$/, "");
+  const ours = bare === old || (bare.length >= 20 && old.startsWith(bare));
+  return ours ? next : undefined;
+}

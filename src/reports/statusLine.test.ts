@@ -32,3 +32,20 @@ test("a report with dates still says its range", () => {
     ),
   ).toMatch(/· Spend by day · 2026-10-25 to 2026-11-23 · Acme Mattress$/);
 });
+
+test("a report with no rows in its period says so in words, not as 0 rows", () => {
+  const line = statusLine(
+    {
+      kind: "impressions",
+      params: {},
+      datePreset: { kind: "last", count: 30, unit: "days" },
+      rowCount: 0,
+      lastRefresh: at.lastRefresh,
+    },
+    { startDate: "2026-10-25", endDate: "2026-11-23" },
+  );
+  expect(line).toMatch(
+    / · No rows: the service has no data for this request in this period · Impressions · /,
+  );
+  expect(line).not.toMatch(/0 rows/);
+});

@@ -67,7 +67,11 @@ export function statusLine(
     : (range ?? "the service's default dates");
   const who =
     names(p.advertiser) ?? names(p.advertisers) ?? (p.id !== undefined ? `show ${String(p.id)}` : null);
-  const rows = `${def.rowCount.toLocaleString("en-US")} ${def.rowCount === 1 ? "row" : "rows"}`;
+  // An empty answer is said in words: "0 rows" under an empty table reads like a failed write.
+  const rows =
+    def.rowCount === 0
+      ? "No rows: the service has no data for this request in this period"
+      : `${def.rowCount.toLocaleString("en-US")} ${def.rowCount === 1 ? "row" : "rows"}`;
   const parts = [
     def.lastRefresh ? `Last refreshed ${localStamp(def.lastRefresh)}` : "Not refreshed yet",
     rows,

@@ -19,8 +19,12 @@ export interface FormattedNumber {
   numberFormat: string;
 }
 
-export const DATE_FORMAT = "yyyy-mm-dd";
-export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+/**
+ * Dates, and date-times (their time kept in the value), as `11/27/26`: the short form that fits
+ * Excel's default column width (64 px: "2026-11-27" needs about 75 and shows #######). A planner
+ * who wants the time formats the column `m/d/yy h:mm` and widens it (docs/functions.md).
+ */
+export const DATE_FORMAT = "m/d/yy";
 export const PERCENT_FORMAT = "0.00%";
 
 export const formatted = (basicValue: number, numberFormat: string): FormattedNumber => ({

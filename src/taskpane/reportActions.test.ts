@@ -172,3 +172,43 @@ test("Edit request reads a report sheet's request, and says in words when the sh
   await expect(loadSheetRequest(wb.excel, def.sheetName)).rejects.toThrow(/no sheet has this name any more/);
   expect(await loadSheetRequest(wb.excel, "Coffee")).toMatchObject({ sheetName: "Coffee" });
 });
+
+test("an edit that changes the period offers the name that says so; renamed, the Dashboard follows", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const { s, toasts } = services(wb, table([0, 1, 2]));
+  const params = { advertisers: ["Acme Mattress"] };
+  const last30 = { kind: "last", count: 30, unit: "days" } as const;
+  expect(await runSourceToSheet(s, { kind: "estimatedSpendByDay", params, datePreset: last30 })).toEqual({
+    ok: true,
+  });
+  const [name] = (await import("../excel/reportSheets").then((m) => m.listDefinitions(wb.excel))).map(
+    (d) => d.sheetName,
+  );
+  expect(name).toMatch(/last 30 days$/);
+  const { writeDashboard } = await import("../excel/dashboardSheet");
+  await writeDashboard(wb.excel, [name]);
+  const months = { kind: "last", count: 3, unit: "months" } as const;
+  const outcome = await runSourceToSheet(s, {
+    kind: "estimatedSpendByDay",
+    params,
+    datePreset: months,
+    sheetName: name,
+  });
+  expect(outcome).toEqual({ ok: true, rename: { from: name, to: name.replace("30 days", "3 months") } });
+  // The same period again: nothing to offer.
+  const same = await runSourceToSheet(s, {
+    kind: "estimatedSpendByDay",
+    params,
+    datePreset: months,
+    sheetName: name,
+  });
+  expect(same).toEqual({ ok: true });
+  const { renameSheet } = await import("./reportActions");
+  const renamed = await renameSheet(s, name, name.replace("30 days", "3 months"));
+  expect(renamed).toBe(name.replace("30 days", "3 months"));
+  expect(toasts.at(-1)).toMatchObject({ intent: "success" });
+  expect(await readDefinition(wb.excel, renamed!)).toMatchObject({ sheetName: renamed });
+  // The Dashboard's link and column say the new name.
+  expect(wb.host.cell("Dashboard", 4, 1).value).toBe(renamed);
+});

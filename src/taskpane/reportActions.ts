@@ -7,7 +7,7 @@ import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormul
 import { AdsError, MaybeCountedError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
 import { fetchSheetData } from "../runtime/reportSources";
-import { sheetLabel } from "../reports/sheetLabel";
+import { renameOffer, sheetLabel } from "../reports/sheetLabel";
 import { presetLabel } from "../reports/relativeDates";
 import { resolveSource } from "../reports/definition";
 import {
@@ -17,6 +17,7 @@ import {
   readDefinition,
   refreshReport,
   removeDefinition,
+  renameReportSheet,
   setRefreshOnOpenFlag,
   setReportChart,
   type NewReport,
@@ -45,7 +46,13 @@ export type SheetRequest = RequestSummary;
 export type SheetLook = Pick<NewReport, "tableStyle" | "chart">;
 
 /** How a run ended, for the form that started it (an edit stays open when it failed). */
-export type RunOutcome = { ok: true } | { ok: false; cancelled: boolean; reason: string };
+export type RunOutcome =
+  | {
+      ok: true;
+      /** An edited request whose sheet still bears the old request's name: the name that would match it. */
+      rename?: { from: string; to: string };
+    }
+  | { ok: false; cancelled: boolean; reason: string };
 
 export interface ReportSheetSummary {
   sheetName: string;
@@ -58,7 +65,7 @@ export interface ReportSheetSummary {
   editable: boolean;
   /** Whether the sheet's kind may have a chart, and its chart switch and last error. */
   chartable: boolean;
-  chart: { enabled: boolean; error?: string };
+  chart: { enabled: boolean; error?: string; deleted?: boolean };
   /** What the last refresh said beside its outcome (what it assumed, notes that no longer line up, …). */
   notes: string[];
   /** Made by a later version of the add-in: shown, never refreshed, edited or switched here. */
@@ -137,7 +144,9 @@ export async function runSourceToSheet(
         detail: withNotes(`Updated ${req.sheetName}`, notes),
       });
       services.notify(withNotes(`Updated ${req.sheetName}`, notes), notes.length ? "warning" : "success");
-      return { ok: true };
+      // "…, last 30 days" now asking for 3 months: the form offers the name that says so.
+      const to = renameOffer(req.sheetName, old, req);
+      return { ok: true, ...(to ? { rename: { from: req.sheetName, to } } : {}) };
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id, notes)(source, controller.signal);
@@ -147,10 +156,15 @@ export async function runSourceToSheet(
       { kind: req.kind, params: req.params, datePreset: req.datePreset, label, ...look },
       data,
     );
-    const done = withNotes(`${def.rowCount.toLocaleString("en-US")} rows → sheet ${def.sheetName}`, notes);
+    const done = withNotes(
+      def.rowCount === 0
+        ? `No rows: the service has no data for this request in this period → sheet ${def.sheetName} (its table is empty)`
+        : `${def.rowCount.toLocaleString("en-US")} rows → sheet ${def.sheetName}`,
+      notes,
+    );
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     // A toast as well: on a long form the Activity list is below the fold.
-    services.notify(done, notes.length ? "warning" : "success");
+    services.notify(done, notes.length || def.rowCount === 0 ? "warning" : "success");
     return { ok: true };
   } catch (err) {
     const cancelled = controller.signal.aborted;
@@ -203,7 +217,7 @@ function summary(d: StoredReport): ReportSheetSummary {
       d.kind !== "individualAds" &&
       d.kind !== "incrementality",
     chartable: !readOnly && CHART_KINDS.has(d.kind),
-    chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error },
+    chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error, deleted: d.chart?.deleted },
     notes: d.notes ?? [],
     readOnly,
   };
@@ -309,6 +323,18 @@ export async function setReportChartOn(services: Services, sheetName: string, on
       services.notify(`${sheetName}: nothing to chart in this table (no rows, or no column to draw)`, "info");
   } catch (err) {
     services.notify(`Could not switch the chart of ${sheetName}: ${errorText(err)}`, "error");
+  }
+}
+
+/** Renames a report sheet (the Dashboard follows); says the name it got. Never throws. */
+export async function renameSheet(services: Services, from: string, to: string): Promise<string | null> {
+  try {
+    const name = await renameReportSheet(services.excel, from, to);
+    services.notify(`Renamed sheet ${from} to ${name}`, "success");
+    return name;
+  } catch (err) {
+    services.notify(`Could not rename ${from}: ${errorText(err)}`, "error");
+    return null;
   }
 }
 

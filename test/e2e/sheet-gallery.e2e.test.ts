@@ -142,8 +142,8 @@ test("impressions by day: spend and impressions over time, with its line chart",
   await expectText(cell(page, `B${h + 1}`), DATE);
   const drawn = await charts(page);
   expect(drawn).toHaveLength(1);
-  // Summed per day (a line per campaign when there are several, spend on its own axis).
-  expect(drawn[0].title).toMatch(/^Impressions and spend over time/);
+  // Summed per day (a line per campaign when there are several; spend on its own axis beside one line).
+  expect(drawn[0].title).toMatch(/^Impressions( and spend)? by day/);
   expect(drawn[0].points.every((n) => n > 0)).toBe(true);
   expect(await expectChartInView(page, h)).toBe("above");
   await shoot(page, "impressions");
@@ -339,7 +339,10 @@ test("incrementality: percentages as percentages, the lift chart", async () => {
   await expectText(cell(page, `${pct}${h + 1}`), /^-?\d+\.\d{2}%$/);
   await expectText(cell(page, `E${h + 1}`), DATE);
   const drawn = await charts(page);
-  expect(drawn.map((c) => c.title)).toEqual(["Incremental % with its confidence interval"]);
+  // More than 12 rows: the first 12, said in the title.
+  expect(drawn.map((c) => c.title)).toEqual([
+    expect.stringMatching(/^Incremental % with its confidence interval( \(the first 12 of \d+ rows\))?$/),
+  ]);
   // At channel level Campaign is empty: the categories are the channel types.
   const labels = await page.locator("[data-chart] text").allTextContents();
   expect(labels.filter((l) => /^(podcast|all|streaming)$/.test(l)).length).toBeGreaterThan(0);
@@ -386,11 +389,13 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
     /^Sheet Dashboard shows 4 reports and 3 charts; its figures and charts follow every refresh\.$/,
   );
   await openSheet(page, "Dashboard");
-  expect(await rowTexts(page, 5)).toEqual(["Report", ...keep]);
+  // Four reports in view beside the pane: a name too long for its column is linked without its
+  // period, which From and To say under it.
+  expect(await rowTexts(page, 5)).toEqual(["Report", ...keep.map((n) => n.replace(/, last 30 days$/, ""))]);
   // Every figure is a number, a date, a percentage or "–": no error anywhere on the sheet.
   const texts = await page.locator("[data-cell]").allTextContents();
   expect(texts.filter((t) => /^#[A-Z/0!?]+$/.test(t.trim()))).toEqual([]);
-  await expectText(cell(page, "B8"), /^\$[\d,]+\.\d{2}$/);
+  await expectText(cell(page, "B9"), /^\$[\d,]+\.\d{2}$/);
   // The spend shown equals the sum over the report's table, read from the workbook itself.
   const [shown, summed] = await page.evaluate(() => {
     const wb = (
@@ -416,7 +421,7 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
     let sum = 0;
     for (let r = 1; r < t.rect.rows; r++)
       sum += Number(wb.cell(t.sheet, t.rect.row + r, t.rect.col + j).value ?? 0);
-    return [wb.cell("Dashboard", 7, 1).value as number, sum];
+    return [wb.cell("Dashboard", 8, 1).value as number, sum];
   });
   expect(shown).toBeCloseTo(summed, 6);
   await page.locator(".grid-host").screenshot({ path: path.join(ARTIFACTS, "sheet-dashboard.png") });
@@ -426,9 +431,10 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
   expect(drawn).toHaveLength(3);
   expect(drawn.map((c) => c.title)).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/^Impressions and spend over time/),
-      "Impressions by campaign",
-      expect.stringMatching(/^Estimated spend by day/),
+      // Each titled with its report first.
+      expect.stringMatching(/^Impressions, last 30 days: Impressions by day/),
+      "Campaign performance: Impressions by campaign",
+      expect.stringMatching(/^Spend by day, last 30 days: Estimated spend by day/),
     ]),
   );
   expect(drawn.every((c) => c.points.length > 0 && c.points.every((n) => n > 0))).toBe(true);

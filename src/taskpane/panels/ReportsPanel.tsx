@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Button, Field, Select } from "@fluentui/react-components";
 import { REPORT_ENDPOINTS, REPORT_KINDS, type ReportKind } from "../../api/schemas";
 import { RecentNames } from "../components/FormField";
-import type { SheetRequest } from "../reportActions";
+import { renameSheet, type SheetRequest } from "../reportActions";
 import { useServices } from "../services";
 import { useFocusAfterRender } from "../focus";
 import { useReportRequest } from "./reports/useReportRequest";
@@ -68,6 +68,12 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
           message={message}
           formError={request.errors.form}
           onCancelEdit={cancelEdit}
+          onRename={(to) => {
+            const from = message?.rename?.from;
+            setMessage(null);
+            submitRef.current?.focus();
+            if (to && from) void renameSheet(services, from, to);
+          }}
         />
         <Field label="Report">
           <Select

@@ -19,6 +19,7 @@ import {
   type ChartData,
   type SeriesData,
 } from "../../chart";
+import type { CategoryAxisData, TimeUnit } from "../../chartData";
 import { officeError, type SheetData } from "../../model";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg, type HostObject } from "../hostClass";
@@ -208,15 +209,81 @@ const ChartAxes = defineClass<ChartRef>("ChartAxes", {
   },
 });
 
+/** One of `values`, case-insensitive (office.js sends the enum's string), or InvalidArgument naming them. */
+function oneOf<T extends string>(v: unknown, values: readonly T[], what: string): T {
+  const found = values.find((x) => x.toLowerCase() === String(v).toLowerCase());
+  if (!found) throw invalidArgument(`"${String(v)}" is not ${what} (${values.join(", ")})`);
+  return found;
+}
+
+const TIME_UNITS: readonly TimeUnit[] = ["Days", "Months", "Years"];
+
+/** The category axis's settings; only the category axis has them (a value axis answers InvalidArgument). */
+function categoryAxis(b: Batch, r: AxisRef): CategoryAxisData {
+  if (r.axis !== "category") throw invalidArgument("Only the category axis has this setting here");
+  return (chart(b, r).categoryAxis ??= {});
+}
+
+/** A date axis's setting: refused on a text axis (stricter: Excel's behaviour there is not documented). */
+function dateAxis(b: Batch, r: AxisRef): CategoryAxisData {
+  const a = categoryAxis(b, r);
+  if (a.categoryType !== "DateAxis")
+    throw invalidArgument("Set categoryType to DateAxis before a date axis's units");
+  return a;
+}
+
 const ChartAxis = defineClass<AxisRef>("ChartAxis", {
   props: {
-    /** A value axis's number format; the category axis reads its cells'. */
+    /** A value axis's number format, or the category axis's labels' (none: the cells'). */
     NumberFormat: {
-      get: (r, b) => (r.axis === "category" ? "General" : (chart(b, r).axisFormats?.[r.axis] ?? "General")),
+      get: (r, b) =>
+        r.axis === "category"
+          ? (chart(b, r).categoryAxis?.numberFormat ?? "General")
+          : (chart(b, r).axisFormats?.[r.axis] ?? "General"),
       set: (r, v, b) => {
-        if (r.axis === "category") throw invalidArgument("The category axis shows its cells' formats");
         const c = chart(b, r);
-        c.axisFormats = { ...c.axisFormats, [r.axis]: String(v) };
+        if (r.axis === "category") categoryAxis(b, r).numberFormat = String(v);
+        else c.axisFormats = { ...c.axisFormats, [r.axis]: String(v) };
+      },
+    },
+    /** ChartAxis.categoryType (ExcelApi 1.7): Automatic, TextAxis or DateAxis. */
+    CategoryType: {
+      get: (r, b) => categoryAxis(b, r).categoryType ?? "Automatic",
+      set: (r, v, b) =>
+        void (categoryAxis(b, r).categoryType = oneOf(
+          v,
+          ["Automatic", "TextAxis", "DateAxis"] as const,
+          "a category type",
+        )),
+    },
+    BaseTimeUnit: {
+      get: (r, b) => categoryAxis(b, r).baseTimeUnit ?? "Days",
+      set: (r, v, b) => void (dateAxis(b, r).baseTimeUnit = oneOf(v, TIME_UNITS, "a time unit")),
+    },
+    MajorTimeUnitScale: {
+      get: (r, b) => categoryAxis(b, r).majorTimeUnitScale ?? categoryAxis(b, r).baseTimeUnit ?? "Days",
+      set: (r, v, b) => void (dateAxis(b, r).majorTimeUnitScale = oneOf(v, TIME_UNITS, "a time unit")),
+    },
+    /** A date axis's label step, in majorTimeUnitScale units (a whole number, 1 or more). */
+    MajorUnit: {
+      get: (r, b) => categoryAxis(b, r).majorUnit ?? 1,
+      set: (r, v, b) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1)
+          throw invalidArgument(`A major unit must be a whole number, 1 or more (got ${String(v)})`);
+        dateAxis(b, r).majorUnit = n;
+      },
+    },
+    /** Every how many categories a label is drawn: 1 to 31,999 (ChartAxis.tickLabelSpacing). */
+    TickLabelSpacing: {
+      get: (r, b) => categoryAxis(b, r).tickLabelSpacing ?? 1,
+      set: (r, v, b) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 31999)
+          throw invalidArgument(
+            `The tick label spacing must be a whole number from 1 to 31999 (got ${String(v)})`,
+          );
+        categoryAxis(b, r).tickLabelSpacing = n;
       },
     },
   },
@@ -301,6 +368,19 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
       set: (r, v, b) => void (series(b, r).s.name = checkName(v, "A series name")),
     },
     ChartType: { get: (r, b) => chart(b, r).type },
+    /** Each point labelled with its value (ExcelApi 1.7). */
+    HasDataLabels: {
+      get: (r, b) => series(b, r).s.dataLabels ?? false,
+      set: (r, v, b) => void (series(b, r).s.dataLabels = Boolean(v)),
+    },
+    MarkerBackgroundColor: {
+      get: (r, b) => series(b, r).s.markerColor ?? "",
+      set: (r, v, b) => void (series(b, r).s.markerColor = htmlColor(v)),
+    },
+    MarkerForegroundColor: {
+      get: (r, b) => series(b, r).s.markerColor ?? "",
+      set: (r, v, b) => void (series(b, r).s.markerColor = htmlColor(v)),
+    },
     /** Which value axis the series is drawn against (ExcelApi 1.8). */
     AxisGroup: {
       get: (r, b) => series(b, r).s.axisGroup ?? "Primary",
@@ -311,6 +391,7 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
       },
     },
   },
+  nav: { Format: (r) => hostObject(ChartSeriesFormat, r) },
   methods: {
     SetValues: (r, [range], b) => void (series(b, r).s.values = oneLine(b, range)),
     SetXAxisValues: (r, [range], b) => void (series(b, r).s.xValues = oneLine(b, range)),
@@ -328,5 +409,36 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
       if (d === "xvalues") return p.x.map(String);
       throw invalidArgument(`"${String(dimension)}" is not a series dimension this chart has`);
     },
+  },
+});
+
+/** A colour as "#RRGGBB" (stricter than Excel, which also takes names such as "Orange"). */
+function htmlColor(v: unknown): string {
+  const c = String(v);
+  if (!/^#[0-9A-Fa-f]{6}$/.test(c)) throw invalidArgument(`"${c}" is not a colour of the form #RRGGBB`);
+  return c.toUpperCase();
+}
+
+/** A series' format: its line (ChartLineFormat) and its fill (ChartFill), ExcelApi 1.7. */
+const ChartSeriesFormat = defineClass<SeriesRef>("ChartSeriesFormat", {
+  nav: {
+    Line: (r) => hostObject(ChartLineFormat, r),
+    Fill: (r) => hostObject(ChartFill, r),
+  },
+});
+
+const ChartLineFormat = defineClass<SeriesRef>("ChartLineFormat", {
+  props: {
+    Color: {
+      get: (r, b) => series(b, r).s.color ?? "",
+      set: (r, v, b) => void (series(b, r).s.color = htmlColor(v)),
+    },
+  },
+});
+
+const ChartFill = defineClass<SeriesRef>("ChartFill", {
+  methods: {
+    SetSolidColor: (r, [color], b) => void (series(b, r).s.color = htmlColor(color)),
+    Clear: (r, _a, b) => void (series(b, r).s.color = undefined),
   },
 });

@@ -15,9 +15,17 @@ export interface ReportFormMessagesProps {
   /** The error of a rule over several fields. */
   formError: string | undefined;
   onCancelEdit(): void;
+  /** Takes the offered name (message.rename), or keeps the sheet's (to: null). */
+  onRename(to: string | null): void;
 }
 
-export function ReportFormMessages({ editing, message, formError, onCancelEdit }: ReportFormMessagesProps) {
+export function ReportFormMessages({
+  editing,
+  message,
+  formError,
+  onCancelEdit,
+  onRename,
+}: ReportFormMessagesProps) {
   return (
     <>
       {editing && (
@@ -31,7 +39,21 @@ export function ReportFormMessages({ editing, message, formError, onCancelEdit }
         </PaneMessage>
       )}
       {message && (
-        <PaneMessage intent={message.intent} role="alert" data-testid="form-message">
+        <PaneMessage
+          intent={message.intent}
+          role="alert"
+          data-testid="form-message"
+          actions={
+            message.rename && (
+              <>
+                <Button appearance="primary" onClick={() => onRename(message.rename!.to)}>
+                  Rename sheet
+                </Button>
+                <Button onClick={() => onRename(null)}>Keep the name</Button>
+              </>
+            )
+          }
+        >
           {message.text}
           {message.editKept && (
             <Text block>Your edited request is kept: fix this, then choose Save and refresh again.</Text>

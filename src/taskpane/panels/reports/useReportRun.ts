@@ -18,10 +18,12 @@ import type { ReportRequest } from "./useReportRequest";
 
 /** The form's message, shown at its top where the eye starts. */
 export interface FormMessage {
-  intent: "warning" | "error";
+  intent: "warning" | "error" | "info";
   text: string;
   /** An edit that failed: its request is still in the form for another try. */
   editKept?: boolean;
+  /** An edit whose sheet's name no longer says its period: the name offered (Rename / Keep the name). */
+  rename?: { from: string; to: string };
 }
 
 export interface ReportRun {
@@ -93,6 +95,12 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
     setRunning(false);
     if (outcome.ok) {
       if (editing) onEdited?.();
+      if (outcome.rename)
+        setMessage({
+          intent: "info",
+          text: `The sheet's name, ${outcome.rename.from}, no longer says what it asks for. Rename it to ${outcome.rename.to}?`,
+          rename: outcome.rename,
+        });
     } else if (editing && !outcome.cancelled) {
       // The sheet kept its old request and data; the edit stays here so the planner can fix the cause
       // (move a note, say) and save again.

@@ -133,6 +133,12 @@ function SheetSwitches({ sheet: s, services, list }: Omit<ReportSheetItemProps, 
           }
         />
       )}
+      {s.chart.deleted && !s.chart.enabled && (
+        <Text block size={200} className="chart-deleted">
+          Chart: off, because it was deleted on the sheet; refreshes leave it deleted. Switch it on to make it
+          again.
+        </Text>
+      )}
       {s.chart.error && (
         <Text block size={200} className="error">
           Chart: {s.chart.error}
