@@ -121,6 +121,8 @@ export interface Calculator {
   propagate(changes: readonly Change[]): void;
   /** Recalculates every native formula. */
   calculateAll(): void;
+  /** The number format a General cell takes when `formula` is entered into it (calc.ts), if any. */
+  enteredFormat(sheet: SheetData, row: number, formula: string): string | undefined;
 }
 
 export class WorkbookModel {
@@ -318,8 +320,13 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.value = null;
     cell.valueFormat = undefined;
-    if (this.calculator) this.calculator.calculateCell(sheet, row, col);
-    else {
+    if (this.calculator) {
+      if (!cell.numberFormat || cell.numberFormat === "General") {
+        const entered = this.calculator.enteredFormat(sheet, row, formula);
+        if (entered) cell.numberFormat = entered;
+      }
+      this.calculator.calculateCell(sheet, row, col);
+    } else {
       cell.value = "#NAME?";
       cell.error = true;
     }
