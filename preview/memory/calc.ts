@@ -22,6 +22,7 @@ import {
   type Value,
   type WorkbookModel,
 } from "./model";
+import { firstReferenceCounted } from "./enteredFormat";
 import { cellReferences } from "./formulaRefs";
 import { resolveStructured } from "./structuredRefs";
 
@@ -262,7 +263,8 @@ export class FormulaCalculator implements Calculator {
    * DATE or TODAY, a date and time for NOW, a time for TIME (their reference pages: "If the cell
    * format was General before the function was entered, the result is formatted as a date"), else
    * the format of the first cell the formula refers to (KB 214280: "Cell That Contains Formula
-   * Assumes Formatting of First Cell in Reference Range"). A Text format is not passed on.
+   * Assumes Formatting of First Cell in Reference Range"), unless a function that counts or places
+   * them holds that reference (enteredFormat.ts). A Text format is not passed on.
    */
   enteredFormat(sheet: SheetData, row: number, formula: string): string | undefined {
     const call = /^=\s*(DATE|TODAY|NOW|TIME)\s*\(/i.exec(formula);
@@ -270,6 +272,8 @@ export class FormulaCalculator implements Calculator {
       return { DATE: "m/d/yyyy", TODAY: "m/d/yyyy", NOW: "m/d/yyyy h:mm", TIME: "h:mm AM/PM" }[
         call[1].toUpperCase() as "DATE"
       ];
+    if (firstReferenceCounted(formula, (name) => this.model.tableByName(name) !== undefined))
+      return undefined;
     const first = cellReferences(resolveStructured(formula, this.model, sheet, row))[0];
     const at = first && (first.sheet === undefined ? sheet : this.model.sheetByName(first.sheet));
     const format = at ? this.model.cell(at, first.rect.row, first.rect.col)?.numberFormat : undefined;

@@ -96,9 +96,13 @@ function rowsOf(e: Element): Element[] {
 export function readFods(xml: string, date1904 = false): JudgedSheet[] {
   const doc = new DOMParser().parseFromString(xml, "text/xml");
   const sheets: JudgedSheet[] = [];
-  const tables = doc.getElementsByTagNameNS(TABLE, "table");
-  for (let t = 0; t < tables.length; t++) {
-    const table = tables[t];
+  // The spreadsheet's own tables (a chart's object holds a "local-table" of its own, not a sheet).
+  const spreadsheet = doc.getElementsByTagNameNS(OFFICE, "spreadsheet")[0];
+  const tables: Element[] = [];
+  for (let c = spreadsheet?.firstChild; c; c = c.nextSibling)
+    if (c.nodeType === 1 && (c as Element).namespaceURI === TABLE && (c as Element).localName === "table")
+      tables.push(c as Element);
+  for (const table of tables) {
     const cells = new Map<string, JudgedCell>();
     let row = 0;
     for (const r of rowsOf(table)) {

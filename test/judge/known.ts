@@ -16,16 +16,6 @@ export interface KnownDeparture {
 
 export const KNOWN_DEPARTURES: readonly KnownDeparture[] = [
   {
-    id: "lo-1900-leap-day",
-    what: "A date before 1 March 1900 (serial under 61): Excel counts a 29 February 1900 that never was, LibreOffice does not, so LibreOffice shows such a serial one day earlier",
-    matches: (d) => {
-      if (d.kind !== "text" || d.number === undefined || d.number >= 61 || d.number < 1) return false;
-      const p = Date.parse(`${d.preview}T00:00:00Z`);
-      const l = Date.parse(`${d.libre}T00:00:00Z`);
-      return p - l === 86_400_000;
-    },
-  },
-  {
     id: "lo-sum-order",
     what: "Sums: LibreOffice adds with compensated (Kahan–Neumaier) summation, Excel in order, in binary doubles; a sum agrees to 15 digits, and a difference of two sums to fewer",
     matches: (d) => {
