@@ -56,11 +56,27 @@ function tableAt(model: WorkbookModel, sheet: SheetData, row: number, col: numbe
   );
 }
 
+/**
+ * The error values a cell of the file may hold (ECMA-376 Part 1, 18.18.31 ST_CellType "e"; the file
+ * grammar's error-constant of [MS-XLSX] 2.2.2). Newer ones (#SPILL!, #BUSY!, #CALC!) are Excel's own
+ * reading of a formula: a formula showing one is written without a saved value and recalculated.
+ */
+const FILE_ERRORS = new Set([
+  "#NULL!",
+  "#DIV/0!",
+  "#VALUE!",
+  "#REF!",
+  "#NAME?",
+  "#NUM!",
+  "#N/A",
+  "#GETTING_DATA",
+]);
+
 /** A cell's value as `t` and `<v>` (no `t` for a number); null when it has none. */
 function valueParts(cell: CellData, strings: SharedStrings | null): { t?: string; v: string } | null {
   const v = cell.value;
   if (v === null) return null;
-  if (cell.error) return { t: "e", v: esc(String(v)) };
+  if (cell.error) return FILE_ERRORS.has(String(v)) ? { t: "e", v: esc(String(v)) } : null;
   if (typeof v === "boolean") return { t: "b", v: v ? "1" : "0" };
   if (typeof v === "number") return { v: String(v) };
   return strings ? { t: "s", v: String(strings.of(v)) } : { t: "str", v: esc(ooxmlText(v)) };

@@ -149,6 +149,10 @@ test("a workbook on the 1904 date system says so; a spilled result is a dynamic 
     '<c r="A1" cm="1"><f t="array" ref="A1:B2">ADS.GRID()</f><v>1</v></c>',
   );
   expect(files.get("xl/metadata.xml")).toContain('name="XLDAPR"');
+  // A blocked spill's #SPILL! is Excel's reading of the formula, not a value the file may hold.
+  wb.host.setInput("Sheet1", 1, 1, "in the way");
+  expect(parts(exportXlsx(wb.model)).get("xl/worksheets/sheet1.xml")).toContain('<c r="A1"><f>ADS.GRID()</f></c>');
+  wb.host.setInput("Sheet1", 1, 1, "");
   // Written as values, for an engine without the add-in's functions.
   const values = parts(exportXlsx(wb.model, { asValue: (f) => f.startsWith("=ADS.") }));
   expect(values.get("xl/worksheets/sheet1.xml")).toContain('<c r="A1"><v>1</v></c>');
