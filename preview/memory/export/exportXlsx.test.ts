@@ -151,7 +151,9 @@ test("a workbook on the 1904 date system says so; a spilled result is a dynamic 
   expect(files.get("xl/metadata.xml")).toContain('name="XLDAPR"');
   // A blocked spill's #SPILL! is Excel's reading of the formula, not a value the file may hold.
   wb.host.setInput("Sheet1", 1, 1, "in the way");
-  expect(parts(exportXlsx(wb.model)).get("xl/worksheets/sheet1.xml")).toContain('<c r="A1"><f>ADS.GRID()</f></c>');
+  expect(parts(exportXlsx(wb.model)).get("xl/worksheets/sheet1.xml")).toContain(
+    '<c r="A1"><f>ADS.GRID()</f></c>',
+  );
   wb.host.setInput("Sheet1", 1, 1, "");
   // Written as values, for an engine without the add-in's functions.
   const values = parts(exportXlsx(wb.model, { asValue: (f) => f.startsWith("=ADS.") }));
