@@ -16,6 +16,7 @@ import { layoutOf, ROW_HEADER_PX } from "./grid/layout";
 import { extendedSelection, goToTarget, selectionAddress } from "./grid/selection";
 import { SheetCanvas } from "./grid/SheetCanvas";
 import { SheetTabs } from "./grid/SheetTabs";
+import { DownloadButton } from "./grid/DownloadButton";
 import { spillOutline } from "./grid/spillOutline";
 import { useScrollFollow, useViewportSize } from "./grid/viewport";
 
@@ -100,7 +101,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
           spill={spillOutline(host, active.name, layout, cell, selected)}
         />
       </div>
-      <SheetTabs sheets={sheets} activate={(name) => host.activate(name)} />
+      <SheetTabs sheets={sheets} activate={host.activate} end={<DownloadButton workbook={workbook} />} />
     </section>
   );
 }

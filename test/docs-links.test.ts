@@ -90,7 +90,7 @@ describe("the README is a front door", () => {
     const install =
       "npm ci && npm start     # install, then run the sandbox service and the add-in in the browser preview";
     const tests =
-      "npm ci && npm test      # install, then run the whole test suite (installs Debian's chromium if missing)";
+      "npm ci && npm test      # install, then run the whole test suite (installs Debian's chromium and LibreOffice Calc if missing)";
     const block = text.match(/```bash\n([\s\S]*?)```/);
     expect(block?.[1]).toBe(`${install}\n${tests}\n`);
     const ci = readFileSync(path.join(root, ".ci/run"), "utf8")

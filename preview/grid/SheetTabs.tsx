@@ -2,14 +2,23 @@
  * The sheet tabs on one line, as in Excel: tabs never wrap; when they do not fit the strip scrolls,
  * with arrow buttons, and the active tab is scrolled into view.
  */
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 
 export interface SheetTab {
   name: string;
   active: boolean;
 }
 
-export function SheetTabs({ sheets, activate }: { sheets: SheetTab[]; activate: (name: string) => void }) {
+export function SheetTabs({
+  sheets,
+  activate,
+  end,
+}: {
+  sheets: SheetTab[];
+  activate: (name: string) => void;
+  /** What sits at the right end of the strip (the preview's download button). */
+  end?: ReactNode;
+}) {
   const strip = useRef<HTMLElement>(null);
   const active = sheets.find((s) => s.active)?.name;
   useEffect(() => {
@@ -75,6 +84,7 @@ export function SheetTabs({ sheets, activate }: { sheets: SheetTab[]; activate: 
           ))}
         </div>
       </nav>
+      {end}
     </div>
   );
 }

@@ -41,3 +41,70 @@ test("HYPERLINK shows its friendly name, else the link", async () => {
     "https://example.test",
   ]);
 });
+
+test("a formula that only looks at its reference (ROWS) follows the table it names as it shrinks and grows", async () => {
+  const wb = new InMemoryWorkbook();
+  await wb.excel.run(async (c) => {
+    const s = c.workbook.worksheets.getItem("Sheet1");
+    s.getRange("A1:B5").values = [
+      ["Day", "Spend"],
+      [1, 10],
+      [2, 20],
+      [3, 30],
+      [4, 40],
+    ];
+    s.tables.add("A1:B5", true).name = "T";
+    s.getRange("D1:D2").formulas = [["=ROWS(T)"], ["=COLUMNS(T[Spend])"]];
+    await c.sync();
+  });
+  expect(wb.host.cell("Sheet1", 0, 3).value).toBe(4);
+  await wb.excel.run(async (c) => {
+    const s = c.workbook.worksheets.getItem("Sheet1");
+    s.getRange("A4:B5").delete("Up" as Excel.DeleteShiftDirection);
+    await c.sync();
+  });
+  expect(wb.host.cell("Sheet1", 0, 3).value).toBe(2);
+  await wb.excel.run(async (c) => {
+    c.workbook.worksheets.getItem("Sheet1").tables.getItem("T").resize("A1:B7");
+    await c.sync();
+  });
+  expect([wb.host.cell("Sheet1", 0, 3).value, wb.host.cell("Sheet1", 1, 3).value]).toEqual([6, 1]);
+});
+
+test("a formula entered into a General cell takes the format of the first cell it refers to, or a date for DATE (KB 214280)", async () => {
+  const wb = new InMemoryWorkbook();
+  await wb.excel.run(async (c) => {
+    const s = c.workbook.worksheets.getItem("Sheet1");
+    s.getRange("A1:A3").numberFormat = [["$#,##0.00"], ["0%"], ["@"]];
+    s.getRange("A1:A3").values = [[45], [0.5], ["x"]];
+    s.getRange("B5").numberFormat = [["0.0"]];
+    s.getRange("B1:B7").formulas = [
+      ["=SUM(A1:A3)"],
+      ["=A2*2"],
+      ['=A3&"y"'],
+      ["=DATE(2026,3,1)"],
+      ["=A1"],
+      ["=COUNT(A1:A3)"],
+      ["=ROWS(A1:A3)+A1"],
+    ];
+    await c.sync();
+  });
+  const shown = [0, 1, 2, 3, 4, 5, 6].map((r) => wb.host.cell("Sheet1", r, 1));
+  expect(shown.map((x) => x.numberFormat)).toEqual([
+    "$#,##0.00",
+    "0%",
+    undefined,
+    "m/d/yyyy",
+    "0.0",
+    undefined,
+    undefined,
+  ]);
+  // A count or a position is a number of its own: =COUNT and =ROWS over the money column show plain numbers.
+  expect(shown.map((x) => x.text)).toEqual(["$45.50", "100%", "xy", "3/1/2026", "45.0", "2", "48"]);
+  // Not dynamic: a later change of the first cell's format leaves the formula's cell as it is.
+  await wb.excel.run(async (c) => {
+    c.workbook.worksheets.getItem("Sheet1").getRange("A1").numberFormat = [["0"]];
+    await c.sync();
+  });
+  expect(wb.host.cell("Sheet1", 0, 1).text).toBe("$45.50");
+});

@@ -22,6 +22,8 @@ import {
   type Value,
   type WorkbookModel,
 } from "./model";
+import { firstReferenceCounted } from "./enteredFormat";
+import { cellReferences } from "./formulaRefs";
 import { resolveStructured } from "./structuredRefs";
 
 /** Rounds of propagation before giving up (a circular reference stops here, as Excel's would show 0). */
@@ -187,6 +189,12 @@ export class FormulaCalculator implements Calculator {
     this.model.errorNotes.delete(cell);
     const formula = resolveStructured(cell.formula, this.model, sheet, row);
     const result = this.evaluate(formula, cell, sheet, row, col);
+    // Every range the formula names, read or not (ROWS, COLUMNS and ISREF only look at their
+    // reference): a change there, or a table's new extent, calculates it again.
+    for (const ref of cellReferences(formula)) {
+      const at = ref.sheet === undefined ? sheet : this.model.sheetByName(ref.sheet);
+      if (at) this.reads.push({ sheetId: at.id, rect: ref.rect });
+    }
     cell.reads = this.reads;
     this.reads = [];
     // A formula that is one host call shows its answer's formats (a formatted number keeps its format);
@@ -248,6 +256,28 @@ export class FormulaCalculator implements Calculator {
       one,
       typeof formats === "string" ? formats : Array.isArray(formats) ? formats[0]?.[0] : undefined,
     );
+  }
+
+  /**
+   * The number format Excel gives a General cell when a formula is entered into it: a date for
+   * DATE or TODAY, a date and time for NOW, a time for TIME (their reference pages: "If the cell
+   * format was General before the function was entered, the result is formatted as a date"), else
+   * the format of the first cell the formula refers to (KB 214280: "Cell That Contains Formula
+   * Assumes Formatting of First Cell in Reference Range"), unless a function that counts or places
+   * them holds that reference (enteredFormat.ts). A Text format is not passed on.
+   */
+  enteredFormat(sheet: SheetData, row: number, formula: string): string | undefined {
+    const call = /^=\s*(DATE|TODAY|NOW|TIME)\s*\(/i.exec(formula);
+    if (call && loneCall(formula))
+      return { DATE: "m/d/yyyy", TODAY: "m/d/yyyy", NOW: "m/d/yyyy h:mm", TIME: "h:mm AM/PM" }[
+        call[1].toUpperCase() as "DATE"
+      ];
+    if (firstReferenceCounted(formula, (name) => this.model.tableByName(name) !== undefined))
+      return undefined;
+    const first = cellReferences(resolveStructured(formula, this.model, sheet, row))[0];
+    const at = first && (first.sheet === undefined ? sheet : this.model.sheetByName(first.sheet));
+    const format = at ? this.model.cell(at, first.rect.row, first.rect.col)?.numberFormat : undefined;
+    return format && format !== "General" && format !== "@" ? format : undefined;
   }
 
   propagate(changes: readonly Change[]): void {

@@ -203,7 +203,7 @@ export function ref(model: WorkbookModel, sheet: SheetData, rect: Rect, cells?: 
  * Where a reference points now: its table's current rows while the table exists and still has
  * those columns, else the cells it last pointed at; null when its sheet was deleted (#REF!).
  */
-function resolve(model: WorkbookModel, r: ChartRef): { sheet: SheetData; rect: Rect } | null {
+export function resolveChartRef(model: WorkbookModel, r: ChartRef): { sheet: SheetData; rect: Rect } | null {
   const sheet = model.sheetById(r.sheetId);
   if (!sheet) return null;
   if (r.table) {
@@ -222,7 +222,7 @@ function resolve(model: WorkbookModel, r: ChartRef): { sheet: SheetData; rect: R
 }
 
 function cellsOf(model: WorkbookModel, r: ChartRef | undefined): (CellData | undefined)[] {
-  const at = r && resolve(model, r);
+  const at = r && resolveChartRef(model, r);
   if (!at) return [];
   const out: (CellData | undefined)[] = [];
   for (let i = 0; i < at.rect.rows; i++)

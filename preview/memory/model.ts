@@ -123,6 +123,8 @@ export interface Calculator {
   calculateAll(): void;
   /** Calls every custom function again (Excel does after cells are inserted or deleted). */
   rerunHostCalls(): void;
+  /** The number format a General cell takes when `formula` is entered into it (calc.ts), if any. */
+  enteredFormat(sheet: SheetData, row: number, formula: string): string | undefined;
 }
 
 export class WorkbookModel {
@@ -327,8 +329,13 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.value = null;
     cell.valueFormat = undefined;
-    if (this.calculator) this.calculator.calculateCell(sheet, row, col);
-    else {
+    if (this.calculator) {
+      if (!cell.numberFormat || cell.numberFormat === "General") {
+        const entered = this.calculator.enteredFormat(sheet, row, formula);
+        if (entered) cell.numberFormat = entered;
+      }
+      this.calculator.calculateCell(sheet, row, col);
+    } else {
       cell.value = "#NAME?";
       cell.error = true;
     }

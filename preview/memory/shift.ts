@@ -5,7 +5,8 @@
  * office.js keeps. A move that would cut through a table, or push a filled cell off the sheet, is
  * refused before anything changes (docs/excel-fidelity.md, "Inserting and deleting cells").
  */
-import { columnIndex, columnName, MAX_COLS, MAX_ROWS, type Rect } from "./address";
+import { columnName, MAX_COLS, MAX_ROWS, type Rect } from "./address";
+import { parseCell, prefixSheet, REF } from "./formulaRefs";
 import { outsideStrings } from "./r1c1";
 import {
   officeError,
@@ -63,17 +64,6 @@ export function movedRect(r: Rect, m: Move): Rect | null {
   return fromSpan({ ...s, a0: Math.min(s.a0, b.a0), a1: s.a1 > b.a1 ? s.a1 - k : b.a0 - 1 }, m);
 }
 
-const CELL = "\\$?[A-Za-z]{1,3}\\$?\\d{1,7}";
-const REF = new RegExp(
-  `(^|[^A-Za-z0-9_.\\]!$'"])((?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?(${CELL})(?::(${CELL}))?(?![A-Za-z0-9_(\\[])`,
-  "g",
-);
-
-function parseCell(text: string): { row: number; col: number; colAbs: boolean; rowAbs: boolean } {
-  const m = /^(\$?)([A-Za-z]{1,3})(\$?)(\d{1,7})$/.exec(text)!;
-  return { colAbs: m[1] === "$", col: columnIndex(m[2]), rowAbs: m[3] === "$", row: Number(m[4]) - 1 };
-}
-
 function cellText(row: number, col: number, like: { colAbs: boolean; rowAbs: boolean }): string {
   return `${like.colAbs ? "$" : ""}${columnName(col)}${like.rowAbs ? "$" : ""}${row + 1}`;
 }
@@ -83,12 +73,7 @@ function shiftFormula(formula: string, ownSheet: string, movedSheet: string, m: 
   // Quoted text and structured references ([@d15]) hold no A1 reference (outsideStrings).
   return outsideStrings(formula, (part) =>
     part.replace(REF, (all, lead: string, prefix: string | undefined, a: string, b: string | undefined) => {
-      const sheet = prefix
-        ? prefix
-            .slice(0, -1)
-            .replace(/^'(.*)'$/, "$1")
-            .replace(/''/g, "'")
-        : ownSheet;
+      const sheet = prefix ? prefixSheet(prefix) : ownSheet;
       if (sheet.toLowerCase() !== movedSheet.toLowerCase()) return all;
       const p = parseCell(a);
       const q = b ? parseCell(b) : p;

@@ -5,7 +5,8 @@ import type { Value } from "./model";
 
 interface XlsxSheet {
   name: string;
-  cells: [number, number, Value][];
+  /** Row, column, value, and whether the value is an error (#REF!, #N/A, …: held as its text). */
+  cells: [number, number, Value, boolean?][];
 }
 
 export interface XlsxContents {
@@ -53,7 +54,7 @@ export function readXlsx(base64: string): XlsxContents {
     sheets: sheets.map(([, name, rid]) => {
       const target = (rels.get(rid) ?? "").replace(/^\/?xl\//, "");
       const xml = text(`xl/${target}`);
-      const cells: [number, number, Value][] = [];
+      const cells: [number, number, Value, boolean?][] = [];
       for (const m of xml.matchAll(/<c r="([A-Z]+)(\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
         const col = columnIndex(m[1]);
         const row = Number(m[2]) - 1;
@@ -66,7 +67,10 @@ export function readXlsx(base64: string): XlsxContents {
           value = unescape([...body.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join(""));
         else if (type === "s") value = shared[Number(v)] ?? "";
         else if (type === "b") value = v === "1";
-        else if (type === "str") value = unescape(v ?? "");
+        else if (type === "e") {
+          if (v !== undefined) cells.push([row, col, unescape(v), true]);
+          continue;
+        } else if (type === "str") value = unescape(v ?? "");
         else if (v !== undefined) value = Number(v);
         if (value !== null) cells.push([row, col, value]);
       }

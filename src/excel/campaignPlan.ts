@@ -294,12 +294,10 @@ export async function writeCampaignOutcome(
       if (!flight) continue;
       put(row, "id", flight.id, "@");
       put(row, "createdExternalId", flight.externalId ?? "", "@");
-      put(
-        row,
-        "createdAt",
-        toWorkbookSerial(localSerial(outcome.at), plan.dateSystem),
-        "yyyy-mm-dd hh:mm:ss",
-      );
+      // The second it was created: a time with its milliseconds would show the next second where
+      // Excel rounds (and the same second where other spreadsheets cut, docs/excel-fidelity.md).
+      const second = new Date(Math.floor(outcome.at.getTime() / 1000) * 1000);
+      put(row, "createdAt", toWorkbookSerial(localSerial(second), plan.dateSystem), "yyyy-mm-dd hh:mm:ss");
     }
     // Last in the batch: a batch stops at its first failing operation, so the hold goes only once
     // the rows tell the outcome.

@@ -31,8 +31,9 @@ function insertWorksheets(b: Batch, base64: unknown): string[] {
       name = `${sheet.name.slice(0, 31 - ` (${i})`.length)} (${i})`;
     const s = b.model.addSheet(name);
     // A stored string cell stays text, even when it reads like a number or a formula.
-    for (const [r, c, v] of sheet.cells) {
-      if (typeof v === "string") b.model.touch(s, r, c).value = v;
+    for (const [r, c, v, error] of sheet.cells) {
+      if (typeof v === "string")
+        Object.assign(b.model.touch(s, r, c), { value: v, error: error || undefined });
       else b.model.setValue(s, r, c, v);
     }
     names.push(name);

@@ -1,0 +1,82 @@
+/**
+ * LibreOffice Calc as the judge: one headless `soffice` run opens every workbook given, recalculates
+ * every formula (the profile it runs in says "always recalculate on load", for files from Excel and
+ * others alike, so no value the file carries is taken on trust) and saves each as flat ODS
+ * (`.fods`), which holds each cell's value and the text LibreOffice shows for it.
+ */
+import { execFile } from "child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import path from "path";
+
+const SOFFICE = process.env.SOFFICE_PATH || "/usr/bin/soffice";
+
+/** Calc's "Recalculation on File Load" set to Always for Excel 2007+ and ODF files (0: always). */
+const ALWAYS_RECALCULATE = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+export interface Recalculated {
+  /** The .fods text of each workbook, by the name it was given. */
+  fods: Map<string, string>;
+  /** How long soffice took, in milliseconds. */
+  ms: number;
+}
+
+function run(args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(SOFFICE, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, _out, stderr) =>
+      err ? reject(new Error(`soffice failed: ${err.message}\n${stderr}`)) : resolve(),
+    );
+  });
+}
+
+/**
+ * Recalculates `files` (name → .xlsx bytes) in one soffice run, in a fresh profile of its own (so
+ * runs in parallel never share one), and returns what LibreOffice made of each.
+ */
+export async function recalculate(
+  files: ReadonlyMap<string, Uint8Array>,
+  timeoutMs = 150_000,
+): Promise<Recalculated> {
+  if (!existsSync(SOFFICE))
+    throw new Error(`LibreOffice is not installed at ${SOFFICE} (npm test installs it)`);
+  const dir = mkdtempSync(path.join(tmpdir(), "ads-judge-"));
+  try {
+    mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
+    writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), ALWAYS_RECALCULATE);
+    const inputs = [...files].map(([name, bytes]) => {
+      const file = path.join(dir, `${name}.xlsx`);
+      writeFileSync(file, bytes);
+      return file;
+    });
+    const out = path.join(dir, "out");
+    const started = Date.now();
+    await run(
+      [
+        `-env:UserInstallation=file://${path.join(dir, "profile")}`,
+        "--headless",
+        "--norestore",
+        "--convert-to",
+        "fods",
+        "--outdir",
+        out,
+        ...inputs,
+      ],
+      timeoutMs,
+    );
+    const ms = Date.now() - started;
+    const fods = new Map<string, string>();
+    for (const name of files.keys()) {
+      const file = path.join(out, `${name}.fods`);
+      if (!existsSync(file)) throw new Error(`LibreOffice made nothing of ${name}.xlsx`);
+      fods.set(name, readFileSync(file, "utf8"));
+    }
+    return { fods, ms };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
