@@ -14,8 +14,12 @@ test("the first ask makes an id and stores it in the workbook; later asks (anoth
   expect(await workbookIdOf(new InMemoryWorkbook().excel)).not.toBe(first);
 });
 
-test("an id this version cannot read is replaced", async () => {
+test("a damaged id is replaced; one a later version wrote is used as it is, never overwritten", async () => {
   const wb = new InMemoryWorkbook();
   wb.model.customProperties.set(WORKBOOK_ID_PROPERTY, "something else");
   expect(await workbookIdOf(wb.excel)).toMatch(/^v1:/);
+  const later = new InMemoryWorkbook();
+  later.model.customProperties.set(WORKBOOK_ID_PROPERTY, "v2:9f8e7d6c-tenant:contoso");
+  expect(await workbookIdOf(later.excel)).toBe("v2:9f8e7d6c-tenant:contoso");
+  expect(later.model.customProperties.get(WORKBOOK_ID_PROPERTY)).toBe("v2:9f8e7d6c-tenant:contoso");
 });

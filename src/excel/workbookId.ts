@@ -9,20 +9,22 @@ import type { ExcelHost } from "./host";
 
 export const WORKBOOK_ID_PROPERTY = "AdsAnalytics.WorkbookId";
 const FORM = /^v1:[A-Za-z0-9-]{8,64}$/;
+/** An id a later version wrote ("v2:…"): used as it is, never replaced (docs/stored-formats.md). */
+const LATER = /^v([2-9]|\d{2,}):\S{1,250}$/;
 
 function newId(): string {
   const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   return `v1:${c?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`}`;
 }
 
-/** Reads the workbook's id, making one when it has none (or one this version cannot read). */
+/** Reads the workbook's id, making one when it has none (or a damaged one); a later version's is kept as it is. */
 async function readOrMake(excel: ExcelHost): Promise<string> {
   return excel.run(async (context) => {
     const item = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
     item.load("value");
     await context.sync();
     const value: unknown = item.isNullObject ? null : item.value;
-    if (typeof value === "string" && FORM.test(value)) return value;
+    if (typeof value === "string" && (FORM.test(value) || LATER.test(value))) return value;
     const id = newId();
     context.workbook.properties.custom.add(WORKBOOK_ID_PROPERTY, id);
     await context.sync();
