@@ -139,6 +139,16 @@ export const WRITERS: Readonly<
     writes: /^=IFERROR\(\[@/,
     what: "the planner's formulas put back when a refresh fails part-way (the workbook's last refresh fails so)",
   },
+  "src/excel/refresh/content.ts target.formulasR1C1": {
+    workbooks: ["refreshed-twice"],
+    writes: /^=ROUND\(\[@/,
+    what: "a planner's formula with a link, written again after its link (the link's display text replaces the content)",
+  },
+  "src/excel/refresh/snapshot.ts cell.formulas": {
+    workbooks: ["refreshed-twice"],
+    writes: /^=ROUND\(\[@/,
+    what: "a planner's formula with a link, put back after its link when a refresh fails part-way",
+  },
   'src/excel/selftest/calculation.ts ws.getRange("B1").formulas': {
     workbooks: ["self-test"],
     writes: /^=A1\*2$/,

@@ -14,6 +14,7 @@ import { recalculate } from "./libreoffice";
 import { findFormulaSites, NOT_WRITTEN, WRITERS, writerKey } from "./formulaSites";
 import { explain, KNOWN_DEPARTURES } from "./known";
 import { JUDGED_WORKBOOKS } from "./workbooks";
+import { nativeFunctions } from "../../preview/memory/nativeFunctions";
 
 const KEY = "demo-pro";
 const asValue = (formula: string) => /\bADS\.[A-Z]+\(/i.test(formula);
@@ -134,6 +135,15 @@ test("every formula the add-in's code writes is in a judged workbook", () => {
       )
       .map((name) => `${writerKey(a)}: no ${w.writes} in ${name}`);
   });
+  expect(unjudged).toEqual([]);
+});
+
+test("the preview's own functions are only those a judged workbook calls (each judged against LibreOffice)", () => {
+  const called = formulaCells().map((c) => c.formula.toUpperCase());
+  const own = Object.keys(nativeFunctions(new InMemoryWorkbook().model));
+  const unjudged = own.filter(
+    (name) => !called.some((f) => new RegExp(`(^|[^A-Z0-9._])${name.replace(".", "\\.")}\\(`).test(f)),
+  );
   expect(unjudged).toEqual([]);
 });
 

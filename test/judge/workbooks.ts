@@ -157,6 +157,13 @@ const PLANNER_FORMULAS: readonly string[] = [
   "=DATE(2026,2,29)",
   "=STDEV(T[Spend])",
   "=VAR(T[Spend])",
+  // The modern and population names the preview computes too (its own functions are all judged).
+  "=STDEV.S(T[Spend])",
+  "=STDEV.P(T[Spend])",
+  "=STDEVP(T[Spend])",
+  "=VAR.S(T[Spend])",
+  "=VAR.P(T[Spend])",
+  "=VARP(T[Spend])",
   "=ROWS(T)",
   '=HYPERLINK("#Report!A1","to the report")',
   '=TEXT(MAX(T[Day]),"yyyy-mm-dd")',
@@ -454,6 +461,10 @@ async function planTheReport(wb: InMemoryWorkbook, sheetName: string, table: str
     const notes = t.columns.getItem("Notes").getDataBodyRange().getCell(0, 0);
     notes.numberFormat = [["@"]];
     notes.values = [["booked 00123"]];
+    // A formula of the planner's with a link: a refresh writes it again after its link (content.ts).
+    const linked = t.columns.getItem("Notes").getDataBodyRange().getCell(1, 0);
+    linked.formulas = [[`=ROUND([@[${spend}]],0)`]];
+    linked.hyperlink = { address: "https://example.com/brief" };
     const below = header.rowIndex + body.rowCount + 2;
     const totals = sheet.getRangeByIndexes(below, header.columnIndex, 3, 2);
     totals.formulas = [
