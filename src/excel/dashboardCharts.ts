@@ -9,6 +9,7 @@ import type { ReportDefinition } from "../reports/definition";
 import { chartColumns, reportNamesOf } from "./chartData";
 import type { ExcelHost } from "./host";
 import { queueChartCopy } from "./reportCharts";
+import { knownNames } from "./knownNames";
 
 /** A chart of ours on the Dashboard: its report's table's name, so a rename of the sheet keeps it. */
 export const dashboardChartName = (tableName: string) => `${tableName} on the dashboard`;
@@ -57,6 +58,8 @@ export async function writeDashboardCharts(
   const redo = reports.filter((d) => !only || only.has(d.sheetName));
   // Read back before the run: a report's sums are read in blocks of rows (chartData.ts).
   const tables = await Promise.all(redo.map((d) => (charted(d) ? chartColumns(excel, d) : null)));
+  // A lag chart's legend names its objects as the report's own chart does (knownNames.ts).
+  const objectNames = redo.some((d) => d.kind === "lag" && charted(d)) ? await knownNames(excel) : undefined;
   return excel.run(async (context) => {
     const dash = context.workbook.worksheets.getItem(sheetName);
     dash.charts.load("items/name,items/top,items/left,items/width,items/height");
@@ -99,6 +102,7 @@ export async function writeDashboardCharts(
         band: d.chart?.band,
         widthPt: kept ? kept.width : WIDTH_PT,
         report: d.sheetName,
+        names: d.kind === "lag" ? objectNames : undefined,
       });
       if (!chart) return;
       chart.name = name;

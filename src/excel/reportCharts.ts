@@ -16,6 +16,7 @@ import { dateAxisFor, labelSpacingFor } from "../reports/chartGrain";
 import type { SheetSourceKind } from "../reports/definition";
 import { areaOf } from "./columnName";
 import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
+import { knownNames } from "./knownNames";
 import type { ExcelHost } from "./host";
 import { columnsCovering, DEFAULT_COLUMN_PT, fittedWidth, TEXT_FORMAT } from "./cellFormats";
 import { a1, fittedTableWidth, queueWidths } from "./tableWriter";
@@ -81,7 +82,12 @@ export const CHART_KINDS: ReadonlySet<SheetSourceKind> = new Set<SheetSourceKind
  * incremental % with its interval); impressions too, which the self-test draws this way. The
  * others are drawn from sums (chartSummary.ts, ensureReportChart). Null where rows say it better.
  */
-export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | null {
+export function chartFor(
+  kind: SheetSourceKind,
+  table: TypedTable,
+  /** Names the workbook knows objects by (knownNames.ts): a lag row's Object ID is named by them. */
+  names: ReadonlyMap<string, string> = new Map(),
+): ChartPlan | null {
   if (table.rows.length === 0) return null;
   const plan = ((): ChartPlan | null => {
     switch (kind) {
@@ -109,10 +115,13 @@ export function chartFor(kind: SheetSourceKind, table: TypedTable): ChartPlan | 
       case "lag": {
         // Days along the x axis, a line per action (and object): the curve of actions after the impression.
         const days = table.columns.filter((c) => /^Day \d+$/.test(c.name)).map((c) => c.name);
+        // A row is named as a client knows it: its action, and its object's name where a report in the
+        // workbook shows one (a campaign's, a publisher's, a show's), else the service's id.
+        const at = (n: string) => table.columns.findIndex((c) => c.name === n);
         const label = (r: CellValue[]) =>
-          ["Action", "Object ID"]
-            .map((n) => r[table.columns.findIndex((c) => c.name === n)])
+          [r[at("Action")], r[at("Object ID")]]
             .filter((v) => v !== null && v !== undefined && v !== "")
+            .map((v, k) => (k === 1 ? (names.get(String(v)) ?? String(v)) : String(v)))
             .join(" · ");
         return {
           type: "LineMarkers",
@@ -733,7 +742,9 @@ export async function ensureReportChart(
 ): Promise<ChartState> {
   const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
   // A kind drawn from sums has no chart when it has nothing to sum (a blank table read back).
-  const plan = opts.enabled && !SUMMARY_KINDS.has(target.kind) ? chartFor(target.kind, target.table) : null;
+  const names = target.kind === "lag" && opts.enabled ? await knownNames(excel, target.sheetName) : undefined;
+  const plan =
+    opts.enabled && !SUMMARY_KINDS.has(target.kind) ? chartFor(target.kind, target.table, names) : null;
   // Dates read back from the sheet are already the workbook's: converting from "1900" leaves them.
   const system = target.datesInWorkbook ? "1900" : await dateSystemOf(excel);
   return excel.run(async (context) => {
@@ -817,6 +828,8 @@ export interface ChartSource {
   widthPt: number;
   /** The report's name, before the chart's title: two copies of one kind of chart say whose they are. */
   report?: string;
+  /** Names the workbook knows objects by (knownNames.ts), for a lag chart's legend. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -831,7 +844,7 @@ export function queueChartCopy(on: Excel.Worksheet, src: ChartSource): Excel.Cha
     return chart;
   };
   if (!SUMMARY_KINDS.has(src.kind)) {
-    const plan = chartFor(src.kind, src.table);
+    const plan = chartFor(src.kind, src.table, src.names);
     return plan && plan.series.every((n) => src.headers.includes(n)) && src.headers.includes(plan.category)
       ? titled(queuePlanChart(on, src.sheet, plan, src.headers, src.at, src.widthPt), plan.title)
       : null;
