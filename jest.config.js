@@ -11,4 +11,8 @@ module.exports = {
   },
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
   testTimeout: 30000,
+  // On a 2-core machine Jest runs every file inside its own main process (one worker or less means in band),
+  // and 250 files of the genuine Excel client grew that process past Node's 4 GB heap (CI died at 30 min).
+  // A memory limit makes Jest use a worker, still one file at a time, and start a fresh one when it grows.
+  workerIdleMemoryLimit: "1GB",
 };

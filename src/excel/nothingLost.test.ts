@@ -60,7 +60,7 @@ test("the refusal names the row the planner inserted inside the table, and follo
   );
   // Exactly that row (sheet row numbers are 1-based), and not the table's last one.
   expect(error).toContain(
-    `the table has 1 row the report did not write (row ${inserted + 1} (Manual adjustment))`,
+    `the table has 1 row the report did not write, row ${inserted + 1} (Manual adjustment): move it out`,
   );
   expect(error).not.toContain(`row ${last}`);
   expect(error).toMatch(/no request was sent, nothing was changed/);

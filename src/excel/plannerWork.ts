@@ -203,7 +203,7 @@ export function typedRowsProblems(wrote: WrittenRows | undefined, body: BodyRows
     const problems: string[] = [];
     if (typed.length)
       problems.push(
-        `the table has ${rowCount(typed.length)} the report did not write (${listRows(typed.map(body.describe))}): move ${them(typed.length)} out of the table or delete ${them(typed.length)}`,
+        `the table has ${rowCount(typed.length)} the report did not write, ${listRows(typed.map(body.describe))}: move ${them(typed.length)} out of the table or delete ${them(typed.length)}`,
       );
     for (const rows of alike.slice(0, 3))
       problems.push(
