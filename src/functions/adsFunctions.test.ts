@@ -136,8 +136,8 @@ test.each([
   ["Invalid token", /^The service does not know this API key\. Check the key/],
   ["API access is disabled", /^API access is turned off for this key's account\./],
   ["API limit is not configured", /^This key's account has no monthly request allowance set up yet/],
-  ["Forbidden", /^This key may not see this: individual ads need a Pro account/],
-  ["Something else entirely", /^Something else entirely$/],
+  ["Forbidden", /^This key's account cannot see the advertiser asked for: /],
+  ["Something else entirely", /^The service refused this key while reading show 1: it may not do this\./],
 ] as const)("authentication failure '%s' is said in the planner's words", async (message, said) => {
   const { fns } = setup(() => json(403, { message }));
   await expect(fns.SHOW(1, "title")).rejects.toMatchObject({

@@ -88,11 +88,15 @@ test("error paths: monthly limit, authentication messages, inaccessible advertis
   });
   await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toMatchObject({
     code: "#N/A",
-    message: expect.stringMatching(/individual ads need a Pro account with API access/),
+    message: expect.stringMatching(
+      /individual ads of the advertiser asked for: they need a Pro account with API access/,
+    ),
   });
   await expect(functions().fns.NETNEWREACH(1200000001, "Globex Bank")).rejects.toMatchObject({
     code: "#N/A",
-    message: expect.stringMatching(/an advertiser's data only the accounts it belongs to/),
+    message: expect.stringMatching(
+      /^This key's account cannot see the advertiser asked for: an advertiser's data is shown only to the accounts it belongs to/,
+    ),
   });
   // monthlyListeners counts podcast listeners only (a number in the spec): an Alpha show has none.
   await expect(functions().fns.SHOWLISTENERS("UCdemo0000000000000001")).resolves.toBe(0);
