@@ -225,18 +225,21 @@ export function plannerError(err: unknown, ctx: PlannerContext = {}): PlannerErr
     };
   }
   const tryAgain = canTryAgain(err);
+  const passing = err instanceof ServerError || err instanceof ConnectionError || err instanceof TimeoutError;
   const next =
-    err instanceof ServerError
-      ? " Try again in a few minutes."
-      : tryAgain
-        ? err instanceof ResponseValidationError
-          ? " Try again; if it happens again, copy the Details for support."
-          : " Check your connection, then try again."
-        : err instanceof NotFoundError && requestAction(err)
-          ? " Check the id or name, then ask again."
-          : err instanceof BadRequestError
-            ? " Check the values, then ask again."
-            : "";
+    passing && CREATES.test(err.endpoint)
+      ? " It may have been made all the same: check on the service before asking again."
+      : err instanceof ServerError
+        ? " Try again in a few minutes."
+        : tryAgain
+          ? err instanceof ResponseValidationError
+            ? " Try again; if it happens again, copy the Details for support."
+            : " Check your connection, then try again."
+          : err instanceof NotFoundError && requestAction(err)
+            ? " Check the id or name, then ask again."
+            : err instanceof BadRequestError
+              ? " Check the values, then ask again."
+              : "";
   return { message: `${full(cause(err, ctx))}${next}`, details, tryAgain };
 }
 

@@ -97,7 +97,9 @@ test("SHOW is case-insensitive; a null field is #N/A with a message; an unknown 
   const before = calls.length;
   await expect(fns.SHOW("1200000001", "nope")).rejects.toMatchObject({
     code: "#VALUE!",
-    message: expect.stringMatching(/^field: unknown show field "nope"/),
+    message: expect.stringMatching(
+      /^field: "nope" is not a show field: on the pane's Data tab, Show lists every field/,
+    ),
   });
   expect(calls.length).toBe(before);
 });
