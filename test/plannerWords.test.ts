@@ -15,23 +15,8 @@ import { validateRequest } from "../src/api/validate";
 import { fakeFetch, instantSleep, json, text, type Route } from "../src/api/testing/fakeFetch";
 import { describeRequest, failureReason } from "../src/taskpane/requestText";
 import { failedStatusLine } from "../src/reports/statusLine";
-
-/** What may not appear in a planner's sentence, each with why. */
-const SERVICE_WORDS: readonly [string, RegExp][] = [
-  ["an HTTP method", /\b(GET|POST|PUT|PATCH|DELETE)\b/],
-  ["an API path", /(^|[\s("'])\/[A-Za-z]/],
-  ["a path parameter", /\{[A-Za-z]+\}/],
-  ["a camelCase word", /\b(?!iTunes\b)[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b/],
-  ["a snake_case word", /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/],
-];
-
-/** The service's words a text shows a planner, named ("an API path: /api/public/…"); empty when none. */
-export function serviceWordsIn(said: string): string[] {
-  return SERVICE_WORDS.flatMap(([what, pattern]) => {
-    const m = pattern.exec(said);
-    return m ? [`${what} (${m[0].trim()})`] : [];
-  });
-}
+import { PLAN_LABELS, planColumnOf } from "../src/writebacks/planColumns";
+import { serviceWordsIn } from "./support/serviceWords";
 
 test("the detector itself catches each kind of service word, and passes a planner's sentence", () => {
   expect(
@@ -260,4 +245,15 @@ test("the Asked line and a failed refresh's status line are in words", () => {
     ),
   ];
   for (const line of asked) expect(serviceWordsIn(line)).toEqual([]);
+});
+
+test("the campaign plan's headers are words, and each still names its column under its old header", () => {
+  for (const label of PLAN_LABELS) expect(serviceWordsIn(label)).toEqual([]);
+  for (const [old, label] of [
+    ["startDate", "Start date"],
+    ["expectedImpressions", "Expected impressions"],
+    ["itunesOrYtId", "iTunes or YouTube id"],
+    ["billToPublisher", "Bill to publisher"],
+  ])
+    expect(planColumnOf(old)?.label).toBe(label);
 });

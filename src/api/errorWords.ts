@@ -81,7 +81,7 @@ const IDENTIFIER =
   /\b(?!iTunes\b|iOS\b)[a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
 /** A text with the service's field names in words ("itunesId must be…" → "iTunes id must be…"). */
-function plainWords(text: string): string {
+export function plainWords(text: string): string {
   return text.replace(IDENTIFIER, (name, at: number) => {
     const label = fieldLabel(name);
     const start = at === 0 || /[.:!?]\s*$/.test(text.slice(0, at));

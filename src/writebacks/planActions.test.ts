@@ -96,7 +96,7 @@ describe("plan actions", () => {
     const r = await validatePlan(io);
     expect(r).toEqual({
       rows: 2,
-      problems: ['Row 3, cpm: "x" is not a number'],
+      problems: ['Row 3, CPM: "x" is not a number'],
       campaigns: [{ name: "Spring", rows: [2] }],
       skipped: 0,
       heldCampaigns: [],
@@ -108,10 +108,10 @@ describe("plan actions", () => {
   it("a rule Create would be refused for is named by Validate, and Create sends nothing", async () => {
     const io = memoryPlan(planSheet([daiRow({ endDate: "" })]));
     const v = await validatePlan(io);
-    expect(v).toMatchObject({ problems: ["Row 2, endDate: a DAI flight needs an endDate"], campaigns: [] });
+    expect(v).toMatchObject({ problems: ["Row 2, End date: a DAI flight needs an end date"], campaigns: [] });
     const service = fakeService();
     const r = await createCampaigns(io, service.create);
-    expect(r).toEqual({ kind: "invalid", problems: ["Row 2, endDate: a DAI flight needs an endDate"] });
+    expect(r).toEqual({ kind: "invalid", problems: ["Row 2, End date: a DAI flight needs an end date"] });
     expect(service.sent).toHaveLength(0);
   });
 

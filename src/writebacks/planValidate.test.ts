@@ -70,7 +70,7 @@ describe("checkPlan", () => {
       ["startDate: a DAI flight needs a startDate", "name: is required"],
     ]);
     expect(describeError(rows[1].errors[0], 2)).toBe(
-      "Row 3, expectedDate: a Baked-in flight needs an expectedDate",
+      "Row 3, Expected air date: a Baked-in flight needs an expected date",
     );
   });
 

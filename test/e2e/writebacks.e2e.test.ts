@@ -33,7 +33,7 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await page.getByRole("tab", { name: "Campaigns" }).click();
   await page.getByRole("button", { name: "Insert campaign plan" }).click();
   await expectText(page.getByTestId("plan-outcome"), /Plan table CampaignPlan added/);
-  expect(await cell(page, "A1").textContent()).toBe("name");
+  expect(await cell(page, "A1").textContent()).toBe("Campaign name");
 
   await typeRow(2, flight("Spring", "2026-12-01", "2026-12-10"));
   await typeRow(3, { ...flight("Spring", "2026-12-11", "2026-12-31"), cpm: "lots" });
@@ -55,8 +55,8 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
 
   await page.getByRole("button", { name: "Validate" }).click();
   await expectText(page.getByTestId("plan-outcome"), /^1 problem in 3 rows/);
-  await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, cpm/);
-  await expectText(cell(page, at("validation", 3)), /^cpm: /);
+  await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, CPM/);
+  await expectText(cell(page, at("validation", 3)), /^CPM: /);
 
   await typeInto(page, at("cpm", 3), "30");
   await page.getByRole("button", { name: "Validate" }).click();
