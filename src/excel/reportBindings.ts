@@ -1,0 +1,97 @@
+/**
+ * A report sheet's parameters bound to cells (issue #36): bind one to a cell, range or name, free it,
+ * and whether the cells now give other values than the data was fetched with (the report is stale
+ * until refreshed, and the status line and the Sheets tab say so). The binding is a defined name
+ * (boundCells.ts); the definition records it and is stored as version 3 while any parameter is bound.
+ */
+import {
+  boundValueText,
+  changedBindings,
+  problemText,
+  resolveBoundParams,
+  type ParamBinding,
+} from "../reports/boundParams";
+import { resolveSource } from "../reports/definition";
+import { bindAddress, bindSelection, readBoundCells, unbind } from "./boundCells";
+import { dateSystemOf } from "./dateSystem";
+import type { ExcelHost } from "./host";
+import { definitionFor } from "./reportSheets";
+import { saveDefinition, type StoredReport } from "./reportStore";
+
+/** What a binding found in its cells when it was made: where they are, and what they hold now. */
+export interface BoundNow {
+  binding: ParamBinding;
+  /** The value the cells give now, as the next refresh will send it; or what is wrong with them. */
+  value?: unknown;
+  problem?: string;
+}
+
+/** The name a bound parameter's cells carry: the report's table (or show prefix), else its sheet. */
+const ownerOf = (def: StoredReport) => def.tableName ?? def.sheetName;
+
+/**
+ * Binds `param` of the report on `sheetName` to `where` (an address such as "Inputs!B2", a defined
+ * name, or the selection) and stores the binding; the data stays as fetched until the next refresh.
+ */
+export async function bindReportParam(
+  excel: ExcelHost,
+  sheetName: string,
+  param: string,
+  where: { address: string } | "selection",
+): Promise<BoundNow> {
+  const def = await definitionFor(excel, sheetName, "to bind");
+  const owner = ownerOf(def);
+  const { binding, cell } =
+    where === "selection"
+      ? await bindSelection(excel, owner, param)
+      : await bindAddress(excel, owner, param, where.address);
+  const bindings = [...(def.bindings ?? []).filter((b) => b.param !== param), binding];
+  await saveDefinition(excel, { ...def, bindings });
+  const read = resolveBoundParams(
+    def.kind,
+    def.params,
+    [binding],
+    new Map([[param, cell]]),
+    await dateSystemOf(excel),
+  );
+  return read.ok ? { binding, value: read.params[param] } : { binding, problem: read.problems[0].problem };
+}
+
+/** Frees `param` of the report: it keeps the value it was last fetched with, typed. */
+export async function unbindReportParam(excel: ExcelHost, sheetName: string, param: string): Promise<void> {
+  const def = await definitionFor(excel, sheetName, "to unbind");
+  const binding = def.bindings?.find((b) => b.param === param);
+  if (!binding) return;
+  await unbind(excel, binding);
+  const bindings = def.bindings!.filter((b) => b.param !== param);
+  await saveDefinition(excel, { ...def, bindings: bindings.length ? bindings : undefined });
+}
+
+/** A report's bound parameters as their cells stand, against the values the data was fetched with. */
+export interface BoundStatus {
+  /** "Start date Inputs!B2 = 2026-11-01" for each, with the value the data was fetched with. */
+  fetched: string[];
+  /** The bound parameters whose cells now give another value: the data is stale until refreshed. */
+  changed: string[];
+  /** Cells the next refresh would refuse, each naming its parameter, cell and what is wrong. */
+  problems: string[];
+}
+
+/** Reads a report's bound cells (no request) and says whether its data is stale. */
+export async function boundStatus(
+  excel: ExcelHost,
+  def: StoredReport,
+  now = new Date(),
+): Promise<BoundStatus | null> {
+  const bindings = def.bindings ?? [];
+  if (bindings.length === 0) return null;
+  const cells = await readBoundCells(excel, bindings);
+  const fetched = bindings.map((b) => boundValueText(b.param, b.address, def.params[b.param]));
+  const source = resolveSource(def, now);
+  const read = resolveBoundParams(def.kind, source.params, bindings, cells, await dateSystemOf(excel));
+  if (!read.ok) return { fetched, changed: [], problems: read.problems.map(problemText) };
+  const changed = changedBindings(def.params, read.params, bindings).map((param) =>
+    boundValueText(param, read.addresses[param], read.params[param]),
+  );
+  return { fetched, changed, problems: [] };
+}
