@@ -18,7 +18,7 @@ export function bindingNameFor(owner: string, param: string): string {
 const plain = (address: string) => address.replace(/\$/g, "");
 
 /** What a range holds, as a bound cell (loaded: address, values, valueTypes). */
-const rangeCell = (r: Excel.Range): BoundCell => ({
+const rangeCell = (r: Excel.Range): BoundCell & { state: "range" } => ({
   state: "range",
   address: plain(r.address),
   values: r.values as unknown[][],
@@ -54,17 +54,8 @@ export const bindSelection = (excel: ExcelHost, owner: string, param: string) =>
   bindRange(excel, owner, param, (context) => context.workbook.getSelectedRange());
 
 /** Binds `param` to a cell or range by its address ("Inputs!B2"), or to a defined name the planner made. */
-export function bindAddress(excel: ExcelHost, owner: string, param: string, address: string) {
-  return bindRange(excel, owner, param, (context) => {
-    const bang = address.lastIndexOf("!");
-    if (bang < 0) return context.workbook.names.getItem(address).getRange();
-    const sheet = address
-      .slice(0, bang)
-      .replace(/^'(.*)'$/, "$1")
-      .replace(/''/g, "'");
-    return context.workbook.worksheets.getItem(sheet).getRange(address.slice(bang + 1));
-  });
-}
+export const bindAddress = (excel: ExcelHost, owner: string, param: string, address: string) =>
+  bindRange(excel, owner, param, (context) => rangeAt(context, address));
 
 /** Removes a binding's name (the parameter is typed again). */
 export async function unbind(excel: ExcelHost, binding: ParamBinding): Promise<void> {
@@ -107,4 +98,53 @@ export async function readBoundCells(
     });
   });
   return out;
+}
+
+/** A range by its address ("Inputs!B2", "'Client inputs'!D2:D9") or a defined name's range. */
+function rangeAt(context: Excel.RequestContext, address: string): Excel.Range {
+  const bang = address.lastIndexOf("!");
+  if (bang < 0) return context.workbook.names.getItem(address).getRange();
+  const sheet = address
+    .slice(0, bang)
+    .replace(/^'(.*)'$/, "$1")
+    .replace(/''/g, "'");
+  return context.workbook.worksheets.getItem(sheet).getRange(address.slice(bang + 1));
+}
+
+/** Makes a binding for each parameter's address (the form's "Take from cell"), for the report `owner`. */
+export async function bindCells(
+  excel: ExcelHost,
+  owner: string,
+  cells: Readonly<Record<string, string>>,
+): Promise<ParamBinding[]> {
+  const out: ParamBinding[] = [];
+  for (const [param, address] of Object.entries(cells))
+    out.push((await bindAddress(excel, owner, param, address)).binding);
+  return out;
+}
+
+/** The cells at each parameter's address, read as bound cells are (before any name is made). */
+export async function readCellsAt(
+  excel: ExcelHost,
+  cells: Readonly<Record<string, string>>,
+): Promise<Map<string, BoundCell>> {
+  return excel.run(async (context) => {
+    const ranges = Object.entries(cells).map(([param, address]) => {
+      const r = rangeAt(context, address);
+      r.load("address,values,valueTypes");
+      return [param, r] as const;
+    });
+    await context.sync();
+    return new Map(ranges.map(([param, r]) => [param, rangeCell(r)]));
+  });
+}
+
+/** The selected cell or range: its address and contents, for the form to show before it binds. */
+export async function selectedCells(excel: ExcelHost): Promise<BoundCell & { state: "range" }> {
+  return excel.run(async (context) => {
+    const r = context.workbook.getSelectedRange();
+    r.load("address,values,valueTypes");
+    await context.sync();
+    return { ...rangeCell(r), state: "range" };
+  });
 }

@@ -8,11 +8,21 @@ import {
   boundValueText,
   changedBindings,
   problemText,
+  readBinding,
+  refusalText,
   resolveBoundParams,
   type ParamBinding,
 } from "../reports/boundParams";
 import { resolveSource } from "../reports/definition";
-import { bindAddress, bindSelection, readBoundCells, unbind } from "./boundCells";
+import {
+  bindAddress,
+  bindCells,
+  bindSelection,
+  readBoundCells,
+  readCellsAt,
+  selectedCells,
+  unbind,
+} from "./boundCells";
 import { dateSystemOf } from "./dateSystem";
 import type { ExcelHost } from "./host";
 import { definitionFor } from "./reportSheets";
@@ -94,4 +104,73 @@ export async function boundStatus(
     boundValueText(param, read.addresses[param], read.params[param]),
   );
   return { fetched, changed, problems: [] };
+}
+
+/**
+ * The request's parameters with those the form took from cells read from them now (`cells`: parameter
+ * → address), before the first request; throws naming each bad cell. A bound date drops the preset.
+ */
+export async function paramsFromCells(
+  excel: ExcelHost,
+  kind: StoredReport["kind"],
+  params: Record<string, unknown>,
+  cells: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown>> {
+  const bindings = Object.entries(cells).map(([param, address]) => ({ param, name: address, address }));
+  if (bindings.length === 0) return params;
+  const read = resolveBoundParams(
+    kind,
+    params,
+    bindings,
+    await readCellsAt(excel, cells),
+    await dateSystemOf(excel),
+  );
+  if (!read.ok) throw new Error(refusalText(read.problems));
+  return read.params;
+}
+
+/** Where each binding's cells are now (its last seen address when its cells were deleted). */
+export async function currentAddresses(excel: ExcelHost, def: StoredReport): Promise<Record<string, string>> {
+  const cells = await readBoundCells(excel, def.bindings ?? []);
+  return Object.fromEntries(
+    (def.bindings ?? []).map((b) => {
+      const cell = cells.get(b.param);
+      return [b.param, cell?.state === "range" ? cell.address : b.address];
+    }),
+  );
+}
+
+/**
+ * The report's bindings made to be exactly `cells` (an edit): a parameter still at its binding's
+ * cells keeps its name (a `#REF!` one too, so the refresh refuses naming it rather than read whatever
+ * now sits at the old address); a new or moved one is named; a dropped one's name is removed.
+ */
+export async function rebindReport(
+  excel: ExcelHost,
+  def: StoredReport,
+  cells: Readonly<Record<string, string>>,
+): Promise<ParamBinding[] | undefined> {
+  const now = await currentAddresses(excel, def);
+  const kept: ParamBinding[] = [];
+  const fresh: Record<string, string> = {};
+  for (const b of def.bindings ?? [])
+    if (cells[b.param] === now[b.param]) kept.push(b);
+    else await unbind(excel, b);
+  for (const [param, address] of Object.entries(cells))
+    if (!kept.some((b) => b.param === param)) fresh[param] = address;
+  const bindings = [...kept, ...(await bindCells(excel, ownerOf(def), fresh))];
+  return bindings.length ? bindings : undefined;
+}
+
+/** The selection the form's "Take from cell" offers for `param`: its address, and what it gives now (or what is wrong). */
+export async function takeSelection(
+  excel: ExcelHost,
+  kind: StoredReport["kind"],
+  param: string,
+): Promise<{ address: string; shown: string; problem?: string }> {
+  const cell = await selectedCells(excel);
+  const read = readBinding(kind, { param, name: "", address: cell.address }, cell, await dateSystemOf(excel));
+  if (!read.ok) return { address: cell.address, shown: "", problem: read.problem };
+  const value = read.value;
+  return { address: cell.address, shown: Array.isArray(value) ? value.join(", ") : String(value) };
 }

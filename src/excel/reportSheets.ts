@@ -43,7 +43,7 @@ import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { writeNewTable } from "./tableWriter";
-import { readBoundCells } from "./boundCells";
+import { bindCells, readBoundCells } from "./boundCells";
 import { refusalText, resolveBoundParams } from "../reports/boundParams";
 
 export type SheetData = { type: "table"; table: TypedTable } | { type: "show"; show: ShowInfo };
@@ -59,6 +59,8 @@ export interface NewReport {
   tableStyle?: string;
   /** A chart beside the table (on unless the planner switched it off). */
   chart?: boolean;
+  /** Parameters taken from cells (parameter → address): bound by a defined name each (boundCells.ts). */
+  cells?: Readonly<Record<string, string>>;
 }
 
 /** What a new sheet's definition records of what the add-in wrote there (to tell its cells from the planner's). */
@@ -78,7 +80,7 @@ type WrittenRecord = Pick<
 /** A new report table sheet: the status line, the table, its chart; and the record of each. */
 async function writeReportTable(
   excel: ExcelHost,
-  report: NewReport,
+  report: NewReport & Pick<ReportDefinition, "bindings">,
   table: TypedTable,
   names: { sheetName: string; tableName: string },
   now: Date,
@@ -133,10 +135,12 @@ export async function createReportSheet(
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
   let written: WrittenRecord;
+  const bound = report.cells ? await bindCells(excel, tableName, report.cells) : [];
+  const bindings = bound.length ? bound : undefined;
   if (data.type === "table") {
     ({ rowCount, written } = await writeReportTable(
       excel,
-      report,
+      { ...report, bindings },
       data.table,
       { sheetName, tableName },
       now,
@@ -154,6 +158,7 @@ export async function createReportSheet(
     version: DEFINITION_VERSION,
     kind: report.kind,
     params: report.params,
+    bindings,
     datePreset: report.datePreset,
     sheetName,
     // For a show sheet: the prefix of its tables (kept on refresh, so their names stay).

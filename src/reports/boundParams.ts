@@ -29,7 +29,12 @@ export type ParamBinding = z.infer<typeof paramBindingSchema>;
 /** What a bound name held when read (src/excel/boundCells.ts). */
 export type BoundCell =
   /** The name's cells: their values and Excel's value types (Empty, String, Double, Boolean, Error). */
-  | { state: "range"; address: string; values: unknown[][]; types: string[][] }
+  | {
+      state: "range";
+      address: string;
+      values: readonly (readonly unknown[])[];
+      types: readonly (readonly string[])[];
+    }
   /** The name no longer refers to cells (they were deleted: `#REF!`). */
   | { state: "error"; value: string }
   /** The name itself is gone (deleted in Name Manager). */
@@ -116,7 +121,10 @@ const quoted = (v: unknown) =>
   typeof v === "string" ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : String(v);
 
 /** The first error among the cells, as the planner sees it ("#N/A"). */
-function errorIn(values: unknown[][], types: string[][]): string | undefined {
+function errorIn(
+  values: readonly (readonly unknown[])[],
+  types: readonly (readonly string[])[],
+): string | undefined {
   for (let r = 0; r < types.length; r++)
     for (let c = 0; c < types[r].length; c++) if (types[r][c] === "Error") return String(values[r][c]);
   return undefined;
