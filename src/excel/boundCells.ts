@@ -9,7 +9,7 @@ import type { BoundCell, ParamBinding } from "../reports/boundParams";
 import type { ExcelHost } from "./host";
 
 /** The defined name of `param` of the report whose table (or sheet) is `owner`: a valid name, at most 255 characters. */
-export function bindingNameFor(owner: string, param: string): string {
+function bindingNameFor(owner: string, param: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_]/g, "_");
   return `AdsParam_${safe(owner)}_${safe(param)}`.slice(0, 255);
 }
@@ -29,7 +29,7 @@ const rangeCell = (r: Excel.Range): BoundCell & { state: "range" } => ({
  * Binds `param` of the report `owner` to the range `pick` gives (the selection, or an address):
  * the name is made (again, when the parameter was bound before) and the cells' current values read.
  */
-export async function bindRange(
+async function bindRange(
   excel: ExcelHost,
   owner: string,
   param: string,

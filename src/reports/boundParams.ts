@@ -100,7 +100,7 @@ const LABELS: Readonly<Record<string, string>> = {
 };
 
 /** A parameter as the planner reads it in the form. */
-export const paramLabel = (param: string): string => LABELS[param] ?? fieldLabel(param);
+const paramLabel = (param: string): string => LABELS[param] ?? fieldLabel(param);
 
 /** A bound parameter the refresh refuses: the parameter, its cell, what is wrong. */
 export interface BoundProblem {

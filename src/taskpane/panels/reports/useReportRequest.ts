@@ -39,7 +39,7 @@ export interface ReportRequest {
 }
 
 /** A parameter taken from a cell in the form: where, and what it gave (or what is wrong with it). */
-export interface TakenCell {
+interface TakenCell {
   address: string;
   shown: string;
   problem?: string;
