@@ -7,7 +7,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import { serialToIsoDate } from "../api/excelDates";
 import type { ResolvedSource } from "../reports/definition";
-import { bindReportParam, boundStatus, unbindReportParam } from "./reportBindings";
+import { bindReportParam, boundStatus, markStaleOnSheet, unbindReportParam } from "./reportBindings";
 import { createReportSheet, readDefinition, refreshReport, type SheetFetcher } from "./reportSheets";
 
 const TODAY = new Date(Date.UTC(2026, 10, 23));
@@ -211,4 +211,36 @@ test("stored as version 3 with the defined name (its reference a defined name Ex
   await unbindReportParam(wb.excel, SHEET, "startDate");
   expect(stored().version).toBe(2);
   expect(stored().bindings).toBeUndefined();
+});
+
+test("a changed cell marks the sheet's own status line stale, unmarked when it gives the fetched value again; a refresh writes the line anew", async () => {
+  const { wb, asked, fetch } = await setup();
+  await bindReportParam(wb.excel, SHEET, "startDate", { address: "Inputs!B2" });
+  await refresh(wb, fetch);
+  const fetched = statusCell(wb);
+  const mark = async () =>
+    markStaleOnSheet(
+      wb.excel,
+      (await readDefinition(wb.excel, SHEET))!,
+      (await boundStatus(wb.excel, (await readDefinition(wb.excel, SHEET))!))!,
+    );
+  wb.host.setInput("Inputs", 1, 1, "2026-11-02");
+  expect(await mark()).toBe(true);
+  expect(statusCell(wb)).toBe(
+    `Stale: Start date Inputs!B2 = 2026-11-02 changed since this data was fetched · ${fetched}`,
+  );
+  wb.host.setInput("Inputs", 1, 1, "2026-11-01");
+  expect(await mark()).toBe(true);
+  expect(statusCell(wb)).toBe(fetched);
+  wb.host.setInput("Inputs", 1, 1, "2026-11-03");
+  await mark();
+  await refresh(wb, fetch);
+  expect(asked[1].params.startDate).toBe("2026-11-03");
+  expect(statusCell(wb)).toMatch(/^Last refreshed .*Start date Inputs!B2 = 2026-11-03$/);
+  expect((await readDefinition(wb.excel, SHEET))?.notes).toBeUndefined();
+  // A line the planner typed over is theirs: never marked.
+  wb.host.setInput(SHEET, 0, 0, "My notes");
+  wb.host.setInput("Inputs", 1, 1, "2026-11-04");
+  expect(await mark()).toBe(false);
+  expect(statusCell(wb)).toBe("My notes");
 });

@@ -25,6 +25,8 @@ import {
 } from "./boundCells";
 import { dateSystemOf } from "./dateSystem";
 import type { ExcelHost } from "./host";
+import { fingerprint } from "../api/fingerprint";
+import { refreshLockState } from "../runtime/refreshLock";
 import { definitionFor } from "./reportSheets";
 import { saveDefinition, type StoredReport } from "./reportStore";
 
@@ -173,4 +175,44 @@ export async function takeSelection(
   if (!read.ok) return { address: cell.address, shown: "", problem: read.problem };
   const value = read.value;
   return { address: cell.address, shown: Array.isArray(value) ? value.join(", ") : String(value) };
+}
+
+const STALE_PREFIX = /^Stale: .*? · (?=Last refreshed |Not refreshed yet)/;
+
+/**
+ * The sheet's own status line says the report is stale while its cells give other values than the
+ * data was fetched with ("Stale: Start date Inputs!B2 = 2026-11-02 changed since this data was
+ * fetched · Last refreshed …"), and stops saying it when they give them again. Only a status line the
+ * add-in wrote (its fingerprint matches) is touched; the new fingerprint is stored with it, so the
+ * next refresh still knows the line as its own. Returns whether the line changed.
+ */
+export async function markStaleOnSheet(
+  excel: ExcelHost,
+  def: StoredReport,
+  status: BoundStatus,
+): Promise<boolean> {
+  // A refresh under way owns the line (it checks the fingerprint it read): it is left to it.
+  const lock = refreshLockState();
+  if (lock.running || lock.waiting.length) return false;
+  if (!def.statusLine || def.statusHash === undefined) return false;
+  const line = await excel.run(async (context) => {
+    const first = context.workbook.worksheets.getItem(def.sheetName).getRange("A1");
+    first.load("values");
+    await context.sync();
+    return first.values[0][0];
+  });
+  if (typeof line !== "string" || fingerprint(line) !== def.statusHash) return false;
+  const plain = line.replace(STALE_PREFIX, "");
+  const marked = status.changed.length
+    ? `Stale: ${status.changed.join("; ")} changed since this data was fetched · ${plain}`
+    : plain;
+  if (marked === line) return false;
+  await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(def.sheetName);
+    // Text, never read as typed (a value starting with = stays text).
+    sheet.getRange("A1").values = [[marked]];
+    await context.sync();
+  });
+  await saveDefinition(excel, { ...def, statusHash: fingerprint(marked) });
+  return true;
 }

@@ -27,6 +27,7 @@ import { newerVersionOf, type StoredReport } from "../excel/reportStore";
 import {
   boundStatus,
   currentAddresses,
+  markStaleOnSheet,
   paramsFromCells,
   rebindReport,
   type BoundStatus,
@@ -260,6 +261,8 @@ export async function listReportSheets(services: Services): Promise<ReportSheetS
     defs.map(async (d) => {
       const bound =
         newerVersionOf(d) === undefined ? await boundStatus(services.excel, d).catch(() => null) : null;
+      // The sheet's own status line says it is stale too (and stops once the cells give the fetched values again).
+      if (bound) await markStaleOnSheet(services.excel, d, bound).catch(() => false);
       return bound ? { ...summary(d), bound } : summary(d);
     }),
   );

@@ -2,7 +2,7 @@
  * Report parameters bound to cells (issue #36), as a planner drives them in the preview: the dates
  * and the advertiser taken from cells in the Reports form, the report run, the cells changed (the
  * Sheets tab says the report is stale, naming the cells), Refresh reading the cells' new values.
- * Saves bound-params-form.png and bound-params-stale.png (docs/screenshots.md).
+ * Saves bound-params-form.png, bound-params-stale.png and bound-params-stale-sheet.png (docs/screenshots.md).
  */
 import path from "node:path";
 import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, typeInto, usePreview } from "./support";
@@ -59,6 +59,14 @@ test("a report's dates and advertiser bound to cells: run, cells changed (stale,
     /Stale: the cells changed since the last refresh \(.*Advertisers Sheet1!B3 = Northwind Coffee/,
   );
   await page.screenshot({ path: path.join(ARTIFACTS, "bound-params-stale.png") });
+  // The sheet's own status line says so too.
+  await openSheetTab(page, sheetName);
+  await expectText(
+    cell(page, "A1"),
+    /^Stale: Start date Sheet1!B1 = .*Advertisers Sheet1!B3 = Northwind Coffee changed since this data was fetched · Last refreshed /,
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, "bound-params-stale-sheet.png") });
+  await page.getByRole("tab", { name: "Sheets" }).click();
 
   await item.getByRole("button", { name: `Refresh ${sheetName}` }).click();
   await page
@@ -67,7 +75,7 @@ test("a report's dates and advertiser bound to cells: run, cells changed (stale,
     .waitFor();
   await expectText(page.locator(".activity li", { hasText: `Refresh ${sheetName}` }).first(), /done/, 90_000);
   await openSheetTab(page, sheetName);
-  await expectText(cell(page, "A1"), /Advertisers Sheet1!B3 = Northwind Coffee/, 90_000);
+  await expectText(cell(page, "A1"), /^Last refreshed .*Advertisers Sheet1!B3 = Northwind Coffee/, 90_000);
   const after = (await cell(page, "A1").textContent()) ?? "";
   const newStart = /Start date Sheet1!B1 = (\d{4}-\d{2}-\d{2})/.exec(after)![1];
   expect(Date.parse(newStart) - Date.parse(start)).toBe(5 * 86_400_000);
