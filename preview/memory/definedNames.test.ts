@@ -97,3 +97,34 @@ test("deleting a named cell makes the name #REF!: type Error, no range, getRange
     }),
   ).rejects.toMatchObject({ code: "InvalidArgument" });
 });
+
+test("cells moved (Range.moveTo, cut and paste) take their names and the formulas naming them along; what they overwrote is #REF!", async () => {
+  const w = wb();
+  w.host.setInput("Inputs", 1, 1, "Acme");
+  w.host.setInput("Inputs", 5, 5, "old");
+  w.host.setInput("Sheet2", 0, 0, "=Inputs!B2");
+  w.host.setInput("Sheet2", 1, 0, "=Inputs!F6");
+  await addName(w, "Who", "B2");
+  await w.excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem("Inputs");
+    sheet.getRange("B2").moveTo(sheet.getRange("F6"));
+    await context.sync();
+  });
+  const s = await nameState(w, "Who");
+  expect(s.formula).toBe("=Inputs!$F$6");
+  expect(s.values).toEqual([["Acme"]]);
+  expect(w.host.cell("Inputs", 1, 1).value).toBeNull();
+  expect(w.host.cell("Sheet2", 0, 0).formula).toBe("=Inputs!F6");
+  expect(w.host.cell("Sheet2", 1, 0).formula).toBe("=Inputs!#REF!");
+  // Across sheets is not modelled: refused, nothing moved.
+  await expect(
+    w.excel.run(async (context) => {
+      context.workbook.worksheets
+        .getItem("Inputs")
+        .getRange("F6")
+        .moveTo(context.workbook.worksheets.getItem("Sheet2").getRange("C3"));
+      await context.sync();
+    }),
+  ).rejects.toMatchObject({ code: "InvalidOperation" });
+  expect(w.host.cell("Inputs", 5, 5).value).toBe("Acme");
+});

@@ -88,6 +88,19 @@ test("a bound date cell moved by rows inserted above and columns inserted left o
   expect((await boundStatus(wb.excel, (await readDefinition(wb.excel, SHEET))!))?.changed).toEqual([]);
 });
 
+test("the bound cell moved (cut and pasted elsewhere on its sheet): the binding goes with it", async () => {
+  const { wb, asked, fetch } = await setup();
+  await bindReportParam(wb.excel, SHEET, "advertisers", { address: "Inputs!D2" });
+  await run(wb, (context) => {
+    const sheet = context.workbook.worksheets.getItem("Inputs");
+    sheet.getRange("D2").moveTo(sheet.getRange("H10"));
+  });
+  wb.host.setInput("Inputs", 1, 3, "Someone else");
+  await refresh(wb, fetch);
+  expect(asked[0].params.advertisers).toEqual(["Acme Mattress"]);
+  expect(statusCell(wb)).toContain("Advertisers Inputs!H10 = Acme Mattress");
+});
+
 test("the parameter's sheet renamed: the binding follows it and the request reads the cell", async () => {
   const { wb, asked, fetch } = await setup();
   await bindReportParam(wb.excel, SHEET, "endDate", { address: "Inputs!B3" });
