@@ -8,6 +8,7 @@ import type { ChartData } from "./chartData";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 import { renameColumnInFormula } from "./renameColumn";
+import { renameSheetInFormula } from "./renameSheet";
 
 export type Value = string | number | boolean | null;
 
@@ -181,6 +182,22 @@ export class WorkbookModel {
     const other = this.sheetByName(name);
     if (other && other !== except)
       throw officeError("ItemAlreadyExists", `A sheet named "${name}" already exists`);
+  }
+
+  /**
+   * Renames a sheet: every formula and defined name that names it names the new name, as in Excel
+   * (renameSheet.ts); charts hold the sheet's id and follow by themselves.
+   */
+  renameSheet(sheet: SheetData, name: string): void {
+    this.checkSheetName(name, sheet);
+    const from = sheet.name;
+    sheet.name = name;
+    if (from === name) return;
+    for (const s of this.sheets)
+      for (const cols of s.rows.values())
+        for (const cell of cols.values())
+          if (cell.formula) cell.formula = renameSheetInFormula(cell.formula, from, name);
+    for (const n of this.names) n.formula = renameSheetInFormula(n.formula, from, name);
   }
 
   addSheet(name?: string): SheetData {

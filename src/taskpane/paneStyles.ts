@@ -32,6 +32,8 @@ export const PANE_CSS = `
 .pane .activity li > *, .pane .sheets li > .fui-Text { flex-basis: 100%; overflow-wrap: anywhere; }
 .pane .activity li > button { flex-basis: auto; }
 .pane .activity-failed .detail, .pane .error { color: #a4262c; }
+.pane .stale { color: #8a5a00; font-weight: 600; }
+.pane .cell-params .fui-Text { overflow-wrap: anywhere; }
 .pane .about { border-top: 1px solid #e0e0e0; margin-top: 8px; padding-top: 8px; }
 .pane .selftest { display: flex; flex-direction: column; gap: 6px; }
 .pane .selftest-results { list-style: none; padding: 0; margin: 0; }

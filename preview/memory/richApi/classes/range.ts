@@ -3,7 +3,7 @@
  * found once per request (its sheet by id, its cells by rectangle) and read or written when the
  * call runs; `_KeepReference` keeps it across syncs as office.js asks.
  */
-import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from "../../address";
+import { MAX_COLS, MAX_ROWS, parseAddress, quoteSheet, rectAddress, type Rect } from "../../address";
 import {
   HORIZONTAL_ALIGNMENTS,
   officeError,
@@ -18,6 +18,7 @@ import { columnWidth } from "../../geometry";
 import { displayText } from "../../numberFormat";
 import { fromR1C1, toR1C1 } from "../../r1c1";
 import { moveCells, type ShiftDirection } from "../../shift";
+import { cutMove } from "../../cutMove";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg } from "../hostClass";
 import { rangeObject, rangeSheet, tableCollection, worksheetObject, type RangeData } from "./lookup";
@@ -249,6 +250,24 @@ defineClass<RangeData>("Range", {
       moveCells(b.model, sheet, rect, direction);
       b.changed({ sheetId: sheet.id, rect: afterward(rect, direction) });
       return rangeObject(r.sheetId, rect);
+    },
+    /** Range.moveTo: cut and paste within the sheet (cutMove.ts); references to the moved cells follow them. */
+    MoveTo: (r, [destination], b) => {
+      const sheet = rangeSheet(b, r);
+      const dest =
+        typeof destination === "string"
+          ? {
+              sheetId: r.sheetId,
+              rect: parseAddress(destination).rect,
+              sheetName: parseAddress(destination).sheet,
+            }
+          : { ...objectArg<RangeData>(destination, "Range"), sheetName: undefined };
+      const destSheet = dest.sheetName ? b.model.sheetByName(dest.sheetName) : rangeSheet(b, dest);
+      if (destSheet !== sheet)
+        throw officeError("InvalidOperation", "This host moves cells within their sheet only");
+      const to = cutMove(b.model, sheet, { ...r.rect }, { row: dest.rect.row, col: dest.rect.col });
+      b.changed({ sheetId: sheet.id, rect: r.rect });
+      b.changed({ sheetId: sheet.id, rect: to });
     },
     /** Range.delete: the cells go and the ones after them move up or left (shift "Up" or "Left"). */
     Delete: (r, [shift], b) => {
