@@ -10,6 +10,7 @@ import { badArgument } from "./functionError";
 import { functionKit, type FunctionDeps } from "./functionKit";
 import { searchFunctions } from "./searchFunctions";
 import { showFunctions } from "./showFunctions";
+import { cardFunctions } from "./cardFunctions";
 import { SELF_TEST_KINDS, selfTestGrid, type SelfTestKind } from "../runtime/selfTestValues";
 
 export { NOT_CONNECTED } from "./functionKit";
@@ -19,6 +20,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
   return {
     ...showFunctions(kit),
     ...searchFunctions(kit),
+    ...cardFunctions(kit),
 
     /** The self-test's own function: a grid of labels, no request and no key (src/excel/selftest). */
     SELFTEST: (rows?: Arg, cols?: Arg, kind?: Arg, _signal?: AbortSignal) =>
