@@ -8,6 +8,7 @@ import type { ChartData } from "./chartData";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 import { renameColumnInFormula } from "./renameColumn";
+import type { EntityValue } from "./entities";
 
 export type Value = string | number | boolean | null;
 
@@ -35,6 +36,11 @@ export interface CellData {
   spillFormats?: (string | undefined)[][];
   /** A calculated value's own number format (a custom function's formatted number), shown in a General cell. */
   valueFormat?: string;
+  /**
+   * A custom function's entity value (a card, entities.ts): the cell shows its text; its value is
+   * the basic value `#VALUE!` (an error), as Excel's Range.values gives it.
+   */
+  entity?: EntityValue;
   /** Cells a native formula read when it was last calculated (its precedents). */
   reads?: { sheetId: string; rect: Rect }[];
 }
@@ -272,6 +278,7 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.formula = undefined;
     cell.error = undefined;
+    cell.entity = undefined;
     cell.reads = undefined;
     if (value === "" || value === null) {
       cell.value = null;
@@ -329,6 +336,7 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.value = null;
     cell.valueFormat = undefined;
+    cell.entity = undefined;
     if (this.calculator) {
       if (!cell.numberFormat || cell.numberFormat === "General") {
         const entered = this.calculator.enteredFormat(sheet, row, formula);
@@ -437,6 +445,7 @@ export class WorkbookModel {
           cell.value = null;
           cell.formula = undefined;
           cell.error = undefined;
+          cell.entity = undefined;
           cell.reads = undefined;
           cell.spilledFrom = undefined;
         } else {

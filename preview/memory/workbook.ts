@@ -9,6 +9,7 @@
  *
  * It is never kinder than Excel: each rule it follows is a row of docs/excel-fidelity.md.
  */
+import type { EntityValue } from "./entities";
 import { MAX_COLS, MAX_ROWS, parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
@@ -43,6 +44,8 @@ export interface CellView {
   numberFormat?: string;
   /** A calculated value's own format (a function's formatted number), shown in a General cell. */
   valueFormat?: string;
+  /** A function's entity value (a card, entities.ts): the grid draws its icon and opens its card. */
+  entity?: EntityValue;
   hyperlink?: string;
   fill?: string;
   bold?: boolean;
@@ -402,6 +405,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       formula: c.formula,
       numberFormat: c.numberFormat,
       valueFormat: c.valueFormat,
+      ...(c.entity ? { entity: c.entity } : {}),
       hyperlink: c.hyperlink,
       fill: c.fill,
       bold: c.bold,
