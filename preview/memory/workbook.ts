@@ -398,9 +398,11 @@ export class InMemoryWorkbook implements InMemoryHost {
       text: displayText(c, this.model.date1904),
       // Only the formula bar reads it: worked out when read, not for every cell the grid draws.
       get editText() {
+        if (c.entity) return c.entity.text ?? "";
         return c.error ? String(c.value) : editText(c.value, c.numberFormat ?? c.valueFormat, date1904);
       },
-      error: c.error,
+      // A card's value is #VALUE!, but the grid shows its text, never as an error.
+      error: c.entity ? undefined : c.error,
       errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,
       numberFormat: c.numberFormat,
