@@ -195,8 +195,10 @@ export class FormulaCalculator implements Calculator {
       if (hasLongText(answer.value)) throw new HostError("#VALUE!", "A text result over 32,767 characters");
       // An entity (a card) is its cell's value only when the formula is the call itself: computed
       // with, its basic value is #VALUE!, as EntityCellValue.basicValue says.
-      if (isEntity(answer.value)) {
-        this.entity = answer.value;
+      const lone = Array.isArray(answer.value) && answer.value.length === 1 ? answer.value[0] : undefined;
+      const entity = isEntity(answer.value) ? answer.value : lone?.length === 1 ? lone[0] : undefined;
+      if (isEntity(entity)) {
+        this.entity = entity;
         throw new HostError("#VALUE!");
       }
       // The formula engine computes with plain values; the formats are kept for the cell (store()).

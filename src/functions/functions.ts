@@ -266,7 +266,7 @@ export function incrementality(
  * @cancelable
  * @param {any} [rows] Rows, 1 to 100 (default 3).
  * @param {any} [cols] Columns, 1 to 26 (default 2).
- * @param {any} [kind] text (default), number, percent or date.
+ * @param {any} [kind] text (default), number, percent, date, or card (one cell: a card whose field a dot reference reads).
  * @returns {Promise<any[][]>} The grid.
  */
 export function selfTest(
