@@ -23,7 +23,7 @@ export const ADVERTISER_CARD_ADS = 1000;
 /** Shows the nested table lists, most ads first. */
 const MOST_SHOWS = 25;
 
-export const ADVERTISER_CARD_SECTIONS: readonly CardSection[] = [
+const ADVERTISER_CARD_SECTIONS: readonly CardSection[] = [
   {
     title: "Ads",
     properties: ["Ads detected", "Ads read", "Host-read share", "First ad", "Latest ad"],
@@ -32,7 +32,7 @@ export const ADVERTISER_CARD_SECTIONS: readonly CardSection[] = [
   { title: "Spend", properties: ["Estimated spend", "Estimated impressions"] },
 ];
 
-export const ADVERTISER_CARD_ICON = "Briefcase";
+const ADVERTISER_CARD_ICON = "Briefcase";
 
 type Row = IndividualAdsResponse["data"][number];
 

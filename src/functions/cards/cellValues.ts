@@ -15,10 +15,7 @@ import { DATE_FORMAT, PERCENT_FORMAT } from "../../runtime/numberShape";
 export type CardNumberKind = "Double" | "FormattedNumber";
 
 export const COUNT_FORMAT = "#,##0";
-export const MONEY_FORMAT = "$#,##0";
-/** A card's dates: the short date the functions use (src/runtime/numberShape.ts). */
-export const CARD_DATE_FORMAT = DATE_FORMAT;
-export const CARD_PERCENT_FORMAT = PERCENT_FORMAT;
+const MONEY_FORMAT = "$#,##0";
 
 /** A card's fields by their labels (what `=B2.[Label]` names); absent values are left out. */
 export type CardFields = Record<string, Excel.CellValue>;
@@ -32,7 +29,7 @@ export function numberValue(kind: CardNumberKind, value: number, numberFormat: s
 
 export const textValue = (text: string): Excel.StringCellValue => ({ type: "String", basicValue: text });
 
-export const booleanValue = (value: boolean): Excel.BooleanCellValue => ({
+const booleanValue = (value: boolean): Excel.BooleanCellValue => ({
   type: "Boolean",
   basicValue: value,
 });

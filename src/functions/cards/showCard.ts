@@ -59,7 +59,7 @@ export const SHOW_CARD_SECTIONS: readonly CardSection[] = [
   },
 ];
 
-export const SHOW_CARD_ICON = "Headphones";
+const SHOW_CARD_ICON = "Headphones";
 
 export function showCard(show: ShowInfo, kind: CardNumberKind, system: DateSystem): Excel.EntityCellValue {
   const f = new FieldSet(kind, system)
