@@ -86,7 +86,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         className="viewport"
         ref={viewport}
         tabIndex={0}
-        onKeyDown={editing.onGridKey}
+        onKeyDown={(e) => cards.cardKey(e, selected) || editing.onGridKey(e)}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         role="grid"
         id="sheet-grid"

@@ -117,6 +117,11 @@ test("a column of cards: titles with icons, dot references with formats, #FIELD!
   await page.screenshot({ path: path.join(ARTIFACTS, "card-open.png") });
   await page.keyboard.press("Escape");
   expect(await card.count()).toBe(0);
+  // Ctrl+Shift+F5 on the selected card opens it, as in Excel; Escape closes it again.
+  await page.keyboard.press("Control+Shift+F5");
+  await card.waitFor();
+  await page.keyboard.press("Escape");
+  expect(await card.count()).toBe(0);
 
   // Beside a 320 px pane the card still opens whole within the grid.
   await setPaneWidth(page, 320);
