@@ -9,6 +9,7 @@ import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 import { renameColumnInFormula } from "./renameColumn";
 import { renameSheetInFormula } from "./renameSheet";
+import type { EntityValue } from "./entities";
 
 export type Value = string | number | boolean | null;
 
@@ -36,6 +37,11 @@ export interface CellData {
   spillFormats?: (string | undefined)[][];
   /** A calculated value's own number format (a custom function's formatted number), shown in a General cell. */
   valueFormat?: string;
+  /**
+   * A custom function's entity value (a card, entities.ts): the cell shows its text; its value is
+   * the basic value `#VALUE!` (an error), as Excel's Range.values gives it.
+   */
+  entity?: EntityValue;
   /** Cells a native formula read when it was last calculated (its precedents). */
   reads?: { sheetId: string; rect: Rect }[];
 }
@@ -289,6 +295,7 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.formula = undefined;
     cell.error = undefined;
+    cell.entity = undefined;
     cell.reads = undefined;
     if (value === "" || value === null) {
       cell.value = null;
@@ -346,6 +353,7 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.value = null;
     cell.valueFormat = undefined;
+    cell.entity = undefined;
     if (this.calculator) {
       if (!cell.numberFormat || cell.numberFormat === "General") {
         const entered = this.calculator.enteredFormat(sheet, row, formula);
@@ -454,6 +462,7 @@ export class WorkbookModel {
           cell.value = null;
           cell.formula = undefined;
           cell.error = undefined;
+          cell.entity = undefined;
           cell.reads = undefined;
           cell.spilledFrom = undefined;
         } else {

@@ -18,6 +18,8 @@ interface HttpUtility {
 export interface GenuineOffice {
   Excel: typeof Excel;
   OfficeExtension: typeof OfficeExtension & { HttpUtility: HttpUtility };
+  /** office.js's custom-functions classes (CustomFunctions.Entity, FormattedNumber): what a function returns. */
+  CustomFunctions?: typeof CustomFunctions;
 }
 
 interface SendRequest {
@@ -97,6 +99,13 @@ function officeJs(): GenuineOffice {
   };
   loaded.OfficeExtension.HttpUtility.setCustomSendRequestFunc(send);
   return loaded;
+}
+
+/** office.js's own CustomFunctions namespace (its Entity and FormattedNumber classes), loaded as the client is. */
+export function genuineCustomFunctions(): typeof CustomFunctions {
+  const cf = officeJs().CustomFunctions;
+  if (!cf) throw new Error("This office.js has no CustomFunctions namespace");
+  return cf;
 }
 
 /** A URL for office.js's RequestContext whose requests go to `handler` (held while its caller holds it). */

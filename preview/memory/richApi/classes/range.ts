@@ -62,6 +62,26 @@ function valueType(c: CellData | undefined): string {
   return "String";
 }
 
+/**
+ * A cell as `Range.valuesAsJson` gives it (ExcelApi 1.16): its kind of value with the basic value
+ * and type `values` and `valueTypes` give; a card is its entity, basic value `#VALUE!` (entities.ts);
+ * a function's formatted number keeps its numberFormat.
+ */
+function valueAsJson(c: CellData | undefined): Excel.CellValue {
+  if (c?.entity) return { ...c.entity, basicValue: "#VALUE!", basicType: "Error" };
+  if (!c || c.value === null) return { type: "Empty", basicValue: "", basicType: "Empty" };
+  if (c.error) return { type: "Error", basicValue: String(c.value), basicType: "Error" } as Excel.CellValue;
+  if (typeof c.value === "number")
+    return {
+      type: "Double",
+      basicValue: c.value,
+      basicType: "Double",
+      ...(c.valueFormat ? { numberFormat: c.valueFormat } : {}),
+    };
+  if (typeof c.value === "boolean") return { type: "Boolean", basicValue: c.value, basicType: "Boolean" };
+  return { type: "String", basicValue: c.value, basicType: "String" };
+}
+
 type WriteKind = "values" | "formulas" | "formulasR1C1" | "numberFormat";
 
 /**
@@ -155,6 +175,7 @@ defineClass<RangeData>("Range", {
     Values: { get: (r, b) => grid(b, r, (c) => c?.value ?? ""), set: (r, v, b) => write(b, r, v, "values") },
     Text: { get: (r, b) => grid(b, r, (c) => displayText(c, b.model.date1904)) },
     ValueTypes: { get: (r, b) => grid(b, r, valueType) },
+    ValuesAsJson: { get: (r, b) => grid(b, r, valueAsJson) },
     Formulas: {
       get: (r, b) => grid(b, r, (c) => c?.formula ?? c?.value ?? ""),
       set: (r, v, b) => write(b, r, v, "formulas"),
