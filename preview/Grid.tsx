@@ -13,12 +13,13 @@ import { errorNote } from "./grid/errors";
 import { FormulaBar, listAt, useCellInput } from "./grid/FormulaBar";
 import type { RowContext } from "./grid/GridRow";
 import { layoutOf, ROW_HEADER_PX } from "./grid/layout";
-import { extendedSelection, goToTarget, selectionAddress } from "./grid/selection";
+import { extendedSelection, goToTarget, selectionAddress, selectionOn } from "./grid/selection";
 import { SheetCanvas } from "./grid/SheetCanvas";
 import { SheetTabs } from "./grid/SheetTabs";
 import { DownloadButton } from "./grid/DownloadButton";
 import { spillOutline } from "./grid/spillOutline";
 import { useScrollFollow, useViewportSize } from "./grid/viewport";
+import { useCardState } from "./grid/useCardState";
 
 /** What the bars show before a sheet is drawn. */
 const NO_CELL: CellView = { value: null, text: "", editText: "" };
@@ -28,12 +29,9 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   const [version, setVersion] = useState(0);
   useEffect(() => host.subscribe(() => setVersion((v) => v + 1)), [host]);
   const { viewport, size } = useViewportSize();
-
   const sheets = host.sheets().filter((s) => s.visible);
   const active = sheets.find((s) => s.active) ?? sheets[0];
-  const sel = host.selection();
-  const selected =
-    sel && sel.sheet === active?.name ? sel : { sheet: active?.name ?? "", row: 0, col: 0, rows: 1, cols: 1 };
+  const selected = selectionOn(host, active?.name);
   const layout = useMemo(
     () => (active ? layoutOf(workbook, active.name, size.width - ROW_HEADER_PX) : null),
     [workbook, active?.name, version, size.width],
@@ -42,7 +40,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
   const [input, setInput] = useCellInput(cell, selected, active?.name);
   const state = useRef<EditState>({ pending: null, target: null, typed: "", anchor: null });
   const [scrollTop, setScrollTop] = useScrollFollow(viewport, layout, active?.name, selected);
-
+  const cards = useCardState(workbook, active?.name, viewport, size.width);
   if (!active || !layout) return null;
   const select = (row: number, col: number) => host.select(active.name, Math.max(0, row), Math.max(0, col));
   const rowContext: RowContext = {
@@ -56,6 +54,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
       host.select(active.name, to.row, to.col, to.rows, to.cols);
     },
     typing: typingIn(state.current, active.name),
+    ...cards,
   };
   const editing = cellEditing({
     host,
@@ -87,7 +86,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         className="viewport"
         ref={viewport}
         tabIndex={0}
-        onKeyDown={editing.onGridKey}
+        onKeyDown={(e) => cards.cardKey(e, selected) || editing.onGridKey(e)}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         role="grid"
         id="sheet-grid"

@@ -247,11 +247,19 @@ describe.each(TARGETS)("$name", (target) => {
 
   test("functions.json lists functions and taskpane.html loads the three shared-runtime bundles", () => {
     const meta = JSON.parse(readFileSync(path.join(target.dist(), "functions.json"), "utf8")) as {
-      functions: { id: string }[];
+      allowCustomDataForDataTypeAny?: boolean;
+      functions: { id: string; result: { type?: string; dimensionality?: string } }[];
     };
     expect(meta.functions.map((f) => f.id)).toEqual(
-      expect.arrayContaining(["SHOW", "SHOWLISTENERS", "EPISODES"]),
+      expect.arrayContaining(["SHOW", "SHOWLISTENERS", "EPISODES", "SHOWCARD", "ADVERTISERCARD"]),
     );
+    // The cards are entity values: Excel keeps a function's data type only where this is set.
+    expect(meta.allowCustomDataForDataTypeAny).toBe(true);
+    // A result with no type is `any` (the metadata's default), the only type a data type passes through.
+    for (const id of ["SHOWCARD", "ADVERTISERCARD"]) {
+      const result = meta.functions.find((f) => f.id === id)?.result;
+      expect([id, result?.type ?? "any", result?.dimensionality ?? "scalar"]).toEqual([id, "any", "scalar"]);
+    }
     const html = readFileSync(path.join(target.dist(), "taskpane.html"), "utf8");
     for (const bundle of ["taskpane.js", "commands.js", "functions.js"]) expect(html).toContain(bundle);
   });

@@ -6,6 +6,7 @@ import { columnName, type Rect } from "../memory/address";
 import type { CellView, InMemoryWorkbook } from "../memory/workbook";
 import { CELL_PADDING_PX, fittedNumber, textWidth } from "./cellText";
 import { errorNote } from "./errors";
+import { CardIcon } from "./EntityCard";
 import { tableAt, type SheetLayout, type TablePlace } from "./layout";
 
 /** What every cell of the drawn sheet needs: where it is drawn, what is selected, and what a click does. */
@@ -18,6 +19,13 @@ export interface RowContext {
   pick: (row: number, col: number, extend: boolean) => void;
   /** The cell being typed into and what is typed so far: the cell shows it, as Excel's does. */
   typing?: { row: number; col: number; text: string } | null;
+  /** The card open on the sheet (a cell holding an entity value), and what opens or closes one. */
+  card?: { row: number; col: number } | null;
+  openCard?: (row: number, col: number) => void;
+  closeCard?: () => void;
+  /** The grid's visible width in px (an open card keeps within it) and the workbook's date system. */
+  viewWidth?: number;
+  date1904?: boolean;
 }
 
 export function GridRow({ ctx, r, top }: { ctx: RowContext; r: number; top: number }) {
@@ -48,6 +56,19 @@ function renderCell(ctx: RowContext, r: number, c: number) {
       title={[v.formula, note ?? v.text].filter(Boolean).join("\n") || undefined}
       onMouseDown={(ev) => ctx.pick(r, c, ev.shiftKey)}
     >
+      {v.entity && (
+        <button
+          type="button"
+          className="card-icon"
+          aria-label={`Open the card of ${v.text}`}
+          aria-haspopup="dialog"
+          data-testid="card-icon"
+          onMouseDown={(ev) => ev.stopPropagation()}
+          onClick={() => ctx.openCard?.(r, c)}
+        >
+          <CardIcon icon={v.entity.layouts?.compact?.icon} />
+        </button>
+      )}
       {runOn ? (
         <span className="run-on-text" style={{ width: width + runOn - CELL_PADDING_PX }}>
           {text}
@@ -113,6 +134,7 @@ function cellClasses(
   if (mark) classes.push(mark);
   if (v.bold || (t?.header && t.look)) classes.push("bold");
   if (v.hyperlink) classes.push("link");
+  if (v.entity) classes.push("entity");
   if (v.align) classes.push(`align-${v.align.toLowerCase()}`);
   if (t?.header) classes.push("table-header");
   return classes.join(" ");

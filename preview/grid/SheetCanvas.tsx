@@ -7,6 +7,7 @@ import { PX_PER_PT } from "../memory/geometry";
 import { GridRow, type RowContext } from "./GridRow";
 import { columnLabels, HEADER_PX, ROW_HEADER_PX, ROW_PX } from "./layout";
 import { SheetChart } from "./SheetChart";
+import { CARD_PX, EntityCard } from "./EntityCard";
 import type { SpillOutline } from "./spillOutline";
 
 export interface SheetCanvasProps {
@@ -58,6 +59,7 @@ export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps)
           style={{ left: spill.left, top: spill.top, width: spill.width, height: spill.height }}
         />
       )}
+      {openCard(ctx)}
       {layout.charts.map((c, i) => (
         <div
           key={i}
@@ -74,5 +76,26 @@ export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps)
         </div>
       ))}
     </div>
+  );
+}
+
+/** The open card, under its cell, kept within the grid's visible width. */
+function openCard(ctx: RowContext) {
+  const at = ctx.card;
+  const entity = at ? ctx.host.cell(ctx.sheet, at.row, at.col).entity : undefined;
+  if (!at || !entity) return null;
+  const view = ctx.viewWidth ?? ctx.layout.width;
+  const width = Math.min(CARD_PX, view - 16);
+  const cellLeft = ROW_HEADER_PX + ctx.layout.widths.slice(0, at.col).reduce((a, b) => a + b, 0);
+  const left = Math.max(4, Math.min(cellLeft, view - width - 8));
+  return (
+    <EntityCard
+      entity={entity}
+      left={left}
+      top={HEADER_PX + (at.row + 1) * ROW_PX + 2}
+      width={width}
+      date1904={ctx.date1904 ?? false}
+      close={() => ctx.closeCard?.()}
+    />
   );
 }

@@ -8,6 +8,12 @@ import { columnName, parseAddress, type Rect } from "../memory/address";
 import type { InMemoryWorkbook } from "../memory/workbook";
 
 /** The selection as the name box shows it: B3, or B3:D7 for a range. */
+/** The host's selection where it is on this sheet, else A1 of it. */
+export function selectionOn(host: InMemoryWorkbook["host"], sheet: string | undefined) {
+  const sel = host.selection();
+  return sel && sel.sheet === sheet ? sel : { sheet: sheet ?? "", row: 0, col: 0, rows: 1, cols: 1 };
+}
+
 export function selectionAddress(selected: Rect): string {
   return (
     `${columnName(selected.col)}${selected.row + 1}` +

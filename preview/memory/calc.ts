@@ -25,13 +25,14 @@ import {
 import { firstReferenceCounted } from "./enteredFormat";
 import { cellReferences } from "./formulaRefs";
 import { resolveStructured } from "./structuredRefs";
+import { dotReferencesAsCalls, isEntity, readField, type EntityValue } from "./entities";
 
 /** Rounds of propagation before giving up (a circular reference stops here, as Excel's would show 0). */
 const MAX_ROUNDS = 100;
 
 /** What a host function (a custom function) gives for one call: a value, an error, or not yet. */
 export type HostAnswer =
-  | { value: Value | Value[][] | FormattedValue | FormattedValue[][] }
+  | { value: Value | Value[][] | FormattedValue | FormattedValue[][] | EntityValue }
   | { error: string; message?: string }
   | { pending: true };
 
@@ -107,6 +108,8 @@ export class FormulaCalculator implements Calculator {
   private built?: FormulaParser;
   private host?: HostFunctions;
   private current = "";
+  /** The entity the last host call answered (a card): kept for the cell when the formula is that call. */
+  private entity?: EntityValue;
 
   constructor(private readonly model: WorkbookModel) {}
 
@@ -125,6 +128,7 @@ export class FormulaCalculator implements Calculator {
     const model = this.model;
     const functions = nativeFunctions(model);
     for (const name of this.host?.names ?? []) functions[name.toUpperCase()] = this.hostFunction(name);
+    functions.FIELDVALUE = (value: unknown, field: unknown) => this.fieldValue(value, field);
     const parser = new FormulaParser({
       functions,
       onCell: (ref: CellRef) => {
@@ -151,8 +155,27 @@ export class FormulaCalculator implements Calculator {
     });
     // SUBTOTAL needs its references (which rows a filter hides), not only their values: the library
     // passes them to the functions it lists here (its information functions), so it is listed too.
-    (parser as unknown as { funsPreserveRef: string[] }).funsPreserveRef.push("SUBTOTAL");
+    (parser as unknown as { funsPreserveRef: string[] }).funsPreserveRef.push("SUBTOTAL", "FIELDVALUE");
     return parser;
+  }
+
+  /**
+   * FIELDVALUE(cell, "field"), which dot references become (entities.ts): the field of the entity in
+   * that cell, its number format kept for the cell as a host answer's is; #FIELD! when there is none.
+   */
+  private fieldValue(value: unknown, field: unknown): unknown {
+    const ref = (value as { ref?: { sheet?: string; row?: number; col?: number } }).ref;
+    const name = String((field as { value?: unknown }).value ?? "");
+    const sheet = ref?.sheet === undefined ? undefined : this.model.sheetByName(ref.sheet);
+    const cell =
+      sheet && ref?.row !== undefined && ref.col !== undefined
+        ? this.model.cell(sheet, ref.row - 1, ref.col - 1)
+        : undefined;
+    // A cell still calculating (#BUSY!) or showing another error passes that error on.
+    if (cell?.error && !cell.entity) throw new HostError(String(cell.value));
+    const read = readField(cell?.entity, name);
+    this.formats = Array.isArray(read.value) ? undefined : read.numberFormat;
+    return read.value;
   }
 
   /** A host function (ADS.*) as the formula engine calls it: its answer, or the error it stands for. */
@@ -170,6 +193,14 @@ export class FormulaCalculator implements Calculator {
       if (jsonBytes(answer.value) > PAYLOAD_LIMIT_BYTES)
         throw new HostError("#BUSY!", "The result is over Excel's 5 MB limit for a custom function");
       if (hasLongText(answer.value)) throw new HostError("#VALUE!", "A text result over 32,767 characters");
+      // An entity (a card) is its cell's value only when the formula is the call itself: computed
+      // with, its basic value is #VALUE!, as EntityCellValue.basicValue says.
+      const lone = Array.isArray(answer.value) && answer.value.length === 1 ? answer.value[0] : undefined;
+      const entity = isEntity(answer.value) ? answer.value : lone?.length === 1 ? lone[0] : undefined;
+      if (isEntity(entity)) {
+        this.entity = entity;
+        throw new HostError("#VALUE!");
+      }
       // The formula engine computes with plain values; the formats are kept for the cell (store()).
       this.formats = Array.isArray(answer.value)
         ? answer.value.map((r) => r.map((v) => (isFormatted(v) ? v.numberFormat : undefined)))
@@ -186,8 +217,9 @@ export class FormulaCalculator implements Calculator {
     this.reads = [];
     this.current = `${sheet.name}!${row},${col}`;
     this.formats = undefined;
+    this.entity = undefined;
     this.model.errorNotes.delete(cell);
-    const formula = resolveStructured(cell.formula, this.model, sheet, row);
+    const formula = resolveStructured(dotReferencesAsCalls(cell.formula), this.model, sheet, row);
     const result = this.evaluate(formula, cell, sheet, row, col);
     // Every range the formula names, read or not (ROWS, COLUMNS and ISREF only look at their
     // reference): a change there, or a table's new extent, calculates it again.
@@ -199,9 +231,17 @@ export class FormulaCalculator implements Calculator {
     this.reads = [];
     // A formula that is one host call shows its answer's formats (a formatted number keeps its format);
     // one that computes with it shows a plain number, as the formula engine gives it.
-    const formats = loneCall(formula) ? this.formats : undefined;
+    const lone = loneCall(formula);
+    const formats = lone ? this.formats : undefined;
+    const entity = lone ? this.entity : undefined;
     this.formats = undefined;
+    this.entity = undefined;
     this.show(cell, sheet, row, col, result, formats);
+    if (entity) {
+      // The card itself: the cell holds the entity, showing its text (entities.ts).
+      cell.entity = entity;
+      cell.valueFormat = undefined;
+    }
   }
 
   /** The formula's result as the engine gives it, or { _error } for what stops it. */
@@ -409,6 +449,7 @@ function columnNumber(letters: string): number {
 }
 
 function store(cell: CellData, result: unknown, format: string | undefined): void {
+  cell.entity = undefined;
   if (result !== null && typeof result === "object" && "_error" in result) {
     cell.value = errorText(result);
     cell.error = true;

@@ -8,6 +8,8 @@ import type { ChartData } from "./chartData";
 import { typeIn } from "./coerce";
 import { definedNameProblem, sheetNameProblem } from "./names";
 import { renameColumnInFormula } from "./renameColumn";
+import { renameSheetInFormula } from "./renameSheet";
+import type { EntityValue } from "./entities";
 
 export type Value = string | number | boolean | null;
 
@@ -35,6 +37,11 @@ export interface CellData {
   spillFormats?: (string | undefined)[][];
   /** A calculated value's own number format (a custom function's formatted number), shown in a General cell. */
   valueFormat?: string;
+  /**
+   * A custom function's entity value (a card, entities.ts): the cell shows its text; its value is
+   * the basic value `#VALUE!` (an error), as Excel's Range.values gives it.
+   */
+  entity?: EntityValue;
   /** Cells a native formula read when it was last calculated (its precedents). */
   reads?: { sheetId: string; rect: Rect }[];
 }
@@ -183,6 +190,22 @@ export class WorkbookModel {
       throw officeError("ItemAlreadyExists", `A sheet named "${name}" already exists`);
   }
 
+  /**
+   * Renames a sheet: every formula and defined name that names it names the new name, as in Excel
+   * (renameSheet.ts); charts hold the sheet's id and follow by themselves.
+   */
+  renameSheet(sheet: SheetData, name: string): void {
+    this.checkSheetName(name, sheet);
+    const from = sheet.name;
+    sheet.name = name;
+    if (from === name) return;
+    for (const s of this.sheets)
+      for (const cols of s.rows.values())
+        for (const cell of cols.values())
+          if (cell.formula) cell.formula = renameSheetInFormula(cell.formula, from, name);
+    for (const n of this.names) n.formula = renameSheetInFormula(n.formula, from, name);
+  }
+
   addSheet(name?: string): SheetData {
     let n = name;
     if (n === undefined) {
@@ -272,6 +295,7 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.formula = undefined;
     cell.error = undefined;
+    cell.entity = undefined;
     cell.reads = undefined;
     if (value === "" || value === null) {
       cell.value = null;
@@ -329,6 +353,7 @@ export class WorkbookModel {
     cell.spilledFrom = undefined;
     cell.value = null;
     cell.valueFormat = undefined;
+    cell.entity = undefined;
     if (this.calculator) {
       if (!cell.numberFormat || cell.numberFormat === "General") {
         const entered = this.calculator.enteredFormat(sheet, row, formula);
@@ -437,6 +462,7 @@ export class WorkbookModel {
           cell.value = null;
           cell.formula = undefined;
           cell.error = undefined;
+          cell.entity = undefined;
           cell.reads = undefined;
           cell.spilledFrom = undefined;
         } else {

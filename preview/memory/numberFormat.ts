@@ -12,11 +12,14 @@
 import SSF from "ssf";
 import { shiftDecimal } from "../../src/api/decimalShift";
 import type { CellData, Value } from "./model";
+import { entityText } from "./entities";
 
 /** `date1904`: the workbook counts dates in the 1904 system (serial 0 is 1 January 1904). */
 export function displayText(cell: CellData | undefined, date1904 = false): string {
   if (!cell || cell.value === null) return "";
   const v = cell.value;
+  // An entity (a card) shows its text, though its value is #VALUE!.
+  if (cell.entity) return entityText(cell.entity);
   if (cell.error) return String(v);
   if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
   if (typeof v === "string") return v;

@@ -18,6 +18,8 @@ interface HttpUtility {
 export interface GenuineOffice {
   Excel: typeof Excel;
   OfficeExtension: typeof OfficeExtension & { HttpUtility: HttpUtility };
+  /** office.js's custom-functions classes (CustomFunctions.Entity, FormattedNumber): what a function returns. */
+  CustomFunctions?: typeof CustomFunctions;
 }
 
 interface SendRequest {
@@ -37,7 +39,15 @@ let loaded: GenuineOffice | undefined;
 /** Answers a request body: the in-memory host in this thread, or one in another (the bench's). */
 export type RequestHandler = (body: string) => HttpAnswer | Promise<HttpAnswer>;
 
-const routes = new Map<string, RequestHandler>();
+/**
+ * Held weakly: a test of 11,000 workbooks (the stored formats' property) kept every one alive through
+ * this map and ran out of heap. A workbook's handler lives as long as the workbook or the `Excel`
+ * namespace made for it (excelFor holds it).
+ */
+const routes = new Map<string, WeakRef<RequestHandler>>();
+const forgetRoute = new FinalizationRegistry<string>((url) => {
+  if (routes.get(url)?.deref() === undefined) routes.delete(url);
+});
 let nextRoute = 0;
 
 /** Says where the genuine client comes from (the page's script, or a Node vm). */
@@ -69,7 +79,7 @@ function officeJs(): GenuineOffice {
   loaded = provider();
   const send = (request: SendRequest): Promise<HttpAnswer> => {
     const base = request.url.replace(/\/ProcessQuery(\?.*)?$/i, "");
-    const handler = routes.get(base);
+    const handler = routes.get(base)?.deref();
     const t = performance.now();
     const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body ?? null);
     transportStats.stringifyMs += performance.now() - t;
@@ -91,17 +101,27 @@ function officeJs(): GenuineOffice {
   return loaded;
 }
 
-/** A URL for office.js's RequestContext whose requests go to `handler`. */
+/** office.js's own CustomFunctions namespace (its Entity and FormattedNumber classes), loaded as the client is. */
+export function genuineCustomFunctions(): typeof CustomFunctions {
+  const cf = officeJs().CustomFunctions;
+  if (!cf) throw new Error("This office.js has no CustomFunctions namespace");
+  return cf;
+}
+
+/** A URL for office.js's RequestContext whose requests go to `handler` (held while its caller holds it). */
 export function routeRequests(handler: RequestHandler): string {
   const url = `https://workbook-${++nextRoute}.excel.invalid`;
-  routes.set(url, handler);
+  routes.set(url, new WeakRef(handler));
+  forgetRoute.register(handler, url);
   return url;
 }
 
 /** The `Excel` namespace the add-in is given: office.js's own, whose `run` sends every sync to `url`. */
 export function excelFor(url: string): typeof Excel {
   const { Excel: genuine } = officeJs();
+  // The namespace keeps its workbook's handler alive: `new InMemoryWorkbook().excel` alone still works.
+  const handler = routes.get(url)?.deref();
   const run = <T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> =>
     genuine.run(new genuine.RequestContext(url), batch);
-  return Object.create(genuine, { run: { value: run } }) as typeof Excel;
+  return Object.create(genuine, { run: { value: run }, workbookHandler: { value: handler } }) as typeof Excel;
 }

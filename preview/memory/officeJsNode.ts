@@ -29,5 +29,9 @@ export function loadOfficeJsInNode(): GenuineOffice {
   runInContext(readFileSync(OFFICE_JS_FILE, "utf8"), global, { filename: "excel-web-16.00.js" });
   // After the script: office.js reads `Office.context.requirements` when an API is first used.
   global.Office = { context: { requirements: { isSetSupported } } };
-  return { Excel: global.Excel, OfficeExtension: global.OfficeExtension } as GenuineOffice;
+  return {
+    Excel: global.Excel,
+    OfficeExtension: global.OfficeExtension,
+    CustomFunctions: global.CustomFunctions,
+  } as GenuineOffice;
 }

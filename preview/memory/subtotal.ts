@@ -36,8 +36,9 @@ const FUNCTIONS: Record<number, (numbers: number[], filled: number) => number> =
   1: (xs) => mean(xs),
   2: (xs) => xs.length,
   3: (_, filled) => filled,
-  4: (xs) => (xs.length ? Math.max(...xs) : 0),
-  5: (xs) => (xs.length ? Math.min(...xs) : 0),
+  // Loops, not Math.max(...xs): a whole column would overflow the call stack.
+  4: (xs) => (xs.length ? xs.reduce((a, b) => Math.max(a, b), -Infinity) : 0),
+  5: (xs) => (xs.length ? xs.reduce((a, b) => Math.min(a, b), Infinity) : 0),
   6: (xs) => (xs.length ? xs.reduce((a, b) => a * b, 1) : 0),
   7: (xs) => Math.sqrt(variance(xs, 1)),
   8: (xs) => Math.sqrt(variance(xs, 0)),

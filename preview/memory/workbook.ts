@@ -9,6 +9,7 @@
  *
  * It is never kinder than Excel: each rule it follows is a row of docs/excel-fidelity.md.
  */
+import type { EntityValue } from "./entities";
 import { MAX_COLS, MAX_ROWS, parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
@@ -43,6 +44,8 @@ export interface CellView {
   numberFormat?: string;
   /** A calculated value's own format (a function's formatted number), shown in a General cell. */
   valueFormat?: string;
+  /** A function's entity value (a card, entities.ts): the grid draws its icon and opens its card. */
+  entity?: EntityValue;
   hyperlink?: string;
   fill?: string;
   bold?: boolean;
@@ -395,13 +398,16 @@ export class InMemoryWorkbook implements InMemoryHost {
       text: displayText(c, this.model.date1904),
       // Only the formula bar reads it: worked out when read, not for every cell the grid draws.
       get editText() {
+        if (c.entity) return c.entity.text ?? "";
         return c.error ? String(c.value) : editText(c.value, c.numberFormat ?? c.valueFormat, date1904);
       },
-      error: c.error,
+      // A card's value is #VALUE!, but the grid shows its text, never as an error.
+      error: c.entity ? undefined : c.error,
       errorMessage: this.model.errorNotes.get(c),
       formula: c.formula,
       numberFormat: c.numberFormat,
       valueFormat: c.valueFormat,
+      ...(c.entity ? { entity: c.entity } : {}),
       hyperlink: c.hyperlink,
       fill: c.fill,
       bold: c.bold,

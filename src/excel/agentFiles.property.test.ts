@@ -17,7 +17,6 @@ test.each(["csv", "tsv"] as const)(
       fc.asyncProperty(agentGrid(cell), async (rows) => {
         fc.pre(rows[0].some((c) => c !== "") || rows[0].length > 1);
         const wb = new InMemoryWorkbook();
-        (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
         const opened = await openAgentFile(
           { fileName: `out.${fileType}`, fileType },
           {

@@ -16,7 +16,7 @@ async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<strin
     before.load("items/name");
     await context.sync();
     const had = new Set(before.items.map((s) => s.name));
-    context.workbook.insertWorksheetsFromBase64(base64, { positionType: Excel.WorksheetPositionType.end });
+    context.workbook.insertWorksheetsFromBase64(base64, { positionType: "End" });
     await context.sync();
     const after = context.workbook.worksheets;
     after.load("items/name");

@@ -145,7 +145,7 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
         // Where the spec says more values exist than it lists, a value off the list only warns.
         body.dataValidation.errorAlert = {
           showAlert: true,
-          style: c.openChoices ? Excel.DataValidationAlertStyle.warning : Excel.DataValidationAlertStyle.stop,
+          style: c.openChoices ? "Warning" : "Stop",
           title: c.label,
           message: `Choose a ${c.label.toLowerCase()} from the list`,
         };

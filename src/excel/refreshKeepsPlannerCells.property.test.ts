@@ -148,7 +148,6 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
       async (first, next, edits, column, line, title) => {
         tally.cases++;
         const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-        (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
         const def = await createReportSheet(
           wb.excel,
           { kind: "impressions", params: {}, label: "Spend", chart: false },

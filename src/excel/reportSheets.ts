@@ -9,7 +9,6 @@ import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
 import {
   DEFINITION_VERSION,
-  definitionSchema,
   resolveSource,
   type ReportDefinition,
   type ResolvedSource,
@@ -26,6 +25,7 @@ import {
   readDefinition,
   saveDefinition,
   splitParts,
+  storedJson,
   type StoredReport,
 } from "./reportStore";
 import { newerMessage } from "../reports/definitionVersions";
@@ -44,6 +44,8 @@ import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { writeNewTable } from "./tableWriter";
+import { bindCells, readBoundCells } from "./boundCells";
+import { refusalText, resolveBoundParams } from "../reports/boundParams";
 
 export type SheetData = { type: "table"; table: TypedTable } | { type: "show"; show: ShowInfo };
 export type SheetFetcher = (source: ResolvedSource, signal?: AbortSignal) => Promise<SheetData>;
@@ -58,6 +60,8 @@ export interface NewReport {
   tableStyle?: string;
   /** A chart beside the table (on unless the planner switched it off). */
   chart?: boolean;
+  /** Parameters taken from cells (parameter → address): bound by a defined name each (boundCells.ts). */
+  cells?: Readonly<Record<string, string>>;
 }
 
 /** What a new sheet's definition records of what the add-in wrote there (to tell its cells from the planner's). */
@@ -77,7 +81,7 @@ type WrittenRecord = Pick<
 /** A new report table sheet: the status line, the table, its chart; and the record of each. */
 async function writeReportTable(
   excel: ExcelHost,
-  report: NewReport,
+  report: NewReport & Pick<ReportDefinition, "bindings">,
   table: TypedTable,
   names: { sheetName: string; tableName: string },
   now: Date,
@@ -132,10 +136,12 @@ export async function createReportSheet(
       : tablePrefixFor(report.label, taken.tables);
   let rowCount: number;
   let written: WrittenRecord;
+  const bound = report.cells ? await bindCells(excel, tableName, report.cells) : [];
+  const bindings = bound.length ? bound : undefined;
   if (data.type === "table") {
     ({ rowCount, written } = await writeReportTable(
       excel,
-      report,
+      { ...report, bindings },
       data.table,
       { sheetName, tableName },
       now,
@@ -153,6 +159,7 @@ export async function createReportSheet(
     version: DEFINITION_VERSION,
     kind: report.kind,
     params: report.params,
+    bindings,
     datePreset: report.datePreset,
     sheetName,
     // For a show sheet: the prefix of its tables (kept on refresh, so their names stay).
@@ -276,7 +283,7 @@ async function refreshShow(
     throw new Error(
       "the sheet's tables are not recognised (an Episodes table was renamed or deleted): rename it back, or make a new show sheet (nothing was changed)",
     );
-  const previousParts = splitParts(JSON.stringify(definitionSchema.parse(def))).length;
+  const previousParts = splitParts(storedJson(def)).length;
   const state = await showLayoutState(excel, def.sheetName, prefix);
   if (typeof state === "object")
     throw new Error(
@@ -358,13 +365,14 @@ async function refreshUnlocked(
   try {
     // Every check that needs no request runs before the allowance is spent.
     await checkSheet(excel, def);
-    const source = resolveSource(def, now());
+    // Parameters bound to cells are read now; a cell that cannot give its value refuses here.
+    const { source, def: asked } = await withBoundValues(excel, def, resolveSource(def, now()));
     const data = await fetch(source, opts.signal);
-    if (data.type === "table") return await refreshTableSheet(excel, def, data.table, source, now());
-    return await refreshShow(excel, def, data.show, (tables, rowCount) => {
-      const notes = refreshNotes(def, [], false);
+    if (data.type === "table") return await refreshTableSheet(excel, asked, data.table, source, now());
+    return await refreshShow(excel, asked, data.show, (tables, rowCount) => {
+      const notes = refreshNotes(asked, [], false);
       return {
-        ...def,
+        ...asked,
         version: DEFINITION_VERSION,
         tables,
         status: "ok",
@@ -403,6 +411,35 @@ async function failedStatus(
     (first) => statusStillOurs(def, first),
     (old) => failedStatusLine(old, at, message, def.lastRefresh),
   ).catch(() => undefined);
+}
+
+/**
+ * The source with every bound parameter read from its cells (src/reports/boundParams.ts), and the
+ * definition as it will be stored: the values the data is fetched with and where each cell now is (a
+ * bound date replaces the relative range). Throws, naming each bad cell, before any request.
+ */
+async function withBoundValues(
+  excel: ExcelHost,
+  def: StoredReport,
+  source: ResolvedSource,
+): Promise<{ source: ResolvedSource; def: StoredReport }> {
+  const bindings = def.bindings ?? [];
+  if (bindings.length === 0) return { source, def };
+  const cells = await readBoundCells(excel, bindings);
+  const resolved = resolveBoundParams(def.kind, source.params, bindings, cells, await dateSystemOf(excel));
+  if (!resolved.ok) throw new Error(refusalText(resolved.problems));
+  const params = { ...def.params };
+  for (const b of bindings) params[b.param] = resolved.params[b.param];
+  const datesBound = bindings.some((b) => b.param === "startDate" || b.param === "endDate");
+  return {
+    source: { ...source, params: resolved.params },
+    def: {
+      ...def,
+      params,
+      datePreset: datesBound ? undefined : def.datePreset,
+      bindings: bindings.map((b) => ({ ...b, address: resolved.addresses[b.param] })),
+    },
+  };
 }
 
 /** The checks that need no request: the tables are there, nothing typed into them, nothing in the way of their growth. */
@@ -468,7 +505,7 @@ async function refreshTableSheet(
     lastRefresh: at.toISOString(),
     lastError: undefined,
   };
-  const previousParts = splitParts(JSON.stringify(definitionSchema.parse(updated))).length;
+  const previousParts = splitParts(storedJson(updated)).length;
   const enabled = def.chart?.enabled ?? true;
   const tableName = def.tableName!;
   const status = def.statusLine ? statusLine(updated, source.params) : undefined;

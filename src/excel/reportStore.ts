@@ -4,7 +4,7 @@
  * custom property value is limited (we assume 255 characters, the documented limit for document
  * properties). Keys: AdsReport.n (number of parts) and AdsReport.0 … AdsReport.{n-1}.
  */
-import { definitionSchema, type ReportDefinition } from "../reports/definition";
+import { BOUND_DEFINITION_VERSION, definitionSchema, type ReportDefinition } from "../reports/definition";
 import { newerMessage, readStoredDefinition } from "../reports/definitionVersions";
 import type { ExcelHost } from "./host";
 
@@ -29,9 +29,18 @@ export function splitParts(json: string): string[] {
   return parts.length ? parts : [""];
 }
 
+/**
+ * The definition as stored: version 2, or version 3 when a parameter is bound to a cell (an add-in
+ * that reads up to version 2 then lists the sheet read-only instead of refreshing it without its cells).
+ */
+export function storedJson(def: ReportDefinition): string {
+  const parsed = definitionSchema.parse(def);
+  return JSON.stringify(parsed.bindings?.length ? { ...parsed, version: BOUND_DEFINITION_VERSION } : parsed);
+}
+
 /** Writes the definition's properties on a worksheet (queued; the caller syncs). */
 export function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinition, previousParts = 0): void {
-  const parts = splitParts(JSON.stringify(definitionSchema.parse(def)));
+  const parts = splitParts(storedJson(def));
   parts.forEach((p, i) => sheet.customProperties.add(`${PROPERTY_PREFIX}.${i}`, p));
   for (let i = parts.length; i < previousParts; i++)
     sheet.customProperties.getItemOrNullObject(`${PROPERTY_PREFIX}.${i}`).delete();

@@ -154,7 +154,6 @@ describe.each(listStoredFixtures())("%s", (fixture) => {
   test(`keeps every planner cell through today's refresh, or refuses and changes nothing (${RUNS} cases)`, async () => {
     const dump = readStoredFixture(fixture).workbook;
     const probe = workbookFromDump(dump, { today: () => NOW });
-    (globalThis as unknown as { Excel: unknown }).Excel = probe.excel;
     const defs = await listDefinitions(probe.excel);
     expect(defs.length).toBeGreaterThan(0);
     // The service's answer for each sheet, asked once: every case refreshes with it.
@@ -166,7 +165,6 @@ describe.each(listStoredFixtures())("%s", (fixture) => {
       fc.asyncProperty(caseOf, async (c: Case) => {
         tally.cases++;
         const wb = workbookFromDump(dump, { today: () => NOW });
-        (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
         const def = defs[c.sheet % defs.length];
         const name = def.sheetName;
         const used = wb.host.usedSize(name);

@@ -82,8 +82,9 @@ test("a report definition from a newer version is read-only: listed with why, re
     { kind: "impressions", params: {}, label: "Spend" },
     { type: "table", table },
   );
-  // A later version's definition: a field this version does not know, and version 3.
-  const later = JSON.stringify({ ...def, version: 3, parameterCells: { advertiser: "Clients!B2" } });
+  // A later version's definition: a field this version does not know, and version 4 (3 is version 2
+  // with parameters bound to cells, which this version reads).
+  const later = JSON.stringify({ ...def, version: 4, reportSet: { clients: "Clients!B2:B9" } });
   await wb.excel.run(async (context) => {
     const props = context.workbook.worksheets.getItem("Spend").customProperties;
     props.load("items/key");
@@ -103,7 +104,7 @@ test("a report definition from a newer version is read-only: listed with why, re
   const [listed] = await listDefinitions(wb.excel);
   expect(listed.status).toBe("error");
   expect(listed.lastError).toMatch(
-    /made by a newer version of the add-in \(its report is stored in format 3/,
+    /made by a newer version of the add-in \(its report is stored in format 4/,
   );
   let asked = 0;
   await expect(

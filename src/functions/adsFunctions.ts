@@ -10,7 +10,10 @@ import { badArgument } from "./functionError";
 import { functionKit, type FunctionDeps } from "./functionKit";
 import { searchFunctions } from "./searchFunctions";
 import { showFunctions } from "./showFunctions";
-import { SELF_TEST_KINDS, selfTestGrid, type SelfTestKind } from "../runtime/selfTestValues";
+import { cardFunctions } from "./cardFunctions";
+import { SELF_TEST_CARD, SELF_TEST_KINDS, selfTestGrid, type SelfTestKind } from "../runtime/selfTestValues";
+import { selfTestCard } from "./cards/selfTestCard";
+import type { Cell } from "./shapes";
 
 export { NOT_CONNECTED } from "./functionKit";
 
@@ -19,17 +22,32 @@ export function createAdsFunctions(deps: FunctionDeps) {
   return {
     ...showFunctions(kit),
     ...searchFunctions(kit),
+    ...cardFunctions(kit),
 
     /** The self-test's own function: a grid of labels, no request and no key (src/excel/selftest). */
-    SELFTEST: (rows?: Arg, cols?: Arg, kind?: Arg, _signal?: AbortSignal) =>
-      kit.guarded("SELFTEST", async () => {
+    SELFTEST: (
+      rows?: Arg,
+      cols?: Arg,
+      kind?: Arg,
+      _signal?: AbortSignal,
+    ): Promise<(Cell | Excel.EntityCellValue)[][]> => {
+      const k = String(kind ?? "text").toLowerCase();
+      // The card: one cell, an entity value (its title as text where this Excel shows no data types).
+      if (k === "card")
+        return kit
+          .guardedCard("SELFTEST", async (_system, numbers) =>
+            numbers ? selfTestCard(numbers) : SELF_TEST_CARD.title,
+          )
+          .then((card) => [[card]]);
+      return kit.guarded("SELFTEST", async () => {
         const r = arg.optionalInt(rows, "rows", 1, 100) ?? 3;
         const c = arg.optionalInt(cols, "cols", 1, 26) ?? 2;
-        const k = (arg.optionalText(kind, "kind")?.toLowerCase() ?? "text") as SelfTestKind;
-        if (!SELF_TEST_KINDS.includes(k))
+        const kindName = (arg.optionalText(kind, "kind")?.toLowerCase() ?? "text") as SelfTestKind;
+        if (!SELF_TEST_KINDS.includes(kindName) || kindName === "card")
           throw badArgument("kind", `must be one of ${SELF_TEST_KINDS.join(", ")}`);
-        return selfTestGrid(r, c, k);
-      }),
+        return selfTestGrid(r, c, kindName);
+      });
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import { capResult } from "./resultLimits";
 import type { NumberShape } from "../runtime/numberShape";
 import { monthlyLimitText as monthlyLimitWords } from "../runtime/spendGuard";
 import * as shape from "./shapes";
+import type { CardNumberKind } from "./cards/cellValues";
 
 export interface FunctionDeps {
   /** The connected client, or null when the pane is not connected. */
@@ -35,6 +36,8 @@ export interface FunctionDeps {
   dateSystem?: () => Promise<DateSystem>;
   /** Settles once the cache knows where this workbook's and account's answers are held (runtime.ts). */
   ready?: () => Promise<void>;
+  /** A card function answered with text, as this Excel cannot show data types (the pane says why once). */
+  cardsNotShown?: () => void;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -81,6 +84,14 @@ export interface FunctionKit {
     fn: string,
     body: (system: DateSystem) => Promise<T>,
   ): Promise<T>;
+  /**
+   * Runs a card function's body: `kind` is how this Excel takes numbers in a card, or null where it
+   * cannot show data types (the body answers with text; the pane is told once). Errors as in guarded.
+   */
+  guardedCard(
+    fn: string,
+    body: (system: DateSystem, kind: CardNumberKind | null) => Promise<Excel.EntityCellValue | string>,
+  ): Promise<Excel.EntityCellValue | string>;
 }
 
 function toFunctionError(err: unknown): FunctionError {
@@ -137,5 +148,22 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     }
   }
 
-  return { connected, cached, showInfo, guarded };
+  async function guardedCard(
+    fn: string,
+    body: (system: DateSystem, kind: CardNumberKind | null) => Promise<Excel.EntityCellValue | string>,
+  ): Promise<Excel.EntityCellValue | string> {
+    try {
+      const system = (await deps.dateSystem?.()) ?? "1900";
+      const shapeHere = deps.numberShape?.() ?? "plain";
+      const kind = shapeHere === "plain" ? null : shapeHere;
+      const result = await body(system, kind);
+      if (typeof result !== "string") return result;
+      deps.cardsNotShown?.();
+      return capResult(result, fn);
+    } catch (err) {
+      throw toFunctionError(err);
+    }
+  }
+
+  return { connected, cached, showInfo, guarded, guardedCard };
 }

@@ -140,6 +140,31 @@ export function netNewReach(
 }
 
 /**
+ * The show as a card: its title in the cell, its audience, ads and about fields on the card, read with a dot (=B2.[Monthly listeners]).
+ * @customfunction SHOWCARD
+ * @cancelable
+ * @param {any} showId Directory id, Alpha channel id or Alpha playlist id of the show.
+ * @returns {Promise<any>} The show's card (its title as text where this Excel cannot show data types).
+ */
+export function showCard(showId: any, invocation: CustomFunctions.CancelableInvocation): Promise<any> {
+  return excel(invocation, (f, signal) => f.SHOWCARD(showId, signal));
+}
+
+/**
+ * The advertiser as a card: its name in the cell, its detected ads, shows and estimated spend on the card, read with a dot (=B2.[Ads detected]).
+ * @customfunction ADVERTISERCARD
+ * @cancelable
+ * @param {string} advertiser Advertiser name.
+ * @returns {Promise<any>} The advertiser's card (its name as text where this Excel cannot show data types).
+ */
+export function advertiserCard(
+  advertiser: string,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any> {
+  return excel(invocation, (f, signal) => f.ADVERTISERCARD(advertiser, signal));
+}
+
+/**
  * Episodes whose title, description or transcript match a query.
  * @customfunction SEARCH
  * @cancelable
@@ -241,7 +266,7 @@ export function incrementality(
  * @cancelable
  * @param {any} [rows] Rows, 1 to 100 (default 3).
  * @param {any} [cols] Columns, 1 to 26 (default 2).
- * @param {any} [kind] text (default), number, percent or date.
+ * @param {any} [kind] text (default), number, percent, date, or card (one cell: a card whose field a dot reference reads).
  * @returns {Promise<any[][]>} The grid.
  */
 export function selfTest(

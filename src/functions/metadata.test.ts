@@ -8,12 +8,13 @@ const { generateCustomFunctionsMetadata } = require("custom-functions-metadata")
 };
 
 interface Meta {
+  allowCustomDataForDataTypeAny?: boolean;
   functions: {
     id: string;
     name: string;
     description: string;
     parameters: { name: string; description: string; optional?: boolean; dimensionality?: string }[];
-    result: { dimensionality?: string };
+    result: { type?: string; dimensionality?: string };
     options?: { cancelable?: boolean };
   }[];
 }
@@ -53,6 +54,8 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
     matrix: true,
   },
   SELFTEST: { params: ["rows", "cols", "kind"], optional: ["rows", "cols", "kind"], matrix: true },
+  SHOWCARD: { params: ["showId"], optional: [], matrix: false },
+  ADVERTISERCARD: { params: ["advertiser"], optional: [], matrix: false },
 };
 
 let meta: Meta;
@@ -85,3 +88,13 @@ test.each(Object.entries(EXPECTED))(
     expect(f.options?.cancelable).toBe(true);
   },
 );
+
+test("the card functions may return entity values: data types allowed for `any`, their result typed any and scalar", () => {
+  // Excel passes a function's data-type result through only where functions.json allows custom data
+  // for the `any` type (docs/excel-fidelity.md, row 45); a result typed string or number would be cut to its basic value.
+  expect(meta.allowCustomDataForDataTypeAny).toBe(true);
+  for (const id of ["SHOWCARD", "ADVERTISERCARD"]) {
+    const f = meta.functions.find((x) => x.id === id)!;
+    expect([id, f.result.type ?? "any", f.result.dimensionality ?? "scalar"]).toEqual([id, "any", "scalar"]);
+  }
+});

@@ -25,6 +25,7 @@ import { createAdsFunctions } from "./adsFunctions";
 import { accountId, localAnswerStore } from "./answerStore";
 import { keptRefusal } from "./functionKit";
 import { numberShape, type IsSetSupported } from "../runtime/numberShape";
+import { noteCardsNotShown } from "../runtime/cardNotice";
 import { RequestCache, type HeldSummary } from "./requestCache";
 import { SpendGate, type GateHold } from "./spendGate";
 
@@ -148,6 +149,7 @@ export const adsFunctions = createAdsFunctions({
   numberShape: () => numberShape(isSetSupported),
   dateSystem: workbookDateSystem,
   ready,
+  cardsNotShown: noteCardsNotShown,
 });
 
 /** Every held answer is stale from now: the next calculation asks for fresh ones (through the guard). */

@@ -197,7 +197,14 @@ function timeGrain(table: TypedTable, time: Column): Grain | undefined {
   const serials = table.rows.map((r) => r[time.index]).filter((v): v is number => typeof v === "number");
   if (serials.length === 0) return undefined;
   const finest: Grain = time.name === "Week" ? "week" : time.name === "Month" ? "month" : "day";
-  return grainFor(Math.min(...serials), Math.max(...serials), finest);
+  // A loop, not Math.min(...serials): a million rows would overflow the call stack.
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of serials) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return grainFor(lo, hi, finest);
 }
 
 /** Bars per label (campaign, episode): the largest `n` and "Other", summed over the label's rows. */

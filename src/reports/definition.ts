@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { REPORT_KINDS } from "../api/schemas";
 import { datePresetSchema, resolvePreset } from "./relativeDates";
+import { paramBindingSchema } from "./boundParams";
 
 const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
@@ -38,11 +39,21 @@ const boxSchema = z.object({
  * (definitionVersions.ts reads each); a definition of a later version than this is read-only.
  */
 export const DEFINITION_VERSION = 2;
+/**
+ * The version a definition with parameters bound to cells is stored as: version 2's fields and
+ * `bindings`. Only such a definition is stored as 3, so an add-in that reads up to version 2 lists it
+ * read-only (never refreshing it with values its cells no longer hold, never overwriting it) while
+ * every other report stays version 2 (docs/stored-formats.md).
+ */
+export const BOUND_DEFINITION_VERSION = 3;
 
 export const definitionSchema = z.object({
   version: z.literal(DEFINITION_VERSION),
   kind: z.enum(SOURCE_KINDS),
+  /** The request's parameters; a bound one holds the value its cell gave the last request. */
   params: z.record(z.string(), z.unknown()),
+  /** Parameters taken from cells (issue #36): stored as version 3 (BOUND_DEFINITION_VERSION). */
+  bindings: z.array(paramBindingSchema).optional(),
   datePreset: datePresetSchema.optional(),
   sheetName: z.string(),
   /** The Excel table holding the rows (absent for show sheets, which hold several blocks). */

@@ -9,7 +9,15 @@
  * read-only (refresh and edits refuse, naming it) and never overwritten.
  */
 import { z } from "zod";
-import { DEFINITION_VERSION, definitionSchema, type ReportDefinition } from "./definition";
+import {
+  BOUND_DEFINITION_VERSION,
+  DEFINITION_VERSION,
+  definitionSchema,
+  type ReportDefinition,
+} from "./definition";
+
+/** The newest stored version this add-in reads: version 2, and 3 (version 2 with parameters bound to cells). */
+const NEWEST_READ = BOUND_DEFINITION_VERSION;
 
 /** Version 1's schema: today's fields, all optional ones of it as the shapes added them, and `version: 1`. */
 const versionOneSchema = definitionSchema
@@ -117,13 +125,13 @@ const newerSchema = z.object({
 
 /** The message a later version's definition shows, and every action on it refuses with. */
 export const newerMessage = (version: number) =>
-  `this sheet was made by a newer version of the add-in (its report is stored in format ${version}; this version reads up to ${DEFINITION_VERSION}): update the add-in to refresh or edit it. Nothing on the sheet was changed`;
+  `this sheet was made by a newer version of the add-in (its report is stored in format ${version}; this version reads up to ${NEWEST_READ}): update the add-in to refresh or edit it. Nothing on the sheet was changed`;
 
 /** Reads a stored definition's JSON value into today's shape, saying how. */
 export function readStoredDefinition(raw: unknown): StoredDefinition {
   const version = versionOf(raw);
   if (version === undefined) return { state: "unreadable" };
-  if (version > DEFINITION_VERSION) {
+  if (version > NEWEST_READ) {
     const seen = newerSchema.parse(raw);
     return {
       state: "newer",
@@ -137,8 +145,9 @@ export function readStoredDefinition(raw: unknown): StoredDefinition {
       },
     };
   }
-  if (version === DEFINITION_VERSION) {
-    const parsed = definitionSchema.safeParse(raw);
+  if (version === DEFINITION_VERSION || version === BOUND_DEFINITION_VERSION) {
+    // Version 3 is version 2 with `bindings`: read as today's definition, stored again as 3 while bound.
+    const parsed = definitionSchema.safeParse({ ...(raw as object), version: DEFINITION_VERSION });
     return parsed.success ? { state: "current", def: parsed.data } : { state: "unreadable" };
   }
   const one = versionOneSchema.safeParse(raw);

@@ -5,6 +5,7 @@
  */
 import type { ReportDefinition, SheetSourceKind } from "./definition";
 import { presetLabel } from "./relativeDates";
+import { boundValueText } from "./boundParams";
 
 /** How each source is named on sheets and in the pane. */
 export const SOURCE_LABELS: Record<SheetSourceKind, string> = {
@@ -52,8 +53,14 @@ function scope(kind: SheetSourceKind, p: Record<string, unknown>): string | null
   return null;
 }
 
+/** Each parameter taken from a cell, with the cell and the value the data was fetched with. */
+function boundPart(def: Pick<ReportDefinition, "params" | "bindings">): string | null {
+  if (!def.bindings?.length) return null;
+  return `From cells: ${def.bindings.map((b) => boundValueText(b.param, b.address, def.params[b.param])).join("; ")}`;
+}
+
 export function statusLine(
-  def: Pick<ReportDefinition, "kind" | "params" | "datePreset" | "rowCount" | "lastRefresh">,
+  def: Pick<ReportDefinition, "kind" | "params" | "datePreset" | "rowCount" | "lastRefresh" | "bindings">,
   /** The dates the last request used (a relative range resolved), when there were any. */
   dates?: { startDate?: unknown; endDate?: unknown },
 ): string {
@@ -78,6 +85,7 @@ export function statusLine(
     SOURCE_LABELS[def.kind],
     def.kind === "show" ? null : (scope(def.kind, p) ?? when),
     who,
+    boundPart(def),
   ];
   return parts.filter((x): x is string => Boolean(x)).join(" · ");
 }

@@ -3,6 +3,7 @@
  * Only Connect is in the page's first load: every other tab's panel is loaded when the tab is first
  * opened (its own chunk), with a labelled busy indicator meanwhile and a retry if the load fails.
  */
+import { onCardsNotShown } from "../runtime/cardNotice";
 import { dateSystemOf } from "../excel/dateSystem";
 import { workbookIdOf } from "../excel/workbookId";
 import { setSpendWorkbook } from "../runtime/session";
@@ -249,6 +250,8 @@ export function App({ excel, deployment }: AppProps) {
   const { client, connected } = useSessionClient();
   const { entries, activity } = useActivityLog();
   const { notify, toaster } = useNotifications();
+  // Cards answered as plain titles (this Excel cannot show data types): said once, here.
+  useEffect(() => onCardsNotShown((message) => notify(message, "info")), [notify]);
   // The ribbon's Self-test button: the self-test lives on the Connect tab.
   useEffect(() => subscribeSelfTestRequests(() => setTab("Connect")), []);
   // The workbook's date system, asked once as the pane opens, so the first write does not wait on it.

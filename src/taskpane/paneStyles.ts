@@ -34,6 +34,8 @@ export const PANE_CSS = `
 .pane .error-details summary { cursor: pointer; color: #424242; }
 .pane .error-details pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 11px; background: #f5f5f5; padding: 4px; margin: 4px 0; }
 .pane .activity-failed .detail, .pane .error { color: #a4262c; }
+.pane .stale { color: #8a5a00; font-weight: 600; }
+.pane .cell-params .fui-Text { overflow-wrap: anywhere; }
 .pane .about { border-top: 1px solid #e0e0e0; margin-top: 8px; padding-top: 8px; }
 .pane .selftest { display: flex; flex-direction: column; gap: 6px; }
 .pane .selftest-results { list-style: none; padding: 0; margin: 0; }

@@ -24,6 +24,14 @@ import {
   type SheetFetcher,
 } from "../excel/reportSheets";
 import { newerVersionOf, type StoredReport } from "../excel/reportStore";
+import {
+  boundStatus,
+  currentAddresses,
+  markStaleOnSheet,
+  paramsFromCells,
+  rebindReport,
+  type BoundStatus,
+} from "../excel/reportBindings";
 import type { ExcelHost } from "../excel/host";
 import { refreshEverything } from "../commands/guardedRefresh";
 import { sourceRequests } from "../runtime/sourceRequests";
@@ -73,6 +81,8 @@ export interface ReportSheetSummary {
   notes: string[];
   /** Made by a later version of the add-in: shown, never refreshed, edited or switched here. */
   readOnly: boolean;
+  /** Parameters taken from cells: the values fetched with, those whose cells now differ (stale), bad cells. */
+  bound?: BoundStatus;
 }
 
 /**
@@ -113,6 +123,18 @@ const withNotes = (detail: string, notes: string[]) =>
  * Runs a request and lands the result as a new report sheet (or, when editing, refreshes that sheet
  * with the new request; when that fails the sheet keeps its old request and data). Never throws.
  */
+/** The request with the parameters it takes from cells read from them now (a bound date drops the preset). */
+async function withCellValues(
+  excel: ExcelHost,
+  req: SheetRequest,
+  cells: Readonly<Record<string, string>>,
+): Promise<SheetRequest> {
+  if (Object.keys(cells).length === 0) return req;
+  const params = await paramsFromCells(excel, req.kind, req.params, cells);
+  const datesBound = "startDate" in cells || "endDate" in cells;
+  return { ...req, params, datePreset: datesBound ? undefined : req.datePreset };
+}
+
 export async function runSourceToSheet(
   services: Services,
   req: SheetRequest,
@@ -127,6 +149,9 @@ export async function runSourceToSheet(
   const id = services.activity.start(requestLabel(req), describeRequest(req), () => controller.abort());
   const notes: string[] = [];
   try {
+    // Parameters taken from cells are read now: a bad cell refuses before anything is counted or sent.
+    const cells = req.cells ?? {};
+    req = await withCellValues(services.excel, req, cells);
     // One report is one request; individual ads a request a page: many pages ask first.
     const cost = sourceRequests({ kind: req.kind, params: req.params });
     if (!(await askToSpend({ action: requestLabel(req), ...cost })))
@@ -134,7 +159,13 @@ export async function runSourceToSheet(
     if (req.sheetName) {
       const old = await definitionFor(services.excel, req.sheetName, "to edit");
       const { saveDefinition } = await import("../excel/reportStore");
-      await saveDefinition(services.excel, { ...old, params: req.params, datePreset: req.datePreset });
+      const bindings = await rebindReport(services.excel, old, cells);
+      await saveDefinition(services.excel, {
+        ...old,
+        params: req.params,
+        datePreset: req.datePreset,
+        bindings,
+      });
       try {
         const def = await refreshReport(services.excel, req.sheetName, fetcher(services, id, notes), {
           signal: controller.signal,
@@ -166,7 +197,7 @@ export async function runSourceToSheet(
     const label = sheetLabel(req.kind, req.params, req.datePreset);
     const def = await createReportSheet(
       services.excel,
-      { kind: req.kind, params: req.params, datePreset: req.datePreset, label, ...look },
+      { kind: req.kind, params: req.params, datePreset: req.datePreset, label, cells, ...look },
       data,
     );
     const done = withNotes(
@@ -238,7 +269,17 @@ function summary(d: StoredReport): ReportSheetSummary {
 }
 
 export async function listReportSheets(services: Services): Promise<ReportSheetSummary[]> {
-  return (await listDefinitions(services.excel)).map(summary);
+  const defs = await listDefinitions(services.excel);
+  // Bound cells are read (no request) so a report whose cells changed is said to be stale.
+  return Promise.all(
+    defs.map(async (d) => {
+      const bound =
+        newerVersionOf(d) === undefined ? await boundStatus(services.excel, d).catch(() => null) : null;
+      // The sheet's own status line says it is stale too (and stops once the cells give the fetched values again).
+      if (bound) await markStaleOnSheet(services.excel, d, bound).catch(() => false);
+      return bound ? { ...summary(d), bound } : summary(d);
+    }),
+  );
 }
 
 /** The planner chose Not now: the activity entry says so, and nothing was sent. */
@@ -356,5 +397,6 @@ export async function renameSheet(services: Services, from: string, to: string):
 /** A report sheet's request, to edit; throws, in words, when the sheet has none or is gone. */
 export async function loadSheetRequest(excel: ExcelHost, sheetName: string): Promise<SheetRequest> {
   const def = await definitionFor(excel, sheetName, "to edit");
-  return { kind: def.kind, params: def.params, datePreset: def.datePreset, sheetName };
+  const cells = def.bindings?.length ? await currentAddresses(excel, def) : undefined;
+  return { kind: def.kind, params: def.params, datePreset: def.datePreset, sheetName, cells };
 }

@@ -15,6 +15,8 @@ export interface RequestSummary {
   datePreset?: DatePreset;
   /** When editing: the sheet whose request this is. */
   sheetName?: string;
+  /** Parameters taken from cells (parameter → address, "Inputs!B2"): read at each refresh. */
+  cells?: Readonly<Record<string, string>>;
 }
 
 /** The request's short name: "Impressions", "Show". */

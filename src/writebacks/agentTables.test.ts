@@ -110,4 +110,10 @@ describe("agent CSV and TSV typing", () => {
     expect(() => agentDelimitedTable("tsv", "\n")).toThrow(/empty/);
     expect(() => agentDelimitedTable("csv", 'a,b\n1,"open')).toThrow(/inside a quoted value/);
   });
+  test("a file of 300,000 lines is read whole (its width is not found by spreading every row)", () => {
+    const text = ["Id,Note", ...Array.from({ length: 300_000 }, (_, i) => `${i},n${i}`)].join("\n");
+    const { table } = agentDelimitedTable("csv", text);
+    expect(table.rows).toHaveLength(300_000);
+    expect(table.columns.map((c) => c.name)).toEqual(["Id", "Note"]);
+  });
 });

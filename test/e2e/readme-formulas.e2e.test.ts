@@ -25,6 +25,7 @@ interface View {
   error?: boolean;
   errorMessage?: string;
   spillSize?: { rows: number; cols: number };
+  entity?: { text?: string; properties?: Record<string, unknown> };
 }
 
 /** The anchor cell D2 and the grid it spilled into, as the preview's workbook holds them. */
@@ -98,6 +99,14 @@ const CHECKS: Record<string, (a: Answer) => void> = {
   '=ADS.INCREMENTALITY("Acme Mattress", "channel", , , , , TRUE, 90)': (a) => {
     expect(a.grid.length).toBeGreaterThanOrEqual(2);
     expect(a.grid[0].every((c) => typeof c.value === "string")).toBe(true);
+  },
+  "=ADS.SHOWCARD(1200000001)": (a) => {
+    expect(a.anchor.text).toBe("The Demo Show");
+    expect(a.anchor.entity?.properties?.["Monthly listeners"]).toMatchObject({ basicValue: 753621 });
+  },
+  '=ADS.ADVERTISERCARD("Acme Mattress")': (a) => {
+    expect(a.anchor.text).toBe("Acme Mattress");
+    expect(a.anchor.entity?.properties?.["Ads detected"]).toMatchObject({ numberFormat: "#,##0" });
   },
   "=ADS.SELFTEST(3, 2)": (a) =>
     expect(texts(a)).toEqual([

@@ -4,7 +4,7 @@
  * with its own format, alone or spilled, where the host takes data types from functions, else its
  * plain form). ADS.SELFTEST answers without the service (no request, no key).
  */
-import { selfTestGrid, SELF_TEST_FIRST_DATE } from "../../runtime/selfTestValues";
+import { selfTestGrid, SELF_TEST_CARD, SELF_TEST_FIRST_DATE } from "../../runtime/selfTestValues";
 import { serialToIsoDate } from "../../api/excelDates";
 import { dateSystemOf, toWorkbookSerial } from "../dateSystem";
 import type { ExcelHost } from "../host";
@@ -153,6 +153,44 @@ export const functionSteps: SelfTestStep[] = [
         `shows ${show(got.text)}, not ${show(short)}`,
       );
       return `dates spilled with their format: ${got.text.flat().join(", ")}`;
+    },
+  },
+  {
+    id: "custom-function-card",
+    family: "Custom functions",
+    title:
+      "A card from an ADS.* function shows its title, a dot reference reads its field with the field's format, and a field it lacks is #FIELD!; where the host takes no data types from functions the card is its title as text",
+    async run(scope) {
+      const { excel, sheet, waitFor } = scope;
+      await excel.run(async (context) => {
+        context.workbook.worksheets.getItem(sheet).getRange("A1:C1").formulas = [
+          ['=ADS.SELFTEST(1,1,"card")', `=A1.[${SELF_TEST_CARD.field}]`, "=A1.[No such field]"],
+        ];
+        await context.sync();
+      });
+      const got = await waitFor("the card and its fields", async () => {
+        const read = await readCells(excel, sheet, "A1:C1");
+        return read.values[0].some((v) => BUSY.has(String(v))) ? null : read;
+      });
+      const [card, field, missing] = [0, 1, 2].map((i) => ({
+        value: got.values[0][i],
+        text: got.text[0][i],
+      }));
+      check(
+        card.text === SELF_TEST_CARD.title,
+        `the card shows ${show(card.text)}, not ${SELF_TEST_CARD.title}`,
+      );
+      check(missing.value === "#FIELD!", `a missing field shows ${show(missing.value)}, not #FIELD!`);
+      if (scope.env.numberShape === "plain") {
+        check(card.value === SELF_TEST_CARD.title, `holds ${show(card.value)}, not the title as text`);
+        check(field.value === "#FIELD!", `a field of text reads ${show(field.value)}, not #FIELD!`);
+        return "the title as text (no data types from functions here); its fields are #FIELD!";
+      }
+      check(
+        field.value === SELF_TEST_CARD.value && field.text === SELF_TEST_CARD.shown,
+        `=A1.[${SELF_TEST_CARD.field}] shows ${show(field.value)} as ${show(field.text)}, not ${SELF_TEST_CARD.shown}`,
+      );
+      return `a card "${card.text}"; its ${SELF_TEST_CARD.field} read as ${field.text}; a missing field #FIELD!`;
     },
   },
 ];

@@ -59,6 +59,7 @@ const VALUE_STEPS = [
   "custom-function-plain-numbers",
   "custom-function-formatted-number",
   "custom-function-formatted-spill",
+  "custom-function-card",
 ];
 
 // An Excel of ExcelApi 1.16–1.18 (FormattedNumberCellValue) and one without data types from functions

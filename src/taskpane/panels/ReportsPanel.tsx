@@ -12,6 +12,7 @@ import { ReportFormMessages, ReportWarnings } from "./reports/ReportFormMessages
 import { ReportDates } from "./reports/ReportDates";
 import { ReportFields } from "./reports/ReportFields";
 import { NewSheetLook } from "./reports/NewSheetLook";
+import { CellParams } from "./reports/CellParams";
 
 export interface ReportsPanelProps {
   /** A definition to edit (Edit request): the form opens pre-filled and refreshes that sheet. */
@@ -91,6 +92,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
         </Field>
         {form.dates && <ReportDates request={request} />}
         <ReportFields request={request} />
+        <CellParams request={request} />
         {!editing && <NewSheetLook kind={kind} look={reportRun} />}
         <ReportWarnings warnings={request.warnings} />
         <Button appearance="primary" type="submit" disabledFocusable={running} ref={submitRef}>

@@ -3,7 +3,7 @@
  * found once per request (its sheet by id, its cells by rectangle) and read or written when the
  * call runs; `_KeepReference` keeps it across syncs as office.js asks.
  */
-import { MAX_COLS, MAX_ROWS, quoteSheet, rectAddress, type Rect } from "../../address";
+import { MAX_COLS, MAX_ROWS, parseAddress, quoteSheet, rectAddress, type Rect } from "../../address";
 import {
   HORIZONTAL_ALIGNMENTS,
   officeError,
@@ -18,6 +18,7 @@ import { columnWidth } from "../../geometry";
 import { displayText } from "../../numberFormat";
 import { fromR1C1, toR1C1 } from "../../r1c1";
 import { moveCells, type ShiftDirection } from "../../shift";
+import { cutMove } from "../../cutMove";
 import type { Batch } from "../batch";
 import { defineClass, hostObject, invalidArgument, objectArg } from "../hostClass";
 import { rangeObject, rangeSheet, tableCollection, worksheetObject, type RangeData } from "./lookup";
@@ -59,6 +60,26 @@ function valueType(c: CellData | undefined): string {
   if (typeof c.value === "number") return "Double";
   if (typeof c.value === "boolean") return "Boolean";
   return "String";
+}
+
+/**
+ * A cell as `Range.valuesAsJson` gives it (ExcelApi 1.16): its kind of value with the basic value
+ * and type `values` and `valueTypes` give; a card is its entity, basic value `#VALUE!` (entities.ts);
+ * a function's formatted number keeps its numberFormat.
+ */
+function valueAsJson(c: CellData | undefined): Excel.CellValue {
+  if (c?.entity) return { ...c.entity, basicValue: "#VALUE!", basicType: "Error" };
+  if (!c || c.value === null) return { type: "Empty", basicValue: "", basicType: "Empty" };
+  if (c.error) return { type: "Error", basicValue: String(c.value), basicType: "Error" } as Excel.CellValue;
+  if (typeof c.value === "number")
+    return {
+      type: "Double",
+      basicValue: c.value,
+      basicType: "Double",
+      ...(c.valueFormat ? { numberFormat: c.valueFormat } : {}),
+    };
+  if (typeof c.value === "boolean") return { type: "Boolean", basicValue: c.value, basicType: "Boolean" };
+  return { type: "String", basicValue: c.value, basicType: "String" };
 }
 
 type WriteKind = "values" | "formulas" | "formulasR1C1" | "numberFormat";
@@ -154,6 +175,7 @@ defineClass<RangeData>("Range", {
     Values: { get: (r, b) => grid(b, r, (c) => c?.value ?? ""), set: (r, v, b) => write(b, r, v, "values") },
     Text: { get: (r, b) => grid(b, r, (c) => displayText(c, b.model.date1904)) },
     ValueTypes: { get: (r, b) => grid(b, r, valueType) },
+    ValuesAsJson: { get: (r, b) => grid(b, r, valueAsJson) },
     Formulas: {
       get: (r, b) => grid(b, r, (c) => c?.formula ?? c?.value ?? ""),
       set: (r, v, b) => write(b, r, v, "formulas"),
@@ -249,6 +271,24 @@ defineClass<RangeData>("Range", {
       moveCells(b.model, sheet, rect, direction);
       b.changed({ sheetId: sheet.id, rect: afterward(rect, direction) });
       return rangeObject(r.sheetId, rect);
+    },
+    /** Range.moveTo: cut and paste within the sheet (cutMove.ts); references to the moved cells follow them. */
+    MoveTo: (r, [destination], b) => {
+      const sheet = rangeSheet(b, r);
+      const dest =
+        typeof destination === "string"
+          ? {
+              sheetId: r.sheetId,
+              rect: parseAddress(destination).rect,
+              sheetName: parseAddress(destination).sheet,
+            }
+          : { ...objectArg<RangeData>(destination, "Range"), sheetName: undefined };
+      const destSheet = dest.sheetName ? b.model.sheetByName(dest.sheetName) : rangeSheet(b, dest);
+      if (destSheet !== sheet)
+        throw officeError("InvalidOperation", "This host moves cells within their sheet only");
+      const to = cutMove(b.model, sheet, { ...r.rect }, { row: dest.rect.row, col: dest.rect.col });
+      b.changed({ sheetId: sheet.id, rect: r.rect });
+      b.changed({ sheetId: sheet.id, rect: to });
     },
     /** Range.delete: the cells go and the ones after them move up or left (shift "Up" or "Left"). */
     Delete: (r, [shift], b) => {

@@ -1,5 +1,5 @@
 /** The workbook (the request's global object): worksheets, tables, defined names, the application (calculation), selection, xlsx insertion. */
-import { quoteSheet, rectAddress } from "../../address";
+import { parseAddress, quoteSheet, rectAddress, type Rect } from "../../address";
 import { officeError, type DefinedName } from "../../model";
 import { utcToSerial } from "../../../../src/api/excelDates";
 import { readXlsx } from "../../xlsx";
@@ -152,17 +152,66 @@ function named(b: Batch, ref: { name: string }): DefinedName {
   return n;
 }
 
+/**
+ * What a name's formula refers to, as NamedItem.type and value say (docs/excel-fidelity.md, "Defined
+ * names"): one area of an existing sheet is a Range (its value the address, "Inputs!$B$2"); a
+ * reference Excel made `#REF!` (its cells deleted) is an Error whose value is "#REF!"; a constant is
+ * a Double, Boolean or String. Any other formula is refused as Excel's computed names are not modelled.
+ */
+function nameTarget(
+  b: Batch,
+  n: DefinedName,
+): { type: string; value: unknown; range?: { sheetId: string; rect: Rect } } {
+  const body = n.formula.replace(/^=/, "").trim();
+  if (/#REF!/i.test(body)) return { type: "Error", value: "#REF!" };
+  if (/^-?\d+(\.\d+)?$/.test(body)) return { type: "Double", value: Number(body) };
+  if (/^(TRUE|FALSE)$/i.test(body)) return { type: "Boolean", value: body.toUpperCase() === "TRUE" };
+  if (/^"(?:[^"]|"")*"$/.test(body)) return { type: "String", value: body.slice(1, -1).replace(/""/g, '"') };
+  const ref = (() => {
+    try {
+      return parseAddress(body.replace(/\$/g, ""));
+    } catch {
+      return null;
+    }
+  })();
+  const sheet = ref?.sheet === undefined ? undefined : b.model.sheetByName(ref.sheet);
+  if (!ref || !sheet)
+    throw officeError(
+      "InvalidOperation",
+      `The name "${n.name}" refers to "${n.formula}", which this host does not compute`,
+    );
+  return { type: "Range", value: body, range: { sheetId: sheet.id, rect: ref.rect } };
+}
+
 const NamedItem = defineClass<{ name: string }>("NamedItem", {
   id: (ref) => ref.name,
   props: {
     Name: { get: (ref, b) => named(b, ref).name },
     Formula: { get: (ref, b) => named(b, ref).formula },
-    Type: { get: () => "Range" },
+    Type: { get: (ref, b) => nameTarget(b, named(b, ref)).type },
+    Value: { get: (ref, b) => nameTarget(b, named(b, ref)).value },
+    Scope: { get: () => "Workbook" },
+    Visible: { get: () => true },
   },
   methods: {
     Delete: (ref, _a, b) => {
       const n = named(b, ref);
       b.model.names = b.model.names.filter((x) => x !== n);
+    },
+    /** The name's range; a name that is not a range (a #REF! one, a constant) is refused, as in Excel. */
+    GetRange: (ref, _a, b) => {
+      const t = nameTarget(b, named(b, ref));
+      if (!t.range)
+        throw officeError(
+          "InvalidArgument",
+          `The name "${ref.name}" does not refer to a range (it is ${t.type})`,
+        );
+      return rangeObject(t.range.sheetId, t.range.rect);
+    },
+    GetRangeOrNullObject: (ref, _a, b) => {
+      const n = findName(b, ref.name);
+      const t = n ? nameTarget(b, n) : null;
+      return t?.range ? rangeObject(t.range.sheetId, t.range.rect) : null;
     },
   },
 });

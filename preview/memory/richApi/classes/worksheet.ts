@@ -40,11 +40,9 @@ defineClass<SheetRef>("Worksheet", {
   props: {
     Name: {
       get: (w, b) => sheetOf(b, w.sheetId).name,
-      /** Excel's sheet naming rules (names.ts), unique across the workbook. */
+      /** Excel's sheet naming rules (names.ts), unique across the workbook; references follow the new name. */
       set: (w, v, b) => {
-        const s = sheetOf(b, w.sheetId);
-        b.model.checkSheetName(String(v), s);
-        s.name = String(v);
+        b.model.renameSheet(sheetOf(b, w.sheetId), String(v));
       },
     },
     Id: { get: (w, b) => sheetOf(b, w.sheetId).id },

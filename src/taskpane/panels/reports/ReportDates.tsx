@@ -7,12 +7,14 @@ import { serviceDateText, serviceDatesText } from "../../reportAdvice";
 import type { ReportRequest } from "./useReportRequest";
 
 export interface ReportDatesProps {
-  request: Pick<ReportRequest, "kind" | "preset" | "setPreset" | "values" | "set" | "errors">;
+  request: Pick<ReportRequest, "kind" | "preset" | "setPreset" | "values" | "set" | "errors" | "cells">;
 }
 
 export function ReportDates({ request }: ReportDatesProps) {
   const { kind, preset, values, set, errors } = request;
   const serviceDates = serviceDatesText(kind);
+  // Dates taken from cells replace the range chosen here (Parameters from cells, below).
+  const fromCells = ["startDate", "endDate"].filter((p) => p in request.cells);
   return (
     <fieldset className="dates">
       <legend>Dates</legend>
@@ -32,7 +34,17 @@ export function ReportDates({ request }: ReportDatesProps) {
           ))}
         </Select>
       </Field>
-      {preset === "serviceDefault" && (
+      {fromCells.length > 0 && (
+        <Text block data-testid="dates-from-cells">
+          {fromCells.length === 2
+            ? "Both dates come"
+            : fromCells[0] === "startDate"
+              ? "The start date comes"
+              : "The end date comes"}{" "}
+          from cells (Parameters from cells, below): they replace the range chosen here.
+        </Text>
+      )}
+      {preset === "serviceDefault" && fromCells.length === 0 && (
         <Text block data-testid="service-dates">
           No dates are sent: the service uses its own, {serviceDates}.
         </Text>

@@ -32,6 +32,17 @@ export interface ReportRequest {
   chooseKind(kind: ReportKind): void;
   /** The request's parameters, the custom dates included. */
   buildParams(): Record<string, unknown>;
+  /** Parameters taken from cells: each one's address and what the cells gave when taken. */
+  cells: Record<string, TakenCell>;
+  /** Takes `param` from a cell (or types it again, with null). */
+  setCell(param: string, taken: TakenCell | null): void;
+}
+
+/** A parameter taken from a cell in the form: where, and what it gave (or what is wrong with it). */
+interface TakenCell {
+  address: string;
+  shown: string;
+  problem?: string;
 }
 
 export function useReportRequest(
@@ -44,6 +55,7 @@ export function useReportRequest(
   // No preset chosen: the service's own dates (shown below), as when nothing is sent.
   const [preset, setPreset] = useState<DatePresetId>("serviceDefault");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [cells, setCells] = useState<Record<string, TakenCell>>({});
   const form = REPORT_FORMS[kind];
 
   useEffect(() => {
@@ -59,6 +71,11 @@ export function useReportRequest(
     if (typeof editing.params.endDate === "string") v.endDate = editing.params.endDate;
     setValues(v);
     setPreset(idFor(editing.datePreset));
+    setCells(
+      Object.fromEntries(
+        Object.entries(editing.cells ?? {}).map(([param, address]) => [param, { address, shown: "" }]),
+      ),
+    );
   }, [editing, focusAfterRender]);
 
   const labels = useMemo<Record<string, string>>(
@@ -89,7 +106,16 @@ export function useReportRequest(
       setKind(k);
       setValues({});
       setErrors({});
+      setCells({});
     },
+    cells,
+    setCell: (param, taken) =>
+      setCells((old) => {
+        const next = { ...old };
+        if (taken) next[param] = taken;
+        else delete next[param];
+        return next;
+      }),
     buildParams: () => {
       const params = paramsFromForm(form.fields, values);
       if (form.dates && preset === "custom") {

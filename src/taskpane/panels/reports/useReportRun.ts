@@ -74,6 +74,8 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
     const datePreset = form.dates ? presetFor(preset) : undefined;
     const check = schemaErrors(REPORT_ENDPOINTS[kind].schema, params, labels);
     for (const f of form.fields) if (check[f.name]) check[f.name] = optionWords(f, check[f.name]);
+    // A parameter taken from a cell is read from it when the report runs (and refused there, named).
+    for (const param of Object.keys(request.cells)) delete check[param];
     request.setErrors(check);
     if (Object.keys(check).length) {
       setMessage({ intent: "warning", text: "Nothing was sent: fix the fields marked below." });
@@ -82,7 +84,8 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
     }
     for (const f of form.fields)
       if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
-    const sheetRequest: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName };
+    const cells = Object.fromEntries(Object.entries(request.cells).map(([p, c]) => [p, c.address]));
+    const sheetRequest: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName, cells };
     // One run at a time from this form: a second click would make a second sheet.
     setRunning(true);
     const outcome = await runSourceToSheet(

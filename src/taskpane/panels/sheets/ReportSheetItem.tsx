@@ -4,6 +4,7 @@
  */
 import { Button, Checkbox } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
+import type { BoundStatus } from "../../../excel/reportBindings";
 import {
   refreshOneSheet,
   setRefreshOnOpen,
@@ -30,6 +31,28 @@ export interface ReportSheetItemProps {
   forget: ForgetRequest;
 }
 
+/** The parameters taken from cells: what the data was fetched with, and whether the cells changed since. */
+function BoundCells({ bound }: { bound: BoundStatus }) {
+  return (
+    <>
+      <Text block size={200} className="bound-cells">
+        From cells: {bound.fetched.join("; ")}
+      </Text>
+      {bound.changed.length > 0 && (
+        <Text block size={200} className="stale">
+          Stale: the cells changed since the last refresh ({bound.changed.join("; ")}). Refresh to fetch with
+          them.
+        </Text>
+      )}
+      {bound.problems.length > 0 && (
+        <Text block size={200} className="error">
+          The next refresh will refuse: {bound.problems.join("; ")}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function ReportSheetItem({ sheet: s, services, list, forget }: ReportSheetItemProps) {
   const { refreshing } = list;
   return (
@@ -45,6 +68,7 @@ export function ReportSheetItem({ sheet: s, services, list, forget }: ReportShee
           {s.readOnly ? "Read-only" : "Last error"}: {s.lastError}
         </Text>
       )}
+      {s.bound && <BoundCells bound={s.bound} />}
       {s.notes.length > 0 && (
         <Text block size={200}>
           Last refresh noted: {s.notes.join("; ")}
