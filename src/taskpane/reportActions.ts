@@ -211,21 +211,29 @@ export async function runSourceToSheet(
     services.notify(done, notes.length || def.rowCount === 0 ? "warning" : "success");
     return { ok: true };
   } catch (err) {
-    const cancelled = controller.signal.aborted;
-    services.activity.update(id, {
-      status: cancelled ? "cancelled" : "failed",
-      endedAt: Date.now(),
-      detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName, req),
-      details: cancelled ? undefined : failureDetails(err, requestDetails(req)),
-      // Never re-sent by itself (it may have counted): the planner chooses.
-      ...(!cancelled && mayTryAgain(err)
-        ? { tryAgain: () => void runSourceToSheet(services, req, look) }
-        : {}),
-    });
-    // The reason first: the request's parameters are in the activity entry ("Asked: …").
-    if (!cancelled && !shownByForm()) services.notify(failureText(req, err), "error");
-    return { ok: false, cancelled, reason: failureReason(err, req.sheetName, req) };
+    return runFailed(services, id, err, { req, look, cancelled: controller.signal.aborted, shownByForm });
   }
+}
+
+/** A run that failed or was cancelled: its Activity entry (reason, Details, Try again where safe) and toast. */
+function runFailed(
+  services: Services,
+  id: number,
+  err: unknown,
+  run: { req: SheetRequest; look: SheetLook; cancelled: boolean; shownByForm: () => boolean },
+): RunOutcome {
+  const { req, look, cancelled } = run;
+  services.activity.update(id, {
+    status: cancelled ? "cancelled" : "failed",
+    endedAt: Date.now(),
+    detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName, req),
+    details: cancelled ? undefined : failureDetails(err, requestDetails(req)),
+    // Never re-sent by itself (it may have counted): the planner chooses.
+    ...(!cancelled && mayTryAgain(err) ? { tryAgain: () => void runSourceToSheet(services, req, look) } : {}),
+  });
+  // The reason first: the request's parameters are in the activity entry ("Asked: …").
+  if (!cancelled && !run.shownByForm()) services.notify(failureText(req, err), "error");
+  return { ok: false, cancelled, reason: failureReason(err, req.sheetName, req) };
 }
 
 export function openShowSheet(
