@@ -58,9 +58,16 @@ export const REQUIRED_HEADERS = [
   "createdAt",
 ];
 
-/** "Row 7, Start date: is required" — rows numbered as the sheet shows them, columns by their headers. */
+/**
+ * "Row 7, Start date: is required" — rows numbered as the sheet shows them, columns by their headers.
+ * A reason that begins with the column's own name ("cpm must be 0 or more") says it once: "Row 7, CPM:
+ * must be 0 or more".
+ */
 export function describeError(e: CellError, firstRowNumber: number): string {
-  return `Row ${e.row + firstRowNumber}, ${planLabel(e.column)}: ${plainWords(e.reason)}`;
+  const label = planLabel(e.column);
+  const reason = plainWords(e.reason);
+  const lead = [label, e.column].find((name) => reason.toLowerCase().startsWith(`${name.toLowerCase()} `));
+  return `Row ${e.row + firstRowNumber}, ${label}: ${lead ? reason.slice(lead.length + 1) : reason}`;
 }
 
 export function checkPlan(sheet: PlanSheet): PlanCheck {
