@@ -144,7 +144,7 @@ test("an advertiser is created by name or directory id and inserted at the selec
   await expectText(page.getByTestId("advertiser-result"), /The Demo Show \(promo\)/);
 });
 
-test("an invite names the bad field, then shows the service's message; simple_overview_show needs simple_overview", async () => {
+test("an invite names the bad field, then shows the service's message; the Show overview tab needs Overview", async () => {
   const { page } = e;
   await ensureConnected(page);
   await page.getByRole("tab", { name: "Campaigns" }).click();
@@ -153,9 +153,9 @@ test("an invite names the bad field, then shows the service's message; simple_ov
   await page.getByRole("button", { name: "Send invite" }).click();
   await expectText(page.getByTestId("invite-outcome"), /email/i);
 
-  const showTab = page.getByRole("checkbox", { name: "simple_overview_show" });
+  const showTab = page.getByRole("checkbox", { name: "Show overview", exact: true });
   expect(await showTab.isDisabled()).toBe(true);
-  await page.getByRole("checkbox", { name: "Overview (simple_overview)", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Overview", exact: true }).check();
   expect(await showTab.isDisabled()).toBe(false);
   await showTab.check();
   await page.getByLabel("Email of the invitee").fill("planner@example.com");
