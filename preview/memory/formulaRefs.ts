@@ -4,12 +4,12 @@ import { outsideStrings } from "./r1c1";
 
 const CELL = "\\$?[A-Za-z]{1,3}\\$?\\d{1,7}";
 /** An A1 reference: what leads it, the sheet prefix (`'My sheet'!`), its first and last cells. */
-export const REF = new RegExp(
+const REF = new RegExp(
   `(^|[^A-Za-z0-9_.\\]!$'"])((?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?(${CELL})(?::(${CELL}))?(?![A-Za-z0-9_(\\[])`,
   "g",
 );
 
-export function parseCell(text: string): { row: number; col: number; colAbs: boolean; rowAbs: boolean } {
+function parseCell(text: string): { row: number; col: number; colAbs: boolean; rowAbs: boolean } {
   const m = /^(\$?)([A-Za-z]{1,3})(\$?)(\d{1,7})$/.exec(text)!;
   return { colAbs: m[1] === "$", col: columnIndex(m[2]), rowAbs: m[3] === "$", row: Number(m[4]) - 1 };
 }
