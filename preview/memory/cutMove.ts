@@ -7,44 +7,19 @@
  * nothing changes): a move across sheets, and one that touches a table or a spilled array.
  */
 import type { Rect } from "./address";
-import { parseCell, prefixSheet, REF } from "./formulaRefs";
+import { rewriteSheetRefs } from "./formulaRefs";
 import { officeError, overlaps, type CellData, type SheetData, type WorkbookModel } from "./model";
-import { outsideStrings } from "./r1c1";
-import { columnName } from "./address";
 
 const inside = (a: Rect, b: Rect) =>
   a.row >= b.row && a.col >= b.col && a.row + a.rows <= b.row + b.rows && a.col + a.cols <= b.col + b.cols;
 
-function cellText(row: number, col: number, like: { colAbs: boolean; rowAbs: boolean }): string {
-  return `${like.colAbs ? "$" : ""}${columnName(col)}${like.rowAbs ? "$" : ""}${row + 1}`;
-}
-
 /** The formula with references wholly inside `from` moved by the move's offset, and those inside `over` made #REF!. */
 function followMove(formula: string, ownSheet: string, sheet: string, from: Rect, to: Rect): string {
-  const dr = to.row - from.row;
-  const dc = to.col - from.col;
-  return outsideStrings(formula, (part) =>
-    part.replace(REF, (all, lead: string, prefix: string | undefined, a: string, b: string | undefined) => {
-      const on = prefix ? prefixSheet(prefix) : ownSheet;
-      if (on.toLowerCase() !== sheet.toLowerCase()) return all;
-      const p = parseCell(a);
-      const q = b ? parseCell(b) : p;
-      if (p.row < 0 || q.row < 0) return all;
-      const rect = {
-        row: Math.min(p.row, q.row),
-        col: Math.min(p.col, q.col),
-        rows: Math.abs(q.row - p.row) + 1,
-        cols: Math.abs(q.col - p.col) + 1,
-      };
-      if (inside(rect, from)) {
-        const first = cellText(p.row + dr, p.col + dc, p);
-        const last = cellText(q.row + dr, q.col + dc, q);
-        return `${lead}${prefix ?? ""}${first}${b ? `:${last}` : ""}`;
-      }
-      if (inside(rect, to)) return `${lead}${prefix ?? ""}#REF!`;
-      return all;
-    }),
-  );
+  return rewriteSheetRefs(formula, ownSheet, sheet, (rect) => {
+    if (inside(rect, from))
+      return { ...rect, row: rect.row + to.row - from.row, col: rect.col + to.col - from.col };
+    return inside(rect, to) ? null : rect;
+  });
 }
 
 const one = (row: number, col: number): Rect => ({ row, col, rows: 1, cols: 1 });

@@ -5,9 +5,8 @@
  * office.js keeps. A move that would cut through a table, or push a filled cell off the sheet, is
  * refused before anything changes (docs/excel-fidelity.md, "Inserting and deleting cells").
  */
-import { columnName, MAX_COLS, MAX_ROWS, type Rect } from "./address";
-import { parseCell, prefixSheet, REF } from "./formulaRefs";
-import { outsideStrings } from "./r1c1";
+import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
+import { rewriteSheetRefs } from "./formulaRefs";
 import {
   officeError,
   type CellData,
@@ -64,35 +63,10 @@ export function movedRect(r: Rect, m: Move): Rect | null {
   return fromSpan({ ...s, a0: Math.min(s.a0, b.a0), a1: s.a1 > b.a1 ? s.a1 - k : b.a0 - 1 }, m);
 }
 
-function cellText(row: number, col: number, like: { colAbs: boolean; rowAbs: boolean }): string {
-  return `${like.colAbs ? "$" : ""}${columnName(col)}${like.rowAbs ? "$" : ""}${row + 1}`;
-}
-
 /** The formula with each A1 reference to the moved sheet where its cells now are (#REF! where they are gone). */
 function shiftFormula(formula: string, ownSheet: string, movedSheet: string, m: Move): string {
-  // Quoted text and structured references ([@d15]) hold no A1 reference (outsideStrings).
-  return outsideStrings(formula, (part) =>
-    part.replace(REF, (all, lead: string, prefix: string | undefined, a: string, b: string | undefined) => {
-      const sheet = prefix ? prefixSheet(prefix) : ownSheet;
-      if (sheet.toLowerCase() !== movedSheet.toLowerCase()) return all;
-      const p = parseCell(a);
-      const q = b ? parseCell(b) : p;
-      // A1 starts at row 1: "a0" is a name, not a cell.
-      if (p.row < 0 || q.row < 0) return all;
-      const rect = {
-        row: Math.min(p.row, q.row),
-        col: Math.min(p.col, q.col),
-        rows: Math.abs(q.row - p.row) + 1,
-        cols: Math.abs(q.col - p.col) + 1,
-      };
-      const moved = movedRect(rect, m);
-      if (moved === rect) return all;
-      if (!moved) return `${lead}${prefix ?? ""}#REF!`;
-      const first = cellText(moved.row, moved.col, p);
-      const last = cellText(moved.row + moved.rows - 1, moved.col + moved.cols - 1, q);
-      return `${lead}${prefix ?? ""}${first}${b ? `:${last}` : ""}`;
-    }),
-  );
+  // Quoted text and structured references ([@d15]) hold no A1 reference (rewriteSheetRefs).
+  return rewriteSheetRefs(formula, ownSheet, movedSheet, (rect) => movedRect(rect, m));
 }
 
 /**

@@ -110,6 +110,26 @@ export const NOT_WRITTEN: readonly { file: string; text: string; why: string }[]
     text: "=ADS.SELFTEST(3,2) shows ${show(spilled)}",
     why: "a failure message of the self-test",
   },
+  {
+    file: "src/excel/selftest/functions.ts",
+    text: '=ADS.SELFTEST(1,1,"card")',
+    why: "the self-test's card step, on a sheet the runner removes: a data type and its dot references, which LibreOffice has no counterpart of (no entity values); proven against office.js's own types in preview/memory/entities.test.ts and in Excel by the self-test itself",
+  },
+  {
+    file: "src/excel/selftest/functions.ts",
+    text: "=A1.[${SELF_TEST_CARD.field}]",
+    why: "the self-test's card step, on a sheet the runner removes: a data type and its dot references, which LibreOffice has no counterpart of (no entity values); proven against office.js's own types in preview/memory/entities.test.ts and in Excel by the self-test itself",
+  },
+  {
+    file: "src/excel/selftest/functions.ts",
+    text: "=A1.[No such field]",
+    why: "the self-test's card step, on a sheet the runner removes: a data type and its dot references, which LibreOffice has no counterpart of (no entity values); proven against office.js's own types in preview/memory/entities.test.ts and in Excel by the self-test itself",
+  },
+  {
+    file: "src/excel/selftest/functions.ts",
+    text: "=A1.[${SELF_TEST_CARD.field}] shows ${show(field.value)} as ${show(field.text)}, not ${SELF_TEST_CARD.shown}",
+    why: "a failure message of the self-test",
+  },
 ];
 
 /**
@@ -163,6 +183,12 @@ export const WRITERS: Readonly<
     workbooks: ["self-test"],
     writes: /^=ADS\.SELFTEST\(/,
     what: "the custom-function steps",
+  },
+  'src/excel/selftest/functions.ts context.workbook.worksheets.getItem(sheet).getRange("A1:C1").formulas': {
+    // No judged workbook: LibreOffice has no data types (see NOT_WRITTEN's card entries).
+    workbooks: [],
+    writes: /^=A1\.\[/,
+    what: "the custom-function-card step: a card and its dot references, which LibreOffice cannot hold",
   },
   'src/excel/selftest/tables.ts ws.getRange("D1").formulas': {
     workbooks: ["self-test"],
