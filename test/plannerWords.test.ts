@@ -6,6 +6,9 @@
  * rule of every request schema, met with bad values), the pane's "Asked" line, the failed status
  * line, and the campaign plan's headers.
  */
+import { readdirSync, readFileSync, statSync } from "fs";
+import { join, relative } from "path";
+import * as ts from "typescript";
 import { z } from "zod";
 import { AdsClient } from "../src/api/client";
 import * as errors from "../src/api/errors";
@@ -24,6 +27,7 @@ test("the detector itself catches each kind of service word, and passes a planne
   ).toHaveLength(3);
   expect(serviceWordsIn("itunesId must be a directory id")).toEqual(["a camelCase word (itunesId)"]);
   expect(serviceWordsIn("read_type is unknown")).toEqual(["a snake_case word (read_type)"]);
+  expect(serviceWordsIn("fields[0]: Geo needs…")).toEqual(["a list index (fields[0])"]);
   expect(serviceWordsIn("The iTunes or YouTube id of show 1200000001 (a 500 from the service).")).toEqual([]);
 });
 
@@ -166,6 +170,11 @@ function formMessages(): [string, unknown][] {
     true,
     {},
     "a".repeat(300),
+    // Columns that need another setting (the column rules' refusals).
+    ["Geo"],
+    ["DMA Code"],
+    ["Incrementality Source"],
+    ["Attributed Visits Campaign Incremental %"],
   ];
   const out: [string, unknown][] = [];
   for (const [name, schema] of Object.entries(schemas)) {
@@ -256,4 +265,129 @@ test("the campaign plan's headers are words, and each still names its column und
     ["billToPublisher", "Bill to publisher"],
   ])
     expect(planColumnOf(old)?.label).toBe(label);
+});
+
+test("every ADS function's refusal of a bad argument, and its failures, are in a planner's words", async () => {
+  const { createAdsFunctions } = await import("../src/functions/adsFunctions");
+  const { RequestCache } = await import("../src/functions/requestCache");
+  const routes: Route[] = [
+    () => json(500, { message: "db down" }),
+    () => json(403, { message: "Forbidden" }),
+  ];
+  const said: [string, string][] = [];
+  const bad: unknown[] = ["", "x", -1, 1.5, 1e7, true, [["a", "b"]], "2026-13-45"];
+  for (const route of [null, ...routes]) {
+    const client = new AdsClient({
+      baseUrl: "https://api.example.com",
+      apiKey: "k",
+      fetch: fakeFetch(route ?? (() => json(500, {}))).fetch,
+      sleep: instantSleep().sleep,
+      maxRetries: 0,
+    });
+    const fns = createAdsFunctions({
+      client: () => (route === null ? null : client),
+      cache: new RequestCache({ concurrency: 4 }),
+    }) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const [name, fn] of Object.entries(fns)) {
+      // Each function's last parameter is its AbortSignal: the arguments are the ones before it.
+      const good = [
+        "1200000001",
+        "Acme Mattress",
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ].slice(0, fn.length - 1);
+      const calls: unknown[][] = [good];
+      for (let at = 0; at < good.length; at++)
+        for (const v of bad) calls.push(good.map((g, i) => (i === at ? v : g)));
+      for (const args of calls) {
+        const err = await fn(...args).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        if (err instanceof Error)
+          said.push([`ADS.${name}(${JSON.stringify(args).slice(0, 40)})`, err.message]);
+      }
+    }
+  }
+  expect(said.length).toBeGreaterThan(200);
+  const wrong = said.flatMap(([where, text]) => {
+    const found = serviceWordsIn(text);
+    return found.length ? [`${where}: ${found.join(", ")} in "${text}"`] : [];
+  });
+  expect(wrong).toEqual([]);
+});
+
+test("every report form's labels, hints, defaults and options, and the other forms' notes, are in words", async () => {
+  const { REPORT_FORMS, defaultText, optionText } = await import("../src/taskpane/reportForms");
+  const { OTHER_DEFAULTS } = await import("../src/api/defaults");
+  const texts: [string, string][] = [];
+  for (const [kind, form] of Object.entries(REPORT_FORMS))
+    for (const spec of form.fields) {
+      const where = `${kind}.${spec.name}`;
+      texts.push([where, spec.label], [where, spec.hint ?? ""], [where, spec.default?.note ?? ""]);
+      texts.push([where, defaultText(spec)]);
+      for (const option of spec.options ?? []) texts.push([`${where} option`, optionText(spec, option)]);
+    }
+  for (const [form, fields] of Object.entries(OTHER_DEFAULTS))
+    for (const [name, d] of Object.entries(fields as Record<string, { note: string }>))
+      texts.push([`${form}.${name}`, d.note]);
+  expect(texts.length).toBeGreaterThan(300);
+  const wrong = texts.flatMap(([where, text]) => {
+    const found = serviceWordsIn(text);
+    return found.length ? [`${where}: ${found.join(", ")} in "${text}"`] : [];
+  });
+  expect(wrong).toEqual([]);
+});
+
+/**
+ * Texts written by hand where the planner reads them: every sentence-like string and JSX text in
+ * src/ outside the client (src/api, whose messages the walks above read through plannerError and whose
+ * own words are Details). Left out, with why: the self-test's diagnostics and the .xlsx it builds (for
+ * support), the deployment file's checks (they name the keys the administrator wrote), and a
+ * developer's invariant.
+ */
+const NOT_A_PLANNERS: readonly string[] = [
+  "src/excel/selftest/",
+  "src/taskpane/deployment.ts",
+  "src/taskpane/services.tsx",
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return f === "testing" ? [] : sourceFiles(p);
+    return /\.tsx?$/.test(f) && !/\.test\.|\.d\.ts$/.test(f) ? [p] : [];
+  });
+}
+
+test("every text written by hand outside the client (the pane, sheets, cells, status lines) is in words", () => {
+  const root = join(__dirname, "..");
+  const wrong: string[] = [];
+  let seen = 0;
+  for (const file of sourceFiles(join(root, "src"))) {
+    const name = relative(root, file);
+    if (name.startsWith("src/api/") || NOT_A_PLANNERS.some((n) => name.startsWith(n))) continue;
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      let text: string | undefined;
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+      else if (ts.isTemplateExpression(node))
+        text = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" … ");
+      else if (ts.isJsxText(node)) text = node.text;
+      // Words with a space between them: a sentence or a label, not a key, a path or a style.
+      if (text && /[A-Za-z] [A-Za-z(]/.test(text) && !ts.isImportDeclaration(node.parent)) {
+        seen++;
+        const found = serviceWordsIn(text);
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        if (found.length) wrong.push(`${name}:${line}: ${found.join(", ")} in "${text.slice(0, 120)}"`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(seen).toBeGreaterThan(800);
+  expect(wrong).toEqual([]);
 });

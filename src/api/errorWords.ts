@@ -82,9 +82,14 @@ const IDENTIFIER =
 
 /** A text with the service's field names in words ("itunesId must be…" → "iTunes id must be…"). */
 export function plainWords(text: string): string {
-  return text.replace(IDENTIFIER, (name, at: number) => {
+  // A list's item as zod's path names it (`fields[0]: …`) reads "Fields, item 1: …".
+  const items = text.replace(
+    /\b([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]/g,
+    (_m, name: string, at: string) => `${fieldLabel(name)}, item ${Number(at) + 1}`,
+  );
+  return items.replace(IDENTIFIER, (name, at: number) => {
     const label = fieldLabel(name);
-    const start = at === 0 || /[.:!?]\s*$/.test(text.slice(0, at));
+    const start = at === 0 || /[.:!?]\s*$/.test(items.slice(0, at));
     if (start || /^[A-Z]{2}|^i[A-Z]/.test(label)) return label;
     return label.charAt(0).toLowerCase() + label.slice(1);
   });

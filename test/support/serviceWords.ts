@@ -9,6 +9,7 @@ const SERVICE_WORDS: readonly [string, RegExp][] = [
   ["a path parameter", /\{[A-Za-z]+\}/],
   ["a camelCase word", /\b(?!iTunes\b)[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b/],
   ["a snake_case word", /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/],
+  ["a list index", /\b[A-Za-z_]+\[\d+\]/],
 ];
 
 /** The service's words a text shows a planner, named ("an API path (/api)"); empty when none. */
