@@ -22,7 +22,7 @@ const ARGUMENT_WORDS: Readonly<Record<string, string>> = {
  * An argument in a planner's words (`startDate` → "Start date"): Excel's tooltip shows the parameter
  * name, the message the words it stands for (issue 39), which read as the same argument.
  */
-export function argumentWords(name: string): string {
+function argumentWords(name: string): string {
   const words = ARGUMENT_WORDS[name] ?? name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
