@@ -104,11 +104,11 @@ test("error paths: monthly limit, authentication messages, inaccessible advertis
   const { fns } = functions();
   await expect(fns.EPISODES(1200000001, 0)).rejects.toMatchObject({
     code: "#VALUE!",
-    message: expect.stringMatching(/^count:/),
+    message: expect.stringMatching(/^Count:/),
   });
   await expect(fns.SHOW(1200000001, "")).rejects.toMatchObject({
     code: "#VALUE!",
-    message: expect.stringMatching(/^field:/),
+    message: expect.stringMatching(/^Field:/),
   });
   expect(s.sandbox.requests("demo-pro")).toBe(before);
 });
