@@ -82,7 +82,7 @@ test("errors keep their message; a function this add-in lacks is #NAME?; too man
   wb.host.setInput("Sheet1", 2, 0, "=ADS.SHOWLISTENERS(1, 2, 3, 4)");
   await settle();
   expect(wb.host.cell("Sheet1", 0, 0)).toMatchObject({ value: "#VALUE!", error: true });
-  expect(wb.host.cell("Sheet1", 0, 0).errorMessage).toMatch(/unknown show field "nope"/);
+  expect(wb.host.cell("Sheet1", 0, 0).errorMessage).toMatch(/^Field: "nope" is not a show field/);
   expect(wb.host.cell("Sheet1", 1, 0).value).toBe("#NAME?");
   expect(wb.host.cell("Sheet1", 2, 0)).toMatchObject({
     value: "#VALUE!",

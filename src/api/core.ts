@@ -177,8 +177,18 @@ export class Core {
     }
   }
 
-  /** One JSON call: validated, typed, retried when safe. */
+  /** One JSON call: validated, typed, retried when safe; its errors know the path it was sent to. */
   async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    try {
+      return await this.requestOnce(spec);
+    } catch (err) {
+      if (err instanceof AdsError) err.requestPath ??= spec.path;
+      if (err instanceof MaybeCountedError) err.cause.requestPath ??= spec.path;
+      throw err;
+    }
+  }
+
+  private async requestOnce<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
     const endpoint = spec.endpoint ?? `${spec.method} ${spec.path}`;
     const auth = spec.auth ?? true;
     const headers: Record<string, string> = { Accept: "application/json" };

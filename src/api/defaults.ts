@@ -52,7 +52,10 @@ export const SHARED_SETTING_DEFAULTS: Record<string, DocumentedDefault> = {
   attributionWindow: { value: 30, note: "Days between conversion and touch." },
   attributionStreamingWindow: { value: 14, note: "Same for streaming." },
   attributionSaiWindow: { v1: 14, v2: 30, note: "Same for SAI." },
-  attributionModel: { value: "multi_timedecay", note: "first, last, multi_linear or multi_timedecay." },
+  attributionModel: {
+    value: "multi_timedecay",
+    note: "How credit is shared among the touches before a conversion.",
+  },
   attributionPreset: {
     value: "any",
     note: "Device-graph preset; when omitted resolved per advertiser (mostly any).",
@@ -74,14 +77,14 @@ export const SHARED_SETTING_DEFAULTS: Record<string, DocumentedDefault> = {
   timeRangeConv: { value: false, note: "Keep only conversions from impressions in the report range." },
   timeRangeConvWithWindow: {
     value: false,
-    note: "With timeRangeConv: conversions may extend through the window after the end date.",
+    note: "With Only conversions in range: conversions may extend through the window after the end date.",
   },
   useNonPurchasesRevenue: {
     value: false,
-    note: "Include revenue of custom events with a non-zero order_value.",
+    note: "Include revenue of custom events with an order value above zero.",
   },
   campaignTags: { value: "no filter", note: "Filter campaigns by tags." },
-  campaignTagsExclude: { value: false, note: "Exclude the campaigns matching campaignTags instead." },
+  campaignTagsExclude: { value: false, note: "Exclude the campaigns matching the campaign tags instead." },
 };
 
 export const IMPRESSIONS_DEFAULTS: Record<string, DocumentedDefault> = {
@@ -89,7 +92,7 @@ export const IMPRESSIONS_DEFAULTS: Record<string, DocumentedDefault> = {
   timeGrouping: { value: "day", note: "all, day, week or month." },
   geoGrouping: { value: "none", note: "Disables Alpha modeling and Incrementality Source." },
   weekStartsOn: { value: "monday", note: "monday or sunday." },
-  incCiCertainty: { value: 95, note: "1 to 99; needs showIncrementalResults." },
+  incCiCertainty: { value: 95, note: "1 to 99; needs Show incremental results." },
   aggregateEpisodicBuysPerShow: { value: false, note: "One row per show instead of per episode." },
   skipCampaignTransliteration: { value: false, note: "Keep Unicode in Campaign columns." },
   modelPublicSpaceIps: { value: true, note: "Off rests results on Alpha only." },
@@ -146,7 +149,7 @@ export const OTHER_DEFAULTS = {
   },
   showInfo: {
     episodesPageSize: { value: 25, note: "1 to 100; 25 when only the page index is sent." },
-    months: { value: 1, note: "1 to 3; only with netNewReachAdvertisers." },
+    months: { value: 1, note: "1 to 3; only with net new reach advertisers." },
   },
   incrementality: {
     incCiCertainty: { value: 95, note: "1 to 99; higher is wider." },

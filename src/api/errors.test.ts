@@ -9,7 +9,6 @@ import {
   MaybeCountedError,
   MONTHLY_LIMIT_MESSAGE,
   NotFoundError,
-  plannerMessage,
   RateLimitError,
   RequestValidationError,
   ResponseValidationError,
@@ -17,9 +16,10 @@ import {
   TimeoutError,
   TRUNCATED_MARKER,
 } from "./errors";
+import { errorDetails, plannerError, plannerMessage } from "./errorWords";
 import { fakeFetch, instantSleep, json, text, type Route } from "./testing/fakeFetch";
 
-function setup(route: Route, opts: { stallMs?: number } = {}) {
+function setup(route: Route, opts: { stallMs?: number; maxRetries?: number } = {}) {
   const f = fakeFetch(route);
   const s = instantSleep();
   const c = new AdsClient({
@@ -204,14 +204,23 @@ describe("retries", () => {
     expect(calls).toHaveLength(3);
   });
 
-  test("a 5xx is said with its request and status and what to do, not only the service's own words", async () => {
+  test("a 5xx is said as what the planner was doing and what to do; its request and status are the Details", async () => {
     const { c } = setup(() => json(500, { message: "Unexpected error" }));
     const err = (await c.tasks.status(TASK).catch((e: unknown) => e)) as ServerError;
-    // The error keeps the service's words; the pane and the functions add the request and status.
+    // The error keeps the service's words; the planner reads what failed, support the request.
     expect(err.message).toBe("Unexpected error");
-    expect(plannerMessage(err)).toBe(
-      "The service failed on GET /api/public/file-processor/status/{id} (500): Unexpected error. Try again in a few minutes.",
+    expect(plannerError(err)).toEqual({
+      message: "The service failed while checking the report's progress. Try again in a few minutes.",
+      details: `GET /api/public/file-processor/status/${TASK} (500): Unexpected error`,
+      tryAgain: true,
+    });
+    const show = (await setup(() => json(500, { message: "Unexpected error" }), { maxRetries: 0 })
+      .c.shows.get("1200000001", {})
+      .catch((e: unknown) => e)) as Error;
+    expect(plannerMessage(show)).toMatch(
+      /^The service failed while reading show 1200000001\. The request may have reached the service/,
     );
+    expect(errorDetails(show)).toBe("GET /api/public/series/episodes/1200000001 (500): Unexpected error");
     // A counted request's 5xx names it too, inside the may-have-counted message.
     const counted = (await setup(() => text(503))
       .c.shows.get("1")
@@ -220,7 +229,7 @@ describe("retries", () => {
       /counted against the monthly allowance: The service failed on GET \/api\/public\/series\/\S+ \(503\): /,
     );
     expect(plannerMessage(new ConnectionError("Could not reach the service", "GET /x"))).toBe(
-      "Could not reach the service",
+      "Could not reach the service while downloading the report. Check your connection, then try again.",
     );
   });
 

@@ -4,6 +4,9 @@
  */
 
 export class AdsError extends Error {
+  /** The request's path as sent (its ids filled in, no query), when the error came from a request. */
+  requestPath?: string;
+
   constructor(
     message: string,
     readonly endpoint: string,
@@ -39,38 +42,11 @@ export class AuthenticationError extends AdsError {
 export class NotFoundError extends AdsError {}
 
 /**
- * What a refusal means to a planner and what to do next: the service's own words ("Forbidden",
- * "Invalid token") say neither. The error keeps the service's message and its `reason`.
+ * What went wrong, as one clause without its full stop, for the Details part (errorWords.ts). A 5xx's
+ * own words ("Unexpected error", "Internal server error", a proxy's page) name neither the request nor
+ * its status: they are said with both.
  */
-const REFUSALS: Record<AuthFailure, string | undefined> = {
-  invalid_token:
-    "The service does not know this API key. Check the key, or ask whoever manages your account for one.",
-  api_access_disabled:
-    "API access is turned off for this key's account. Ask whoever manages your account to turn it on.",
-  api_limit_not_configured:
-    "This key's account has no monthly request allowance set up yet, so the service takes no requests. Ask whoever manages your account.",
-  forbidden:
-    "This key may not see this: individual ads need a Pro account with API access, and an advertiser's data only the accounts it belongs to. Ask whoever manages your account.",
-  agent_not_active: "This agent is not active. Choose another agent, or ask whoever manages your account.",
-  other: undefined,
-};
-
-/**
- * An error's message as the pane and the functions show it: a refusal in the planner's words, a
- * 5xx with its request and status (causeText) and what to do.
- */
-export function plannerMessage(err: unknown): string {
-  if (err instanceof AuthenticationError) return REFUSALS[err.reason] ?? err.message;
-  if (err instanceof ServerError) return `${causeText(err)}. Try again in a few minutes.`;
-  return err instanceof Error ? err.message : String(err);
-}
-
-/**
- * What went wrong, as one clause without its full stop. A 5xx's own words ("Unexpected error",
- * "Internal server error", a proxy's page) name neither the request nor its status: they are said
- * with both.
- */
-export function causeText(err: AdsError): string {
+function causeText(err: AdsError): string {
   const text = err.message.replace(/\.$/, "");
   return err instanceof ServerError ? `The service failed on ${err.endpoint} (${err.status}): ${text}` : text;
 }
@@ -104,7 +80,7 @@ export class AbortedError extends AdsError {}
 export class MaybeCountedError extends AdsError {
   constructor(
     override readonly cause: AdsError,
-    what = "The request may have reached the service and counted against the monthly allowance",
+    readonly what = "The request may have reached the service and counted against the monthly allowance",
   ) {
     super(
       `${what}: ${causeText(cause)}. The add-in did not send it again, so as not to count it twice; choose Try again to ask once more.`,

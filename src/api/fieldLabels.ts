@@ -37,6 +37,13 @@ export const INDIVIDUAL_AD_HEADERS: Record<(typeof INDIVIDUAL_AD_COLUMNS)[number
 };
 
 const LABELS: Readonly<Record<string, string>> = {
+  // Request fields, as forms, messages and the campaign plan's headers name them
+  itunesId: "iTunes id",
+  itunesOrYtId: "iTunes or YouTube id",
+  incCiCertainty: "Confidence level",
+  week_lb: "Weeks back",
+  billToPublisher: "Bill to publisher",
+  expectedUnits: "Expected ad units",
   // Episodes (ADS.EPISODES)
   title: "Title",
   serviceEpisodeId: "Episode ID",

@@ -61,11 +61,26 @@ async function run(wb: InMemoryWorkbook, fn: (context: Excel.RequestContext) => 
   });
 }
 
-/** Every cell of the report sheet, to prove a refusal left it as it was. */
-const sheetDump = (wb: InMemoryWorkbook) =>
+/** Every cell of the report sheet below its status line, to prove a refusal left the data as it was. */
+const dataDump = (wb: InMemoryWorkbook) =>
   JSON.stringify(
-    Array.from({ length: 8 }, (_, r) => [0, 1, 2, 3].map((c) => wb.host.cell(SHEET, r, c).value)),
+    Array.from({ length: 7 }, (_, r) => [0, 1, 2, 3].map((c) => wb.host.cell(SHEET, r + 1, c).value)),
   );
+
+/**
+ * The status line a refusal writes (issue #39): "Refresh failed <when>: <the refusal>; the data is from
+ * <the last refresh>", then the rest of the line as it was before, so the planner sees on the sheet
+ * itself that nothing was fetched and what the data still describes.
+ */
+function expectRefusedStatusLine(wb: InMemoryWorkbook, before: string, refusal: RegExp) {
+  const line = statusCell(wb);
+  expect(line).toMatch(/^Refresh failed 2026-11-23 00:00: /);
+  expect(line).toMatch(refusal);
+  expect(line).toContain(
+    "Nothing was requested and the data on the sheet was not changed; the data is from 2026-11-23 00:00",
+  );
+  expect(line.endsWith(` · ${before.split(" · ").slice(1).join(" · ")}`)).toBe(true);
+}
 
 test("a bound date cell moved by rows inserted above and columns inserted left of it is still the one read", async () => {
   const { wb, asked, fetch } = await setup();
@@ -113,17 +128,19 @@ test("the parameter's sheet renamed: the binding follows it and the request read
   expect(statusCell(wb)).toContain("End date 'Client inputs'!B3 = 2026-11-30");
 });
 
-test("the bound cell deleted: the refresh refuses before any request, naming the parameter and the cell (#REF!), the sheet as it was", async () => {
+test("the bound cell deleted: the refresh refuses before any request, naming the parameter and the cell (#REF!), the data as it was, the status line saying so", async () => {
   const { wb, asked, fetch } = await setup();
   await bindReportParam(wb.excel, SHEET, "startDate", { address: "Inputs!B2" });
   await refresh(wb, fetch);
-  const before = sheetDump(wb);
+  const before = dataDump(wb);
+  const beforeStatus = statusCell(wb);
   await run(wb, (context) => context.workbook.worksheets.getItem("Inputs").getRange("2:2").delete("Up"));
-  await expect(refresh(wb, fetch)).rejects.toThrow(
-    /Start date \(Inputs!B2\): the cell was deleted \(its reference is #REF!\)\. Nothing was requested/,
-  );
+  const refusal =
+    /Start date \(Inputs!B2\): the cell was deleted \(its reference is #REF!\)\. Nothing was requested/;
+  await expect(refresh(wb, fetch)).rejects.toThrow(refusal);
   expect(asked).toHaveLength(1);
-  expect(sheetDump(wb)).toBe(before);
+  expect(dataDump(wb)).toBe(before);
+  expectRefusedStatusLine(wb, beforeStatus, refusal);
   const def = await readDefinition(wb.excel, SHEET);
   expect(def?.status).toBe("error");
   expect(def?.lastError).toMatch(/Start date \(Inputs!B2\)/);
@@ -181,10 +198,12 @@ test.each([
   const { wb, asked, fetch } = await setup();
   if (input) wb.host.setInput("Inputs", 1, 7, input);
   await bindReportParam(wb.excel, SHEET, "advertisers", { address });
-  const before = sheetDump(wb);
+  const before = dataDump(wb);
+  const beforeStatus = statusCell(wb);
   await expect(refresh(wb, fetch)).rejects.toThrow(message);
   expect(asked).toHaveLength(0);
-  expect(sheetDump(wb)).toBe(before);
+  expect(dataDump(wb)).toBe(before);
+  expectRefusedStatusLine(wb, beforeStatus, message);
 });
 
 test("text where a date is needed, and an end before its start, refuse naming each cell", async () => {

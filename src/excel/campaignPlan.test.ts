@@ -8,7 +8,8 @@ import { CELL_PADDING_PX, fittedNumber, textWidth } from "../../preview/grid/cel
 import { BadRequestError, ServerError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
 import { CAMPAIGN_TYPES, GEOS } from "../api/schemas";
-import { PLAN_HEADERS } from "../writebacks/planColumns";
+import { PLAN_COLUMNS, PLAN_HEADERS, PLAN_LABELS, planLabel } from "../writebacks/planColumns";
+import { serviceWordsIn } from "../../test/support/serviceWords";
 import { createCampaigns, validatePlan } from "../writebacks/planActions";
 import type { CreatedCampaigns } from "../writebacks/planSend";
 import { BAD_CELL_FILL, campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
@@ -71,7 +72,19 @@ test("Insert campaign plan: every request field as a column, drop-down lists whe
     },
   ]);
   const headerRow = PLAN_HEADERS.map((_, c) => wb.host.cell("Campaign plan", 0, c).value);
-  expect(headerRow).toEqual([...PLAN_HEADERS]);
+  // Headers in words, the result columns right after the name and advertiser (C to G), in dark text.
+  expect(headerRow).toEqual([...PLAN_LABELS]);
+  expect(headerRow.slice(0, 8)).toEqual([
+    "Campaign name",
+    "Advertiser",
+    "Status",
+    "Campaign id",
+    "Created external id",
+    "Created",
+    "Problems",
+    "Publisher",
+  ]);
+  for (const label of headerRow) expect(serviceWordsIn(String(label))).toEqual([]);
   for (const field of [
     "startDate",
     "endDate",
@@ -80,7 +93,7 @@ test("Insert campaign plan: every request field as a column, drop-down lists whe
     "billToPublisher",
     "creativeIds",
   ])
-    expect(headerRow).toContain(field);
+    expect(headerRow).toContain(planLabel(field));
 
   const lists = wb.host.validations("Campaign plan");
   const listAt = (header: string) => lists.find((v) => v.rect.col === col(header));
@@ -147,9 +160,9 @@ test("Validate marks each bad cell with its reason, and clears the marks once fi
   ]);
   const result = await validatePlan(campaignPlanIO(wb.excel));
   expect(result.rows).toBe(4);
-  expect(result.problems.join("\n")).toMatch(/Row 3, cpm: /);
-  expect(result.problems.join("\n")).toMatch(/Row 3, startDate: /);
-  expect(result.problems.join("\n")).toMatch(/Row 5, expectedDate: /);
+  expect(result.problems.join("\n")).toMatch(/Row 3, CPM: /);
+  expect(result.problems.join("\n")).toMatch(/Row 3, Start date: /);
+  expect(result.problems.join("\n")).toMatch(/Row 5, Expected air date: /);
   expect(result.problems.some((p) => p.startsWith("Row 2,") || p.startsWith("Row 4,"))).toBe(false);
 
   expect(value(wb, "Campaign plan", 1, "cpm").fill).toBe(BAD_CELL_FILL);
@@ -157,7 +170,7 @@ test("Validate marks each bad cell with its reason, and clears the marks once fi
   expect(value(wb, "Campaign plan", 3, "expectedDate").fill).toBe(BAD_CELL_FILL);
   expect(value(wb, "Campaign plan", 0, "cpm").fill).toBeFalsy();
   expect(String(value(wb, "Campaign plan", 1, "validation").value)).toMatch(
-    /^(cpm|startDate): .+; (cpm|startDate): /,
+    /^(CPM|Start date): .+; (CPM|Start date): /,
   );
   expect(value(wb, "Campaign plan", 0, "validation").value ?? "").toBe("");
   // Validating changes no input cell.
@@ -240,7 +253,9 @@ test("a failure part-way leaves created rows marked and the rest untouched; the 
     summary: { campaigns: 1, flights: 2, notAttempted: 1, failure: { rows: [2] } },
   });
   expect([0, 1].map((r) => value(wb, S, r, "id").value)).toEqual(["c-1", "c-2"]);
-  expect(value(wb, S, 2, "status").value).toBe("Failed: Invalid data");
+  expect(value(wb, S, 2, "status").value).toBe(
+    "Failed: The service did not accept the values sent while creating the campaign",
+  );
   expect(value(wb, S, 2, "id").value ?? "").toBe("");
   // The campaign after the failure was never attempted: its output cells are as they were.
   expect(value(wb, S, 3, "status").value ?? "").toBe("");
@@ -268,7 +283,7 @@ test("a failure that may have created the campaign (5xx) holds its rows: never r
   const service = fakeService((b) => down && b.name === "Unsure");
   await createCampaigns(campaignPlanIO(wb.excel), service.create);
   expect(String(value(wb, S, 1, "status").value)).toMatch(
-    /^Check: .*500.*clear this status to send the row again$/,
+    /^Check: The service failed while creating the campaign; .*clear this status to send the row again$/,
   );
   down = false;
   const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
@@ -428,4 +443,27 @@ test("Validate clears only its own marks: a planner's colours on plan cells stay
   await validatePlan(campaignPlanIO(wb.excel));
   expect(value(wb, S, 0, "cpm").fill).toBeFalsy();
   expect(value(wb, S, 1, "name").fill).toBe("#FFFF00");
+});
+
+test("a plan written before labels (its headers the service's field names) is read as before, its headers renamed to words", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  // The headers an earlier version wrote: the field names, the result columns last.
+  const old = [
+    ...PLAN_COLUMNS.filter((c) => c.level !== "output"),
+    ...PLAN_COLUMNS.filter((c) => c.level === "output"),
+  ].map((c) => c.header);
+  await wb.excel.run(async (context) => {
+    context.workbook.tables.getItem("CampaignPlan").getHeaderRowRange().values = [old];
+    await context.sync();
+  });
+  const plan = await readCampaignPlan(wb.excel);
+  expect(plan.sheet.headers).toEqual(old);
+  expect(plan.renamed).toHaveLength(old.filter((h) => planLabel(h) !== h).length);
+  expect(plan.renamed).toContain("startDate → Start date");
+  expect(plan.renamed).toContain("itunesOrYtId → iTunes or YouTube id");
+  const shown = old.map((_, c) => wb.host.cell("Campaign plan", 0, c).value);
+  expect(shown).toEqual(old.map(planLabel));
+  // Read again, nothing is left to rename.
+  expect((await readCampaignPlan(wb.excel)).renamed).toEqual([]);
 });

@@ -3,8 +3,16 @@
  * and write back each campaign's outcome. All decisions (parsing, validation, grouping,
  * the send loop) live in src/writebacks; this module only moves values in and out.
  */
+import { plainWords } from "../api/errorWords";
 import type { CellValue } from "../api/table";
-import { INPUT_HEADERS, PLAN_COLUMNS, PLAN_HEADERS, type PlanColumn } from "../writebacks/planColumns";
+import {
+  INPUT_HEADERS,
+  PLAN_COLUMNS,
+  PLAN_LABELS,
+  planColumnOf,
+  planLabel,
+  type PlanColumn,
+} from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
 import { readHold, campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
@@ -22,7 +30,9 @@ import type { ExcelHost } from "./host";
 const PLAN_SHEET = "Campaign plan";
 const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
-const OUTPUT_HEADER_FILL = "#D9D9D9";
+/** The result columns' headers: dark text on light yellow, readable beside the table style's own. */
+const OUTPUT_HEADER_FILL = "#FFF2CC";
+const OUTPUT_HEADER_FONT = "#1F1F1F";
 
 export interface PlanLocation {
   tableName: string;
@@ -39,6 +49,8 @@ export interface ReadPlan extends PlanLocation {
   holdParts: Map<string, number>;
   /** The workbook's date system: `sheet`'s dates are moved out of it (the 1900 system's), written ones into it. */
   dateSystem: DateSystem;
+  /** Headers of a plan written before labels, renamed to words as it was read ("startDate → Start date"). */
+  renamed: string[];
 }
 
 const DATE_HEADERS: ReadonlySet<string> = new Set(
@@ -105,7 +117,7 @@ const CONTENT_CHARS: Partial<Record<string, number>> = { createdAt: 19, id: 36, 
  */
 function planColumnWidth(c: PlanColumn): number {
   const content = CONTENT_CHARS[c.header] ?? (c.kind === "date" ? 10 : 12);
-  return Math.min(60, Math.max(c.header.length + 2, content)) * 7;
+  return Math.min(60, Math.max(c.label.length + 2, content)) * 7;
 }
 
 /** Adds a sheet with an empty plan table (headers, one blank row, drop-down lists, formats, widths) and activates it. */
@@ -114,10 +126,10 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
   const sheetName = sheetNameFor(PLAN_SHEET, taken.sheets);
   const tableName = tableNameFor(PLAN_TABLE, taken.tables);
   return withNewSheet(excel, sheetName, async (context, sheet) => {
-    const last = columnName(PLAN_HEADERS.length - 1);
+    const last = columnName(PLAN_LABELS.length - 1);
     const headerCells = sheet.getRange(`A1:${last}1`);
-    headerCells.numberFormat = [PLAN_HEADERS.map(() => TEXT_FORMAT)];
-    headerCells.values = [PLAN_HEADERS.slice()];
+    headerCells.numberFormat = [PLAN_LABELS.map(() => TEXT_FORMAT)];
+    headerCells.values = [PLAN_LABELS.slice()];
     const table = sheet.tables.add(`A1:${last}${1 + rows}`, true);
     table.name = tableName;
     const bodyRows = table.getDataBodyRange();
@@ -134,12 +146,15 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
         body.dataValidation.errorAlert = {
           showAlert: true,
           style: c.openChoices ? "Warning" : "Stop",
-          title: c.header,
-          message: `Choose a ${c.header} from the list`,
+          title: c.label,
+          message: `Choose a ${c.label.toLowerCase()} from the list`,
         };
       }
-      if (c.hint) body.dataValidation.prompt = { showPrompt: true, title: c.header, message: c.hint };
-      if (c.level === "output") header.getCell(0, i).format.fill.color = OUTPUT_HEADER_FILL;
+      if (c.hint) body.dataValidation.prompt = { showPrompt: true, title: c.label, message: c.hint };
+      if (c.level === "output") {
+        header.getCell(0, i).format.fill.color = OUTPUT_HEADER_FILL;
+        header.getCell(0, i).format.font.color = OUTPUT_HEADER_FONT;
+      }
       header.getCell(0, i).format.columnWidth = planColumnWidth(c);
     });
     sheet.activate();
@@ -151,7 +166,7 @@ export async function insertCampaignPlan(excel: ExcelHost, rows = 1): Promise<Pl
 }
 
 function looksLikePlan(headers: readonly CellValue[]): boolean {
-  const set = new Set(headers.map((h) => String(h)));
+  const set = new Set(headers.map((h) => planColumnOf(h)?.header ?? String(h)));
   return REQUIRED_HEADERS.every((h) => set.has(h));
 }
 
@@ -199,7 +214,17 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
     props.load("items/key,items/value");
     await context.sync();
     const { holds, parts } = holdsFromProperties(props.items);
-    const headers = header.values[0].map((h) => String(h));
+    // Headers by their columns' keys; a plan written before labels gets its headers renamed to words.
+    const cells = header.values[0].map((h) => String(h));
+    const headers = cells.map((h) => planColumnOf(h)?.header ?? h);
+    const renamed: string[] = [];
+    cells.forEach((h, i) => {
+      const c = planColumnOf(h);
+      if (!c || h.trim() !== c.header || c.label === c.header) return;
+      header.getCell(0, i).values = [[c.label]];
+      renamed.push(`${h.trim()} → ${c.label}`);
+    });
+    if (renamed.length) await context.sync();
     return {
       tableName: table.name,
       sheetName: worksheet.name,
@@ -208,6 +233,7 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
       holds,
       holdParts: parts,
       dateSystem,
+      renamed,
     };
   });
 }
@@ -238,7 +264,7 @@ export async function markValidation(
     for (const e of errors) {
       const c = headers.indexOf(e.column);
       if (c >= 0) body.getCell(e.row, c).format.fill.color = BAD_CELL_FILL;
-      byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${e.column}: ${e.reason}`]);
+      byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${planLabel(e.column)}: ${plainWords(e.reason)}`]);
     }
     if (validationCol >= 0 && plan.sheet.rows.length > 0) {
       const column = body.getColumn(validationCol);
@@ -352,6 +378,8 @@ async function readPlanHolds(excel: ExcelHost, plan: ReadPlan): Promise<Campaign
 export interface CampaignPlanIO extends PlanIO {
   /** The holds on the plan the last read found (the pane's Held campaigns list). */
   holds(): Promise<CampaignHold[]>;
+  /** The headers the last read renamed to words (a plan written before labels). */
+  renamed(): readonly string[];
 }
 
 /** The plan I/O the Validate and Create actions need, bound to the plan table found at read time. */
@@ -368,5 +396,6 @@ export function campaignPlanIO(excel: ExcelHost): CampaignPlanIO {
     writeBack: (outcome) => writeCampaignOutcome(excel, current(), outcome),
     release: (id) => releaseHold(excel, current(), id),
     holds: () => readPlanHolds(excel, current()),
+    renamed: () => plan?.renamed ?? [],
   };
 }

@@ -1,4 +1,5 @@
-import { AdsError, plannerMessage } from "../api/errors";
+import { AdsError } from "../api/errors";
+import { plannerMessage } from "../api/errorWords";
 import { errorCode } from "../api/excelLimits";
 
 /** The code of an Office-like error (src/api/excelLimits.ts, so the floors below read it too). */

@@ -45,13 +45,15 @@ const answer =
   (make: (source: ResolvedSource) => TypedTable): SheetFetcher =>
   async (source): Promise<SheetData> => ({ type: "table", table: make(source) });
 
-function dump(wb: InMemoryWorkbook): string {
+/** Every cell, table and size; without the status lines (row 1) when a failed refresh may rewrite them. */
+function dump(wb: InMemoryWorkbook, statusLines = true): string {
   const parts: string[] = [JSON.stringify(wb.host.sheets()), JSON.stringify(wb.host.tables())];
   for (const s of wb.model.sheets) {
     for (const [r, cols] of [...s.rows.entries()].sort((a, b) => a[0] - b[0]))
       for (const [c, cell] of [...cols.entries()].sort((a, b) => a[0] - b[0])) {
         const json = JSON.stringify(cell);
         // An empty cell with no format is the same as no cell at all.
+        if (!statusLines && r === 0) continue;
         if (json !== '{"value":null}') parts.push(`${s.name}!${r},${c}=${json}`);
       }
     parts.push(`${s.name} used ${JSON.stringify(wb.host.usedSize(s.name))}`);
@@ -104,7 +106,7 @@ test("a failure at any sync of the refresh leaves the previous data exactly as i
   for (let n = 1; n <= total; n++) {
     for (const [label, when, code] of failures) {
       const wb = await setup();
-      const before = dump(wb);
+      const before = dump(wb, false);
       let start = 0;
       const fetch = answer(() => {
         start = wb.syncLog.length;
@@ -123,7 +125,8 @@ test("a failure at any sync of the refresh leaves the previous data exactly as i
         continue;
       }
       checked++;
-      expect(dump(wb)).toBe(before);
+      // The data exactly as it was; the status line may say the refresh failed (tested below).
+      expect(dump(wb, false)).toBe(before);
       const def = await readDefinition(wb.excel, "Impressions");
       // The updated definition commits in the data's last sync, so a failure anywhere records the error.
       expect(def).toMatchObject({ status: "error", rowCount: 200 });
@@ -142,7 +145,7 @@ test("a failing request touches nothing and records the error; refresh all keeps
     { kind: "search", params: { query: '=HYPERLINK("x")' }, label: "Search" },
     { type: "table", table: table(3, "s1") },
   );
-  const before = dump(wb);
+  const before = dump(wb, false);
   const progress: string[] = [];
   const result = await refreshAll(
     wb.excel,
@@ -158,8 +161,11 @@ test("a failing request touches nothing and records the error; refresh all keeps
   ]);
   expect(progress).toEqual(["1/2 Impressions !", "2/2 Search"]);
   const lines = (text: string, sheet: string) => text.split("\n").filter((l) => l.startsWith(`${sheet}!`));
-  expect(lines(dump(wb), "Impressions")).toEqual(lines(before, "Impressions"));
-  expect(lines(dump(wb), "Other")).toEqual(lines(before, "Other"));
+  expect(lines(dump(wb, false), "Impressions")).toEqual(lines(before, "Impressions"));
+  expect(lines(dump(wb, false), "Other")).toEqual(lines(before, "Other"));
+  expect(String(wb.host.cell("Impressions", 0, 0).value)).toMatch(
+    /^Refresh failed \S+ \S+: Monthly request limit exceeded; the data is from /,
+  );
   expect(wb.host.cell("Search", 2 + 4, 1).value).toBe("s2 3"); // under the status line and a blank row
   expect(await readDefinition(wb.excel, "Impressions")).toMatchObject({
     status: "error",
@@ -207,16 +213,38 @@ test("the API key is never stored: every property and cell scanned after a refre
   expect(allStoredText(wb).toLowerCase()).not.toContain("apikey");
 });
 
-test("a refresh that meets a 5xx says the request, the status and what to do, in its error and the sheet's status", async () => {
+test("a refresh that meets a 5xx says what failed and what to do, in its error, the definition and the sheet's status line", async () => {
   const wb = await setup();
+  const statusCell = () =>
+    wb.model.sheets
+      .find((s) => s.name === "Impressions")!
+      .rows.get(0)
+      ?.get(0)?.value;
+  const before = String(statusCell());
+  expect(before).toMatch(/^Last refreshed (\S+ \S+) · /);
+  const refreshedAt = /^Last refreshed (\S+ \S+)/.exec(before)![1];
   const failing = answer(() => {
     throw new ServerError("Injected fault", "GET /files/{name}.csv", 500);
   });
   const err = (await refreshReport(wb.excel, "Impressions", failing).catch((e: unknown) => e)) as Error;
-  const said =
-    "The service failed on GET /files/{name}.csv (500): Injected fault. Try again in a few minutes.";
+  const said = "The service failed while downloading the report. Try again in a few minutes.";
   expect(err.message).toContain(said);
   expect((await readDefinition(wb.excel, "Impressions"))!.lastError).toBe(said);
+  // The line on the sheet says it failed, and when the data (untouched) is from; the rest stays.
+  const line = String(statusCell());
+  expect(line).toMatch(
+    new RegExp(
+      `^Refresh failed \\S+ \\S+: The service failed while downloading the report\\. Try again in a few minutes; the data is from ${refreshedAt} · `,
+    ),
+  );
+  expect(line.endsWith(before.slice(before.indexOf(" · ")))).toBe(true);
+  // A later refresh that works writes the usual line again (the failed one is still the add-in's).
+  await refreshReport(
+    wb.excel,
+    "Impressions",
+    answer(() => table(3, "v9")),
+  );
+  expect(String(statusCell())).toMatch(/^Last refreshed .* · 3 rows · /);
 });
 
 test("a report larger than the sheet is refused whole, on creation and on refresh, and the old data stays", async () => {

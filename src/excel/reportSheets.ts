@@ -37,7 +37,8 @@ import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import { refreshShowSheet, showLayoutState, showTargets, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
-import { statusLine } from "../reports/statusLine";
+import { failedStatusLine, statusLine } from "../reports/statusLine";
+import { rewriteStatusLine } from "./failedStatus";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
 import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
@@ -383,11 +384,33 @@ async function refreshUnlocked(
     });
   } catch (err) {
     const message = errorMessage(err);
-    await saveDefinition(excel, { ...def, status: "error", lastError: message.slice(0, 1000) }).catch(
-      () => undefined,
-    );
+    // The sheet's own status line says it failed, and when its data (left as it was) is from.
+    const failedLine = await failedStatus(excel, def, message, now());
+    await saveDefinition(excel, {
+      ...def,
+      status: "error",
+      lastError: message.slice(0, 1000),
+      ...(failedLine ? { statusHash: fingerprint(failedLine) } : {}),
+    }).catch(() => undefined);
     throw new RefreshError(sheetName, message, err);
   }
+}
+
+/** Writes the failure onto a report table sheet's status line, when it is still the add-in's; never throws. */
+async function failedStatus(
+  excel: ExcelHost,
+  def: ReportDefinition,
+  message: string,
+  at: Date,
+): Promise<string | undefined> {
+  if (!def.statusLine || !def.tableName || def.kind === "show") return undefined;
+  const tableName = def.tableName;
+  return rewriteStatusLine(
+    excel,
+    { sheetName: def.sheetName, tableName },
+    (first) => statusStillOurs(def, first),
+    (old) => failedStatusLine(old, at, message, def.lastRefresh),
+  ).catch(() => undefined);
 }
 
 /**
@@ -451,7 +474,7 @@ const isReportKind = (k: SheetSourceKind): k is ReportKind => (REPORT_KINDS as r
 function statusStillOurs(def: ReportDefinition, first: unknown): boolean {
   if (typeof first !== "string") return false;
   if (def.statusHash !== undefined) return fingerprint(first) === def.statusHash;
-  return /^(Last refreshed |Not refreshed yet)/.test(first);
+  return /^(Last refreshed |Not refreshed yet|Refresh failed )/.test(first);
 }
 
 /** What a refresh says beside its outcome: what a sheet stored by an earlier version made it assume, and what it left. */

@@ -97,7 +97,9 @@ test("SHOW is case-insensitive; a null field is #N/A with a message; an unknown 
   const before = calls.length;
   await expect(fns.SHOW("1200000001", "nope")).rejects.toMatchObject({
     code: "#VALUE!",
-    message: expect.stringMatching(/^field: unknown show field "nope"/),
+    message: expect.stringMatching(
+      /^Field: "nope" is not a show field: on the pane's Data tab, Show lists every field/,
+    ),
   });
   expect(calls.length).toBe(before);
 });
@@ -105,15 +107,15 @@ test("SHOW is case-insensitive; a null field is #N/A with a message; an unknown 
 test("bad arguments are #VALUE! naming the argument, with no request", async () => {
   const { fns, calls } = setup(showRoute);
   const cases: [Promise<unknown>, RegExp][] = [
-    [fns.SHOWLISTENERS(""), /^showId: /],
-    [fns.EPISODES(1, 5000), /^count: must be between 1 and 1000/],
-    [fns.EPISODES(1, 5, "title,bogus"), /^fields: unknown episode field "bogus"/],
-    [fns.NETNEWREACH(1, ""), /^advertisers: /],
-    [fns.NETNEWREACH(1, "a,b,c,d,e,f,g,h,i,j,k"), /^advertisers: takes at most 10/],
-    [fns.NETNEWREACH(1, "Acme", 4), /^months: must be between 1 and 3/],
-    [fns.SEARCH(""), /^query: is required/],
-    [fns.ADS("Acme", "yesterday"), /^startDate: /],
-    [fns.INCREMENTALITY("Acme", ""), /^aggregationLevel: is required/],
+    [fns.SHOWLISTENERS(""), /^Show id: /],
+    [fns.EPISODES(1, 5000), /^Count: must be between 1 and 1000/],
+    [fns.EPISODES(1, 5, "title,bogus"), /^Fields: unknown episode field "bogus"/],
+    [fns.NETNEWREACH(1, ""), /^Advertisers: /],
+    [fns.NETNEWREACH(1, "a,b,c,d,e,f,g,h,i,j,k"), /^Advertisers: takes at most 10/],
+    [fns.NETNEWREACH(1, "Acme", 4), /^Months: must be between 1 and 3/],
+    [fns.SEARCH(""), /^Query: is required/],
+    [fns.ADS("Acme", "yesterday"), /^Start date: /],
+    [fns.INCREMENTALITY("Acme", ""), /^Aggregation level: is required/],
   ];
   for (const [p, message] of cases)
     await expect(p).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
@@ -136,8 +138,8 @@ test.each([
   ["Invalid token", /^The service does not know this API key\. Check the key/],
   ["API access is disabled", /^API access is turned off for this key's account\./],
   ["API limit is not configured", /^This key's account has no monthly request allowance set up yet/],
-  ["Forbidden", /^This key may not see this: individual ads need a Pro account/],
-  ["Something else entirely", /^Something else entirely$/],
+  ["Forbidden", /^This key's account cannot see the advertiser asked for: /],
+  ["Something else entirely", /^The service refused this key while reading show 1: it may not do this\./],
 ] as const)("authentication failure '%s' is said in the planner's words", async (message, said) => {
   const { fns } = setup(() => json(403, { message }));
   await expect(fns.SHOW(1, "title")).rejects.toMatchObject({
@@ -260,20 +262,20 @@ test("SEARCH, ADS and INCREMENTALITY pass every documented parameter, and check 
   });
   const before = calls.length;
   const bad: [Promise<unknown>, RegExp][] = [
-    [fns.SEARCH("x", undefined, undefined, undefined, "maybe"), /^exact: must be TRUE or FALSE/],
+    [fns.SEARCH("x", undefined, undefined, undefined, "maybe"), /^Exact: must be TRUE or FALSE/],
     [
       fns.SEARCH("x", undefined, undefined, undefined, undefined, undefined, "12,abc"),
-      /^showFilterIds: "abc"/,
+      /^Show ids to search: "abc"/,
     ],
-    [fns.ADS("Acme", undefined, undefined, undefined, -1), /^offset: must be between 0 and 1000000/],
-    [fns.ADS("Acme", undefined, undefined, undefined, undefined, 5000), /^limit: must be between 1 and 1000/],
+    [fns.ADS("Acme", undefined, undefined, undefined, -1), /^Offset: must be between 0 and 1000000/],
+    [fns.ADS("Acme", undefined, undefined, undefined, undefined, 5000), /^Limit: must be between 1 and 1000/],
     [
       fns.INCREMENTALITY("Acme", "channel", undefined, undefined, undefined, undefined, "no"),
-      /^includeErrors:/,
+      /^Include errors:/,
     ],
     [
       fns.INCREMENTALITY("Acme", "channel", undefined, undefined, undefined, undefined, undefined, 100),
-      /^incCiCertainty:/,
+      /^Certainty:/,
     ],
   ];
   for (const [p, message] of bad)

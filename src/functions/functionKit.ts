@@ -8,15 +8,14 @@ import type { AdsClient } from "../api/client";
 import {
   AdsError,
   AuthenticationError,
-  causeText,
   MaybeCountedError,
-  plannerMessage,
   RateLimitError,
   RequestValidationError,
 } from "../api/errors";
+import { plannerCause, plannerMessage } from "../api/errorWords";
 import { spentAllowance } from "../api/allowance";
 import type { ShowInfo } from "../api/schemas";
-import { FunctionError, badArgument } from "./functionError";
+import { FunctionError } from "./functionError";
 import { SpendDeclinedError, SpendWaitingError, type RequestCache } from "./requestCache";
 import { capResult } from "./resultLimits";
 import type { NumberShape } from "../runtime/numberShape";
@@ -102,12 +101,12 @@ function toFunctionError(err: unknown): FunctionError {
   if (err instanceof SpendDeclinedError) return new FunctionError("#N/A", DECLINED_IN_PANE);
   if (err instanceof RateLimitError && err.kind === "monthly")
     return new FunctionError("#N/A", monthlyLimitText(err));
-  if (err instanceof RequestValidationError) return badArgument(err.field, err.message);
+  if (err instanceof RequestValidationError) return new FunctionError("#VALUE!", plannerMessage(err));
   // A cell cannot offer Try again: recalculating it asks again.
   if (err instanceof MaybeCountedError)
     return new FunctionError(
       "#N/A",
-      `${causeText(err.cause)}. Not asked again, as it may have counted against the monthly allowance: recalculate to ask again.`,
+      `${plannerCause(err.cause)} Not asked again, as it may have counted against the monthly allowance: recalculate to ask again.`,
     );
   if (err instanceof AdsError) return new FunctionError("#N/A", plannerMessage(err));
   return new FunctionError("#N/A", err instanceof Error ? err.message : String(err));

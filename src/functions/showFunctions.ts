@@ -103,7 +103,10 @@ export function showFunctions(kit: FunctionKit) {
         const name = arg.requiredText(field, "field");
         const canonical = shape.canonicalShowField(name);
         if (!canonical)
-          throw badArgument("field", `unknown show field "${name}" (see docs/functions.md for the list)`);
+          throw badArgument(
+            "field",
+            `"${name}" is not a show field: on the pane's Data tab, Show lists every field and inserts the formula for it`,
+          );
         return shape.showField(await showInfo(id, signal), canonical);
       }),
 

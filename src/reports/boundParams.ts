@@ -113,7 +113,7 @@ export const problemText = (p: BoundProblem): string => `${paramLabel(p.param)} 
 
 /** The refusal's whole message: every bad cell, and that nothing was asked or changed. */
 export const refusalText = (problems: readonly BoundProblem[]): string =>
-  `${problems.map(problemText).join("; ")}. Nothing was requested and the sheet was not changed`;
+  `${problems.map(problemText).join("; ")}. Nothing was requested and the data on the sheet was not changed`;
 
 type Read = { ok: true; value: unknown } | { ok: false; problem: string };
 

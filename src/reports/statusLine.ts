@@ -89,3 +89,26 @@ export function statusLine(
   ];
   return parts.filter((x): x is string => Boolean(x)).join(" · ");
 }
+
+/** How a status line written after a failed refresh begins (and so is still the add-in's own). */
+const FAILED_PREFIX = "Refresh failed ";
+
+/**
+ * The status line after a refresh that failed: the failure first, in the planner's words, and when
+ * the data on the sheet (left exactly as it was) is from; then what the line said about that data.
+ * "Refresh failed 2026-11-28 21:02: The service failed while downloading the report. Try again in a
+ * few minutes; the data is from 2026-11-28 20:55 · 1,234 rows · Impressions · …".
+ */
+export function failedStatusLine(
+  previous: string,
+  failedAt: Date,
+  reason: string,
+  lastRefresh?: string,
+): string {
+  const rest = previous.split(" · ").slice(1);
+  const data = lastRefresh
+    ? `the data is from ${localStamp(lastRefresh)}`
+    : "the sheet has not been refreshed yet";
+  const head = `${FAILED_PREFIX}${localStamp(failedAt.toISOString())}: ${reason.trim().replace(/\.$/, "")}; ${data}`;
+  return [head, ...rest].join(" · ");
+}

@@ -31,6 +31,8 @@ export const PANE_CSS = `
 .pane .activity li, .pane .sheets li { border-top: 1px solid #eee; padding: 6px 0; display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
 .pane .activity li > *, .pane .sheets li > .fui-Text { flex-basis: 100%; overflow-wrap: anywhere; }
 .pane .activity li > button { flex-basis: auto; }
+.pane .error-details summary { cursor: pointer; color: #424242; }
+.pane .error-details pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 11px; background: #f5f5f5; padding: 4px; margin: 4px 0; }
 .pane .activity-failed .detail, .pane .error { color: #a4262c; }
 .pane .stale { color: #8a5a00; font-weight: 600; }
 .pane .cell-params .fui-Text { overflow-wrap: anywhere; }

@@ -7,7 +7,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { AdsClient } from "../api/client";
 import type { TypedTable } from "../api/table";
 import { createReportSheet, readDefinition } from "../excel/reportSheets";
-import { MaybeCountedError, ConnectionError } from "../api/errors";
+import { AuthenticationError, MaybeCountedError, ConnectionError } from "../api/errors";
 import { loadSheetRequest, refreshOneSheet, runSourceToSheet } from "./reportActions";
 import type { ActivityEntry, Intent, Services } from "./services";
 
@@ -56,7 +56,7 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
   // The planner types a note just under the table: Excel adds that row to the table.
   const rect = wb.host.tables().find((t) => t.sheet === def.sheetName)!.rect;
   wb.host.setInput(def.sheetName, rect.row + rect.rows, 1, "ask about the holiday flight");
-  const before = JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C8`));
+  const beforeData = JSON.stringify(wb.host.range(`'${def.sheetName}'!A2:C8`));
 
   const edited = { advertisers: ["Northwind Coffee", "Acme Mattress"] };
   const { s, toasts, entries } = services(wb, table([0, 1, 2, 3]));
@@ -80,8 +80,11 @@ test("an edit the planner's work blocks keeps the old request and data, and lead
     status: "failed",
     request: expect.stringContaining("Acme Mattress"),
   });
-  // Nothing changed on the sheet, and it keeps its old request.
-  expect(JSON.stringify(wb.host.range(`'${def.sheetName}'!A1:C8`))).toBe(before);
+  // Nothing changed on the sheet but its status line, which says the refresh failed; it keeps its old request.
+  expect(JSON.stringify(wb.host.range(`'${def.sheetName}'!A2:C8`))).toBe(beforeData);
+  expect(String(wb.host.cell(def.sheetName, 0, 0).value)).toMatch(
+    /^Refresh failed \S+ \S+: the refresh would lose the planner's work: .*; the data is from /,
+  );
   expect((await readDefinition(wb.excel, def.sheetName))!.params).toEqual(params);
 
   // Asked from the form, which keeps the edit open with the reason: no toast over it as well, and
@@ -118,18 +121,37 @@ test("a report that may have started is not asked again by itself: the failure s
   expect(asked).toBe(1);
   const entry = entries.get(1)!;
   expect(entry.status).toBe("failed");
-  expect(entry.detail).toMatch(/^The report may have started: The connection dropped .*choose Try again/);
+  expect(entry.detail).toMatch(
+    /^The connection dropped while starting the report\. The report may have started\. .*choose Try again/,
+  );
+  expect(entry.details).toMatch(/^POST \/api\/public\/\S+: The connection dropped/);
   expect(toasts.at(-1)?.intent).toBe("error");
   expect(typeof entry.tryAgain).toBe("function");
   entry.tryAgain!();
   await new Promise((r) => setTimeout(r, 50));
   expect(asked).toBe(2);
-  // Any other failure offers no Try again: nothing about it is uncertain.
-  const sure = services(wb, async (): Promise<never> => {
+  // A request that never reached the service counted nothing: asking again is safe, and offered.
+  const unsent = services(wb, async (): Promise<never> => {
     throw new ConnectionError("Could not reach the service (ECONNREFUSED)", "POST /x");
   });
-  await runSourceToSheet(sure.s, { kind: "estimatedSpendByDay", params: {} });
-  expect(sure.entries.get(1)!.tryAgain).toBeUndefined();
+  await runSourceToSheet(unsent.s, { kind: "estimatedSpendByDay", params: {} });
+  expect(typeof unsent.entries.get(1)!.tryAgain).toBe("function");
+  // A refusal offers no Try again: asking again changes nothing.
+  const refused = services(wb, async (): Promise<never> => {
+    throw new AuthenticationError(
+      "Forbidden",
+      "POST /api/public/advertisers/estimated-spend-by-day",
+      "forbidden",
+    );
+  });
+  await runSourceToSheet(refused.s, {
+    kind: "estimatedSpendByDay",
+    params: { advertisers: ["Globex Bank"] },
+  });
+  expect(refused.entries.get(1)!.tryAgain).toBeUndefined();
+  expect(refused.entries.get(1)!.detail).toMatch(
+    /^This key's account cannot see the advertiser Globex Bank: /,
+  );
 });
 
 test("a refresh that may have counted offers Try again on its activity entry", async () => {

@@ -4,7 +4,7 @@
  * ribbon commands through src/runtime/reportSources.ts.
  */
 import { insertFormulaAtSelection as insertFormula } from "../excel/insertFormula";
-import { AdsError, MaybeCountedError } from "../api/errors";
+import { AdsError } from "../api/errors";
 import type { PollProgress } from "../api/polling";
 import { fetchSheetData } from "../runtime/reportSources";
 import { renameOffer, sheetLabel } from "../reports/sheetLabel";
@@ -38,12 +38,15 @@ import { sourceRequests } from "../runtime/sourceRequests";
 import { askToSpend } from "../runtime/spendGuard";
 import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
+import { canTryAgain, plannerMessage } from "../api/errorWords";
 import type { Services } from "./services";
 import { NOT_CONNECTED } from "./services";
 import {
   describeRequest,
+  failureDetails,
   failureReason,
   failureText,
+  requestDetails,
   requestLabel,
   type RequestSummary,
 } from "./requestText";
@@ -82,11 +85,14 @@ export interface ReportSheetSummary {
   bound?: BoundStatus;
 }
 
-/** The request failed after it may have reached the service: offered again only when the planner asks. */
-const mayHaveCounted = (e: unknown) =>
-  e instanceof MaybeCountedError || (e instanceof Error && e.cause instanceof MaybeCountedError);
+/**
+ * Asking again is safe (errorWords.canTryAgain): a passing failure, or one that may have counted, which
+ * is never re-sent by itself: the planner chooses.
+ */
+const mayTryAgain = (e: unknown) => canTryAgain(e);
 
-const errorText = (e: unknown) => (e instanceof AdsError || e instanceof Error ? e.message : String(e));
+const errorText = (e: unknown) =>
+  e instanceof AdsError ? plannerMessage(e) : e instanceof Error ? e.message : String(e);
 
 function progressText(p: PollProgress): string {
   return `The service is preparing it (${p.status}; checked ${p.polls} ${p.polls === 1 ? "time" : "times"})`;
@@ -166,7 +172,14 @@ export async function runSourceToSheet(
         });
         notes.push(...sentences(def.notes));
       } catch (err) {
-        await saveDefinition(services.excel, old);
+        // The old request again, with what the failed refresh recorded (its error, its status line's mark).
+        const failed = await readDefinition(services.excel, req.sheetName).catch(() => null);
+        await saveDefinition(services.excel, {
+          ...old,
+          ...(failed
+            ? { status: failed.status, lastError: failed.lastError, statusHash: failed.statusHash }
+            : {}),
+        });
         throw err;
       }
       services.activity.update(id, {
@@ -198,20 +211,29 @@ export async function runSourceToSheet(
     services.notify(done, notes.length || def.rowCount === 0 ? "warning" : "success");
     return { ok: true };
   } catch (err) {
-    const cancelled = controller.signal.aborted;
-    services.activity.update(id, {
-      status: cancelled ? "cancelled" : "failed",
-      endedAt: Date.now(),
-      detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName),
-      // Never re-sent by itself (it may have counted): the planner chooses.
-      ...(!cancelled && mayHaveCounted(err)
-        ? { tryAgain: () => void runSourceToSheet(services, req, look) }
-        : {}),
-    });
-    // The reason first: the request's parameters are in the activity entry ("Asked: …").
-    if (!cancelled && !shownByForm()) services.notify(failureText(req, err), "error");
-    return { ok: false, cancelled, reason: failureReason(err, req.sheetName) };
+    return runFailed(services, id, err, { req, look, cancelled: controller.signal.aborted, shownByForm });
   }
+}
+
+/** A run that failed or was cancelled: its Activity entry (reason, Details, Try again where safe) and toast. */
+function runFailed(
+  services: Services,
+  id: number,
+  err: unknown,
+  run: { req: SheetRequest; look: SheetLook; cancelled: boolean; shownByForm: () => boolean },
+): RunOutcome {
+  const { req, look, cancelled } = run;
+  services.activity.update(id, {
+    status: cancelled ? "cancelled" : "failed",
+    endedAt: Date.now(),
+    detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName, req),
+    details: cancelled ? undefined : failureDetails(err, requestDetails(req)),
+    // Never re-sent by itself (it may have counted): the planner chooses.
+    ...(!cancelled && mayTryAgain(err) ? { tryAgain: () => void runSourceToSheet(services, req, look) } : {}),
+  });
+  // The reason first: the request's parameters are in the activity entry ("Asked: …").
+  if (!cancelled && !run.shownByForm()) services.notify(failureText(req, err), "error");
+  return { ok: false, cancelled, reason: failureReason(err, req.sheetName, req) };
 }
 
 export function openShowSheet(
@@ -300,8 +322,9 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
     services.activity.update(id, {
       status: cancelled ? "cancelled" : "failed",
       endedAt: Date.now(),
-      detail: errorText(err),
-      ...(!cancelled && mayHaveCounted(err)
+      detail: failureReason(err, sheetName),
+      details: cancelled ? undefined : failureDetails(err),
+      ...(!cancelled && mayTryAgain(err)
         ? { tryAgain: () => void refreshOneSheet(services, sheetName) }
         : {}),
     });

@@ -25,9 +25,9 @@ export function serviceDateText(kind: ReportKind, end: "startDate" | "endDate"):
   return d ? shown(d[end]) : null;
 }
 
-/** The spec's caveat on impressions, word for word. */
+/** The spec's caveat on impressions, its field named as the form names it. */
 export const END_DATE_CAVEAT =
-  "For the most accurate Alpha engaged views and attribution numbers, set endDate at least 3 days before today, because the last 3 days may contain estimates.";
+  "For the most accurate Alpha engaged views and attribution numbers, set the end date at least 3 days before today, because the last 3 days may contain estimates.";
 
 const NEGATIVE_UNUSUAL = [
   "ytSimulcastConvWeight",

@@ -37,16 +37,29 @@ export interface FieldSpec {
 
 /** A default as the form shows it: yes/no for switches, both values where the service's two versions differ. */
 const shown = (v: unknown): string => (typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
-const d = (def: DocumentedDefault | undefined): string =>
-  def === undefined
+export function defaultText(spec: FieldSpec): string {
+  const def = spec.default;
+  const said = (v: unknown) => (typeof v === "string" ? optionText(spec, v) : shown(v));
+  return def === undefined
     ? ""
     : def.value !== undefined
-      ? shown(def.value)
-      : `${shown(def.v1)} or ${shown(def.v2)}, depending on the service's version`;
-
-export function defaultText(spec: FieldSpec): string {
-  return d(spec.default);
+      ? said(def.value)
+      : `${said(def.v1)} or ${said(def.v2)}, depending on the service's version`;
 }
+
+/** The attribution models and incremental display types in words (the service's values are names). */
+const ATTRIBUTION_MODEL_LABELS: Record<(typeof ATTRIBUTION_MODELS)[number], string> = {
+  first: "First touch",
+  last: "Last touch",
+  multi_linear: "Multi-touch, even",
+  multi_timedecay: "Multi-touch, recent counts more",
+};
+const DISPLAY_TYPE_LABELS: Record<(typeof INCREMENTAL_DISPLAY_TYPES)[number], string> = {
+  channel: "Channel",
+  campaign: "Campaign",
+  auto_serve_or_channel: "Auto-serve, else channel",
+  auto_serve_or_campaign: "Auto-serve, else campaign",
+};
 
 const S = SHARED_SETTING_DEFAULTS;
 const bool = (name: string, label: string): FieldSpec => ({
@@ -91,6 +104,7 @@ const SHARED: FieldSpec[] = [
     label: "Attribution model",
     type: "enum",
     options: ATTRIBUTION_MODELS,
+    optionLabels: ATTRIBUTION_MODEL_LABELS,
     advanced: true,
     default: S.attributionModel,
   },
@@ -114,6 +128,7 @@ const SHARED: FieldSpec[] = [
     label: "Incremental display type",
     type: "enum",
     options: INCREMENTAL_DISPLAY_TYPES,
+    optionLabels: DISPLAY_TYPE_LABELS,
     advanced: true,
     default: S.incrementalDisplayType,
   },

@@ -11,9 +11,9 @@ const blocked = new Error(
 
 test("the activity list's request spells out every parameter that was set", () => {
   expect(describeRequest({ ...edit, datePreset: { kind: "last", count: 7, unit: "days" } })).toBe(
-    'Impressions: Last 7 days, formatting={"numberFormatting":true,"totals":true}, advertiser=Acme Mattress',
+    "Impressions: Last 7 days; Formatting number formatting yes, totals yes; Advertiser Acme Mattress",
   );
-  expect(describeRequest({ kind: "lag", params: {} })).toBe("Lag: service defaults");
+  expect(describeRequest({ kind: "lag", params: {} })).toBe("Lag: the service's defaults");
 });
 
 test("a blocked edit's message leads with the reason, without the request dump or the sheet prefix", () => {

@@ -36,10 +36,12 @@ export interface ActivityEntry {
   startedAt: number;
   endedAt?: number;
   detail?: string;
+  /** A failure's Details: the request as the service names it, for support (shown collapsed, copyable). */
+  details?: string;
   cancel?: () => void;
   /**
-   * Asks once more, when the failure left it unknown whether the request reached the service
-   * (it is never re-sent by itself: it counts against the allowance).
+   * Asks once more, where that is safe (errorWords.canTryAgain): a passing failure, or one that left it
+   * unknown whether the request reached the service (never re-sent by itself: it counts).
    */
   tryAgain?: () => void;
 }

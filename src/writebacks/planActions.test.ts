@@ -96,7 +96,7 @@ describe("plan actions", () => {
     const r = await validatePlan(io);
     expect(r).toEqual({
       rows: 2,
-      problems: ['Row 3, cpm: "x" is not a number'],
+      problems: ['Row 3, CPM: "x" is not a number'],
       campaigns: [{ name: "Spring", rows: [2] }],
       skipped: 0,
       heldCampaigns: [],
@@ -108,10 +108,10 @@ describe("plan actions", () => {
   it("a rule Create would be refused for is named by Validate, and Create sends nothing", async () => {
     const io = memoryPlan(planSheet([daiRow({ endDate: "" })]));
     const v = await validatePlan(io);
-    expect(v).toMatchObject({ problems: ["Row 2, endDate: a DAI flight needs an endDate"], campaigns: [] });
+    expect(v).toMatchObject({ problems: ["Row 2, End date: a DAI flight needs an end date"], campaigns: [] });
     const service = fakeService();
     const r = await createCampaigns(io, service.create);
-    expect(r).toEqual({ kind: "invalid", problems: ["Row 2, endDate: a DAI flight needs an endDate"] });
+    expect(r).toEqual({ kind: "invalid", problems: ["Row 2, End date: a DAI flight needs an end date"] });
     expect(service.sent).toHaveLength(0);
   });
 
@@ -130,7 +130,7 @@ describe("plan actions", () => {
     expect(r1).toMatchObject({ kind: "sent", summary: { campaigns: 1, flights: 2, notAttempted: 1 } });
     expect([0, 1, 2, 3].map((r) => [io.cell(r, "id"), io.cell(r, "status")])).toEqual([
       ["A-0", "Created"],
-      ["", "Failed: Invalid data"],
+      ["", "Failed: The service did not accept the values sent while creating the campaign"],
       ["A-1", "Created"],
       ["", ""],
     ]);
@@ -158,7 +158,9 @@ describe("plan actions", () => {
     const first = fakeService(2, new ServerError("Internal error", "POST /api/public/campaign", 500));
     const r1 = await createCampaigns(io, first.create);
     expect(r1).toMatchObject({ summary: { failure: { rows: [1], uncertain: true } } });
-    expect(String(io.cell(1, "status"))).toMatch(/^Check: Internal error; the campaign may exist/);
+    expect(String(io.cell(1, "status"))).toMatch(
+      /^Check: The service failed while creating the campaign; the campaign may exist/,
+    );
 
     const second = fakeService();
     const r2 = await createCampaigns(io, second.create);
@@ -198,7 +200,7 @@ describe("plan actions", () => {
     const io = memoryPlan(plan(), "failed");
     const down = fakeService(2, new ServerError("x".repeat(40_000), "POST /api/public/campaign", 500));
     await expect(createCampaigns(io, down.create)).rejects.toThrow(
-      /^Campaign "B" failed \(x+…\[truncated\]\) and may exist on the service; row 3 could not be marked .*Create will not send it again until you have checked the service and released it under Held campaigns\.$/,
+      /^Campaign "B" failed \(The service failed while creating the campaign\) and may exist on the service; row 3 could not be marked .*Create will not send it again until you have checked the service and released it under Held campaigns\.$/,
     );
     expect(io.cell(1, "status")).toBe("");
     expect(io.holds).toMatchObject([{ name: "B", advertiser: "Acme", rows: [3] }]);

@@ -1,7 +1,10 @@
 /**
  * The columns of a campaign plan table: one row per flight, one column per field of
  * POST /api/public/campaign, then the output columns the add-in writes back.
- * Headers are the service's field names so a plan reads like the request it becomes.
+ * Each column has its key (the service's field name, which the plan's code and plans written before
+ * labels use) and its label, the header a planner reads ("Start date", "iTunes or YouTube id"). The
+ * result columns come right after the campaign's name and advertiser, where a planner sees them. A
+ * plan written with the keys as headers is read all the same, and renamed (docs/stored-formats.md).
  */
 import { CAMPAIGN_TYPES, CURRENCIES, GEOS, MEDIA_TYPES } from "../api/schemas";
 
@@ -18,7 +21,10 @@ export type PlanCellKind =
 type PlanLevel = "campaign" | "flight" | "output";
 
 export interface PlanColumn {
+  /** The service's field name (or the result's name): what the code, and plans written before labels, use. */
   header: string;
+  /** The header the plan shows. */
+  label: string;
   level: PlanLevel;
   kind: PlanCellKind;
   /** Values offered as an in-cell drop-down. */
@@ -30,56 +36,128 @@ export interface PlanColumn {
 }
 
 export const PLAN_COLUMNS: readonly PlanColumn[] = [
-  { header: "name", level: "campaign", kind: "text", hint: "Campaign name (required)" },
-  { header: "advertiser", level: "campaign", kind: "text", hint: "Advertiser (required)" },
   {
-    header: "publisher",
+    header: "name",
+    label: "Campaign name",
     level: "campaign",
     kind: "text",
-    hint: "Publisher lookup name; optional when itunesOrYtId is given",
+    hint: "Campaign name (required)",
   },
-  { header: "type", level: "campaign", kind: "text", choices: CAMPAIGN_TYPES },
-  { header: "startDate", level: "flight", kind: "date", hint: "DAI flights: start date" },
-  { header: "endDate", level: "flight", kind: "date", hint: "DAI flights: end date" },
-  { header: "expectedDate", level: "flight", kind: "date", hint: "Baked-in flights: expected air date" },
-  { header: "totalCost", level: "flight", kind: "number" },
-  { header: "cpm", level: "flight", kind: "number" },
-  { header: "currency", level: "flight", kind: "text", choices: CURRENCIES },
-  { header: "expectedImpressions", level: "flight", kind: "number" },
-  { header: "externalId", level: "campaign", kind: "text" },
+  {
+    header: "advertiser",
+    label: "Advertiser",
+    level: "campaign",
+    kind: "text",
+    hint: "Advertiser (required)",
+  },
+  { header: "status", label: "Status", level: "output", kind: "text" },
+  { header: "id", label: "Campaign id", level: "output", kind: "text" },
+  { header: "createdExternalId", label: "Created external id", level: "output", kind: "text" },
+  { header: "createdAt", label: "Created", level: "output", kind: "date" },
+  { header: "validation", label: "Problems", level: "output", kind: "text" },
+  {
+    header: "publisher",
+    label: "Publisher",
+    level: "campaign",
+    kind: "text",
+    hint: "Publisher lookup name; optional when the iTunes or YouTube id is given",
+  },
+  { header: "type", label: "Type", level: "campaign", kind: "text", choices: CAMPAIGN_TYPES },
+  {
+    header: "startDate",
+    label: "Start date",
+    level: "flight",
+    kind: "date",
+    hint: "DAI flights: start date",
+  },
+  { header: "endDate", label: "End date", level: "flight", kind: "date", hint: "DAI flights: end date" },
+  {
+    header: "expectedDate",
+    label: "Expected air date",
+    level: "flight",
+    kind: "date",
+    hint: "Baked-in flights: expected air date",
+  },
+  { header: "totalCost", label: "Total cost", level: "flight", kind: "number" },
+  { header: "cpm", label: "CPM", level: "flight", kind: "number" },
+  { header: "currency", label: "Currency", level: "flight", kind: "text", choices: CURRENCIES },
+  { header: "expectedImpressions", label: "Expected impressions", level: "flight", kind: "number" },
+  { header: "externalId", label: "External id", level: "campaign", kind: "text" },
   {
     header: "itunesOrYtId",
+    label: "iTunes or YouTube id",
     level: "campaign",
     kind: "text",
     hint: "Directory id, Alpha channel id or Alpha playlist id",
   },
-  { header: "geo", level: "campaign", kind: "text", choices: GEOS, openChoices: true },
+  { header: "geo", label: "Geo", level: "campaign", kind: "text", choices: GEOS, openChoices: true },
   {
     header: "expectedUnits",
+    label: "Expected ad units",
     level: "campaign",
     kind: "units",
     hint: "position:seconds pairs, e.g. pre:30, mid:60",
   },
-  { header: "promo", level: "campaign", kind: "text" },
-  { header: "expectedLandingUrl", level: "campaign", kind: "text" },
-  { header: "product", level: "campaign", kind: "text" },
-  { header: "initiative", level: "campaign", kind: "text" },
-  { header: "expectedTalkingPoints", level: "campaign", kind: "list", hint: "Comma-separated" },
-  { header: "disallowedTalkingPoints", level: "campaign", kind: "list", hint: "Comma-separated" },
-  { header: "mediaType", level: "campaign", kind: "text", choices: MEDIA_TYPES, openChoices: true },
-  { header: "tags", level: "campaign", kind: "list", hint: "Comma-separated" },
-  { header: "scriptUrl", level: "campaign", kind: "text" },
-  { header: "teamMembers", level: "campaign", kind: "list", hint: "Comma-separated" },
-  { header: "creativeIds", level: "campaign", kind: "list", hint: "Comma-separated" },
-  { header: "billToPublisher", level: "campaign", kind: "boolean", choices: ["TRUE", "FALSE"] },
-  { header: "status", level: "output", kind: "text" },
-  { header: "id", level: "output", kind: "text" },
-  { header: "createdExternalId", level: "output", kind: "text" },
-  { header: "createdAt", level: "output", kind: "date" },
-  { header: "validation", level: "output", kind: "text" },
+  { header: "promo", label: "Promo", level: "campaign", kind: "text" },
+  { header: "expectedLandingUrl", label: "Expected landing URL", level: "campaign", kind: "text" },
+  { header: "product", label: "Product", level: "campaign", kind: "text" },
+  { header: "initiative", label: "Initiative", level: "campaign", kind: "text" },
+  {
+    header: "expectedTalkingPoints",
+    label: "Expected talking points",
+    level: "campaign",
+    kind: "list",
+    hint: "Comma-separated",
+  },
+  {
+    header: "disallowedTalkingPoints",
+    label: "Disallowed talking points",
+    level: "campaign",
+    kind: "list",
+    hint: "Comma-separated",
+  },
+  {
+    header: "mediaType",
+    label: "Media type",
+    level: "campaign",
+    kind: "text",
+    choices: MEDIA_TYPES,
+    openChoices: true,
+  },
+  { header: "tags", label: "Tags", level: "campaign", kind: "list", hint: "Comma-separated" },
+  { header: "scriptUrl", label: "Script URL", level: "campaign", kind: "text" },
+  { header: "teamMembers", label: "Team members", level: "campaign", kind: "list", hint: "Comma-separated" },
+  { header: "creativeIds", label: "Creative ids", level: "campaign", kind: "list", hint: "Comma-separated" },
+  {
+    header: "billToPublisher",
+    label: "Bill to publisher",
+    level: "campaign",
+    kind: "boolean",
+    choices: ["TRUE", "FALSE"],
+  },
 ];
 
 export const PLAN_HEADERS: readonly string[] = PLAN_COLUMNS.map((c) => c.header);
+
+/** The headers a new plan shows, in its columns' order. */
+export const PLAN_LABELS: readonly string[] = PLAN_COLUMNS.map((c) => c.label);
+
+const BY_TEXT = new Map<string, PlanColumn>(
+  PLAN_COLUMNS.flatMap((c) => [
+    [c.label.toLowerCase(), c],
+    [c.header.toLowerCase(), c],
+  ]),
+);
+
+/** The column a header cell names, by its label or (a plan written before labels) its key; case aside. */
+export function planColumnOf(text: unknown): PlanColumn | undefined {
+  return BY_TEXT.get(String(text).trim().toLowerCase());
+}
+
+/** A column's label from its key ("startDate" → "Start date"); an unknown key as it is. */
+export function planLabel(key: string): string {
+  return PLAN_COLUMNS.find((c) => c.header === key)?.label ?? key;
+}
 
 /** Headers of the columns the planner fills in (not the ones the add-in writes back). */
 export const INPUT_HEADERS: ReadonlySet<string> = new Set(

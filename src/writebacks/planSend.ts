@@ -4,6 +4,7 @@
  * campaign exists, stopping at any point (failure, abort, crash) leaves the plan telling
  * the truth, and a re-run sends only the rows that still have no id.
  */
+import { plannerCause, plannerMessage } from "../api/errorWords";
 import { AdsError, RequestValidationError } from "../api/errors";
 import type { CampaignRequest } from "../api/schemas";
 import { capText } from "../api/excelLimits";
@@ -114,8 +115,10 @@ export class WriteBackError extends Error {
   }
 }
 
+/** A failure in the planner's words (errorWords.ts): never the request's method and path. */
 function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  // What went wrong only: the plan says itself what to do (check the service, clear the status).
+  return (e instanceof AdsError ? plannerCause(e) : plannerMessage(e)).replace(/\.$/, "");
 }
 
 export async function sendCampaigns(groups: readonly CampaignGroup[], deps: SendDeps): Promise<SendSummary> {

@@ -70,8 +70,9 @@ describe("checkPlan", () => {
       ["startDate: a DAI flight needs a startDate", "name: is required"],
     ]);
     expect(describeError(rows[1].errors[0], 2)).toBe(
-      "Row 3, expectedDate: a Baked-in flight needs an expectedDate",
+      "Row 3, Expected air date: a Baked-in flight needs an expected date",
     );
+    expect(describeError(rows[2].errors[0], 2)).toBe("Row 4, End date: is before start date");
   });
 
   it("a negative amount is refused, named on its cell", () => {
@@ -79,6 +80,11 @@ describe("checkPlan", () => {
     expect(rows[0].errors.map((e) => `${e.column}: ${e.reason}`).sort()).toEqual([
       "cpm: cpm must be 0 or more",
       "totalCost: totalCost must be 0 or more",
+    ]);
+    // Said to the planner with the column's header, once: not "CPM: cpm must be 0 or more".
+    expect(rows[0].errors.map((e) => describeError(e, 1)).sort()).toEqual([
+      "Row 1, CPM: must be 0 or more",
+      "Row 1, Total cost: must be 0 or more",
     ]);
     expect(rows[0].campaign).toBeUndefined();
   });

@@ -4,9 +4,10 @@
  * campaignRules (a DAI flight without dates, …), the code the client and the sandbox apply:
  * Validate names what Create would be refused. Every problem is tied to a cell: row and column.
  */
+import { plainWords } from "../api/errorWords";
 import type { CellValue } from "../api/table";
 import { campaignRequestSchema, campaignRules, type CampaignRequest } from "../api/schemas";
-import { HOLD_PREFIX, PLAN_COLUMNS, type PlanColumn } from "./planColumns";
+import { HOLD_PREFIX, PLAN_COLUMNS, planLabel, type PlanColumn } from "./planColumns";
 import { readCell, readText, type PlanCellValue } from "./planCells";
 
 /** The plan as read from the sheet: header row and data rows, values as Excel returns them. */
@@ -57,9 +58,16 @@ export const REQUIRED_HEADERS = [
   "createdAt",
 ];
 
-/** "Row 7, startDate: is required" — rows numbered as the sheet shows them. */
+/**
+ * "Row 7, Start date: is required" — rows numbered as the sheet shows them, columns by their headers.
+ * A reason that begins with the column's own name ("cpm must be 0 or more") says it once: "Row 7, CPM:
+ * must be 0 or more".
+ */
 export function describeError(e: CellError, firstRowNumber: number): string {
-  return `Row ${e.row + firstRowNumber}, ${e.column}: ${e.reason}`;
+  const label = planLabel(e.column);
+  const reason = plainWords(e.reason);
+  const lead = [label, e.column].find((name) => reason.toLowerCase().startsWith(`${name.toLowerCase()} `));
+  return `Row ${e.row + firstRowNumber}, ${label}: ${lead ? reason.slice(lead.length + 1) : reason}`;
 }
 
 export function checkPlan(sheet: PlanSheet): PlanCheck {

@@ -1,9 +1,10 @@
 /**
  * Client errors → one sentence for the pane. The agent answers that users meet often
  * (429 runs in progress or monthly limit, 403 agent not active, 404 agent not found)
- * get their own words; everything else shows the client's message.
+ * get their own words; everything else is said as errorWords.ts says it.
  */
-import { AuthenticationError, NotFoundError, RateLimitError, RequestValidationError } from "../api/errors";
+import { AuthenticationError, NotFoundError, RateLimitError } from "../api/errors";
+import { plannerMessage } from "../api/errorWords";
 
 export function describeServiceError(e: unknown, context: { agentId?: number } = {}): string {
   const agent = context.agentId === undefined ? "The agent" : `Agent ${context.agentId}`;
@@ -14,6 +15,6 @@ export function describeServiceError(e: unknown, context: { agentId?: number } =
   }
   if (e instanceof AuthenticationError && e.reason === "agent_not_active") return `${agent} is not active.`;
   if (e instanceof NotFoundError && context.agentId !== undefined) return `${agent} was not found.`;
-  if (e instanceof RequestValidationError) return e.message;
-  return e instanceof Error ? e.message : String(e);
+  // Everything else as errorWords says it: what failed, in the planner's words (the request is the Details).
+  return plannerMessage(e);
 }

@@ -9,7 +9,8 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { Faults } from "../../sandbox/context";
 import { FIXTURES, World } from "../../sandbox/index";
 import type { AdsClient } from "../../src/api/client";
-import { AdsError } from "../../src/api/errors";
+import { AbortedError, AdsError, RequestValidationError } from "../../src/api/errors";
+import { errorDetails } from "../../src/api/errorWords";
 import { createReportSheet, listDefinitions, refreshAll } from "../../src/excel/reportSheets";
 import { createAdsFunctions } from "../../src/functions/adsFunctions";
 import { RequestCache } from "../../src/functions/requestCache";
@@ -148,7 +149,8 @@ const FLOWS: Flow[] = [
       if (changed.length) return { wrote: true, wrong: `failed refresh changed ${changed.join(", ")}` };
       throw new AggregateError(
         result.failed.map((f) => new Error(f.error)),
-        result.failed.map((f) => `${f.sheetName}: ${f.error}`).join("; "),
+        // Each error begins with its sheet's name already ("Spend: The service failed while …").
+        result.failed.map((f) => f.error).join("; "),
       );
     },
   },
@@ -178,17 +180,46 @@ interface Cell {
   message?: string;
 }
 
-/** What makes a failure's message clear: said in words, without the key, naming the request when it timed out or its connection failed. */
+/** A request named as support reads it (its method and path). */
+const REQUEST = /(GET|POST) [/{]/;
+/** A request named in the planner's words (src/api/errorWords.ts): what the add-in was doing. */
+const ACTION = /\bwhile (?:reading|starting|downloading|checking|creating|asking|searching|inviting)\b/;
+/** What to do next, as a planner's message says it: try again, recalculate, check the connection. */
+const NEXT_STEP = /try again|ask again|ask once more|recalculate|check your connection/i;
+/** A timeout or a connection failure, in the client's words or the planner's. */
+const PASSING =
+  /limit|deadline|gave up|reach the service|connection dropped|stopped answering|did not finish answering|took too long/;
+
+/**
+ * What makes a failure's message clear: said in words, without the key; a timeout or connection
+ * failure says which request failed (its method and path in the client's message, or what the add-in
+ * was doing in the planner's: "while starting the report"), and a planner's message says what to do
+ * next; a service error's Details name its request.
+ */
 function unclearMessage(err: unknown): string | undefined {
   if (!(err instanceof Error)) return `not an error: ${String(err)}`;
   const m = err.message;
   if (!m.trim()) return "empty message";
   if (m.includes(KEY)) return "the key's text is in the message";
   if (/\[object Object\]|undefined|NaN/.test(m)) return `unreadable: ${m}`;
-  if (/limit|deadline|gave up|reach the service|connection dropped/.test(m) && !/(GET|POST) [/{]/.test(m))
-    return `a timeout or connection failure that names no request: ${m}`;
   const errors = err instanceof AggregateError ? err.errors : [err];
-  for (const e of errors) if (e instanceof AdsError && !e.endpoint) return `no request named: ${e.message}`;
+  for (const e of errors) {
+    const text = e instanceof Error ? e.message : String(e);
+    if (!PASSING.test(text) || REQUEST.test(text)) continue;
+    if (!ACTION.test(text)) return `a timeout or connection failure that names no request: ${text}`;
+    if (!NEXT_STEP.test(text)) return `a timeout or connection failure that says not what to do: ${text}`;
+  }
+  for (const e of errors) {
+    if (e instanceof AdsError && !e.endpoint) return `no request named: ${e.message}`;
+    // A request's failure (not the client's own check before sending): its Details name the request.
+    const sent =
+      e instanceof AdsError &&
+      e.endpoint !== "client" &&
+      !(e instanceof RequestValidationError) &&
+      !(e instanceof AbortedError);
+    const details = sent ? errorDetails(e) : undefined;
+    if (sent && !(details && REQUEST.test(details))) return `Details that name no request: ${details}`;
+  }
   return undefined;
 }
 

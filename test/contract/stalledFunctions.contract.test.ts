@@ -42,7 +42,7 @@ test("four stalled function calls end as #N/A with the reason, and a fresh call 
       // The sandbox sends headers then half the body, but on a loaded machine the headers themselves can
       // take longer than the limit: either phase is this stall (exchange.test.ts pins each message).
       expect((e as Error).message).toMatch(
-        /^(The answer from GET \/api\/public\/series\/episodes\/\{id\} stopped arriving: nothing|No answer from GET \/api\/public\/series\/episodes\/\{id\}) for 1 s .*recalculate to ask again\.$/,
+        /^The service stopped answering while reading show \d+: nothing came for 1 s \(your no-progress limit, on the Connect tab\)\. .*recalculate to ask again\.$/,
       );
     }
     const { value, at } = await fresh;

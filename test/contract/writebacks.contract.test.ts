@@ -62,8 +62,11 @@ describe("campaign plans against the sandbox", () => {
     ]);
     expect(out(wb, "id", 4)).toEqual([spring[0].id, null, spring[1].id, null]);
     expect(out(wb, "createdExternalId", 4)).toEqual(["ext-Spring", null, "ext-Spring", null]);
-    // A 500 may or may not have created the campaign: the row is held with the service's message.
-    expect(String(out(wb, "status", 4)[1])).toMatch(/^Check: Internal error; the campaign may exist/);
+    // A 500 may or may not have created the campaign: the row is held, saying in the planner's words
+    // what failed (the service's own "Internal error" is for Details, not the plan).
+    expect(String(out(wb, "status", 4)[1])).toMatch(
+      /^Check: The service failed while creating the campaign; the campaign may exist/,
+    );
     // The campaign after the failure was not attempted.
     expect(out(wb, "status", 4)[3]).toBeNull();
     // A re-run sends Winter and holds Broken.
@@ -126,9 +129,13 @@ describe("campaign plans against the sandbox", () => {
       const status = String(out(wb, "status", 1)[0] ?? "");
       if (failMarking) expect(status).toBe("");
       else {
-        // The message is cut, visibly, and the advice after it still shows.
+        // The service's 40,000 characters stay out of the cell (they are Details, not the planner's
+        // sentence): the status fits a cell, says what failed, and the advice after it still shows.
         expect(status.length).toBeLessThan(32_767);
-        expect(status).toMatch(/^Check: .*Internal error: x+…\[truncated\]; the campaign may exist/);
+        expect(status).not.toContain("xxxx");
+        expect(status).toMatch(
+          /^Check: The service failed while creating the campaign; the campaign may exist/,
+        );
         expect(status).toMatch(/clear this status to send the row again$/);
       }
       const second = await createCampaigns(campaignPlanIO(wb.excel), send);
@@ -143,7 +150,12 @@ describe("campaign plans against the sandbox", () => {
     await insertCampaignPlan(wb.excel);
     typeRows(wb, [{ ...flight("Autumn", "2026-12-10", "2026-12-01"), currency: "JPY", cpm: "-1" }]);
     const checked = await validatePlan(campaignPlanIO(wb.excel));
-    expect(checked.problems.join("\n")).toMatch(/Row 2, currency/);
+    // Each problem names its row and the column by its header, in words.
+    expect(checked.problems).toEqual([
+      "Row 2, End date: is before start date",
+      "Row 2, CPM: must be 0 or more",
+      "Row 2, Currency: must be one of USD, EUR, GBP",
+    ]);
     const requests = t.sandbox.requests("demo-basic");
     const before = t.sandbox.state.campaigns.length;
     const result = await createCampaigns(campaignPlanIO(wb.excel), (b) => client.campaigns.create(b));

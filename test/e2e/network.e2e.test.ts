@@ -5,7 +5,7 @@
  * ends at the no-progress limit with a message instead of holding the pane.
  */
 import path from "node:path";
-import { ARTIFACTS, connect, expectText, usePreview } from "./support";
+import { ARTIFACTS, cell, connect, expectText, usePreview } from "./support";
 
 const e = usePreview({ taskDelayMs: 300 });
 
@@ -22,7 +22,7 @@ const counted = async () =>
   ((await (await fetch(`${e.sandboxUrl}/__admin/requests`)).json()) as Record<string, number>)["demo-pro"] ??
   0;
 
-afterEach(() => faults({ dropAfterRate: 0, stallRate: 0, faultPaths: "" }));
+afterEach(() => faults({ dropAfterRate: 0, stallRate: 0, error500Rate: 0, faultPaths: "" }));
 
 test("network limits: a bad value is refused naming its field; good ones are kept", async () => {
   const { page } = e;
@@ -58,6 +58,10 @@ test("a report start whose connection drops is sent once; Try again, chosen by t
   await expectText(entry, /failed/, 30_000);
   await expectText(entry, /may have started/);
   await expectText(entry, /did not send it again/);
+  // The planner's sentence leads; the request's method and path are only in its Details.
+  expect(await entry.locator(".detail").textContent()).not.toMatch(/POST|\/api\//);
+  await entry.getByText("Details", { exact: true }).click();
+  await expectText(entry.locator(".error-details pre"), /^POST \/api\/public\/campaigns-performance/);
   // The add-in sent it once. Chromium itself sends a request again, once, when a kept-alive connection
   // closes before any answer (it cannot tell a server that timed the idle connection out from one
   // that took the request): a browser's own retry the add-in cannot turn off (docs/network.md).
@@ -82,7 +86,7 @@ test("a report start whose connection drops is sent once; Try again, chosen by t
   expect(await counted()).toBe(before + spent + 1);
 });
 
-test("a stalled status poll ends at the no-progress limit with a message naming the request", async () => {
+test("a stalled status poll ends at the no-progress limit, said as checking the report's progress, with the request in Details and Try again", async () => {
   const { page } = e;
   await connect(page, "demo-pro");
   await page.getByText("Sign out").waitFor();
@@ -97,9 +101,50 @@ test("a stalled status poll ends at the no-progress limit with a message naming 
   await page.getByRole("button", { name: "Run report" }).click();
   const entry = page.locator(".activity li", { hasText: "Campaign performance" }).first();
   await expectText(entry, /failed/, 40_000);
-  await expectText(entry, /file-processor\/status/);
-  await expectText(entry, /no-progress limit|request deadline/);
+  const said = entry.locator(".detail");
+  await expectText(said, /checking the report's progress/);
+  await expectText(said, /no-progress limit|request deadline/);
+  expect(await said.textContent()).not.toMatch(/GET|file-processor|\{id\}/);
+  // A status poll spends nothing: Try again is offered; the request is in Details, to copy for support.
+  expect(await entry.getByRole("button", { name: "Try again" }).count()).toBe(1);
+  await entry.getByText("Details", { exact: true }).click();
+  await expectText(
+    entry.locator(".error-details pre"),
+    /^GET \/api\/public\/file-processor\/status\/[0-9a-f-]+/,
+  );
+  await expectText(entry.locator(".error-details pre"), /Asked: \{"kind":"campaignsPerformance"/);
   // Polls are retried (they count nothing), all within the 12 s deadline and its last attempt.
   expect(Date.now() - started).toBeLessThan(30_000);
   await page.screenshot({ path: path.join(ARTIFACTS, "network-stalled.png") });
+});
+
+test("a refresh whose download fails says so on the sheet's own status line, with when its data is from", async () => {
+  const { page } = e;
+  await connect(page, "demo-pro");
+  await page.getByText("Sign out").waitFor();
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("campaignsPerformance");
+  await page.getByLabel("Report name").fill("Refresh fails");
+  await page.getByRole("button", { name: "Run report" }).click();
+  const done = page.locator(".activity li[data-status='done']", { hasText: "Campaign performance" }).first();
+  await done.waitFor({ timeout: 60_000 });
+  // The sheet this run made (earlier tests of this file made others): its name is in the entry.
+  const sheetName = /→ sheet (.+?)(\.|$)/.exec((await done.locator(".detail").innerText()).trim())![1];
+  const before = (await cell(page, "A1").innerText()).trim();
+  expect(before).toMatch(/^Last refreshed (\S+ \S+) · /);
+  const refreshedAt = /^Last refreshed (\S+ \S+)/.exec(before)![1];
+  // Every download of the report's file fails with a 500 (the client tries it 3 times: it spends nothing).
+  await faults({ error500Rate: 1, faultPaths: "^/files/" });
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  const item = page.locator(`li[data-sheet="${sheetName}"]`);
+  await item.getByRole("button", { name: /^Refresh / }).click();
+  await expectText(
+    cell(page, "A1"),
+    new RegExp(
+      `^Refresh failed \\S+ \\S+: The service failed while downloading the report\\. Try again in a few minutes; the data is from ${refreshedAt} · `,
+    ),
+    60_000,
+  );
+  expect(await cell(page, "A1").innerText()).not.toMatch(/GET|\/files\//);
+  await page.screenshot({ path: path.join(ARTIFACTS, "network-refresh-failed.png") });
 });

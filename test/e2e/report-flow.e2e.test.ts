@@ -22,7 +22,7 @@ test("a running report shows in the activity list and Cancel stops it", async ()
   expect(await page.locator(".tabs button", { hasText: "Campaign performance" }).count()).toBe(0);
 });
 
-test("a failure stays visible with the service's message and what was asked", async () => {
+test("a failure stays visible: what failed in words, naming the advertiser, what was asked, and the service's answer under Details", async () => {
   const { page } = e;
   await connect(page, "demo-basic");
   await page.getByText("Sign out").waitFor();
@@ -31,8 +31,13 @@ test("a failure stays visible with the service's message and what was asked", as
   await page.getByRole("button", { name: "Ads to sheet" }).click();
   const entry = page.locator(".activity li", { hasText: "Ads:" }).first();
   await expectText(entry, /failed/, 30_000);
-  await expectText(entry, /individual ads need a Pro account with API access/);
-  await expectText(entry, /Asked: Ads: advertiser=Acme Mattress/);
+  await expectText(
+    entry,
+    /This key may not see the individual ads of the advertiser Acme Mattress: they need a Pro account with API access/,
+  );
+  await expectText(entry, /Asked: Ads: Advertiser Acme Mattress/);
+  // The request and the service's own answer are kept for support, apart from the sentence.
+  await expectText(entry, /Details\s*POST \/api\/public\/advertisers\/individual-ads \(403\): Forbidden/);
 });
 
 test("Edit request opens the form pre-filled and saves the change to the same sheet", async () => {

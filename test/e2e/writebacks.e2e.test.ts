@@ -33,7 +33,7 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await page.getByRole("tab", { name: "Campaigns" }).click();
   await page.getByRole("button", { name: "Insert campaign plan" }).click();
   await expectText(page.getByTestId("plan-outcome"), /Plan table CampaignPlan added/);
-  expect(await cell(page, "A1").textContent()).toBe("name");
+  expect(await cell(page, "A1").textContent()).toBe("Campaign name");
 
   await typeRow(2, flight("Spring", "2026-12-01", "2026-12-10"));
   await typeRow(3, { ...flight("Spring", "2026-12-11", "2026-12-31"), cpm: "lots" });
@@ -55,8 +55,8 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
 
   await page.getByRole("button", { name: "Validate" }).click();
   await expectText(page.getByTestId("plan-outcome"), /^1 problem in 3 rows/);
-  await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, cpm/);
-  await expectText(cell(page, at("validation", 3)), /^cpm: /);
+  await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, CPM/);
+  await expectText(cell(page, at("validation", 3)), /^CPM: /);
 
   await typeInto(page, at("cpm", 3), "30");
   await page.getByRole("button", { name: "Validate" }).click();
@@ -144,7 +144,7 @@ test("an advertiser is created by name or directory id and inserted at the selec
   await expectText(page.getByTestId("advertiser-result"), /The Demo Show \(promo\)/);
 });
 
-test("an invite names the bad field, then shows the service's message; simple_overview_show needs simple_overview", async () => {
+test("an invite names the bad field, then shows the service's message; the Show overview tab needs Overview", async () => {
   const { page } = e;
   await ensureConnected(page);
   await page.getByRole("tab", { name: "Campaigns" }).click();
@@ -153,9 +153,9 @@ test("an invite names the bad field, then shows the service's message; simple_ov
   await page.getByRole("button", { name: "Send invite" }).click();
   await expectText(page.getByTestId("invite-outcome"), /email/i);
 
-  const showTab = page.getByRole("checkbox", { name: "simple_overview_show" });
+  const showTab = page.getByRole("checkbox", { name: "Show overview", exact: true });
   expect(await showTab.isDisabled()).toBe(true);
-  await page.getByRole("checkbox", { name: "Overview (simple_overview)", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Overview", exact: true }).check();
   expect(await showTab.isDisabled()).toBe(false);
   await showTab.check();
   await page.getByLabel("Email of the invitee").fill("planner@example.com");

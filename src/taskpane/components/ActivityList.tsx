@@ -1,12 +1,14 @@
 /**
  * The activity list: each request with its status, elapsed time, a cancel button, and the failure
- * message with what was asked (and Try again, when it may or may not have reached the service).
+ * message with what was asked, its Details collapsed (the request as the service names it, to copy for
+ * support), and Try again where asking again is safe.
  */
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@fluentui/react-components";
 import { Text } from "./Prose";
 import type { ActivityEntry } from "../services";
 import { useFocusRescue } from "../focus";
+import { ErrorDetails } from "./ErrorDetails";
 
 function elapsed(e: ActivityEntry, now: number): string {
   // `now` only ticks while something runs; a request started since the last tick counts from now.
@@ -58,6 +60,7 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
                 Asked: {e.request}
               </Text>
             )}
+            {e.status === "failed" && e.details && <ErrorDetails details={e.details} />}
             {e.status === "failed" && e.tryAgain && !triedAgain.has(e.id) && (
               <Button
                 size="small"

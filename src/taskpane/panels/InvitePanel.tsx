@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 
 type Tab = (typeof INVITE_TABS)[number];
 
-/** What each tab is called in the service's app, beside its API name. */
+/** What each tab is called in the service's app (the box's label; its API name stays in the request). */
 const TAB_LABELS: Record<Tab, string> = {
   ads: "Ads",
   simple_campaigns: "Campaigns",
@@ -45,7 +45,7 @@ function InviteTabsFieldset({ tabs, onToggle }: { tabs: Tab[]; onToggle(tab: Tab
         {INVITE_TABS.map((t) => (
           <Checkbox
             key={t}
-            label={`${TAB_LABELS[t]} (${t})`}
+            label={TAB_LABELS[t]}
             checked={tabs.includes(t)}
             disabled={t === "simple_overview_show" && !tabs.includes("simple_overview")}
             onChange={(_, d) => onToggle(t, d.checked === true)}

@@ -5,13 +5,13 @@
 import { AdsClient } from "../../api/client";
 import {
   AuthenticationError,
-  plannerMessage,
   ConnectionError,
   MaybeCountedError,
   RateLimitError,
   RequestValidationError,
   TimeoutError,
 } from "../../api/errors";
+import { plannerMessage } from "../../api/errorWords";
 import { clientLimits } from "../../runtime/networkLimits";
 import { countRequest, getNetworkLimits } from "../../runtime/session";
 import { spentAllowance } from "../../runtime/allowance";

@@ -31,6 +31,15 @@ export interface CampaignPlan {
   release(hold: CampaignHold): Promise<void>;
 }
 
+/** A plan written before labels had its headers renamed to words as it was read: the outcome says so. */
+function withRenamed(done: Outcome, renamed: readonly string[]): Outcome {
+  if (!renamed.length) return done;
+  return {
+    ...done,
+    text: `${done.text} The plan's headers were renamed to words (${renamed.join(", ")}); it reads as before.`,
+  };
+}
+
 export function useCampaignPlan({ client, excel }: Pick<Services, "client" | "excel">): CampaignPlan {
   const [busy, setBusy] = useState<Busy>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -47,7 +56,7 @@ export function useCampaignPlan({ client, excel }: Pick<Services, "client" | "ex
     setOutcome(null);
     setConfirming(null);
     try {
-      setOutcome(await work());
+      setOutcome(withRenamed(await work(), kind === "insert" ? [] : (plan.current?.renamed() ?? [])));
     } catch (e) {
       setOutcome({ intent: "error", text: describeServiceError(e) });
     } finally {

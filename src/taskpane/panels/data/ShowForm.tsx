@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button, Field, Input, Select } from "@fluentui/react-components";
 import { showInfoQuerySchema } from "../../../api/schemas";
 import { SHOW_FIELDS } from "../../../functions/shapes";
+import { fieldLabel } from "../../../api/fieldLabels";
 import { insertFormulaAtSelection, openShowSheet } from "../../reportActions";
 import { DataForm, useDataForm } from "./DataForm";
 import { list, num } from "./formValues";
@@ -71,8 +72,9 @@ function InsertShowFormula({ showId, form }: InsertShowFormulaProps) {
       <Field label="Field for a formula">
         <Select name="showField" value={showField} onChange={(_, d) => setShowField(d.value)}>
           {SHOW_FIELDS.map((f) => (
+            // The field in words; the formula asks for it by the name ADS.SHOW takes.
             <option key={f} value={f}>
-              {f}
+              {fieldLabel(f)}
             </option>
           ))}
         </Select>
