@@ -9,30 +9,39 @@ export interface FormFieldProps {
   spec: FieldSpec;
   value: string;
   error?: string;
+  /** The cell the parameter is taken from (Take from cell): the box is not needed, and says so. */
+  fromCell?: string;
   onChange(value: string): void;
 }
 
-export function FormField({ spec, value, error, onChange }: FormFieldProps) {
+export function FormField({ spec, value, error, fromCell, onChange }: FormFieldProps) {
   const def = defaultText(spec);
   const listHint =
     spec.type === "list"
       ? `Comma-separated; quote a name that holds a comma ("Acme, Inc.")${spec.emptyAllowed ? `; ${EMPTY_LIST} sends an empty list` : ""}.`
       : undefined;
-  const hint =
-    [spec.hint, listHint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") ||
-    undefined;
+  const hint = fromCell
+    ? `Taken from ${fromCell}, read again at every refresh (Parameters from cells, below)`
+    : [spec.hint, listHint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") ||
+      undefined;
   const id = `field-${spec.name.replace(/\W/g, "-")}`;
   const common = {
     validationMessage: error,
     validationState: error ? ("error" as const) : ("none" as const),
     hint,
-    required: spec.required,
+    required: spec.required && !fromCell,
   };
   switch (spec.type) {
     case "enum":
       return (
         <Field label={spec.label} {...common}>
-          <Select id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)}>
+          <Select
+            id={id}
+            name={spec.name}
+            value={value}
+            disabled={!!fromCell}
+            onChange={(_, d) => onChange(d.value)}
+          >
             <option value="">
               {spec.required ? "Choose…" : `(service default${def ? `: ${def}` : ""})`}
             </option>
@@ -47,7 +56,13 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
     case "bool":
       return (
         <Field label={spec.label} {...common}>
-          <Select id={id} name={spec.name} value={value} onChange={(_, d) => onChange(d.value)}>
+          <Select
+            id={id}
+            name={spec.name}
+            value={value}
+            disabled={!!fromCell}
+            onChange={(_, d) => onChange(d.value)}
+          >
             <option value="">{`(service default${def ? `: ${def}` : ""})`}</option>
             <option value="true">Yes</option>
             <option value="false">No</option>
@@ -62,6 +77,7 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
             id={id}
             name={spec.name}
             value={value}
+            disabled={!!fromCell}
             onChange={(_, d) => onChange(d.value)}
             resize="vertical"
           />
@@ -75,6 +91,7 @@ export function FormField({ spec, value, error, onChange }: FormFieldProps) {
             name={spec.name}
             value={value}
             type={spec.type === "int" || spec.type === "number" ? "number" : "text"}
+            disabled={!!fromCell}
             list={spec.recent ? "recent-names" : undefined}
             onChange={(_, d) => onChange(d.value)}
           />

@@ -7,11 +7,11 @@ import { labelWords } from "../../validation";
 import type { ReportRequest } from "./useReportRequest";
 
 export interface ReportFieldsProps {
-  request: Pick<ReportRequest, "form" | "values" | "set" | "errors" | "labels">;
+  request: Pick<ReportRequest, "form" | "values" | "set" | "errors" | "labels" | "cells">;
 }
 
 export function ReportFields({ request }: ReportFieldsProps) {
-  const { form, values, set, errors, labels } = request;
+  const { form, values, set, errors, labels, cells } = request;
   const fieldsValue = useMemo(
     () => (values.fields ? values.fields.split("\n").filter(Boolean) : []),
     [values.fields],
@@ -41,6 +41,7 @@ export function ReportFields({ request }: ReportFieldsProps) {
         spec={f}
         value={values[f.name] ?? ""}
         error={errors[f.name]}
+        fromCell={cells[f.name]?.address}
         onChange={set(f.name)}
       />
     );
