@@ -14,16 +14,22 @@ export interface FormFieldProps {
   onChange(value: string): void;
 }
 
-export function FormField({ spec, value, error, fromCell, onChange }: FormFieldProps) {
-  const def = defaultText(spec);
+/** What the box says under it: where a cell gives it, or its hints, default and the default's note. */
+function fieldHint(spec: FieldSpec, def: string, fromCell: string | undefined): string | undefined {
+  if (fromCell) return `Taken from ${fromCell}, read again at every refresh (Parameters from cells, below)`;
   const listHint =
     spec.type === "list"
       ? `Comma-separated; quote a name that holds a comma ("Acme, Inc.")${spec.emptyAllowed ? `; ${EMPTY_LIST} sends an empty list` : ""}.`
       : undefined;
-  const hint = fromCell
-    ? `Taken from ${fromCell}, read again at every refresh (Parameters from cells, below)`
-    : [spec.hint, listHint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") ||
-      undefined;
+  return (
+    [spec.hint, listHint, def && `Default: ${def}`, spec.default?.note].filter(Boolean).join(" · ") ||
+    undefined
+  );
+}
+
+export function FormField({ spec, value, error, fromCell, onChange }: FormFieldProps) {
+  const def = defaultText(spec);
+  const hint = fieldHint(spec, def, fromCell);
   const id = `field-${spec.name.replace(/\W/g, "-")}`;
   const common = {
     validationMessage: error,
