@@ -91,7 +91,7 @@ export function statusLine(
 }
 
 /** How a status line written after a failed refresh begins (and so is still the add-in's own). */
-const FAILED_PREFIX = "Refresh failed ";
+export const FAILED_PREFIX = "Refresh failed ";
 
 /**
  * The status line after a refresh that failed: the failure first, in the planner's words, and when
