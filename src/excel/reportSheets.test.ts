@@ -1,4 +1,5 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { saysFailedOver } from "./testing/failedLine";
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
 import type { ResolvedSource } from "../reports/definition";
@@ -89,10 +90,11 @@ test("refresh resolves the relative dates again and writes into the same table, 
   );
 });
 
+/** The sheet's cells and tables but its first cell, the status line a failed refresh rewrites (issue 39). */
 function cells(wb: InMemoryWorkbook): string {
   const out: unknown[] = [];
   for (let r = 0; r < 120; r++)
-    for (let c = 0; c < 4; c++) {
+    for (let c = r === 0 ? 1 : 0; c < 4; c++) {
       const v = wb.host.cell("Impressions", r, c);
       out.push([v.value, v.numberFormat ?? "General"]);
     }
@@ -102,12 +104,14 @@ function cells(wb: InMemoryWorkbook): string {
 test("a failing request leaves the data exactly as it was and records the error", async () => {
   const { wb } = await setup();
   const before = cells(wb);
+  const line = wb.host.cell("Impressions", 0, 0).value;
   await expect(
     refreshReport(wb.excel, "Impressions", async () => {
       throw new Error("Monthly request limit exceeded. Please contact support.");
     }),
   ).rejects.toThrow(/Impressions: Monthly request limit/);
   expect(cells(wb)).toBe(before);
+  expect(saysFailedOver(line, wb.host.cell("Impressions", 0, 0).value)).toBe(true);
   expect(await readDefinition(wb.excel, "Impressions")).toMatchObject({
     status: "error",
     lastError: "Monthly request limit exceeded. Please contact support.",
@@ -120,6 +124,7 @@ test.each([2, 3])(
   async (n) => {
     const { wb } = await setup();
     const before = cells(wb);
+    const line = wb.host.cell("Impressions", 0, 0).value;
     let start = 0;
     const fetch = async (): Promise<SheetData> => {
       start = wb.syncLog.length;
@@ -132,6 +137,7 @@ test.each([2, 3])(
     await expect(refreshReport(wb.excel, "Impressions", fetch)).rejects.toThrow(/connection was lost/);
     wb.faultHook = undefined;
     expect(cells(wb)).toBe(before);
+    expect(saysFailedOver(line, wb.host.cell("Impressions", 0, 0).value)).toBe(true);
     expect((await readDefinition(wb.excel, "Impressions"))!.status).toBe("error");
   },
 );

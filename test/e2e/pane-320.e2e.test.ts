@@ -169,7 +169,7 @@ test("a date field's hint names the order its picker shows, and typing in that o
   const { page } = e;
   await page.getByRole("tab", { name: "Reports" }).click();
   // The impressions caveat (service default end date: a week ahead) speaks in the form's labels.
-  await expectText(page.getByTestId("report-warnings"), /^End date: .*set End date at least 3 days/);
+  await expectText(page.getByTestId("report-warnings"), /^End date: .*set the end date at least 3 days/);
   await page.getByLabel("Report", { exact: true }).selectOption("estimatedSpendByDay");
   await page.getByLabel("Date range").selectOption("custom");
   const start = page.getByLabel("Start date");

@@ -17,7 +17,7 @@ test("report forms show the service's own dates and the end-date caveat where it
     page.getByTestId("service-dates"),
     /service uses its own, 3 months ago to one week forward/,
   );
-  await expectText(page.getByTestId("report-warnings"), /set End date at least 3 days before today/);
+  await expectText(page.getByTestId("report-warnings"), /set the end date at least 3 days before today/);
   // A range that ends well before today: the caveat goes.
   await page.getByLabel("Date range").selectOption("previousMonth");
   await page.getByTestId("report-warnings").waitFor({ state: "detached" });
