@@ -97,7 +97,7 @@ test("sheet names begin with the value, fit 31 characters, avoid Excel's refused
     "Acme Mattress · Spend by day",
   );
   expect(valueSheetName("Acme", "Spend by day, Oct", new Set())).toBe("Acme · Spend by day, Oct");
-  expect(valueSheetName("Acme Mattress", "Spend by day, Oct", taken)).toBe("Acme Mattress · Spend by (2)");
+  expect(valueSheetName("Acme Mattress", "Spend by day, Oct", taken)).toBe("Acme Mattress · Spend (2)");
   const long = valueSheetName(
     "Very Long Advertiser Name Incorporated",
     "Impressions by day, last 30 days",
@@ -107,6 +107,9 @@ test("sheet names begin with the value, fit 31 characters, avoid Excel's refused
   expect(long).toBe("Very Long Advert · Impressions");
   const odd = valueSheetName("A/B: [Test]*?", "Lag", new Set());
   expect(odd).toBe("A B Test · Lag");
+  expect(valueSheetName("Acme Mattress", "Impressions by day, Nov", new Set())).toBe(
+    "Acme Mattress · Impressions",
+  );
   expect(odd).not.toMatch(/[[\]:*?/\\]/);
   expect(valueSheetName("'Quoted'", "Lag", new Set())).toBe("Quoted · Lag");
   expect(valueSheetName("acme", "Lag", new Set(["ACME · LAG"]))).toBe("acme · Lag (2)");

@@ -65,7 +65,7 @@ const memberSchema = z.object({
   dashboard: z.string().optional(),
 });
 
-const reportSetSchema = z
+export const reportSetSchema = z
   .object({
     version: z.literal(SET_VERSION),
     /** Names the set's stored properties and its range's defined name: letters, digits and _. */
@@ -167,7 +167,9 @@ function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(" ");
-  return clean((text[max] !== " " && space >= max / 2 ? cut.slice(0, space) : cut).replace(/[\s,·]+$/, ""));
+  const kept = text[max] !== " " && space >= max / 2 ? cut.slice(0, space) : cut;
+  // "Impressions by day" cut reads "Impressions", not "Impressions by".
+  return clean(kept.replace(/(\s+(by|for|of|from|to))?[\s,·]*$/, ""));
 }
 
 /** `name` made unique against `taken` (lower case) with " (2)", " (3)", … within 31 characters. */
@@ -246,13 +248,14 @@ export interface RunPlan {
  * What running the set over `values` does: each value's report sheets that exist (found by their
  * tables: `tables` maps every report table to its sheet's name now) are refreshed, the missing ones
  * made, and each value's Dashboard made or made again; values the last run had that the range no
- * longer gives are named, never deleted. `cost` counts one request's spend (src/runtime/sourceRequests.ts).
+ * longer gives are named, never deleted. `cost` counts one request's spend (src/runtime/sourceRequests.ts),
+ * given the sheet it refreshes, if any.
  */
 export function planRun(
   set: ReportSet,
   values: readonly string[],
   workbook: { tables: ReadonlyMap<string, string>; sheets: ReadonlySet<string> },
-  cost: (request: ReturnType<typeof requestFor>) => number,
+  cost: (request: ReturnType<typeof requestFor>, sheetName?: string) => number,
   today: Date,
 ): RunPlan {
   const taken = new Set(workbook.sheets);
@@ -261,9 +264,9 @@ export function planRun(
     const member = set.members.find((m) => m.value === value);
     set.reports.forEach((report, i) => {
       const request = requestFor(set.client, report, value);
-      plan.requests += cost(request);
       const made = member?.sheets.find((s) => s.report === i);
       const sheetName = made && workbook.tables.get(made.table);
+      plan.requests += cost(request, sheetName);
       if (sheetName) {
         plan.refresh.push({ value, report: i, sheetName });
         return;

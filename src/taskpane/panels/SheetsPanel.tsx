@@ -40,6 +40,7 @@ const FROM: Record<RefreshOrigin, string> = {
   "refresh all": "Refresh all",
   "refresh on open": "opening the workbook",
   "self-test": "the self-test",
+  "report set": "a report set's run",
 };
 
 export function SheetsPanel() {
