@@ -15,6 +15,8 @@ import {
   readStoredSet,
   reportSetSchema,
   setChanges,
+  takesClient,
+  withoutClient,
   type ReportSet,
   type RunPlan,
   type SetClient,
@@ -132,11 +134,33 @@ export async function makeReportSet(excel: ExcelHost, input: NewReportSet): Prom
     members: [],
   };
   // Checked before the name is made: a report that cannot take the client refuses with nothing stored.
-  reportSetSchema.parse(draft);
+  const checked = reportSetSchema.safeParse(draft);
+  if (!checked.success)
+    throw new Error(`The set was not saved: ${checked.error.issues.map((i) => i.message).join("; ")}.`);
   const { binding } = await bindAddress(excel, VALUES_OWNER(id), "values", input.values);
   const set: ReportSet = { ...draft, values: { name: binding.name, address: binding.address } };
   await saveReportSet(excel, set);
   return set;
+}
+
+/** The report sheets that can join a set of `client`: those whose kind takes it. */
+export async function setCandidates(excel: ExcelHost, client: SetClient): Promise<string[]> {
+  return (await listDefinitions(excel)).filter((d) => takesClient(client, d.kind)).map((d) => d.sheetName);
+}
+
+/** A new set of the requests of report sheets (each without its own client); nothing is requested. */
+export async function makeReportSetFromSheets(
+  excel: ExcelHost,
+  input: Omit<NewReportSet, "reports"> & { sheets: readonly string[] },
+): Promise<ReportSet> {
+  const defs = await listDefinitions(excel);
+  const reports = input.sheets.map((name) => {
+    const def = defs.find((d) => d.sheetName === name);
+    if (!def) throw new Error(`No report sheet is named "${name}" any more: read the list again.`);
+    return withoutClient(input.client, def);
+  });
+  if (reports.length === 0) throw new Error("Tick at least one report sheet for the set.");
+  return makeReportSet(excel, { ...input, reports });
 }
 
 /** What a run of the set would do now, read from the workbook (no request): shown and confirmed first. */

@@ -6,6 +6,8 @@ import {
   readStoredSet,
   requestFor,
   setChanges,
+  takesClient,
+  withoutClient,
   valueSheetName,
   type ReportSet,
 } from "./reportSet";
@@ -186,4 +188,16 @@ test("the spend counts each request's cost (individual ads spend a request a pag
   const plan = planRun(ads, ["A", "B"], { tables: new Map(), sheets: new Set() }, () => 3, TODAY);
   expect(plan.requests).toBe(6);
   expect(plan.dashboards).toEqual([]);
+});
+
+test("a report sheet joins a set without its own client; only a report that takes the client can join", () => {
+  expect(
+    withoutClient("advertiser", {
+      kind: "estimatedSpendByDay",
+      params: { advertisers: ["Acme"], startDate: "2026-11-01" },
+    }),
+  ).toEqual({ kind: "estimatedSpendByDay", params: { startDate: "2026-11-01" } });
+  expect(takesClient("advertiser", "campaignsPerformance")).toBe(false);
+  expect(takesClient("show", "audience")).toBe(true);
+  expect(takesClient("show", "impressions")).toBe(false);
 });

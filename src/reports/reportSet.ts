@@ -198,12 +198,22 @@ export function valueSheetName(value: string, what: string, taken: ReadonlySet<s
   return unique(name, lower);
 }
 
-/** A report's name without its client: what its sheets are, after the value. */
-function reportLabel(client: SetClient, report: SetReport, today: Date): string {
+/** Whether a report of `kind` can be asked for each value of a set of `client`. */
+export const takesClient = (client: SetClient, kind: SheetSourceKind): boolean =>
+  CLIENT_PARAMS[client][kind] !== undefined;
+
+/** A report as a set keeps it: its request without the client (each value gives it). */
+export function withoutClient(client: SetClient, report: SetReport): SetReport {
   const cp = CLIENT_PARAMS[client][report.kind];
   const params = { ...report.params };
   if (cp) delete params[cp.param];
-  return sheetLabel(report.kind, params, report.datePreset, today);
+  return { kind: report.kind, params, ...(report.datePreset ? { datePreset: report.datePreset } : {}) };
+}
+
+/** A report's name without its client: what its sheets are, after the value. */
+function reportLabel(client: SetClient, report: SetReport, today: Date): string {
+  const bare = withoutClient(client, report);
+  return sheetLabel(bare.kind, bare.params, bare.datePreset, today);
 }
 
 /** Values added to the range since the last run, and values no longer in it (their sheets stay). */
@@ -288,8 +298,8 @@ export function planRun(
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** The plan as the planner reads it before confirming. */
-export function planText(plan: RunPlan): string {
+/** What a run does, in words: "makes 15 report sheets, makes or updates 5 Dashboards". */
+export function planWhat(plan: RunPlan): string {
   const parts = [
     plan.create.length ? `makes ${count(plan.create.length, "report sheet", "report sheets")}` : "",
     plan.refresh.length ? `refreshes ${count(plan.refresh.length, "report sheet", "report sheets")}` : "",
@@ -297,10 +307,15 @@ export function planText(plan: RunPlan): string {
       ? `makes or updates ${count(plan.dashboards.length, "Dashboard", "Dashboards")}`
       : "",
   ].filter(Boolean);
-  const what = parts.length ? parts.join(", ") : "makes nothing";
+  return parts.length ? parts.join(", ") : "makes nothing";
+}
+
+/** The values no longer in the list, as the planner reads them ("" when none). */
+export const droppedText = (dropped: readonly string[]): string =>
+  dropped.length ? `No longer in the list (their sheets stay): ${dropped.join(", ")}.` : "";
+
+/** The plan as the planner reads it before confirming. */
+export function planText(plan: RunPlan): string {
   const spend = `${count(plan.requests, "request", "requests")} will be spent`;
-  const dropped = plan.dropped.length
-    ? ` No longer in the list (their sheets stay): ${plan.dropped.join(", ")}.`
-    : "";
-  return `This run ${what}; ${spend}.${dropped}`;
+  return [`This run ${planWhat(plan)}; ${spend}.`, droppedText(plan.dropped)].filter(Boolean).join(" ");
 }
