@@ -252,7 +252,12 @@ function queueFigures(sheet: Excel.Worksheet, plan: ReturnType<typeof dashboardP
   body.formulas = plan.labels.map((_, r) => plan.columns.map((c) => c[r].value));
 }
 
-function queueDashboard(sheet: Excel.Worksheet, all: readonly DashboardReport[], charts: number): void {
+function queueDashboard(
+  sheet: Excel.Worksheet,
+  all: readonly DashboardReport[],
+  charts: number,
+  mark: (sheet: Excel.Worksheet, reports: readonly DashboardReport[]) => void = queueMark,
+): void {
   const widths = dashboardWidths(all.map((r) => r.sheetName));
   const reports = labelled(all, widths);
   const plan = dashboardPlan(reports);
@@ -288,7 +293,7 @@ function queueDashboard(sheet: Excel.Worksheet, all: readonly DashboardReport[],
       Math.max(cols + 1, columnsCovering(widths, extent.widthPt)),
     ),
   );
-  queueMark(sheet, reports);
+  mark(sheet, reports);
 }
 
 /**
@@ -329,6 +334,53 @@ export async function writeDashboard(
   }
   const made = await writeDashboardCharts(excel, sheetName, defs, CHARTS_ROW);
   return { sheetName, ...result, charts: made };
+}
+
+/**
+ * The property marking a report set's Dashboard of one value (src/excel/reportSets.ts): "v1:<set id>".
+ * Not the workbook's Dashboard mark, so the workbook keeps its one Dashboard; only a sheet so marked
+ * by its set is ever cleared by the set.
+ */
+const SET_DASHBOARD_PROPERTY = "AdsSetDashboard";
+
+/**
+ * Makes a report set's Dashboard of one value over `sheetNames` (that value's report sheets): made
+ * again in place when `sheetName` is the set's marked Dashboard (only the `previous` reports' cells
+ * cleared), else on a new sheet, named `sheetName` or, when that is taken, after it. Never activated.
+ */
+export async function writeSetDashboard(
+  excel: ExcelHost,
+  setId: string,
+  sheetName: string,
+  sheetNames: readonly string[],
+  previous: number,
+): Promise<DashboardResult> {
+  const markValue = `v1:${setId}`;
+  const { reports, defs } = await reportsOf(excel, sheetNames);
+  const charts = chartCount(defs);
+  const mark = (sheet: Excel.Worksheet) => sheet.customProperties.add(SET_DASHBOARD_PROPERTY, markValue);
+  const ours = await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+    await context.sync();
+    if (sheet.isNullObject) return false;
+    const p = sheet.customProperties.getItemOrNullObject(SET_DASHBOARD_PROPERTY);
+    p.load("value");
+    await context.sync();
+    if (p.isNullObject || p.value !== markValue) return false;
+    sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, previous + 1)).clear();
+    queueDashboard(sheet, reports, charts, mark);
+    await context.sync();
+    return true;
+  });
+  // A sheet of that name that is not this set's Dashboard is the planner's: a new one goes beside it.
+  const target = ours ? sheetName : sheetNameFor(sheetName, (await takenNames(excel)).sheets);
+  if (!ours)
+    await withNewSheet(excel, target, async (context, sheet) => {
+      queueDashboard(sheet, reports, charts, mark);
+      await context.sync();
+    });
+  const made = await writeDashboardCharts(excel, target, defs, CHARTS_ROW);
+  return { sheetName: target, reports: reports.map((r) => r.sheetName), charts: made };
 }
 
 /**

@@ -354,7 +354,8 @@ function refreshLocked(
   );
 }
 
-async function refreshUnlocked(
+/** A refresh by a caller that already holds the workbook's refresh lock (a report set's run: reportSets.ts). */
+export async function refreshUnlocked(
   excel: ExcelHost,
   sheetName: string,
   fetch: SheetFetcher,

@@ -5,7 +5,8 @@
  * the pane, the ribbon commands and the functions share one runtime per workbook.
  */
 
-export type RefreshOrigin = "pane" | "ribbon" | "refresh all" | "refresh on open" | "self-test";
+export type RefreshOrigin =
+  "pane" | "ribbon" | "refresh all" | "refresh on open" | "self-test" | "report set";
 
 export interface RefreshTurn {
   sheetName: string;

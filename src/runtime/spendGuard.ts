@@ -3,9 +3,9 @@
  * (spendSettings.ts, 50 unless changed) asks first, in the pane, and sends nothing until answered.
  * Any action calls it with its count, exact (a report sheet's refresh is one request) or an upper
  * bound (function calls not held, whose pages are not known until asked): a recalculation of the
- * ADS.* cells (src/functions/spendGate.ts), Refresh all (src/commands/guardedRefresh.ts), and a
- * future "Run for each" of a report set, which calls `askToSpend` with the set's exact count before
- * it sends anything. Plain module state, shared by the pane, the functions and the ribbon.
+ * ADS.* cells (src/functions/spendGate.ts), Refresh all (src/commands/guardedRefresh.ts). A report
+ * set's Run for each asks always, whatever the limit, with its exact count (openSpendQuestion:
+ * src/taskpane/reportSetActions.ts). Plain module state, shared by the pane, the functions and the ribbon.
  */
 import { getSpendSettings, spendThisMonth } from "./session";
 

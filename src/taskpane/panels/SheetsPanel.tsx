@@ -14,6 +14,7 @@ import { find, useFocusAfterRender } from "../focus";
 import { refreshLockState, subscribeRefreshLock, type RefreshOrigin } from "../../runtime/refreshLock";
 import { useReportSheets } from "./sheets/useReportSheets";
 import { ReportSheetItem, type ForgetRequest } from "./sheets/ReportSheetItem";
+import { ReportSets } from "./sheets/ReportSets";
 import { FunctionAnswers } from "./sheets/FunctionAnswers";
 
 /** "Refreshing Spend (started from the ribbon)… 1 more waiting": the workbook's one refresh at a time, whoever started it. */
@@ -40,6 +41,7 @@ const FROM: Record<RefreshOrigin, string> = {
   "refresh all": "Refresh all",
   "refresh on open": "opening the workbook",
   "self-test": "the self-test",
+  "report set": "a report set's run",
 };
 
 export function SheetsPanel() {
@@ -111,6 +113,7 @@ export function SheetsPanel() {
           ))}
         </ul>
       )}
+      <ReportSets services={services} sheets={sheets.map((s) => s.sheetName)} />
       <FunctionAnswers excel={services.excel} act={act} />
       <DashboardSection sheets={sheets.map((s) => s.sheetName)} />
     </section>

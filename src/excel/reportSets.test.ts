@@ -1,0 +1,175 @@
+/**
+ * Report sets, "Run for each" (issue #36), through the genuine office.js client into the in-memory
+ * workbook and the real client against the sandbox: the sandbox counts the requests that spent the
+ * allowance, and every request body sent is recorded to say which client each asked for.
+ */
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { startSandbox } from "../../test/support/sandbox";
+import { allStoredText } from "../../test/support/storedText";
+import { fetchSheetData } from "../runtime/reportSources";
+import { listDefinitions } from "./reportStore";
+import { listReportSets, makeReportSet, previewReportSet, runReportSet } from "./reportSets";
+import type { SheetFetcher } from "./reportSheets";
+
+const TODAY = new Date(Date.UTC(2026, 10, 22));
+const KEY = "demo-pro";
+const ADVERTISERS = [
+  "Acme Mattress",
+  "Northwind Coffee",
+  "Initech Software",
+  "Umbrella Health",
+  "Stark Apparel",
+];
+const DATES = { startDate: "2026-11-01", endDate: "2026-11-14" };
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+/** A workbook with the advertisers in Inputs!A2:A6, and a fetcher whose request bodies are recorded. */
+function setup() {
+  const wb = new InMemoryWorkbook({ sheets: ["Inputs"], today: () => TODAY });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  wb.host.setInput("Inputs", 0, 0, "Advertiser");
+  ADVERTISERS.forEach((a, i) => wb.host.setInput("Inputs", i + 1, 0, a));
+  const bodies: Record<string, unknown>[] = [];
+  const client = sandbox.client(KEY, {
+    fetch: (input, init) => {
+      if (init?.method === "POST" && typeof init.body === "string")
+        bodies.push(JSON.parse(init.body) as Record<string, unknown>);
+      return fetch(input, init);
+    },
+  });
+  const fetcher: SheetFetcher = (source, signal) => fetchSheetData(client, source, { signal });
+  const spent = () => sandbox.sandbox.requests(KEY);
+  return { wb, bodies, fetcher, spent };
+}
+
+const names = (wb: InMemoryWorkbook) =>
+  wb.excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    return sheets.items.map((s) => s.name);
+  });
+
+/** The client each request body asked for. */
+const clientsAsked = (bodies: readonly Record<string, unknown>[]) =>
+  bodies.map((b) => JSON.stringify(b.advertisers ?? b.advertiser));
+
+test("3 reports and a Dashboard run for 5 advertisers: 15 report sheets and 5 Dashboards from exactly 15 requests, counted before sending; a changed value makes the set stale and its refresh asks for the new client", async () => {
+  const { wb, bodies, fetcher, spent } = setup();
+  const set = await makeReportSet(wb.excel, {
+    name: "Clients",
+    client: "advertiser",
+    values: "Inputs!A2:A6",
+    reports: [
+      { kind: "estimatedSpendByDay", params: DATES },
+      { kind: "estimatedSpendByShowByDay", params: DATES },
+      { kind: "impressions", params: { ...DATES, timeGrouping: "day" } },
+    ],
+    dashboard: true,
+  });
+  expect(set.values.name).toBe("AdsParam_Set_Clients_values");
+
+  // The spend, counted before anything is sent.
+  const preview = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(preview.plan.requests).toBe(15);
+  expect(preview.changes).toEqual({ added: ADVERTISERS, removed: [] });
+  expect(spent()).toBe(0);
+
+  const before = spent();
+  const result = await runReportSet(wb.excel, set.id, fetcher, {
+    confirmed: preview.plan.requests,
+    now: () => TODAY,
+  });
+  expect(spent() - before).toBe(15);
+  expect(result.sheets.filter((s) => s.done === "made")).toHaveLength(15);
+  expect(result.sheets.filter((s) => s.done === "failed")).toEqual([]);
+  expect(result.dashboards.map((d) => d.sheetName)).toEqual(ADVERTISERS.map((a) => `${a} · Dashboard`));
+  expect(await listDefinitions(wb.excel)).toHaveLength(15);
+  const sheets = await names(wb);
+  for (const a of ADVERTISERS) expect(sheets.filter((n) => n.startsWith(`${a} · `))).toHaveLength(4);
+  for (const n of sheets) expect(n.length).toBeLessThanOrEqual(31);
+  expect(sheets).toContain("Acme Mattress · Spend by day");
+  // Each advertiser asked for once by each report, and nothing else.
+  expect(clientsAsked(bodies).sort()).toEqual(
+    ADVERTISERS.flatMap((a) => [0, 1, 2].map(() => JSON.stringify([a]))).sort(),
+  );
+  // A Dashboard shows its own value's reports only.
+  const head = [1, 2, 3, 4].map((c) => {
+    const cell = wb.host.cell("Acme Mattress · Dashboard", 4, c);
+    return String(cell.formula ?? cell.value ?? "");
+  });
+  for (const h of head.slice(0, 3)) expect(h).toContain("Acme Mattress");
+  expect(head[3]).toBe("");
+  const stored = (await listReportSets(wb.excel))[0];
+  expect(stored.state === "current" && stored.set.members.map((m) => m.value)).toEqual(ADVERTISERS);
+  // Stored in the workbook with everything else, never the key.
+  expect(allStoredText(wb)).toContain("AdsSet.Clients.n");
+  expect(allStoredText(wb)).not.toContain(KEY);
+
+  // Run again unchanged: not stale, 15 refreshes and no sheet made.
+  expect((await previewReportSet(wb.excel, set.id, TODAY)).changes).toEqual({ added: [], removed: [] });
+
+  // The client cell changed: Stark Apparel out, Wayne Travel in.
+  wb.host.setInput("Inputs", 5, 0, "Wayne Travel");
+  const stale = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(stale.changes).toEqual({ added: ["Wayne Travel"], removed: ["Stark Apparel"] });
+  expect(stale.plan.requests).toBe(15);
+  expect(stale.plan.refresh).toHaveLength(12);
+  expect(stale.plan.create).toHaveLength(3);
+  bodies.length = 0;
+  const again = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 15, now: () => TODAY });
+  expect(spent() - before).toBe(30);
+  expect(clientsAsked(bodies).filter((c) => c === JSON.stringify(["Wayne Travel"]))).toHaveLength(3);
+  expect(clientsAsked(bodies)).not.toContain(JSON.stringify(["Stark Apparel"]));
+  expect(again.dropped).toEqual(["Stark Apparel"]);
+  expect(again.sheets.filter((s) => s.done === "refreshed")).toHaveLength(12);
+  // Removing a value deletes nothing: Stark Apparel's sheets and Dashboard stay.
+  const after = await names(wb);
+  expect(after.filter((n) => n.startsWith("Stark Apparel · "))).toHaveLength(4);
+  expect(after.filter((n) => n.startsWith("Wayne Travel · "))).toHaveLength(4);
+  expect(await listDefinitions(wb.excel)).toHaveLength(18);
+}, 120_000);
+
+test("one client cell: a failed client is reported and the run goes on; a changed cell asks for the new client; a run over the agreed spend sends nothing", async () => {
+  const { wb, bodies, fetcher, spent } = setup();
+  wb.host.setInput("Inputs", 0, 2, "Globex Bank");
+  const set = await makeReportSet(wb.excel, {
+    name: "One client",
+    client: "advertiser",
+    values: "Inputs!C1",
+    reports: [
+      { kind: "estimatedSpendByDay", params: DATES },
+      { kind: "impressions", params: DATES },
+    ],
+    dashboard: false,
+  });
+  const before = spent();
+  const first = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 2, now: () => TODAY });
+  // The service refuses an advertiser the key cannot see: both sheets fail, named, and nothing is made.
+  expect(first.sheets.map((s) => s.done)).toEqual(["failed", "failed"]);
+  expect(first.sheets[0].error).toMatch(/cannot see the advertiser/);
+  // The service counts a refused request: both were spent, and the run still went past the first.
+  expect(spent() - before).toBe(2);
+
+  wb.host.setInput("Inputs", 0, 2, "Northwind Coffee");
+  const stale = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(stale.changes.added).toEqual(["Northwind Coffee"]);
+  await expect(runReportSet(wb.excel, set.id, fetcher, { confirmed: 1, now: () => TODAY })).rejects.toThrow(
+    /would now spend 2 requests, more than the 1 you agreed to .* nothing was requested/,
+  );
+  bodies.length = 0;
+  const spentBefore = spent();
+  const second = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 2, now: () => TODAY });
+  expect(second.sheets.map((s) => s.done)).toEqual(["made", "made"]);
+  expect(spent() - spentBefore).toBe(2);
+  expect(bodies).toEqual([
+    { ...DATES, advertisers: ["Northwind Coffee"] },
+    { ...DATES, advertiser: ["Northwind Coffee"] },
+  ]);
+  expect(spent() - before).toBe(4);
+}, 60_000);

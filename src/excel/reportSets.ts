@@ -1,0 +1,299 @@
+/**
+ * Report sets on the workbook's side (issue #36, "Run for each"; the logic is src/reports/reportSet.ts):
+ * a set is stored in the workbook's custom properties, `AdsSet.<id>.n` and `AdsSet.<id>.0…` (its JSON
+ * in 250-character parts, as report definitions are; never the key), and its range of values is a
+ * workbook defined name (boundCells.ts), so Excel keeps it on its cells as they move. A run makes each
+ * missing (report, value) sheet through the report sheets' own creation, refreshes the others, then
+ * makes each value's Dashboard; all of it under the workbook's one refresh lock, going on past a
+ * failed sheet. Fetching is the caller's (a SheetFetcher), as for every refresh.
+ */
+import { resolveSource } from "../reports/definition";
+import {
+  SET_VERSION,
+  planRun,
+  readSetValues,
+  readStoredSet,
+  reportSetSchema,
+  setChanges,
+  takesClient,
+  withoutClient,
+  type ReportSet,
+  type RunPlan,
+  type SetClient,
+  type SetReport,
+} from "../reports/reportSet";
+import { withRefreshLock } from "../runtime/refreshLock";
+import { sourceRequests } from "../runtime/sourceRequests";
+import { bindAddress, readBoundCells } from "./boundCells";
+import { writeSetDashboard } from "./dashboardSheet";
+import { errorMessage, type ExcelHost } from "./host";
+import { createReportSheet, refreshUnlocked, type SheetFetcher } from "./reportSheets";
+import { listDefinitions, splitParts } from "./reportStore";
+import { takenNames } from "./workbookNames";
+
+const PREFIX = "AdsSet.";
+/** The owner of a set's range name: `AdsParam_Set_<id>_values` (boundCells.ts names it). */
+const VALUES_OWNER = (id: string) => `Set_${id}`;
+
+/** Every stored set's JSON, by id, read from the workbook's custom properties. */
+async function storedSets(excel: ExcelHost): Promise<Map<string, string>> {
+  return excel.run(async (context) => {
+    const custom = context.workbook.properties.custom;
+    custom.load("items/key,items/value");
+    await context.sync();
+    const props = new Map(custom.items.map((p) => [p.key, String(p.value)]));
+    const out = new Map<string, string>();
+    for (const [key, count] of props) {
+      const m = /^AdsSet\.([A-Za-z0-9_]+)\.n$/.exec(key);
+      const n = Number(count);
+      if (!m || !Number.isInteger(n) || n < 1) continue;
+      out.set(m[1], Array.from({ length: n }, (_, i) => props.get(`${PREFIX}${m[1]}.${i}`) ?? "").join(""));
+    }
+    return out;
+  });
+}
+
+/** A set as listed: today's, or one a later version stored (shown, never run or overwritten). */
+export type ListedSet =
+  { state: "current"; set: ReportSet } | { state: "newer"; id: string; name: string; version: number };
+
+const parsed = (json: string) => {
+  try {
+    return readStoredSet(JSON.parse(json));
+  } catch {
+    return readStoredSet(null);
+  }
+};
+
+/** Every readable set of the workbook. */
+export async function listReportSets(excel: ExcelHost): Promise<ListedSet[]> {
+  return [...(await storedSets(excel))].flatMap(([id, json]): ListedSet[] => {
+    const read = parsed(json);
+    if (read.state === "current") return [{ state: "current", set: read.set }];
+    return read.state === "newer"
+      ? [{ state: "newer", id, name: read.name || id, version: read.version }]
+      : [];
+  });
+}
+
+const newerMessage = (name: string, version: number) =>
+  `The report set "${name}" was stored by a newer version of the add-in (its format ${version}; this version knows ${SET_VERSION}): update the add-in to run it. Nothing was changed.`;
+
+async function readReportSet(excel: ExcelHost, id: string): Promise<ReportSet> {
+  const json = (await storedSets(excel)).get(id);
+  const read = json === undefined ? undefined : parsed(json);
+  if (read?.state === "current") return read.set;
+  if (read?.state === "newer") throw new Error(newerMessage(read.name || id, read.version));
+  throw new Error(`This workbook has no report set "${id}" that the add-in can read.`);
+}
+
+/** Stores a set (checked first); a later version's set of the same id is never overwritten. */
+async function saveReportSet(excel: ExcelHost, set: ReportSet): Promise<void> {
+  const parts = splitParts(JSON.stringify(reportSetSchema.parse(set)));
+  const before = (await storedSets(excel)).get(set.id);
+  const old = before === undefined ? undefined : parsed(before);
+  if (old?.state === "newer") throw new Error(newerMessage(set.name, old.version));
+  await excel.run(async (context) => {
+    const custom = context.workbook.properties.custom;
+    const n = custom.getItemOrNullObject(`${PREFIX}${set.id}.n`);
+    n.load("value");
+    await context.sync();
+    const previous = n.isNullObject ? 0 : Number(n.value) || 0;
+    parts.forEach((p, i) => custom.add(`${PREFIX}${set.id}.${i}`, p));
+    for (let i = parts.length; i < previous; i++)
+      custom.getItemOrNullObject(`${PREFIX}${set.id}.${i}`).delete();
+    custom.add(`${PREFIX}${set.id}.n`, String(parts.length));
+    await context.sync();
+  });
+}
+
+export interface NewReportSet {
+  name: string;
+  client: SetClient;
+  /** The range of values: an address ("Inputs!A2:A6") or a defined name. */
+  values: string;
+  reports: SetReport[];
+  dashboard: boolean;
+}
+
+/** Stores a new set, its range of values bound by a defined name; nothing is requested. */
+export async function makeReportSet(excel: ExcelHost, input: NewReportSet): Promise<ReportSet> {
+  const ids = new Set([...(await storedSets(excel)).keys()].map((k) => k.toLowerCase()));
+  const base =
+    input.name
+      .replace(/[^A-Za-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 30) || "Set";
+  let id = base;
+  for (let i = 2; ids.has(id.toLowerCase()); i++) id = `${base}_${i}`;
+  const draft: ReportSet = {
+    version: SET_VERSION,
+    id,
+    ...input,
+    values: { name: "unbound", address: input.values },
+    members: [],
+  };
+  // Checked before the name is made: a report that cannot take the client refuses with nothing stored.
+  const checked = reportSetSchema.safeParse(draft);
+  if (!checked.success)
+    throw new Error(`The set was not saved: ${checked.error.issues.map((i) => i.message).join("; ")}.`);
+  const { binding } = await bindAddress(excel, VALUES_OWNER(id), "values", input.values);
+  const set: ReportSet = { ...draft, values: { name: binding.name, address: binding.address } };
+  await saveReportSet(excel, set);
+  return set;
+}
+
+/** The report sheets that can join a set of `client`: those whose kind takes it. */
+export async function setCandidates(excel: ExcelHost, client: SetClient): Promise<string[]> {
+  return (await listDefinitions(excel)).filter((d) => takesClient(client, d.kind)).map((d) => d.sheetName);
+}
+
+/** A new set of the requests of report sheets (each without its own client); nothing is requested. */
+export async function makeReportSetFromSheets(
+  excel: ExcelHost,
+  input: Omit<NewReportSet, "reports"> & { sheets: readonly string[] },
+): Promise<ReportSet> {
+  const defs = await listDefinitions(excel);
+  const reports = input.sheets.map((name) => {
+    const def = defs.find((d) => d.sheetName === name);
+    if (!def) throw new Error(`No report sheet is named "${name}" any more: read the list again.`);
+    return withoutClient(input.client, def);
+  });
+  if (reports.length === 0) throw new Error("Tick at least one report sheet for the set.");
+  return makeReportSet(excel, { ...input, reports });
+}
+
+/** What a run of the set would do now, read from the workbook (no request): shown and confirmed first. */
+export interface SetPreview {
+  set: ReportSet;
+  values: string[];
+  plan: RunPlan;
+  /** Values added to the range since the last run, and values no longer in it: the set is stale when either is not empty. */
+  changes: { added: string[]; removed: string[] };
+}
+
+export async function previewReportSet(
+  excel: ExcelHost,
+  id: string,
+  today = new Date(),
+): Promise<SetPreview> {
+  const set = await readReportSet(excel, id);
+  const cells = await readBoundCells(excel, [{ param: "values", ...set.values }]);
+  const read = readSetValues(cells.get("values") ?? { state: "missing" });
+  if (!read.ok)
+    throw new Error(
+      `The report set "${set.name}": ${read.problem}. Nothing was requested and no sheet was changed.`,
+    );
+  const defs = await listDefinitions(excel);
+  const tables = new Map(defs.flatMap((d) => (d.tableName ? [[d.tableName, d.sheetName] as const] : [])));
+  const rows = new Map(defs.map((d) => [d.sheetName, d.rowCount]));
+  const { sheets } = await takenNames(excel);
+  // A sheet refreshed spends what its refresh spends (individual ads by the rows it held last time).
+  const cost = (request: Parameters<typeof sourceRequests>[0], sheetName?: string) =>
+    sourceRequests(request, sheetName ? rows.get(sheetName) : 0).requests;
+  const plan = planRun(set, read.values, { tables, sheets }, cost, today);
+  return { set, values: read.values, plan, changes: setChanges(set, read.values) };
+}
+
+/** One sheet's outcome in a run: made, refreshed, or failed (and why); the rest of the run went on. */
+interface SheetOutcome {
+  value: string;
+  sheetName: string;
+  done: "made" | "refreshed" | "failed";
+  error?: string;
+}
+
+export interface SetRunResult {
+  sheets: SheetOutcome[];
+  dashboards: SheetOutcome[];
+  /** Values no longer in the range: their sheets stay, and are no longer run. */
+  dropped: string[];
+}
+
+/**
+ * Runs the set ("Run for each" the first time, "Refresh set" after): under the workbook's one refresh
+ * lock, makes each missing (report, value) sheet, refreshes the others, then makes or makes again each
+ * value's Dashboard; a failed sheet is reported and the run goes on. `confirmed` is the request count the
+ * planner agreed to: when the range changed since and the run would spend more, nothing is sent.
+ */
+export async function runReportSet(
+  excel: ExcelHost,
+  id: string,
+  fetch: SheetFetcher,
+  opts: { confirmed: number; signal?: AbortSignal; now?: () => Date },
+): Promise<SetRunResult> {
+  const now = opts.now ?? (() => new Date());
+  const name = (await readReportSet(excel, id)).name;
+  return withRefreshLock({ sheetName: name, origin: "report set" }, async () => {
+    const { set, values, plan } = await previewReportSet(excel, id, now());
+    if (plan.requests > opts.confirmed)
+      throw new Error(
+        `The report set "${set.name}" would now spend ${plan.requests} requests, more than the ${opts.confirmed} you agreed to (its list changed): nothing was requested. Run it again to see what it spends now.`,
+      );
+    const members = new Map(set.members.map((m) => [m.value, { ...m, sheets: [...m.sheets] }]));
+    const memberOf = (value: string) => {
+      const m = members.get(value) ?? { value, sheets: [] };
+      members.set(value, m);
+      return m;
+    };
+    const sheets: SheetOutcome[] = [];
+    for (const r of plan.refresh) {
+      if (opts.signal?.aborted) break;
+      try {
+        const def = await refreshUnlocked(excel, r.sheetName, fetch, { signal: opts.signal, now });
+        const member = memberOf(r.value);
+        member.sheets = member.sheets.map((s) =>
+          s.report === r.report ? { ...s, sheet: def.sheetName } : s,
+        );
+        sheets.push({ value: r.value, sheetName: def.sheetName, done: "refreshed" });
+      } catch (err) {
+        sheets.push({ value: r.value, sheetName: r.sheetName, done: "failed", error: errorMessage(err) });
+      }
+    }
+    for (const c of plan.create) {
+      if (opts.signal?.aborted) break;
+      try {
+        const at = now();
+        const data = await fetch(resolveSource(c.request, at), opts.signal);
+        const def = await createReportSheet(excel, { ...c.request, label: c.sheetName }, data, at);
+        const member = memberOf(c.value);
+        member.sheets = [
+          ...member.sheets.filter((s) => s.report !== c.report),
+          { report: c.report, table: def.tableName ?? def.sheetName, sheet: def.sheetName },
+        ];
+        sheets.push({ value: c.value, sheetName: def.sheetName, done: "made" });
+      } catch (err) {
+        sheets.push({ value: c.value, sheetName: c.sheetName, done: "failed", error: errorMessage(err) });
+      }
+    }
+    const dashboards: SheetOutcome[] = [];
+    for (const d of plan.dashboards) {
+      const member = memberOf(d.value);
+      // Show sheets have no table a Dashboard can read.
+      const shown = member.sheets.filter((s) => set.reports[s.report]?.kind !== "show").map((s) => s.sheet);
+      if (shown.length === 0) continue;
+      const before = set.members.find((m) => m.value === d.value)?.sheets.length ?? 0;
+      try {
+        const made = await writeSetDashboard(excel, set.id, d.sheetName, shown, before);
+        member.dashboard = made.sheetName;
+        dashboards.push({
+          value: d.value,
+          sheetName: made.sheetName,
+          done: d.existing ? "refreshed" : "made",
+        });
+      } catch (err) {
+        dashboards.push({ value: d.value, sheetName: d.sheetName, done: "failed", error: errorMessage(err) });
+      }
+    }
+    // The range's values first, in its order; values no longer in it keep their record (their sheets stay the set's).
+    const order = [...values, ...plan.dropped];
+    await saveReportSet(excel, {
+      ...set,
+      members: order.flatMap((v) => {
+        const m = members.get(v);
+        return m && m.sheets.length ? [m] : [];
+      }),
+    });
+    return { sheets, dashboards, dropped: plan.dropped };
+  });
+}

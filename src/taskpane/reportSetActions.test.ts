@@ -1,0 +1,92 @@
+/**
+ * A report set's run from the pane: always asked first, with its requests and the month's counts, and
+ * nothing sent on Not now; on Continue, each sheet's outcome said (a failed client named, the run going on).
+ */
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import type { AdsClient } from "../api/client";
+import type { TypedTable } from "../api/table";
+import { listDefinitions } from "../excel/reportStore";
+import { makeReportSet } from "../excel/reportSets";
+import { answerSpendQuestion, spendQuestions, spendQuestionText } from "../runtime/spendGuard";
+import { runSetFromPane } from "./reportSetActions";
+import type { Services } from "./services";
+
+const table = (advertiser: string): TypedTable => ({
+  columns: [
+    { name: "Day", kind: "date" },
+    { name: "Advertiser", kind: "text" },
+    { name: "Estimated Spend", kind: "currency" },
+  ],
+  rows: [[46327, advertiser, 12.5]],
+});
+
+async function setup() {
+  const wb = new InMemoryWorkbook({ sheets: ["Inputs"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  ["Acme Mattress", "Globex Bank", "Northwind Coffee"].forEach((a, i) => wb.host.setInput("Inputs", i, 0, a));
+  const asked: string[] = [];
+  const run = async (_kind: string, params: { advertisers: string[] }) => {
+    asked.push(params.advertisers[0]);
+    if (params.advertisers[0] === "Globex Bank")
+      throw new Error("This key's account cannot see the advertiser asked for");
+    return { table: table(params.advertisers[0]) };
+  };
+  const services: Services = {
+    client: { reports: { run } } as unknown as AdsClient,
+    excel: wb.excel,
+    notify: () => undefined,
+    activity: { start: () => 1, update: () => undefined },
+    editReport: () => undefined,
+  };
+  const set = await makeReportSet(wb.excel, {
+    name: "Clients",
+    client: "advertiser",
+    values: "Inputs!A1:A3",
+    reports: [{ kind: "estimatedSpendByDay", params: { startDate: "2026-11-01", endDate: "2026-11-07" } }],
+    dashboard: false,
+  });
+  return { wb, services, asked, id: set.id };
+}
+
+/** The question the run put to the pane, once it is there. */
+async function question() {
+  for (let i = 0; i < 200 && spendQuestions().length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  expect(spendQuestions()).toHaveLength(1);
+  return spendQuestions()[0];
+}
+
+test("Run for each asks first even under the limit, with its count and this month's; Not now sends nothing", async () => {
+  const { wb, services, asked, id } = await setup();
+  const running = runSetFromPane(services, id);
+  const q = await question();
+  expect(q).toMatchObject({ action: "Run for each: Clients", requests: 3, exact: true });
+  expect(spendQuestionText(q)).toMatch(/^This will spend 3 requests; \d+ spent this month/);
+  expect(q.detail).toMatch(
+    /^a run that makes 3 report sheets \(this workbook has spent \d+ requests? this month\)$/,
+  );
+  answerSpendQuestion(q.id, false);
+  expect(await running).toBe("Not sent: you chose Not now (it would have spent 3 requests).");
+  expect(asked).toEqual([]);
+  expect(await listDefinitions(wb.excel)).toHaveLength(0);
+});
+
+test("on Continue each sheet is made; a refused client is named and the others are made", async () => {
+  const { wb, services, asked, id } = await setup();
+  const running = runSetFromPane(services, id);
+  answerSpendQuestion((await question()).id, true);
+  const text = await running;
+  expect(asked).toEqual(["Acme Mattress", "Globex Bank", "Northwind Coffee"]);
+  expect(text).toBe(
+    "Made 2 report sheets, refreshed 0, 0 Dashboards made or updated. Globex Bank · Spend by day, Nov failed: This key's account cannot see the advertiser asked for.",
+  );
+  expect((await listDefinitions(wb.excel)).map((d) => d.sheetName)).toEqual([
+    "Acme Mattress · Spend by day",
+    "Northwind Coffee · Spend by day",
+  ]);
+  // The next run is Refresh set: two refreshed, Globex's sheet tried again.
+  const again = runSetFromPane(services, id);
+  const q = await question();
+  expect(q.action).toBe("Refresh set: Clients");
+  answerSpendQuestion(q.id, true);
+  expect(await again).toMatch(/^Made 0 report sheets, refreshed 2, /);
+});

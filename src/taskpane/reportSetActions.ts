@@ -1,0 +1,73 @@
+/**
+ * What the Sheets tab's report sets do (issue #36): Run for each, and Refresh set after, always asked
+ * first with the requests the run spends and the month's counts (this add-in's, and this workbook's),
+ * then run under the workbook's refresh lock (src/excel/reportSets.ts), each failed sheet named.
+ */
+import { fetchSheetData } from "../runtime/reportSources";
+import { spendThisMonth } from "../runtime/session";
+import { openSpendQuestion } from "../runtime/spendGuard";
+import { droppedText, planWhat } from "../reports/reportSet";
+import { previewReportSet, runReportSet, type SetRunResult } from "../excel/reportSets";
+import type { SheetFetcher } from "../excel/reportSheets";
+import { NOT_CONNECTED, type Services } from "./services";
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** A run's outcome in words: what was made and refreshed, each failure and why, the values no longer listed. */
+function runText(result: SetRunResult): string {
+  const made = result.sheets.filter((s) => s.done === "made").length;
+  const refreshed = result.sheets.filter((s) => s.done === "refreshed").length;
+  const failed = [...result.sheets, ...result.dashboards].filter((s) => s.done === "failed");
+  const dashboards = result.dashboards.filter((d) => d.done !== "failed").length;
+  return [
+    `Made ${count(made, "report sheet", "report sheets")}, refreshed ${refreshed}, ${count(dashboards, "Dashboard", "Dashboards")} made or updated.`,
+    ...failed.map((f) => `${f.sheetName} failed: ${f.error ?? "no reason given"}.`),
+    droppedText(result.dropped),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * Runs the set `id` (Run for each the first time, Refresh set after), once the planner agreed to its
+ * spend; returns what happened in words ("Not sent: …" when they chose Not now). Throws what refuses
+ * the whole run (its range unreadable, a later version's set), with nothing sent.
+ */
+export async function runSetFromPane(services: Services, id: string): Promise<string> {
+  const client = services.client;
+  if (!client) throw new Error(NOT_CONNECTED);
+  const { set, plan } = await previewReportSet(services.excel, id);
+  const action = `${set.members.length ? "Refresh set" : "Run for each"}: ${set.name}`;
+  const workbook = spendThisMonth().workbookTotal;
+  // A set's run always asks, however small: the planner sees its count and the month's before anything goes.
+  const agreed = await openSpendQuestion({
+    action,
+    requests: plan.requests,
+    exact: true,
+    detail: `a run that ${planWhat(plan)} (this workbook has spent ${count(workbook, "request", "requests")} this month)`,
+  }).answer;
+  if (!agreed)
+    return `Not sent: you chose Not now (it would have spent ${count(plan.requests, "request", "requests")}).`;
+  const controller = new AbortController();
+  const entry = services.activity.start(action, set.name, () => controller.abort());
+  const fetcher: SheetFetcher = (source, signal) => fetchSheetData(client, source, { signal });
+  try {
+    const result = await runReportSet(services.excel, id, fetcher, {
+      confirmed: plan.requests,
+      signal: controller.signal,
+    });
+    const text = runText(result);
+    const failed = result.sheets.some((s) => s.done === "failed");
+    services.activity.update(entry, {
+      status: failed ? "failed" : "done",
+      endedAt: Date.now(),
+      detail: text,
+    });
+    return text;
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    services.activity.update(entry, { status: "failed", endedAt: Date.now(), detail: text });
+    throw err;
+  }
+}
