@@ -257,13 +257,14 @@ function queueDashboard(
   all: readonly DashboardReport[],
   charts: number,
   mark: (sheet: Excel.Worksheet, reports: readonly DashboardReport[]) => void = queueMark,
+  title = "Dashboard",
 ): void {
   const widths = dashboardWidths(all.map((r) => r.sheetName));
   const reports = labelled(all, widths);
   const plan = dashboardPlan(reports);
   const rows = plan.labels.length;
   const cols = plan.columns.length;
-  sheet.getRange("A1").values = [["Dashboard"]];
+  sheet.getRange("A1").values = [[title]];
   sheet.getRange("A1").format.font.bold = true;
   sheet.getRange("A2:A3").values = DASHBOARD_NOTES.map((n) => [n]);
   const labels = sheet.getRange(a1(TOP, 0, rows, 1));
@@ -368,7 +369,8 @@ export async function writeSetDashboard(
     await context.sync();
     if (p.isNullObject || p.value !== markValue) return false;
     sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, previous + 1)).clear();
-    queueDashboard(sheet, reports, charts, mark);
+    // A client's Dashboard is titled by its sheet's name, which names the client.
+    queueDashboard(sheet, reports, charts, mark, sheetName);
     await context.sync();
     return true;
   });
@@ -376,7 +378,7 @@ export async function writeSetDashboard(
   const target = ours ? sheetName : sheetNameFor(sheetName, (await takenNames(excel)).sheets);
   if (!ours)
     await withNewSheet(excel, target, async (context, sheet) => {
-      queueDashboard(sheet, reports, charts, mark);
+      queueDashboard(sheet, reports, charts, mark, sheetName);
       await context.sync();
     });
   const made = await writeDashboardCharts(excel, target, defs, CHARTS_ROW);

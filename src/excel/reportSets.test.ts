@@ -105,6 +105,8 @@ test("3 reports and a Dashboard run for 5 advertisers: 15 report sheets and 5 Da
   });
   for (const h of head.slice(0, 3)) expect(h).toContain("Acme Mattress");
   expect(head[3]).toBe("");
+  // Its title names the client (a planner prints or sends it on its own).
+  expect(wb.host.cell("Acme Mattress · Dashboard", 0, 0).value).toBe("Acme Mattress · Dashboard");
   const stored = (await listReportSets(wb.excel))[0];
   expect(stored.state === "current" && stored.set.members.map((m) => m.value)).toEqual(ADVERTISERS);
   // Stored in the workbook with everything else, never the key.

@@ -20,8 +20,14 @@ function runText(result: SetRunResult): string {
   const refreshed = result.sheets.filter((s) => s.done === "refreshed").length;
   const failed = [...result.sheets, ...result.dashboards].filter((s) => s.done === "failed");
   const dashboards = result.dashboards.filter((d) => d.done !== "failed").length;
+  const sheets = [
+    made ? `made ${count(made, "report sheet", "report sheets")}` : "",
+    refreshed ? `refreshed ${count(refreshed, "report sheet", "report sheets")}` : "",
+    dashboards ? `made or updated ${count(dashboards, "Dashboard", "Dashboards")}` : "",
+  ].filter(Boolean);
+  const done = sheets.length ? sheets.join(", ") : "nothing to make or refresh";
   return [
-    `Made ${count(made, "report sheet", "report sheets")}, refreshed ${refreshed}, ${count(dashboards, "Dashboard", "Dashboards")} made or updated.`,
+    `${done.charAt(0).toUpperCase()}${done.slice(1)}.`,
     ...failed.map((f) => `${f.sheetName} failed: ${f.error ?? "no reason given"}.`),
     droppedText(result.dropped),
   ]

@@ -113,7 +113,7 @@ export function SheetsPanel() {
           ))}
         </ul>
       )}
-      <ReportSets services={services} sheets={sheets.map((s) => s.sheetName)} />
+      <ReportSets services={services} sheets={sheets} />
       <FunctionAnswers excel={services.excel} act={act} />
       <DashboardSection sheets={sheets.map((s) => s.sheetName)} />
     </section>

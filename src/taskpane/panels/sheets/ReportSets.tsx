@@ -180,6 +180,7 @@ function NewSetForm({
         dashboard,
       });
       setName("");
+      setValues("");
       setPicked(new Set());
       onMade(
         `Saved the set "${set.name}" over ${set.values.address}: choose Run for each to make its sheets.`,
@@ -226,17 +227,26 @@ function NewSetForm({
   );
 }
 
-export function ReportSets({ services, sheets }: { services: Services; sheets: readonly string[] }) {
+/**
+ * `sheets` is the Sheets tab's list as last read: a new list (each time the tab reads the workbook)
+ * reads the sets again, so a changed client cell shows as stale when the report list does.
+ */
+interface ReportSetsProps {
+  services: Services;
+  sheets: readonly { sheetName: string }[];
+}
+
+export function ReportSets({ services, sheets }: ReportSetsProps) {
   const [rows, setRows] = useState<SetRow[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const listed = sheets.join("\n");
+  const listed = sheets.map((s) => s.sheetName).join("\n");
   const reload = useCallback(() => {
     readRows(services)
       .then(setRows)
       .catch(() => setRows([]));
   }, [services]);
-  useEffect(reload, [reload, listed]);
+  useEffect(reload, [reload, sheets]);
 
   async function run(id: string) {
     setBusy(id);
