@@ -217,8 +217,28 @@ function keepWork(
     );
     problems.push(...p.kept.problems.map((m) => (plans.length > 1 ? `${p.target.tableName}: ${m}` : m)));
     if (p.target.reservedRows !== undefined) problems.push(...reservedProblems(p, snap));
+    problems.push(
+      ...totalsRowProblems(p, snap).map((m) => (plans.length > 1 ? `${p.target.tableName}: ${m}` : m)),
+    );
   });
   return problems;
+}
+
+/**
+ * A totals row the new data drops takes its cells with it: an entry the planner typed there, under a
+ * column of theirs, would be lost, so the refresh is refused naming it.
+ */
+function totalsRowProblems(p: TablePlan, snap: Snapshot): string[] {
+  if (!p.before.totals || p.after.totals) return [];
+  const row = p.old.row + p.old.rows;
+  return p.columns.slots.flatMap((slot) => {
+    if (slot.kind !== "planner") return [];
+    const v = snap.formulas[row - snap.row]?.[p.old.col + slot.from - snap.col];
+    if (v === "" || v === null || v === undefined) return [];
+    return [
+      `"${slot.header}" has an entry in the totals row (${a1(row, p.old.col + slot.from)}), which the new data does not have: copy it elsewhere or clear it`,
+    ];
+  });
 }
 
 /** The old table's indexes of the columns rows were marked by; null when one is no longer in the table. */
