@@ -1,3 +1,5 @@
+import { readFileSync } from "fs";
+import { join } from "path";
 import {
   SET_VERSION,
   planRun,
@@ -200,4 +202,18 @@ test("a report sheet joins a set without its own client; only a report that take
   expect(takesClient("advertiser", "campaignsPerformance")).toBe(false);
   expect(takesClient("show", "audience")).toBe(true);
   expect(takesClient("show", "impressions")).toBe(false);
+});
+
+test("a set stored by version 1 (test/fixtures/stored-sets/set-v1.json, after a run) is read by today's add-in and plans its refresh", () => {
+  // The stored shape, as JSON in the workbook's properties: a later version must keep reading it.
+  const raw: unknown = JSON.parse(
+    readFileSync(join(__dirname, "../../test/fixtures/stored-sets/set-v1.json"), "utf8"),
+  );
+  const read = readStoredSet(raw);
+  expect(read.state).toBe("current");
+  if (read.state !== "current") return;
+  expect(read.set.members.map((m) => m.value)).toEqual(["Acme Mattress", "Northwind Coffee"]);
+  expect(setChanges(read.set, ["Acme Mattress", "Northwind Coffee"])).toEqual({ added: [], removed: [] });
+  // Stored again, it is the same text: nothing a run recorded is dropped by reading it.
+  expect(JSON.parse(JSON.stringify(read.set))).toEqual(raw);
 });
