@@ -73,31 +73,45 @@ export async function readBoundCells(
   excel: ExcelHost,
   bindings: readonly ParamBinding[],
 ): Promise<Map<string, BoundCell>> {
-  const out = new Map<string, BoundCell>();
-  if (bindings.length === 0) return out;
-  await excel.run(async (context) => {
-    const items = bindings.map((b) => {
-      const item = context.workbook.names.getItemOrNullObject(b.name);
-      item.load("type,value");
-      return item;
-    });
-    await context.sync();
-    const ranges = items.map((item) => {
-      if (item.isNullObject || item.type !== "Range") return null;
-      const r = item.getRange();
-      r.load("address,values,valueTypes");
-      return r;
-    });
-    await context.sync();
-    bindings.forEach((b, i) => {
-      const item = items[i];
-      const r = ranges[i];
+  if (bindings.length === 0) return new Map<string, BoundCell>();
+  return excel.run(async (context) => (await readBoundCellsIn(context, [bindings]))[0]);
+}
+
+/**
+ * Several reports' bindings read in the same two syncs, whatever their number (the store's batched
+ * read of every report: reportStore.ts, readAllReports): one map by parameter per list.
+ */
+export async function readBoundCellsIn(
+  context: Excel.RequestContext,
+  lists: readonly (readonly ParamBinding[])[],
+): Promise<Map<string, BoundCell>[]> {
+  const all = lists.flat();
+  if (all.length === 0) return lists.map(() => new Map<string, BoundCell>());
+  const items = all.map((b) => {
+    const item = context.workbook.names.getItemOrNullObject(b.name);
+    item.load("type,value");
+    return item;
+  });
+  await context.sync();
+  const ranges = items.map((item) => {
+    if (item.isNullObject || item.type !== "Range") return null;
+    const r = item.getRange();
+    r.load("address,values,valueTypes");
+    return r;
+  });
+  await context.sync();
+  let at = 0;
+  return lists.map((bindings) => {
+    const out = new Map<string, BoundCell>();
+    for (const b of bindings) {
+      const item = items[at];
+      const r = ranges[at++];
       if (item.isNullObject) out.set(b.param, { state: "missing" });
       else if (r) out.set(b.param, rangeCell(r));
       else out.set(b.param, { state: "error", value: String(item.value) });
-    });
+    }
+    return out;
   });
-  return out;
 }
 
 /** A range by its address ("Inputs!B2", "'Client inputs'!D2:D9") or a defined name's range. */

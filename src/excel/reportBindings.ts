@@ -25,10 +25,10 @@ import {
 } from "./boundCells";
 import { dateSystemOf } from "./dateSystem";
 import type { ExcelHost } from "./host";
-import { fingerprint } from "../api/fingerprint";
-import { refreshLockState } from "../runtime/refreshLock";
 import { definitionFor } from "./reportSheets";
-import { saveDefinition, type StoredReport } from "./reportStore";
+import { markReportStale, writeReport, type StoredReport } from "./reportStore";
+import type { BoundCell } from "../reports/boundParams";
+import type { DateSystem } from "../api/excelDates";
 
 /** What a binding found in its cells when it was made: where they are, and what they hold now. */
 export interface BoundNow {
@@ -58,7 +58,7 @@ export async function bindReportParam(
       ? await bindSelection(excel, owner, param)
       : await bindAddress(excel, owner, param, where.address);
   const bindings = [...(def.bindings ?? []).filter((b) => b.param !== param), binding];
-  await saveDefinition(excel, { ...def, bindings });
+  await writeReport(excel, def, "planner", { bindings });
   const read = resolveBoundParams(
     def.kind,
     def.params,
@@ -76,7 +76,7 @@ export async function unbindReportParam(excel: ExcelHost, sheetName: string, par
   if (!binding) return;
   await unbind(excel, binding);
   const bindings = def.bindings!.filter((b) => b.param !== param);
-  await saveDefinition(excel, { ...def, bindings: bindings.length ? bindings : undefined });
+  await writeReport(excel, def, "planner", { bindings: bindings.length ? bindings : undefined });
 }
 
 /** A report's bound parameters as their cells stand, against the values the data was fetched with. */
@@ -97,10 +97,21 @@ export async function boundStatus(
 ): Promise<BoundStatus | null> {
   const bindings = def.bindings ?? [];
   if (bindings.length === 0) return null;
-  const cells = await readBoundCells(excel, bindings);
+  return boundStatusOf(def, await readBoundCells(excel, bindings), await dateSystemOf(excel), now);
+}
+
+/** Whether a report's data is stale, from its bound cells as read (the store's batched read: readAllReports). */
+export function boundStatusOf(
+  def: StoredReport,
+  cells: Map<string, BoundCell>,
+  system: DateSystem,
+  now = new Date(),
+): BoundStatus | null {
+  const bindings = def.bindings ?? [];
+  if (bindings.length === 0) return null;
   const fetched = bindings.map((b) => boundValueText(b.param, b.address, def.params[b.param]));
   const source = resolveSource(def, now);
-  const read = resolveBoundParams(def.kind, source.params, bindings, cells, await dateSystemOf(excel));
+  const read = resolveBoundParams(def.kind, source.params, bindings, cells, system);
   if (!read.ok) return { fetched, changed: [], problems: read.problems.map(problemText) };
   const changed = changedBindings(def.params, read.params, bindings).map((param) =>
     boundValueText(param, read.addresses[param], read.params[param]),
@@ -177,42 +188,18 @@ export async function takeSelection(
   return { address: cell.address, shown: Array.isArray(value) ? value.join(", ") : String(value) };
 }
 
-const STALE_PREFIX = /^Stale: .*? · (?=Last refreshed |Not refreshed yet)/;
-
 /**
  * The sheet's own status line says the report is stale while its cells give other values than the
  * data was fetched with ("Stale: Start date Inputs!B2 = 2026-11-02 changed since this data was
- * fetched · Last refreshed …"), and stops saying it when they give them again. Only a status line the
- * add-in wrote (its fingerprint matches) is touched; the new fingerprint is stored with it, so the
- * next refresh still knows the line as its own. Returns whether the line changed.
+ * fetched · …"), and stops saying it when they give them again: the record says so (owner: stale
+ * marking) and the store renders the line from it, so a refresh under way still knows the line as the
+ * add-in's own. Returns whether the line changed (a planner's text in that cell stays theirs).
  */
 export async function markStaleOnSheet(
   excel: ExcelHost,
   def: StoredReport,
   status: BoundStatus,
 ): Promise<boolean> {
-  // A refresh under way owns the line (it checks the fingerprint it read): it is left to it.
-  const lock = refreshLockState();
-  if (lock.running || lock.waiting.length) return false;
-  if (!def.statusLine || def.statusHash === undefined) return false;
-  const line = await excel.run(async (context) => {
-    const first = context.workbook.worksheets.getItem(def.sheetName).getRange("A1");
-    first.load("values");
-    await context.sync();
-    return first.values[0][0];
-  });
-  if (typeof line !== "string" || fingerprint(line) !== def.statusHash) return false;
-  const plain = line.replace(STALE_PREFIX, "");
-  const marked = status.changed.length
-    ? `Stale: ${status.changed.join("; ")} changed since this data was fetched · ${plain}`
-    : plain;
-  if (marked === line) return false;
-  await excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(def.sheetName);
-    // Text, never read as typed (a value starting with = stays text).
-    sheet.getRange("A1").values = [[marked]];
-    await context.sync();
-  });
-  await saveDefinition(excel, { ...def, statusHash: fingerprint(marked) });
-  return true;
+  const after = await markReportStale(excel, def, status.changed);
+  return after.statusHash !== def.statusHash;
 }

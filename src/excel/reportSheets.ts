@@ -18,14 +18,16 @@ import type { DatePreset } from "../reports/relativeDates";
 import { sheetNameFor, tableNameFor, tablePrefixFor } from "./cellFormats";
 import { errorMessage, type ExcelHost } from "./host";
 import {
+  createRecord,
+  lineIsOurs,
   listDefinitions,
   newerVersionOf,
-  removeDefinition,
-  queueSaveDefinition,
+  queueRefreshCommit,
   readDefinition,
-  saveDefinition,
-  splitParts,
-  storedJson,
+  readReport,
+  removeDefinition,
+  withStoreTurn,
+  writeReport,
   type StoredReport,
 } from "./reportStore";
 import { newerMessage } from "../reports/definitionVersions";
@@ -37,8 +39,7 @@ import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import { refreshShowSheet, showLayoutState, showTargets, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
-import { failedStatusLine, statusLine } from "../reports/statusLine";
-import { rewriteStatusLine } from "./failedStatus";
+import { renderStatusLine, statusLine } from "../reports/statusLine";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
 import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
@@ -170,8 +171,8 @@ export async function createReportSheet(
     refreshOnOpen: false,
     ...written,
   };
-  await saveDefinition(excel, def);
-  return def;
+  await createRecord(excel, def);
+  return { ...def, revision: 1 };
 }
 
 /**
@@ -276,30 +277,33 @@ async function refreshShow(
   excel: ExcelHost,
   def: ReportDefinition,
   show: ShowInfo,
-  updated: (tables: ReportDefinition["tables"], rowCount: number) => ReportDefinition,
+  updated: (newest: StoredReport, tables: ReportDefinition["tables"], rowCount: number) => ReportDefinition,
 ): Promise<ReportDefinition> {
   const prefix = def.tableName ?? (await showTablePrefix(excel, def.sheetName));
   if (!prefix)
     throw new Error(
       "the sheet's tables are not recognised (an Episodes table was renamed or deleted): rename it back, or make a new show sheet (nothing was changed)",
     );
-  const previousParts = splitParts(storedJson(def)).length;
   const state = await showLayoutState(excel, def.sheetName, prefix);
   if (typeof state === "object")
     throw new Error(
       `the sheet's table${state.missing.length > 1 ? "s" : ""} ${state.missing.join(", ")} ${state.missing.length > 1 ? "are" : "is"} missing (renamed or deleted): rename ${state.missing.length > 1 ? "them" : "it"} back, or make a new show sheet (nothing was changed)`,
     );
   if (state === "current") {
-    let saved: ReportDefinition | undefined;
-    const names = { sheetName: def.sheetName, prefix, requestedId: requestedShowId(def.params) };
-    await refreshShowSheet(excel, names, show, def.tables, (sheet, tables) => {
-      saved = updated(
-        tables,
-        tables.reduce((n, t) => n + t.rowCount, 0),
-      );
-      queueSaveDefinition(sheet, saved, previousParts);
+    return withStoreTurn(async () => {
+      const newest = await newestOf(excel, def);
+      let check: ((excel: ExcelHost) => Promise<StoredReport>) | undefined;
+      const names = { sheetName: newest.sheetName, prefix, requestedId: requestedShowId(def.params) };
+      await refreshShowSheet(excel, names, show, def.tables, (sheet, tables) => {
+        const saved = updated(
+          newest,
+          tables,
+          tables.reduce((n, t) => n + t.rowCount, 0),
+        );
+        check = queueRefreshCommit(sheet, newest, saved);
+      });
+      return check!(excel);
     });
-    return saved!;
   }
   // A sheet of the first layout: what the old code wrote there cannot be told from the planner's
   // cells, so it is left as it is and the show is written on a new sheet, which the report moves to.
@@ -312,7 +316,7 @@ async function refreshShow(
     ...moved,
     requestedId: requestedShowId(def.params),
   });
-  const was = updated(tables, rows);
+  const was = updated(await newestOf(excel, def), tables, rows);
   const next: ReportDefinition = {
     ...was,
     ...moved,
@@ -322,9 +326,18 @@ async function refreshShow(
       `"${def.sheetName}" was made in the first layout of show sheets (before 2026-11-23), where the add-in's cells cannot be told from yours: the show is refreshed on this new sheet, and "${def.sheetName}" stays as it was (it no longer refreshes)`,
     ],
   };
-  await saveDefinition(excel, next);
+  await createRecord(excel, next);
   await removeDefinition(excel, def.sheetName);
-  return next;
+  return { ...next, revision: 1 };
+}
+
+/** The record as it is now (after a refresh's wait: others may have written it), or why it is gone. */
+async function newestOf(excel: ExcelHost, def: ReportDefinition): Promise<StoredReport> {
+  const newest = await readReport(excel, def);
+  if (!newest) throw new Error("the sheet's report was forgotten or its sheet deleted while the refresh waited: nothing was changed");
+  const newer = newerVersionOf(newest);
+  if (newer !== undefined) throw new Error(newerMessage(newer));
+  return newest;
 }
 
 /**
@@ -369,49 +382,81 @@ export async function refreshUnlocked(
     // Parameters bound to cells are read now; a cell that cannot give its value refuses here.
     const { source, def: asked } = await withBoundValues(excel, def, resolveSource(def, now()));
     const data = await fetch(source, opts.signal);
-    if (data.type === "table") return await refreshTableSheet(excel, asked, data.table, source, now());
-    return await refreshShow(excel, asked, data.show, (tables, rowCount) => {
+    const fetched: Fetched = { start: def, asked, source, at: now() };
+    if (data.type === "table") return await refreshTableSheet(excel, fetched, data.table);
+    return await refreshShow(excel, asked, data.show, (newest, tables, rowCount) => {
       const notes = refreshNotes(asked, [], false);
       return {
-        ...asked,
-        version: DEFINITION_VERSION,
+        ...fetchedRecord(newest, fetched),
         tables,
-        status: "ok",
         rowCount,
-        lastRefresh: now().toISOString(),
-        lastError: undefined,
         notes: notes.length ? notes : undefined,
       };
     });
   } catch (err) {
     const message = errorMessage(err);
-    // The sheet's own status line says it failed, and when its data (left as it was) is from.
-    const failedLine = await failedStatus(excel, def, message, now());
-    await saveDefinition(excel, {
-      ...def,
+    // The record says the refresh failed, and the sheet's own status line is rendered from it: it
+    // says when the data (left as it was) is from.
+    await writeReport(excel, def, "refresh", {
       status: "error",
       lastError: message.slice(0, 1000),
-      ...(failedLine ? { statusHash: fingerprint(failedLine) } : {}),
+      failedAt: now().toISOString(),
     }).catch(() => undefined);
     throw new RefreshError(sheetName, message, err);
   }
 }
 
-/** Writes the failure onto a report table sheet's status line, when it is still the add-in's; never throws. */
-async function failedStatus(
-  excel: ExcelHost,
-  def: ReportDefinition,
-  message: string,
-  at: Date,
-): Promise<string | undefined> {
-  if (!def.statusLine || !def.tableName || def.kind === "show") return undefined;
-  const tableName = def.tableName;
-  return rewriteStatusLine(
-    excel,
-    { sheetName: def.sheetName, tableName },
-    (first) => statusStillOurs(def, first),
-    (old) => failedStatusLine(old, at, message, def.lastRefresh),
-  ).catch(() => undefined);
+/** What a refresh read at its start, what it asked the service (bound cells read) and when. */
+interface Fetched {
+  start: StoredReport;
+  asked: StoredReport;
+  source: ResolvedSource;
+  at: Date;
+}
+
+/** The request a record asks, bound parameters aside (they are the cells' to give). */
+const requestOf = (d: ReportDefinition) => {
+  const bound = new Set((d.bindings ?? []).map((b) => b.param));
+  const params = Object.fromEntries(Object.entries(d.params).filter(([k]) => !bound.has(k)));
+  return JSON.stringify([d.kind, params, bound.has("startDate") ? null : (d.datePreset ?? null)]);
+};
+
+/**
+ * The newest record with what the refresh fetched laid over it (the fields a refresh owns): what the
+ * planner changed while it waited (their switches, cells bound or freed, the sheet's name) is kept.
+ * Throws when the request itself was edited meanwhile: the data fetched no longer answers it.
+ */
+function fetchedRecord(newest: StoredReport, f: Fetched): ReportDefinition {
+  if (requestOf(newest) !== requestOf(f.start))
+    throw new Error(
+      "the request was edited while this refresh waited for the service: the data it fetched was not written and nothing was changed; refresh again to fetch the edited request",
+    );
+  const fetchedWith = new Map((f.asked.bindings ?? []).map((b) => [b.param, b]));
+  const bindings = newest.bindings?.map((b) => {
+    const was = fetchedWith.get(b.param);
+    return was && was.name === b.name ? { ...b, address: was.address } : b;
+  });
+  const params = { ...newest.params };
+  // The values the cells gave, for every parameter fetched from a cell (one freed since keeps it, typed).
+  for (const param of fetchedWith.keys()) params[param] = f.asked.params[param];
+  const datesBound = (bindings ?? []).some((b) => b.param === "startDate" || b.param === "endDate");
+  if (datesBound && !fetchedWith.has("startDate") && !fetchedWith.has("endDate")) {
+    // Dates bound while the refresh waited: the data is of the dates it asked.
+    params.startDate = f.source.params.startDate;
+    params.endDate = f.source.params.endDate;
+  }
+  return {
+    ...newest,
+    version: DEFINITION_VERSION,
+    params,
+    bindings,
+    datePreset: datesBound ? undefined : f.asked.datePreset,
+    status: "ok",
+    lastRefresh: f.at.toISOString(),
+    lastError: undefined,
+    failedAt: undefined,
+    stale: undefined,
+  };
 }
 
 /**
@@ -468,16 +513,6 @@ async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void
 
 const isReportKind = (k: SheetSourceKind): k is ReportKind => (REPORT_KINDS as readonly string[]).includes(k);
 
-/**
- * Whether the sheet's first cell holds the status line the add-in wrote there: by its fingerprint, or,
- * on sheets stored before fingerprints, by how every status line began.
- */
-function statusStillOurs(def: ReportDefinition, first: unknown): boolean {
-  if (typeof first !== "string") return false;
-  if (def.statusHash !== undefined) return fingerprint(first) === def.statusHash;
-  return /^(Last refreshed |Not refreshed yet|Refresh failed )/.test(first);
-}
-
 /** What a refresh says beside its outcome: what a sheet stored by an earlier version made it assume, and what it left. */
 function refreshNotes(def: StoredReport, kept: string[], statusSkipped: boolean): string[] {
   const notes = def.origin && "assumptions" in def.origin ? [...def.origin.assumptions] : [];
@@ -490,80 +525,84 @@ function refreshNotes(def: StoredReport, kept: string[], statusSkipped: boolean)
   return notes;
 }
 
-/** A report, search or ads sheet refreshed with its new table; the updated definition commits with the data. */
-async function refreshTableSheet(
-  excel: ExcelHost,
-  def: StoredReport,
-  table: TypedTable,
-  source: ResolvedSource,
-  at: Date,
-): Promise<ReportDefinition> {
-  const updated: ReportDefinition = {
-    ...def,
-    version: DEFINITION_VERSION,
-    status: "ok",
-    rowCount: table.rows.length,
-    lastRefresh: at.toISOString(),
-    lastError: undefined,
-  };
-  const previousParts = splitParts(storedJson(updated)).length;
-  const enabled = def.chart?.enabled ?? true;
+/**
+ * A report, search or ads sheet refreshed with its new table. The record is read again once the data
+ * is in (the planner may have changed it while the service answered) and what the refresh fetched is
+ * laid over it; it commits with the data, in the same sync. The status line is the record's rendering.
+ */
+async function refreshTableSheet(excel: ExcelHost, f: Fetched, table: TypedTable): Promise<ReportDefinition> {
+  const def = f.asked;
   const tableName = def.tableName!;
-  const status = def.statusLine ? statusLine(updated, source.params) : undefined;
-  await rewriteTable(excel, { sheetName: def.sheetName, tableName }, table, {
-    // The updated definition goes in the same (last) sync as the data: both commit, or neither.
-    commit: (sheet, written) => {
-      updated.columns = written.table.written;
-      updated.totals = written.table.totals;
-      updated.rowMarks = written.table.rowMarks;
-      updated.statusHash = status !== undefined && written.statusWritten ? fingerprint(status) : undefined;
-      if (written.summary) updated.summary = written.summary;
-      const kept = [...written.table.kept.calculated, ...written.table.kept.static];
-      const notes = [
-        ...refreshNotes(def, kept, status !== undefined && !written.statusWritten),
-        ...written.table.misaligned,
-      ];
-      updated.notes = notes.length ? notes : undefined;
-      queueSaveDefinition(sheet, updated, previousParts);
-    },
-    previous: {
-      columns: def.columns,
-      rowCount: def.rowCount,
-      totals: def.totals,
-      summary: def.summary,
-      rowMarks: def.rowMarks,
-    },
-    statusLine: status,
-    statusStillOurs: (first) => statusStillOurs(def, first),
-    reportFields: isReportKind(def.kind) ? Object.keys(REPORT_COLUMNS[def.kind]) : [],
-    // The chart's block of sums beside a narrow table is the add-in's own, not a note.
-    beside: { own: (def.chart?.data ? [areaOf(def.chart.data)] : []).flatMap((b) => (b ? [b] : [])) },
+  const updated = await withStoreTurn(async () => {
+    const newest = await newestOf(excel, def);
+    const next: ReportDefinition = { ...fetchedRecord(newest, f), rowCount: table.rows.length };
+    const status = next.statusLine ? renderStatusLine(next) : undefined;
+    let check: ((excel: ExcelHost) => Promise<StoredReport>) | undefined;
+    await rewriteTable(excel, { sheetName: newest.sheetName, tableName }, table, {
+      // The record goes in the same (last) sync as the data: both commit, or neither.
+      commit: (sheet, written) => {
+        next.columns = written.table.written;
+        next.totals = written.table.totals;
+        next.rowMarks = written.table.rowMarks;
+        next.statusHash = status !== undefined && written.statusWritten ? fingerprint(status) : undefined;
+        if (written.summary) next.summary = written.summary;
+        const kept = [...written.table.kept.calculated, ...written.table.kept.static];
+        const notes = [
+          ...refreshNotes(def, kept, status !== undefined && !written.statusWritten),
+          ...written.table.misaligned,
+        ];
+        next.notes = notes.length ? notes : undefined;
+        check = queueRefreshCommit(sheet, newest, next);
+      },
+      previous: {
+        columns: def.columns,
+        rowCount: def.rowCount,
+        totals: def.totals,
+        summary: def.summary,
+        rowMarks: def.rowMarks,
+      },
+      statusLine: status,
+      // The line the add-in last wrote, whoever wrote it (a stale mark, a failure while this refresh waited).
+      statusStillOurs: (first) => lineIsOurs(newest, first) || lineIsOurs(def, first),
+      reportFields: isReportKind(def.kind) ? Object.keys(REPORT_COLUMNS[def.kind]) : [],
+      // The chart's block of sums beside a narrow table is the add-in's own, not a note.
+      beside: { own: (def.chart?.data ? [areaOf(def.chart.data)] : []).flatMap((b) => (b ? [b] : [])) },
+    });
+    return check!(excel);
   });
-  // A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
-  // is made again only when what it reads changed; the definition is saved again when the chart's
-  // record changed (the data is already committed: a chart never fails a refresh).
+  return chartAfter(excel, updated, table, def.columns);
+}
+
+/**
+ * A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
+ * is made again only when what it reads changed, as the newest record's switch says; the record is
+ * written again when the chart's part changed (the data is already committed: a chart never fails a
+ * refresh, and a chart switched meanwhile by the planner stays theirs).
+ */
+async function chartAfter(
+  excel: ExcelHost,
+  updated: StoredReport,
+  table: TypedTable,
+  previousColumns: ReportDefinition["columns"],
+): Promise<StoredReport> {
+  const was = updated.chart;
   const chart = await chartBeside(
     excel,
-    { sheetName: def.sheetName, tableName, kind: def.kind, table },
+    { sheetName: updated.sheetName, tableName: updated.tableName!, kind: updated.kind, table },
     {
-      enabled,
-      columnShift: def.columns ? table.columns.length - def.columns.length : 0,
-      previousKey: def.chart?.plan,
-      previousData: def.chart?.data,
-      previousHash: def.chart?.dataHash,
-      band: def.chart?.band,
+      enabled: was?.enabled ?? true,
+      columnShift: previousColumns ? table.columns.length - previousColumns.length : 0,
+      previousKey: was?.plan,
+      previousData: was?.data,
+      previousHash: was?.dataHash,
+      band: was?.band,
       keepDeleted: true,
     },
   );
   // Still off since the planner deleted it: the Sheets tab keeps saying why.
-  if (def.chart?.deleted && !chart.enabled) chart.deleted = true;
-  if (JSON.stringify(chart) !== JSON.stringify(updated.chart)) {
-    updated.chart = chart;
-    // The refresh has succeeded: a record that cannot be saved leaves the previous one, whose block
-    // note the next refresh checks before clearing anything.
-    await saveDefinition(excel, updated).catch(() => undefined);
-  }
-  return updated;
+  if (was?.deleted && !chart.enabled) chart.deleted = true;
+  if (JSON.stringify(chart) === JSON.stringify(was)) return updated;
+  return writeReport(excel, updated, "refresh", { chart }).catch(() => updated);
 }
 
 export interface RefreshProgress {
@@ -644,7 +683,7 @@ export async function setReportChart(
       band: def.chart?.band,
     },
   );
-  await saveDefinition(excel, { ...def, chart });
+  await writeReport(excel, def, "planner", { chart });
   await followReports(excel, [def.sheetName]).catch(() => undefined);
   return chart;
 }
@@ -667,14 +706,14 @@ export async function renameReportSheet(
     context.workbook.worksheets.getItem(sheetName).name = name;
     await context.sync();
   });
-  await saveDefinition(excel, { ...def, sheetName: name });
+  await writeReport(excel, { ...def, sheetName: name }, "planner", { sheetName: name });
   await followRenamedReports(excel).catch(() => undefined);
   return name;
 }
 
 export async function setRefreshOnOpenFlag(excel: ExcelHost, sheetName: string, on: boolean): Promise<void> {
   const def = await definitionFor(excel, sheetName, "to refresh on open");
-  await saveDefinition(excel, { ...def, refreshOnOpen: on });
+  await writeReport(excel, def, "planner", { refreshOnOpen: on });
 }
 
 export { listDefinitions, readDefinition, removeDefinition } from "./reportStore";

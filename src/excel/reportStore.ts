@@ -6,6 +6,13 @@
  */
 import { BOUND_DEFINITION_VERSION, definitionSchema, type ReportDefinition } from "../reports/definition";
 import { newerMessage, readStoredDefinition } from "../reports/definitionVersions";
+import { mergeRecord, revisionOf, type RecordPatch, type RecordWriter } from "../reports/recordOwners";
+import type { BoundCell } from "../reports/boundParams";
+import { renderStatusLine } from "../reports/statusLine";
+import { fingerprint } from "../api/fingerprint";
+import { readBoundCellsIn } from "./boundCells";
+import { dateSystemOf } from "./dateSystem";
+import type { DateSystem } from "../api/excelDates";
 import type { ExcelHost } from "./host";
 
 /**
@@ -39,7 +46,7 @@ export function storedJson(def: ReportDefinition): string {
 }
 
 /** Writes the definition's properties on a worksheet (queued; the caller syncs). */
-export function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinition, previousParts = 0): void {
+function queueSaveDefinition(sheet: Excel.Worksheet, def: ReportDefinition, previousParts = 0): void {
   const parts = splitParts(storedJson(def));
   parts.forEach((p, i) => sheet.customProperties.add(`${PROPERTY_PREFIX}.${i}`, p));
   for (let i = parts.length; i < previousParts; i++)
@@ -80,7 +87,28 @@ function definitionFromProperties(items: readonly { key: string; value: string }
   }
 }
 
+/**
+ * Stores `def` whole over whatever record the sheet holds (never a later version's), one revision on.
+ * For tests that set a workbook up as an earlier state had it: the add-in itself writes through
+ * createRecord and writeReport, which never overwrite a newer record.
+ */
 export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): Promise<void> {
+  await excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(def.sheetName);
+    const before = queueReadBefore(sheet);
+    await context.sync();
+    const { def: there, parts, newer } = before();
+    if (newer !== undefined) throw new Error(newerMessage(newer));
+    queueSaveDefinition(sheet, { ...def, revision: (there ? revisionOf(there) : 0) + 1 }, parts);
+    await context.sync();
+  });
+}
+
+/**
+ * Stores the record of a report on a sheet that has none yet (a new report): revision 1. A sheet
+ * already holding a record is changed only by writeReport, which merges into the newest one.
+ */
+export async function createRecord(excel: ExcelHost, def: ReportDefinition): Promise<void> {
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(def.sheetName);
     // customProperties is a navigation property: it needs no load of its own.
@@ -88,10 +116,11 @@ export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): P
     const props = sheet.customProperties;
     props.load("items/key,items/value");
     await context.sync();
-    const { parts, newer } = definitionFromProperties(props.items);
+    const { def: there, parts, newer } = definitionFromProperties(props.items);
     // A later version's definition is never overwritten.
     if (newer !== undefined) throw new Error(newerMessage(newer));
-    queueSaveDefinition(sheet, def, parts);
+    if (there) throw new Error(`"${def.sheetName}" already holds a report: nothing was changed`);
+    queueSaveDefinition(sheet, { ...def, revision: 1 }, parts);
     await context.sync();
   });
 }
@@ -111,22 +140,25 @@ export async function readDefinition(excel: ExcelHost, sheetName: string): Promi
 
 /** Every report sheet of the workbook, in sheet order. */
 export async function listDefinitions(excel: ExcelHost): Promise<StoredReport[]> {
-  return excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    const props = sheets.items.map((s) => {
-      s.customProperties.load("items/key,items/value");
-      return s;
-    });
-    await context.sync();
-    const defs: StoredReport[] = [];
-    for (const s of props) {
-      const { def } = definitionFromProperties(s.customProperties.items);
-      if (def) defs.push({ ...def, sheetName: s.name });
-    }
-    return defs;
+  return excel.run(definitionsIn);
+}
+
+/** Every report sheet's record, in two syncs. */
+async function definitionsIn(context: Excel.RequestContext): Promise<StoredReport[]> {
+  const sheets = context.workbook.worksheets;
+  sheets.load("items/name");
+  await context.sync();
+  const props = sheets.items.map((s) => {
+    s.customProperties.load("items/key,items/value");
+    return s;
   });
+  await context.sync();
+  const defs: StoredReport[] = [];
+  for (const s of props) {
+    const { def } = definitionFromProperties(s.customProperties.items);
+    if (def) defs.push({ ...def, sheetName: s.name });
+  }
+  return defs;
 }
 
 /** Forgets a sheet's definition: the data stays, it just stops being a refreshable report. */
@@ -142,5 +174,267 @@ export async function removeDefinition(excel: ExcelHost, sheetName: string): Pro
       if (p.key.startsWith(`${PROPERTY_PREFIX}.`)) sheet.customProperties.getItemOrNullObject(p.key).delete();
     }
     await context.sync();
+  });
+}
+
+/*
+ * The store's writes (issue #44). Every change to a report's record goes through writeReport (or a
+ * refresh's commit, queueRefreshCommit): the writer says which record it read and what it changes
+ * (fields it owns: src/reports/recordOwners.ts); the change is laid over the newest record, one
+ * revision on, and the status line is rendered from the result. Within one runtime the writes take
+ * turns; across runtimes (the pane, the ribbon, the functions in Excel) each write reads the record
+ * again in its own last sync, before its change lands, and puts back a change it finds it overwrote.
+ */
+
+let turn: Promise<unknown> = Promise.resolve();
+
+/** Runs `fn` when this runtime's earlier store writes have ended; the next waits for it. */
+export function withStoreTurn<T>(fn: () => Promise<T>): Promise<T> {
+  const mine = turn.then(fn, fn);
+  turn = mine.catch(() => undefined);
+  return mine;
+}
+
+/** Where a record is: the sheet of its table (so a sheet renamed since is found), else its sheet by name. */
+async function recordSheet(
+  context: Excel.RequestContext,
+  at: Pick<ReportDefinition, "sheetName" | "tableName" | "kind">,
+): Promise<Excel.Worksheet | null> {
+  const byName = context.workbook.worksheets.getItemOrNullObject(at.sheetName);
+  const table =
+    at.tableName && at.kind !== "show" ? context.workbook.tables.getItemOrNullObject(at.tableName) : null;
+  table?.worksheet.load("name");
+  byName.load("name");
+  await context.sync();
+  if (table && !table.isNullObject) return context.workbook.worksheets.getItem(table.worksheet.name);
+  return byName.isNullObject ? null : byName;
+}
+
+/** The record of `at` as it is now (found by its table when its sheet was renamed), or null. */
+export async function readReport(
+  excel: ExcelHost,
+  at: Pick<ReportDefinition, "sheetName" | "tableName" | "kind">,
+): Promise<StoredReport | null> {
+  return excel.run(async (context) => {
+    const sheet = await recordSheet(context, at);
+    if (!sheet) return null;
+    sheet.load("name");
+    sheet.customProperties.load("items/key,items/value");
+    await context.sync();
+    const { def } = definitionFromProperties(sheet.customProperties.items);
+    return def ? { ...def, sheetName: sheet.name } : null;
+  });
+}
+
+/** Whether the sheet's first cell holds the status line the add-in last wrote (by the record's fingerprint). */
+export function lineIsOurs(def: Pick<ReportDefinition, "statusHash">, first: unknown): boolean {
+  if (typeof first !== "string") return false;
+  if (def.statusHash !== undefined) return fingerprint(first) === def.statusHash;
+  // Sheets stored before fingerprints: by how every status line began.
+  return /^(Last refreshed |Not refreshed yet|Refresh failed )/.test(first);
+}
+
+/** The status line's cell of a report table sheet (over its table's first column), or null. */
+async function statusCell(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  def: ReportDefinition,
+): Promise<Excel.Range | null> {
+  if (!def.statusLine || !def.tableName || def.kind === "show") return null;
+  const table = sheet.tables.getItemOrNullObject(def.tableName);
+  await context.sync();
+  if (table.isNullObject) return null;
+  const range = table.getRange();
+  range.load("columnIndex");
+  await context.sync();
+  const cell = sheet.getCell(0, range.columnIndex);
+  cell.load("values");
+  await context.sync();
+  return cell;
+}
+
+/** Queues the record with its status line rendered, where the first cell still holds the add-in's line. */
+function queueWithLine(
+  sheet: Excel.Worksheet,
+  record: ReportDefinition,
+  cell: Excel.Range | null,
+  parts: number,
+): ReportDefinition {
+  let stored = record;
+  const first: unknown = cell?.values[0][0];
+  if (cell && lineIsOurs(record, first)) {
+    const line = renderStatusLine(record);
+    if (line !== first) cell.values = [[line]];
+    stored = { ...record, statusHash: fingerprint(line) };
+  }
+  queueSaveDefinition(sheet, stored, parts);
+  return stored;
+}
+
+/** The record a sheet held just before a write in the same sync (queued first, so read before it). */
+function queueReadBefore(sheet: Excel.Worksheet): () => ReturnType<typeof definitionFromProperties> {
+  const props = sheet.customProperties;
+  props.load("items/key,items/value");
+  return () => definitionFromProperties(props.items);
+}
+
+/**
+ * Changes a report's record: `patch` (fields `writer` owns) laid over the newest record, whose status
+ * line is rendered again. `base` is the record the writer read. Refused in words, before anything
+ * changes, where someone else changed a field of the patch since `base`. Returns the stored record.
+ */
+export function writeReport(
+  excel: ExcelHost,
+  base: StoredReport,
+  writer: RecordWriter,
+  patch: RecordPatch,
+): Promise<StoredReport> {
+  return withStoreTurn(() =>
+    excel.run(async (context) => {
+      const sheet = await recordSheet(context, base);
+      if (!sheet)
+        throw new Error(`no sheet holds the report "${base.sheetName}" any more (deleted): nothing was changed`);
+      sheet.load("name");
+      sheet.customProperties.load("items/key,items/value");
+      await context.sync();
+      const { def: newest, newer } = definitionFromProperties(sheet.customProperties.items);
+      if (newer !== undefined) throw new Error(newerMessage(newer));
+      if (!newest) throw new Error(`"${sheet.name}" holds no report any more: nothing was changed`);
+      const merged = mergeRecord(base, { ...newest, sheetName: sheet.name }, writer, patch);
+      if ("refused" in merged) throw new Error(merged.refused);
+      const cell = await statusCell(context, sheet, merged.record);
+      const before = queueReadBefore(sheet);
+      const stored = queueWithLine(sheet, merged.record, cell, splitParts(storedJson(newest)).length);
+      await context.sync();
+      return repairIfOverwritten(context, sheet, { newest, writer, patch, stored }, before());
+    }),
+  );
+}
+
+/**
+ * Another runtime wrote the record between this write's read and its own write (found in the same
+ * sync, read before the write landed): its change is put back under ours, or, where both changed the
+ * same field, its record is put back whole and ours refused in words.
+ */
+async function repairIfOverwritten(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  ours: { newest: ReportDefinition; writer: RecordWriter; patch: RecordPatch; stored: ReportDefinition },
+  found: { def: StoredReport | null; parts: number },
+): Promise<StoredReport> {
+  const theirs = found.def;
+  if (!theirs || revisionOf(theirs) === revisionOf(ours.newest)) return { ...ours.stored, sheetName: sheet.name };
+  const merged = mergeRecord(ours.newest, theirs, ours.writer, ours.patch);
+  const parts = splitParts(storedJson(ours.stored)).length;
+  const cell = await statusCell(context, sheet, "refused" in merged ? theirs : merged.record);
+  const stored = queueWithLine(sheet, "refused" in merged ? theirs : merged.record, cell, parts);
+  await context.sync();
+  if ("refused" in merged) throw new Error(merged.refused);
+  return { ...stored, sheetName: sheet.name };
+}
+
+/**
+ * A refresh's commit, queued into the sync that writes its data (both land or neither): `record` is
+ * what the refresh made of the newest record it read (`newest`). Returns the check to run once that
+ * sync is done: a record another runtime wrote in between is merged with the refresh's part again.
+ */
+export function queueRefreshCommit(
+  sheet: Excel.Worksheet,
+  newest: StoredReport,
+  record: ReportDefinition,
+): (excel: ExcelHost) => Promise<StoredReport> {
+  const before = queueReadBefore(sheet);
+  const stored = { ...record, revision: revisionOf(newest) + 1 };
+  queueSaveDefinition(sheet, stored, splitParts(storedJson(newest)).length);
+  return async (excel) => {
+    const found = before();
+    if (!found.def || revisionOf(found.def) === revisionOf(newest)) return stored;
+    const patch = refreshPart(record);
+    return excel.run(async (context) => {
+      const again = context.workbook.worksheets.getItem(newest.sheetName);
+      return repairIfOverwritten(context, again, { newest, writer: "refresh", patch, stored }, found);
+    });
+  };
+}
+
+/** What a refresh fetched and wrote, as a patch (the fields a refresh owns). */
+function refreshPart(record: ReportDefinition): RecordPatch {
+  const {
+    params,
+    bindings,
+    datePreset,
+    rowCount,
+    columns,
+    rowMarks,
+    lastRefresh,
+    status,
+    lastError,
+    failedAt,
+    notes,
+    summary,
+    totals,
+    tables,
+    statusLine,
+    statusHash,
+  } = record;
+  return {
+    params,
+    bindings,
+    datePreset,
+    rowCount,
+    columns,
+    rowMarks,
+    lastRefresh,
+    status,
+    lastError,
+    failedAt,
+    notes,
+    summary,
+    totals,
+    tables,
+    statusLine,
+    statusHash,
+  };
+}
+
+/**
+ * The Sheets tab found a report's bound cells giving other values than its data was fetched with
+ * (`changed`, each naming its cell), or the same again (empty): the record says so and its status
+ * line is rendered again. Writes nothing when the record already says it. Owner: stale marking.
+ */
+export async function markReportStale(
+  excel: ExcelHost,
+  base: StoredReport,
+  changed: readonly string[],
+): Promise<StoredReport> {
+  const stale = changed.length ? { against: base.lastRefresh ?? "", changed: [...changed] } : undefined;
+  const now = base.stale && base.stale.against === (base.lastRefresh ?? "") ? base.stale : undefined;
+  if (JSON.stringify(now) === JSON.stringify(stale)) return base;
+  return writeReport(excel, base, "stale marking", { stale });
+}
+
+/** Every report and its bound cells, as read in one batch. */
+export interface ReportsRead {
+  reports: StoredReport[];
+  /** Each report's bound cells by parameter, in the order of `reports`. */
+  cells: Map<string, BoundCell>[];
+  /** The workbook's date system (the cells' dates are read in it). */
+  system: DateSystem;
+}
+
+/**
+ * Every report of the workbook with its bound cells, in four syncs whatever the number of reports
+ * (sheets; their records; the bound names; their cells), and one more the first time a runtime asks
+ * for the workbook's date system.
+ */
+export async function readAllReports(excel: ExcelHost): Promise<ReportsRead> {
+  const system = await dateSystemOf(excel);
+  return excel.run(async (context) => {
+    const reports = await definitionsIn(context);
+    const cells = await readBoundCellsIn(
+      context,
+      reports.map((r) => (newerVersionOf(r) === undefined ? (r.bindings ?? []) : [])),
+    );
+    return { reports, cells, system };
   });
 }

@@ -98,6 +98,18 @@ export const definitionSchema = z.object({
       error: z.string().optional(),
     })
     .optional(),
+  /**
+   * The record's revision (issue #44): each write through the store adds one; a writer merges what it
+   * owns into the newest record (src/reports/recordOwners.ts). Absent on records stored before it.
+   */
+  revision: z.number().int().min(0).optional(),
+  /** When the last refresh failed (its reason is lastError): the status line says it over the data's. */
+  failedAt: z.string().optional(),
+  /**
+   * The bound cells that gave other values than the data was fetched with, as the Sheets tab last read
+   * them, and the refresh (lastRefresh) whose data they are stale against: a later refresh ends it.
+   */
+  stale: z.object({ against: z.string(), changed: z.array(z.string()) }).optional(),
   /** A show sheet's tables: what the add-in wrote in each. */
   tables: z
     .array(

@@ -3,7 +3,7 @@
  * holds: "Last refreshed 2026-11-23 17:40 · 1,234 rows · Impressions · Last 30 days
  * (2026-10-25 to 2026-11-23) · Acme Mattress, Northwind Coffee". Pure.
  */
-import type { ReportDefinition, SheetSourceKind } from "./definition";
+import { resolveSource, type ReportDefinition, type SheetSourceKind } from "./definition";
 import { presetLabel } from "./relativeDates";
 import { boundValueText } from "./boundParams";
 
@@ -111,4 +111,39 @@ export function failedStatusLine(
     : "the sheet has not been refreshed yet";
   const head = `${FAILED_PREFIX}${localStamp(failedAt.toISOString())}: ${reason.trim().replace(/\.$/, "")}; ${data}`;
   return [head, ...rest].join(" · ");
+}
+
+/** How a status line over data whose bound cells changed since begins. */
+const STALE_PREFIX = "Stale: ";
+
+/** What the status line is rendered from: the record as stored (src/excel/reportStore.ts). */
+export type StatusRecord = Pick<
+  ReportDefinition,
+  | "kind"
+  | "params"
+  | "datePreset"
+  | "rowCount"
+  | "lastRefresh"
+  | "bindings"
+  | "status"
+  | "lastError"
+  | "failedAt"
+  | "stale"
+>;
+
+/**
+ * The status line as the record says it (issue #44): what was fetched, when, from which cells; then,
+ * before it, whether the last refresh failed and why, and whether the cells changed since the data was
+ * fetched. The one place the line is made: a refresh, a failure and stale marking each change the
+ * record and render it, so a mark is never added twice.
+ */
+export function renderStatusLine(rec: StatusRecord): string {
+  const at = rec.lastRefresh ? new Date(rec.lastRefresh) : undefined;
+  // The dates the data was fetched with: a relative range resolved as it was at that refresh.
+  const dates = at && !Number.isNaN(at.getTime()) ? resolveSource(rec, at).params : rec.params;
+  let line = statusLine(rec, dates);
+  if (rec.status === "error" && rec.failedAt)
+    line = failedStatusLine(line, new Date(rec.failedAt), rec.lastError ?? "", rec.lastRefresh);
+  const changed = rec.stale && rec.stale.against === (rec.lastRefresh ?? "") ? rec.stale.changed : [];
+  return changed.length ? `${STALE_PREFIX}${changed.join("; ")} changed since this data was fetched · ${line}` : line;
 }

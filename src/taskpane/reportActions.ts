@@ -23,9 +23,9 @@ import {
   type NewReport,
   type SheetFetcher,
 } from "../excel/reportSheets";
-import { newerVersionOf, type StoredReport } from "../excel/reportStore";
+import { newerVersionOf, readAllReports, writeReport, type StoredReport } from "../excel/reportStore";
 import {
-  boundStatus,
+  boundStatusOf,
   currentAddresses,
   markStaleOnSheet,
   paramsFromCells,
@@ -158,10 +158,8 @@ export async function runSourceToSheet(
       return notSent(services, id, cost.requests);
     if (req.sheetName) {
       const old = await definitionFor(services.excel, req.sheetName, "to edit");
-      const { saveDefinition } = await import("../excel/reportStore");
       const bindings = await rebindReport(services.excel, old, cells);
-      await saveDefinition(services.excel, {
-        ...old,
+      await writeReport(services.excel, old, "planner", {
         params: req.params,
         datePreset: req.datePreset,
         bindings,
@@ -172,14 +170,14 @@ export async function runSourceToSheet(
         });
         notes.push(...sentences(def.notes));
       } catch (err) {
-        // The old request again, with what the failed refresh recorded (its error, its status line's mark).
+        // The old request again, over what the failed refresh recorded (its error, its status line).
         const failed = await readDefinition(services.excel, req.sheetName).catch(() => null);
-        await saveDefinition(services.excel, {
-          ...old,
-          ...(failed
-            ? { status: failed.status, lastError: failed.lastError, statusHash: failed.statusHash }
-            : {}),
-        });
+        if (failed)
+          await writeReport(services.excel, failed, "planner", {
+            params: old.params,
+            datePreset: old.datePreset,
+            bindings: old.bindings,
+          });
         throw err;
       }
       services.activity.update(id, {
@@ -277,12 +275,11 @@ function summary(d: StoredReport): ReportSheetSummary {
 }
 
 export async function listReportSheets(services: Services): Promise<ReportSheetSummary[]> {
-  const defs = await listDefinitions(services.excel);
-  // Bound cells are read (no request) so a report whose cells changed is said to be stale.
+  // Every report and its bound cells in one batch (no request), so a report whose cells changed is said to be stale.
+  const { reports, cells, system } = await readAllReports(services.excel);
   return Promise.all(
-    defs.map(async (d) => {
-      const bound =
-        newerVersionOf(d) === undefined ? await boundStatus(services.excel, d).catch(() => null) : null;
+    reports.map(async (d, i) => {
+      const bound = newerVersionOf(d) === undefined ? boundStatusOf(d, cells[i], system) : null;
       // The sheet's own status line says it is stale too (and stops once the cells give the fetched values again).
       if (bound) await markStaleOnSheet(services.excel, d, bound).catch(() => false);
       return bound ? { ...summary(d), bound } : summary(d);
