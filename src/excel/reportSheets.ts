@@ -414,12 +414,17 @@ interface Fetched {
   at: Date;
 }
 
-/** The request a record asks, bound parameters aside (they are the cells' to give). */
-const requestOf = (d: ReportDefinition) => {
-  const bound = new Set((d.bindings ?? []).map((b) => b.param));
+/** The request a record asks, parameters bound in either record aside (they are the cells' to give). */
+const requestOf = (d: ReportDefinition, bound: ReadonlySet<string>) => {
   const params = Object.fromEntries(Object.entries(d.params).filter(([k]) => !bound.has(k)));
   return JSON.stringify([d.kind, params, bound.has("startDate") ? null : (d.datePreset ?? null)]);
 };
+
+/** Whether the request was edited (Edit request) between two records. */
+function requestEdited(a: ReportDefinition, b: ReportDefinition): boolean {
+  const bound = new Set([...(a.bindings ?? []), ...(b.bindings ?? [])].map((x) => x.param));
+  return requestOf(a, bound) !== requestOf(b, bound);
+}
 
 /**
  * The newest record with what the refresh fetched laid over it (the fields a refresh owns): what the
@@ -427,7 +432,7 @@ const requestOf = (d: ReportDefinition) => {
  * Throws when the request itself was edited meanwhile: the data fetched no longer answers it.
  */
 function fetchedRecord(newest: StoredReport, f: Fetched): ReportDefinition {
-  if (requestOf(newest) !== requestOf(f.start))
+  if (requestEdited(newest, f.start))
     throw new Error(
       "the request was edited while this refresh waited for the service: the data it fetched was not written and nothing was changed; refresh again to fetch the edited request",
     );
