@@ -304,7 +304,10 @@ export function writeReport(
       if ("refused" in merged) throw new Error(merged.refused);
       const cell = await statusCell(context, sheet, merged.record);
       const before = queueReadBefore(sheet);
-      const stored = queueWithLine(sheet, merged.record, cell, splitParts(storedJson(newest)).length);
+      const stored = {
+        ...queueWithLine(sheet, merged.record, cell, splitParts(storedJson(newest)).length),
+        sheetName: sheet.name,
+      };
       await context.sync();
       return repairIfOverwritten(context, sheet, { newest, writer, patch, stored }, before());
     }),
@@ -323,14 +326,14 @@ async function repairIfOverwritten(
   found: { def: StoredReport | null; parts: number },
 ): Promise<StoredReport> {
   const theirs = found.def;
-  if (!theirs || revisionOf(theirs) === revisionOf(ours.newest)) return { ...ours.stored, sheetName: sheet.name };
+  if (!theirs || revisionOf(theirs) === revisionOf(ours.newest)) return ours.stored;
   const merged = mergeRecord(ours.newest, theirs, ours.writer, ours.patch);
   const parts = splitParts(storedJson(ours.stored)).length;
   const cell = await statusCell(context, sheet, "refused" in merged ? theirs : merged.record);
   const stored = queueWithLine(sheet, "refused" in merged ? theirs : merged.record, cell, parts);
   await context.sync();
   if ("refused" in merged) throw new Error(merged.refused);
-  return { ...stored, sheetName: sheet.name };
+  return { ...stored, sheetName: ours.stored.sheetName };
 }
 
 /**
