@@ -96,7 +96,16 @@ interface Model {
   renames: number;
 }
 
-const tally = { cases: 0, steps: 0, refreshed: 0, failed: 0, refusedByCells: 0, changes: 0, refusedChanges: 0, lost: 0 };
+const tally = {
+  cases: 0,
+  steps: 0,
+  refreshed: 0,
+  failed: 0,
+  refusedByCells: 0,
+  changes: 0,
+  refusedChanges: 0,
+  lost: 0,
+};
 afterAll(() =>
   console.log(
     `one-record property: ${tally.cases} cases, ${tally.steps} interleavings (${tally.refreshed} refreshed, ${tally.failed} failed by the service, ${tally.refusedByCells} refused by a cell); ${tally.changes} planner changes kept, ${tally.refusedChanges} refused with words, ${tally.lost} lost`,
@@ -118,7 +127,10 @@ async function setup() {
       chart: false,
       cells: { advertisers: "Sheet1!B3" },
     },
-    { type: "table", table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Acme Mattress"] } }, 2) },
+    {
+      type: "table",
+      table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Acme Mattress"] } }, 2),
+    },
     TODAY,
   );
   await writeDashboard(wb.excel, ["Spend"]);
@@ -141,16 +153,25 @@ async function apply(wb: InMemoryWorkbook, pane: Pane, c: Change, m: Model): Pro
   };
   switch (c.kind) {
     case "flag":
-      return run(() => pane.sheets.setRefreshOnOpenFlag(wb.excel, m.sheet, c.on), () => (m.refreshOnOpen = c.on));
+      return run(
+        () => pane.sheets.setRefreshOnOpenFlag(wb.excel, m.sheet, c.on),
+        () => (m.refreshOnOpen = c.on),
+      );
     case "chart":
-      return run(() => pane.sheets.setReportChart(wb.excel, m.sheet, c.on), () => (m.chart = c.on));
+      return run(
+        () => pane.sheets.setReportChart(wb.excel, m.sheet, c.on),
+        () => (m.chart = c.on),
+      );
     case "bind":
       return run(
         () => pane.bindings.bindReportParam(wb.excel, m.sheet, "startDate", { address: "Sheet1!B1" }),
         () => (m.startBound = true),
       );
     case "unbind":
-      return run(() => pane.bindings.unbindReportParam(wb.excel, m.sheet, "startDate"), () => (m.startBound = false));
+      return run(
+        () => pane.bindings.unbindReportParam(wb.excel, m.sheet, "startDate"),
+        () => (m.startBound = false),
+      );
     case "rename": {
       const wanted = `Spend ${++m.renames}`;
       let given = m.sheet;
@@ -188,12 +209,10 @@ async function oneStep(wb: InMemoryWorkbook, s: Step, m: Model): Promise<void> {
     if (s.answer === "fail") throw new Error("The service failed while downloading the report");
     return { type: "table", table: table(source, s.days) };
   };
-  const running = all[s.refreshIn].sheets
-    .refreshReport(wb.excel, m.sheet, fetch, { now: () => TODAY })
-    .then(
-      () => "ok" as const,
-      (e: Error) => e,
-    );
+  const running = all[s.refreshIn].sheets.refreshReport(wb.excel, m.sheet, fetch, { now: () => TODAY }).then(
+    () => "ok" as const,
+    (e: Error) => e,
+  );
   // The refresh asks the service, or is refused by a bound cell before asking.
   await Promise.race([asked, running]);
   if (s.look) await look(wb, all[1 - s.changeIn], m);
@@ -202,7 +221,8 @@ async function oneStep(wb: InMemoryWorkbook, s: Step, m: Model): Promise<void> {
   const outcome = await running;
   if (outcome === "ok") tally.refreshed++;
   else if (/downloading/.test(outcome.message)) tally.failed++;
-  else if (/Sheet1!B|nothing was requested|Nothing was requested/i.test(outcome.message)) tally.refusedByCells++;
+  else if (/Sheet1!B|nothing was requested|Nothing was requested/i.test(outcome.message))
+    tally.refusedByCells++;
   else throw outcome;
   await look(wb, all[s.changeIn], m);
   await check(wb, m);
@@ -217,19 +237,28 @@ async function check(wb: InMemoryWorkbook, m: Model): Promise<void> {
     startBound: (def!.bindings ?? []).some((b) => b.param === "startDate"),
     advertisersBound: (def!.bindings ?? []).some((b) => b.param === "advertisers"),
   };
-  const want = { refreshOnOpen: m.refreshOnOpen, chart: m.chart, startBound: m.startBound, advertisersBound: true };
+  const want = {
+    refreshOnOpen: m.refreshOnOpen,
+    chart: m.chart,
+    startBound: m.startBound,
+    advertisersBound: true,
+  };
   if (JSON.stringify(kept) !== JSON.stringify(want)) tally.lost++;
   expect(kept).toEqual(want);
   // The line is the record's rendering, and names the advertiser of the rows under it.
   const line = String(wb.host.cell(m.sheet, 0, 0).value);
   expect(line).toBe(renderStatusLine(def!));
   const t = wb.host.tables().find((x) => x.sheet === m.sheet)!.rect;
-  const rows = Array.from({ length: t.rows - 1 }, (_, r) => wb.host.cell(m.sheet, t.row + 1 + r, t.col + 1).value);
+  const rows = Array.from(
+    { length: t.rows - 1 },
+    (_, r) => wb.host.cell(m.sheet, t.row + 1 + r, t.col + 1).value,
+  );
   const fetched = String((def!.params.advertisers as string[])[0]);
   for (const v of rows) if (v !== null && v !== "") expect(v).toBe(fetched);
   expect(def!.rowCount).toBe(rows.filter((v) => v !== null && v !== "").length);
   for (const c of CLIENTS.slice(0, 3))
-    if (c !== fetched) expect(line.replace(/^Stale: .*? changed since this data was fetched · /, "")).not.toContain(c);
+    if (c !== fetched)
+      expect(line.replace(/^Stale: .*? changed since this data was fetched · /, "")).not.toContain(c);
 }
 
 test("every planner change made while a refresh waits is kept or refused in words, and the status line renders the record over its rows", async () => {

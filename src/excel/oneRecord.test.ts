@@ -11,6 +11,7 @@ import type { ResolvedSource } from "../reports/definition";
 import * as bindingsHere from "./reportBindings";
 import * as sheetsHere from "./reportSheets";
 import { createReportSheet, readDefinition, refreshReport, type SheetFetcher } from "./reportSheets";
+import { readAllReports, saveDefinition } from "./reportStore";
 
 const TODAY = new Date(Date.UTC(2026, 10, 23, 12));
 const SHEET = "Spend by day";
@@ -75,7 +76,10 @@ async function tour(chart = false) {
       chart,
       cells: { startDate: "Sheet1!B1", endDate: "Sheet1!B2", advertisers: "Sheet1!B3" },
     },
-    { type: "table", table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Acme Mattress"] } }) },
+    {
+      type: "table",
+      table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Acme Mattress"] } }),
+    },
     TODAY,
   );
   return wb;
@@ -94,7 +98,10 @@ async function plain(chart = false) {
       label: SHEET,
       chart,
     },
-    { type: "table", table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Acme Mattress"] } }) },
+    {
+      type: "table",
+      table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Acme Mattress"] } }),
+    },
     TODAY,
   );
   return wb;
@@ -108,7 +115,9 @@ const line = (wb: InMemoryWorkbook) => String(wb.host.cell(SHEET, 0, 0).value);
 /** The advertisers in the table's Advertiser column. */
 function tableAdvertisers(wb: InMemoryWorkbook): string[] {
   const t = wb.host.tables().find((x) => x.sheet === SHEET)!.rect;
-  return Array.from({ length: t.rows - 1 }, (_, r) => String(wb.host.cell(SHEET, t.row + 1 + r, t.col + 1).value));
+  return Array.from({ length: t.rows - 1 }, (_, r) =>
+    String(wb.host.cell(SHEET, t.row + 1 + r, t.col + 1).value),
+  );
 }
 
 /** What the Sheets tab does when it lists the reports: reads the bound cells, marks the line stale. */
@@ -263,4 +272,19 @@ test("two panes: one ticks refresh on open while the other's refresh waits, and 
   expect(def.refreshOnOpen).toBe(true);
   expect(def.chart?.enabled).toBe(false);
   expect(def.rowCount).toBe(2);
+});
+
+test("the store reads 100 reports and their bound cells in at most 5 syncs", async () => {
+  const wb = await tour();
+  const def = (await readDefinition(wb.excel, SHEET))!;
+  await wb.excel.run(async (context) => {
+    for (let i = 1; i < 100; i++) context.workbook.worksheets.add(`Copy ${i}`);
+    await context.sync();
+  });
+  for (let i = 1; i < 100; i++) await saveDefinition(wb.excel, { ...def, sheetName: `Copy ${i}` });
+  const before = wb.syncLog.length;
+  const read = await readAllReports(wb.excel);
+  expect(read.reports).toHaveLength(100);
+  expect(read.cells.every((c) => c.get("advertisers")?.state === "range")).toBe(true);
+  expect(wb.syncLog.length - before).toBeLessThanOrEqual(5);
 });

@@ -334,7 +334,10 @@ async function refreshShow(
 /** The record as it is now (after a refresh's wait: others may have written it), or why it is gone. */
 async function newestOf(excel: ExcelHost, def: ReportDefinition): Promise<StoredReport> {
   const newest = await readReport(excel, def);
-  if (!newest) throw new Error("the sheet's report was forgotten or its sheet deleted while the refresh waited: nothing was changed");
+  if (!newest)
+    throw new Error(
+      "the sheet's report was forgotten or its sheet deleted while the refresh waited: nothing was changed",
+    );
   const newer = newerVersionOf(newest);
   if (newer !== undefined) throw new Error(newerMessage(newer));
   return newest;

@@ -293,7 +293,9 @@ export function writeReport(
     excel.run(async (context) => {
       const sheet = await recordSheet(context, base);
       if (!sheet)
-        throw new Error(`no sheet holds the report "${base.sheetName}" any more (deleted): nothing was changed`);
+        throw new Error(
+          `no sheet holds the report "${base.sheetName}" any more (deleted): nothing was changed`,
+        );
       sheet.load("name");
       sheet.customProperties.load("items/key,items/value");
       await context.sync();

@@ -42,16 +42,7 @@ const OWNS: Record<RecordWriter, readonly Field[]> = {
     "sheetName",
     "tableName",
   ],
-  planner: [
-    "sheetName",
-    "bindings",
-    "chart",
-    "refreshOnOpen",
-    "datePreset",
-    "params",
-    "kind",
-    "tableStyle",
-  ],
+  planner: ["sheetName", "bindings", "chart", "refreshOnOpen", "datePreset", "params", "kind", "tableStyle"],
   "stale marking": ["stale"],
 };
 

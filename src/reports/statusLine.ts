@@ -145,5 +145,7 @@ export function renderStatusLine(rec: StatusRecord): string {
   if (rec.status === "error" && rec.failedAt)
     line = failedStatusLine(line, new Date(rec.failedAt), rec.lastError ?? "", rec.lastRefresh);
   const changed = rec.stale && rec.stale.against === (rec.lastRefresh ?? "") ? rec.stale.changed : [];
-  return changed.length ? `${STALE_PREFIX}${changed.join("; ")} changed since this data was fetched · ${line}` : line;
+  return changed.length
+    ? `${STALE_PREFIX}${changed.join("; ")} changed since this data was fetched · ${line}`
+    : line;
 }
