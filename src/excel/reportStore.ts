@@ -259,10 +259,12 @@ function queueWithLine(
   record: ReportDefinition,
   cell: Excel.Range | null,
   parts: number,
+  /** Other records whose line the add-in wrote (the one read, one written by another runtime meanwhile). */
+  known: readonly ReportDefinition[] = [],
 ): ReportDefinition {
   let stored = record;
   const first: unknown = cell?.values[0][0];
-  if (cell && lineIsOurs(record, first)) {
+  if (cell && [record, ...known].some((r) => lineIsOurs(r, first))) {
     const line = renderStatusLine(record);
     if (line !== first) cell.values = [[line]];
     stored = { ...record, statusHash: fingerprint(line) };
@@ -307,7 +309,7 @@ export function writeReport(
       const cell = await statusCell(context, sheet, merged.record);
       const before = queueReadBefore(sheet);
       const stored = {
-        ...queueWithLine(sheet, merged.record, cell, splitParts(storedJson(newest)).length),
+        ...queueWithLine(sheet, merged.record, cell, splitParts(storedJson(newest)).length, [newest]),
         sheetName: sheet.name,
       };
       await context.sync();
@@ -332,7 +334,10 @@ async function repairIfOverwritten(
   const merged = mergeRecord(ours.newest, theirs, ours.writer, ours.patch);
   const parts = splitParts(storedJson(ours.stored)).length;
   const cell = await statusCell(context, sheet, "refused" in merged ? theirs : merged.record);
-  const stored = queueWithLine(sheet, "refused" in merged ? theirs : merged.record, cell, parts);
+  const stored = queueWithLine(sheet, "refused" in merged ? theirs : merged.record, cell, parts, [
+    theirs,
+    ours.stored,
+  ]);
   await context.sync();
   if ("refused" in merged) throw new Error(merged.refused);
   return { ...stored, sheetName: ours.stored.sheetName };
