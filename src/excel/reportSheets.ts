@@ -39,7 +39,7 @@ import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
 import { refreshShowSheet, showLayoutState, showTargets, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
-import { renderStatusLine, statusLine } from "../reports/statusLine";
+import { fetchedLineOf, renderStatusLine, statusLine } from "../reports/statusLine";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
 import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
@@ -73,6 +73,7 @@ type WrittenRecord = Pick<
   | "chart"
   | "statusLine"
   | "statusHash"
+  | "fetchedLine"
   | "tableStyle"
   | "summary"
   | "totals"
@@ -113,6 +114,7 @@ async function writeReportTable(
       chart,
       statusLine: true,
       statusHash: fingerprint(line),
+      fetchedLine: line,
       // The rows as the cells hold them: dates in the workbook's system.
       rowMarks: rowMarksFor(tableInSystem(table, await dateSystemOf(excel)), (j) => ids[j]),
       tableStyle: report.tableStyle,
@@ -464,6 +466,7 @@ function fetchedRecord(newest: StoredReport, f: Fetched): ReportDefinition {
     lastError: undefined,
     failedAt: undefined,
     stale: undefined,
+    fetchedLine: undefined,
   };
 }
 
@@ -544,6 +547,7 @@ async function refreshTableSheet(excel: ExcelHost, f: Fetched, table: TypedTable
   const updated = await withStoreTurn(async () => {
     const newest = await newestOf(excel, def);
     const next: ReportDefinition = { ...fetchedRecord(newest, f), rowCount: table.rows.length };
+    next.fetchedLine = next.statusLine ? fetchedLineOf(next) : undefined;
     const status = next.statusLine ? renderStatusLine(next) : undefined;
     let check: ((excel: ExcelHost) => Promise<StoredReport>) | undefined;
     await rewriteTable(excel, { sheetName: newest.sheetName, tableName }, table, {

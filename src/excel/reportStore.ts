@@ -8,7 +8,7 @@ import { BOUND_DEFINITION_VERSION, definitionSchema, type ReportDefinition } fro
 import { newerMessage, readStoredDefinition } from "../reports/definitionVersions";
 import { mergeRecord, revisionOf, type RecordPatch, type RecordWriter } from "../reports/recordOwners";
 import type { BoundCell } from "../reports/boundParams";
-import { renderStatusLine } from "../reports/statusLine";
+import { adoptedLine, renderStatusLine } from "../reports/statusLine";
 import { fingerprint } from "../api/fingerprint";
 import { readBoundCellsIn } from "./boundCells";
 import { dateSystemOf } from "./dateSystem";
@@ -260,14 +260,16 @@ function queueWithLine(
   cell: Excel.Range | null,
   parts: number,
   /** Other records whose line the add-in wrote (the one read, one written by another runtime meanwhile). */
-  known: readonly ReportDefinition[] = [],
+  others: readonly ReportDefinition[] = [],
 ): ReportDefinition {
   let stored = record;
   const first: unknown = cell?.values[0][0];
-  if (cell && [record, ...known].some((r) => lineIsOurs(r, first))) {
-    const line = renderStatusLine(record);
+  if (cell && typeof first === "string" && [record, ...others].some((r) => lineIsOurs(r, first))) {
+    // A line written before records knew their line (or in other words) keeps saying what it said of the data.
+    const known = record.fetchedLine === undefined ? { ...record, fetchedLine: adoptedLine(first) } : record;
+    const line = renderStatusLine(known);
     if (line !== first) cell.values = [[line]];
-    stored = { ...record, statusHash: fingerprint(line) };
+    stored = { ...known, statusHash: fingerprint(line) };
   }
   queueSaveDefinition(sheet, stored, parts);
   return stored;

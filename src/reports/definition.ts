@@ -103,6 +103,11 @@ export const definitionSchema = z.object({
    * owns into the newest record (src/reports/recordOwners.ts). Absent on records stored before it.
    */
   revision: z.number().int().min(0).optional(),
+  /**
+   * What the status line said of the data when it was written (the refresh's words, or those an earlier
+   * version wrote): a failure or a stale mark is said over it, so the line keeps describing the data.
+   */
+  fetchedLine: z.string().optional(),
   /** When the last refresh failed (its reason is lastError): the status line says it over the data's. */
   failedAt: z.string().optional(),
   /**

@@ -21,7 +21,15 @@ const NEWEST_READ = BOUND_DEFINITION_VERSION;
 
 /** Version 1's schema: today's fields, all optional ones of it as the shapes added them, and `version: 1`. */
 const versionOneSchema = definitionSchema
-  .omit({ statusHash: true, rowMarks: true, notes: true, revision: true, failedAt: true, stale: true })
+  .omit({
+    statusHash: true,
+    rowMarks: true,
+    notes: true,
+    revision: true,
+    failedAt: true,
+    stale: true,
+    fetchedLine: true,
+  })
   .extend({ version: z.literal(1) });
 type VersionOne = z.infer<typeof versionOneSchema>;
 

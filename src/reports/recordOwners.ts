@@ -39,6 +39,7 @@ const OWNS: Record<RecordWriter, readonly Field[]> = {
     "statusLine",
     "statusHash",
     "stale",
+    "fetchedLine",
     "sheetName",
     "tableName",
   ],
@@ -71,6 +72,7 @@ const FIELD_WORDS: Record<Field, string> = {
   tables: "the tables fetched",
   failedAt: "the time the last refresh failed",
   stale: "the cells found changed",
+  fetchedLine: "the status line",
 };
 
 /** What each writer was doing, in a refusal. */

@@ -129,7 +129,19 @@ export type StatusRecord = Pick<
   | "lastError"
   | "failedAt"
   | "stale"
+  | "fetchedLine"
 >;
+
+/** What the line says of the data a record holds: the dates resolved as they were at its refresh. */
+export function fetchedLineOf(rec: StatusRecord): string {
+  const at = rec.lastRefresh ? new Date(rec.lastRefresh) : undefined;
+  const dates = at && !Number.isNaN(at.getTime()) ? resolveSource(rec, at).params : rec.params;
+  return statusLine(rec, dates);
+}
+
+/** A line the add-in wrote (by this or an earlier version) taken as what it says of the data: a stale mark is not. */
+export const adoptedLine = (line: string): string =>
+  line.replace(/^Stale: .*? changed since this data was fetched · /, "");
 
 /**
  * The status line as the record says it (issue #44): what was fetched, when, from which cells; then,
@@ -138,10 +150,7 @@ export type StatusRecord = Pick<
  * record and render it, so a mark is never added twice.
  */
 export function renderStatusLine(rec: StatusRecord): string {
-  const at = rec.lastRefresh ? new Date(rec.lastRefresh) : undefined;
-  // The dates the data was fetched with: a relative range resolved as it was at that refresh.
-  const dates = at && !Number.isNaN(at.getTime()) ? resolveSource(rec, at).params : rec.params;
-  let line = statusLine(rec, dates);
+  let line = rec.fetchedLine ?? fetchedLineOf(rec);
   if (rec.status === "error" && rec.failedAt)
     line = failedStatusLine(line, new Date(rec.failedAt), rec.lastError ?? "", rec.lastRefresh);
   const changed = rec.stale && rec.stale.against === (rec.lastRefresh ?? "") ? rec.stale.changed : [];
