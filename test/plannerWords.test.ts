@@ -247,7 +247,7 @@ test("the Asked line and a failed refresh's status line are in words", () => {
     }),
     describeRequest({ kind: "impressionListeners", params: { episodeId: 5, week_lb: 4 } }),
     failedStatusLine(
-      "Last refreshed 2026-11-28 20:55 · 3 rows · Spend by day",
+      "Spend by day · Last refreshed 2026-11-28 20:55 · 3 rows",
       new Date(),
       "The service failed while downloading the report.",
       "2026-11-28T20:55:00Z",

@@ -4,6 +4,7 @@
  * other refresh tests use) or that it sent none, refusing with the parameter, the cell and what is wrong.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { dataParts } from "../reports/statusLine";
 import type { TypedTable } from "../api/table";
 import { serialToIsoDate } from "../api/excelDates";
 import type { ResolvedSource } from "../reports/definition";
@@ -79,7 +80,7 @@ function expectRefusedStatusLine(wb: InMemoryWorkbook, before: string, refusal: 
   expect(line).toContain(
     "Nothing was requested and the data on the sheet was not changed; the data is from 2026-11-23 00:00",
   );
-  expect(line.endsWith(` · ${before.split(" · ").slice(1).join(" · ")}`)).toBe(true);
+  expect(line.endsWith(` · ${dataParts(before).join(" · ")}`)).toBe(true);
 }
 
 test("a bound date cell moved by rows inserted above and columns inserted left of it is still the one read", async () => {
@@ -268,7 +269,7 @@ test("a changed cell marks the sheet's own status line stale, unmarked when it g
   await mark();
   await refresh(wb, fetch);
   expect(asked[1].params.startDate).toBe("2026-11-03");
-  expect(statusCell(wb)).toMatch(/^Last refreshed .*Start date Inputs!B2 = 2026-11-03$/);
+  expect(statusCell(wb)).toMatch(/^Spend by day .*Start date Inputs!B2 = 2026-11-03 · Last refreshed /);
   expect((await readDefinition(wb.excel, SHEET))?.notes).toBeUndefined();
   // A line the planner typed over is theirs: never marked.
   wb.host.setInput(SHEET, 0, 0, "My notes");

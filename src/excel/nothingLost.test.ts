@@ -101,7 +101,7 @@ test("a line typed into an empty report's blank row is the planner's: the refres
 
 test("a title typed over the status line stays, and the refresh says the status line was not written", async () => {
   const { wb } = await reportSheet(report([0, 1]));
-  expect(String(wb.host.cell("Spend", 0, 0).value)).toMatch(/^Last refreshed/);
+  expect(String(wb.host.cell("Spend", 0, 0).value)).toMatch(/^Impressions · .* · Last refreshed /);
   wb.host.setInput("Spend", 0, 0, "Acme Q3 plan: spend by day");
   const def = await refresh(wb, report([0, 1, 2]));
   expect(wb.host.cell("Spend", 0, 0).value).toBe("Acme Q3 plan: spend by day");
@@ -109,7 +109,7 @@ test("a title typed over the status line stays, and the refresh says the status 
   // The planner clears their title: the status line is back at the next refresh.
   wb.host.setInput("Spend", 0, 0, "");
   await refresh(wb, report([0, 1, 2]));
-  expect(String(wb.host.cell("Spend", 0, 0).value)).toMatch(/^Last refreshed/);
+  expect(String(wb.host.cell("Spend", 0, 0).value)).toMatch(/^Impressions · .* · Last refreshed /);
 });
 
 test("a sheet stored before column identity (the first shape, 2026-11-22) keeps the columns the planner added inside its table", async () => {

@@ -88,7 +88,7 @@ test("a note beside the status line stays, its value, format and link", async ()
   wb.host.setHyperlink("Spend", 0, 1, "https://intranet.example/checks");
   await refresh(wb, report([0, 1, 2]));
   await refresh(wb, report([0]));
-  expect(cell(wb, 0, 0).value).toMatch(/^Last refreshed/);
+  expect(cell(wb, 0, 0).value).toMatch(/^Impressions · .* · Last refreshed /);
   expect(cell(wb, 0, 1)).toMatchObject({
     value: "checked by Ann",
     hyperlink: "https://intranet.example/checks",

@@ -5,6 +5,7 @@
  * stored. Creation, date resolution and the show sheet are in reportSheets.test.ts.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { dataParts } from "../reports/statusLine";
 import { ServerError } from "../api/errors";
 import type { TypedTable } from "../api/table";
 import type { ResolvedSource } from "../reports/definition";
@@ -221,8 +222,8 @@ test("a refresh that meets a 5xx says what failed and what to do, in its error, 
       .rows.get(0)
       ?.get(0)?.value;
   const before = String(statusCell());
-  expect(before).toMatch(/^Last refreshed (\S+ \S+) · /);
-  const refreshedAt = /^Last refreshed (\S+ \S+)/.exec(before)![1];
+  expect(before).toMatch(/^Impressions · .* · Last refreshed (\S+ \S+) · /);
+  const refreshedAt = /Last refreshed (\S+ \S+)/.exec(before)![1];
   const failing = answer(() => {
     throw new ServerError("Injected fault", "GET /files/{name}.csv", 500);
   });
@@ -237,14 +238,14 @@ test("a refresh that meets a 5xx says what failed and what to do, in its error, 
       `^Refresh failed \\S+ \\S+: The service failed while downloading the report\\. Try again in a few minutes; the data is from ${refreshedAt} · `,
     ),
   );
-  expect(line.endsWith(before.slice(before.indexOf(" · ")))).toBe(true);
+  expect(line.endsWith(` · ${dataParts(before).join(" · ")}`)).toBe(true);
   // A later refresh that works writes the usual line again (the failed one is still the add-in's).
   await refreshReport(
     wb.excel,
     "Impressions",
     answer(() => table(3, "v9")),
   );
-  expect(String(statusCell())).toMatch(/^Last refreshed .* · 3 rows · /);
+  expect(String(statusCell())).toMatch(/^Impressions · .* · Last refreshed .* · 3 rows$/);
 });
 
 test("a report larger than the sheet is refused whole, on creation and on refresh, and the old data stays", async () => {

@@ -1,7 +1,7 @@
 /**
  * The line on top of every report sheet, outside its table, that says at a glance what the sheet
- * holds: "Last refreshed 2026-11-23 17:40 · 1,234 rows · Impressions · Last 30 days
- * (2026-10-25 to 2026-11-23) · Acme Mattress, Northwind Coffee". Pure.
+ * holds: "Impressions · Acme Mattress, Northwind Coffee · Last 30 days (2026-10-25 to 2026-11-23) ·
+ * Last refreshed 2026-11-23 17:40 · 1,234 rows". Pure.
  */
 import { resolveSource, type ReportDefinition, type SheetSourceKind } from "./definition";
 import { presetLabel } from "./relativeDates";
@@ -59,6 +59,11 @@ function boundPart(def: Pick<ReportDefinition, "params" | "bindings">): string |
   return `From cells: ${def.bindings.map((b) => boundValueText(b.param, b.address, def.params[b.param])).join("; ")}`;
 }
 
+/**
+ * The line: what the data is first (the report, what it covers, whose it is, the cells it came from),
+ * then when it was refreshed and how many rows it has (issue #47: the start of the line, in the first
+ * screen, says what the sheet holds).
+ */
 export function statusLine(
   def: Pick<ReportDefinition, "kind" | "params" | "datePreset" | "rowCount" | "lastRefresh" | "bindings">,
   /** The dates the last request used (a relative range resolved), when there were any. */
@@ -80,15 +85,22 @@ export function statusLine(
       ? "No rows: the service has no data for this request in this period"
       : `${def.rowCount.toLocaleString("en-US")} ${def.rowCount === 1 ? "row" : "rows"}`;
   const parts = [
+    SOURCE_LABELS[def.kind],
+    who,
+    def.kind === "show" ? null : (scope(def.kind, p) ?? when),
+    boundPart(def),
     def.lastRefresh ? `Last refreshed ${localStamp(def.lastRefresh)}` : "Not refreshed yet",
     rows,
-    SOURCE_LABELS[def.kind],
-    def.kind === "show" ? null : (scope(def.kind, p) ?? when),
-    who,
-    boundPart(def),
   ];
   return parts.filter((x): x is string => Boolean(x)).join(" · ");
 }
+
+/**
+ * What a line says of the data, without when it was refreshed or a failure said over it (a line of
+ * any version: the time was first until issue #47, after what the data is since).
+ */
+export const dataParts = (line: string): string[] =>
+  line.split(" · ").filter((part) => !/^(Last refreshed |Not refreshed yet|Refresh failed )/.test(part));
 
 /** How a status line written after a failed refresh begins (and so is still the add-in's own). */
 export const FAILED_PREFIX = "Refresh failed ";
@@ -97,7 +109,7 @@ export const FAILED_PREFIX = "Refresh failed ";
  * The status line after a refresh that failed: the failure first, in the planner's words, and when
  * the data on the sheet (left exactly as it was) is from; then what the line said about that data.
  * "Refresh failed 2026-11-28 21:02: The service failed while downloading the report. Try again in a
- * few minutes; the data is from 2026-11-28 20:55 · 1,234 rows · Impressions · …".
+ * few minutes; the data is from 2026-11-28 20:55 · Impressions · … · 1,234 rows".
  */
 export function failedStatusLine(
   previous: string,
@@ -105,7 +117,7 @@ export function failedStatusLine(
   reason: string,
   lastRefresh?: string,
 ): string {
-  const rest = previous.split(" · ").slice(1);
+  const rest = dataParts(previous);
   const data = lastRefresh
     ? `the data is from ${localStamp(lastRefresh)}`
     : "the sheet has not been refreshed yet";

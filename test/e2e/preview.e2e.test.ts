@@ -55,7 +55,7 @@ test("an impressions report with a relative date range and chosen columns lands 
   await openSheetTab(page, "Impressions");
   // The status line sits above the chart, the chart above the table (too wide for it beside it):
   // all three in view at 1,400 × 900. H: the table's header row.
-  await expectText(cell(page, "A1"), /^Last refreshed .* rows/);
+  await expectText(cell(page, "A1"), / · Last refreshed .* rows$/);
   const H = 3 + BAND_ROWS;
   const chart = (await page.locator("[data-chart]").first().boundingBox())!;
   const view = (await page.locator(".viewport").boundingBox())!;

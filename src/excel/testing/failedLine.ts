@@ -2,13 +2,13 @@
  * A refused refresh changes nothing but the add-in's own status line, which says the refresh failed
  * (issue 39): the property tests compare everything else, and check the line with this.
  */
-import { FAILED_PREFIX } from "../../reports/statusLine";
+import { dataParts, FAILED_PREFIX } from "../../reports/statusLine";
 
-/** `after` is `before` said as failed: "Refresh failed <when>: <why>; the data is from … · <the rest of before>". */
+/** `after` is `before` said as failed: "Refresh failed <when>: <why>; the data is from … · <what before said of the data>". */
 export function saysFailedOver(before: unknown, after: unknown): boolean {
   if (typeof before !== "string" || typeof after !== "string" || !after.startsWith(FAILED_PREFIX))
     return false;
-  const rest = before.split(" · ").slice(1).join(" · ");
+  const rest = dataParts(before).join(" · ");
   return /; (the data is from|the sheet has not been refreshed yet)/.test(after) && after.endsWith(rest);
 }
 
