@@ -40,7 +40,7 @@ export function splitParts(json: string): string[] {
  * The definition as stored: version 2, or version 3 when a parameter is bound to a cell (an add-in
  * that reads up to version 2 then lists the sheet read-only instead of refreshing it without its cells).
  */
-export function storedJson(def: ReportDefinition): string {
+function storedJson(def: ReportDefinition): string {
   const parsed = definitionSchema.parse(def);
   return JSON.stringify(parsed.bindings?.length ? { ...parsed, version: BOUND_DEFINITION_VERSION } : parsed);
 }

@@ -75,7 +75,11 @@ test("a report's dates and advertiser bound to cells: run, cells changed (stale,
     .waitFor();
   await expectText(page.locator(".activity li", { hasText: `Refresh ${sheetName}` }).first(), /done/, 90_000);
   await openSheetTab(page, sheetName);
-  await expectText(cell(page, "A1"), /^Spend by day · Northwind Coffee · .*Advertisers Sheet1!B3 = Northwind Coffee · Last refreshed /, 90_000);
+  await expectText(
+    cell(page, "A1"),
+    /^Spend by day · Northwind Coffee · .*Advertisers Sheet1!B3 = Northwind Coffee · Last refreshed /,
+    90_000,
+  );
   const after = (await cell(page, "A1").textContent()) ?? "";
   const newStart = /Start date Sheet1!B1 = (\d{4}-\d{2}-\d{2})/.exec(after)![1];
   expect(Date.parse(newStart) - Date.parse(start)).toBe(5 * 86_400_000);
