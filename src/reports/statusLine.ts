@@ -20,6 +20,7 @@ export const SOURCE_LABELS: Record<SheetSourceKind, string> = {
   individualAds: "Ads",
   incrementality: "Incrementality",
   show: "Show",
+  prospects: "Prospects",
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
