@@ -34,8 +34,12 @@ export const prospectParamsSchema = z.object({
   months: z.number().int().min(1, "Months: 1 to 3").max(3, "Months: 1 to 3").optional(),
   minListeners: z.number().min(0, "At least … monthly listeners: 0 or more").optional(),
   maxAdLoad: z.number().min(0, "Ad load at most: 0 or more").optional(),
-  maxContentRisk: z.enum(CONTENT_RISK_LEVELS, { error: "Content risk at most: minimal, low, medium, high or floor" }).optional(),
-  platforms: z.array(z.enum(PLATFORMS, { error: `Platforms: each one of ${PLATFORMS.join(", ")}` })).optional(),
+  maxContentRisk: z
+    .enum(CONTENT_RISK_LEVELS, { error: "Content risk at most: minimal, low, medium, high or floor" })
+    .optional(),
+  platforms: z
+    .array(z.enum(PLATFORMS, { error: `Platforms: each one of ${PLATFORMS.join(", ")}` }))
+    .optional(),
   competitors: names("Competitors", 0).optional(),
 });
 export type ProspectParams = z.infer<typeof prospectParamsSchema>;
@@ -109,6 +113,16 @@ export const WEIGHTED_COLUMN: Record<WeightName, string> = {
   "Audience overlap": "Audience overlap",
   "Ad load": "Ad load",
 };
+
+/**
+ * The summary block above the table: a line saying what the weights are for, then one label a
+ * weight. The weights themselves sit in the cells right of the labels, the planner's (a refresh
+ * rewrites the labels only).
+ */
+export const WEIGHT_LINES: string[][] = [
+  ["Score weights: edit a weight to re-rank (the Score column recalculates); each refresh sorts by Score"],
+  ...WEIGHT_NAMES.map((k) => [`Weight of ${k.toLowerCase()}`]),
+];
 
 /** The score of a row with these weights: what the sheet's Score formula computes. */
 export function scoreOf(row: Record<WeightName, number>, weights: Record<WeightName, number>): number {
@@ -217,6 +231,9 @@ export function prospectTable(
     .map(({ row }) => row);
   const out = shows.length - kept.length;
   const notes =
-    out > 0 ? [`${out} of ${shows.filter((s) => s.candidate).length} candidates were left out by the filters.`] : [];
-  return { table: { columns: PROSPECT_COLUMNS.map(([name, kind]) => ({ name, kind })), rows }, notes };
+    out > 0
+      ? [`${out} of ${shows.filter((s) => s.candidate).length} candidates were left out by the filters.`]
+      : [];
+  const columns = PROSPECT_COLUMNS.map(([name, kind]) => ({ name, kind }));
+  return { table: { columns, rows, summary: WEIGHT_LINES }, notes };
 }

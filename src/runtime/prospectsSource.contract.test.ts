@@ -13,7 +13,12 @@ afterAll(() => s.close());
 const col = (name: string) => PROSPECT_COLUMNS.findIndex(([n]) => n === name);
 
 test("requests sent equal the count confirmed: one a seed, one a candidate", async () => {
-  const params = { advertisers: ["Acme Mattress"], seeds: ["1200000003", "1200000010"], count: 12, competitors: ["Globex Bank"] };
+  const params = {
+    advertisers: ["Acme Mattress"],
+    seeds: ["1200000003", "1200000010"],
+    count: 12,
+    competitors: ["Globex Bank"],
+  };
   const spend = prospectSpend(prospectParamsSchema.parse(params));
   const before = s.sandbox.requests("demo-pro");
   const notes: string[] = [];
@@ -38,18 +43,30 @@ test("filters leave candidates out and say how many; seeds stay", async () => {
   const notes: string[] = [];
   const table = await prospectsTable(
     s.client(),
-    { advertisers: ["Acme Mattress"], seeds: ["1200000003"], count: 20, maxContentRisk: "low", minListeners: 100_000 },
+    {
+      advertisers: ["Acme Mattress"],
+      seeds: ["1200000003"],
+      count: 20,
+      maxContentRisk: "low",
+      minListeners: 100_000,
+    },
     { onNote: (n) => notes.push(n) },
   );
   expect(notes[0]).toMatch(/^\d+ of 20 candidates were left out by the filters\.$/);
-  for (const r of table.rows.filter((x) => x[col("Marked")] !== "Seed" && !String(x[col("Marked")]).startsWith("Seed")))
+  for (const r of table.rows.filter(
+    (x) => x[col("Marked")] !== "Seed" && !String(x[col("Marked")]).startsWith("Seed"),
+  ))
     expect(["minimal", "low"]).toContain(r[col("Content risk")]);
   expect(table.rows.some((r) => String(r[col("Marked")]).startsWith("Seed"))).toBe(true);
 });
 
 test("a seed with no similar shows, and an advertiser the key may not see, are said in words", async () => {
   await expect(
-    prospectsTable(s.client(), { advertisers: ["Acme Mattress"], seeds: ["UCdemo0000000000000001"], count: 5 }),
+    prospectsTable(s.client(), {
+      advertisers: ["Acme Mattress"],
+      seeds: ["UCdemo0000000000000001"],
+      count: 5,
+    }),
   ).rejects.toThrow(/has no similar shows/);
   const before = s.sandbox.requests("demo-pro");
   await expect(
