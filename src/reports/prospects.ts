@@ -7,8 +7,8 @@ import { z } from "zod";
 import { PLATFORMS, SHOW_ID_FORMS, SHOW_ID_PATTERN, type ShowInfo } from "../api/schemas";
 import { percentFraction, type CellValue, type ColumnKind, type TypedTable } from "../api/table";
 
-export const CONTENT_RISK_LEVELS = ["minimal", "low", "medium", "high", "floor"] as const;
-export type ContentRiskLevel = (typeof CONTENT_RISK_LEVELS)[number];
+const CONTENT_RISK_LEVELS = ["minimal", "low", "medium", "high", "floor"] as const;
+type ContentRiskLevel = (typeof CONTENT_RISK_LEVELS)[number];
 
 const names = (field: string, min: number) =>
   z
@@ -119,13 +119,13 @@ export const WEIGHTED_COLUMN: Record<WeightName, string> = {
  * weight. The weights themselves sit in the cells right of the labels, the planner's (a refresh
  * rewrites the labels only).
  */
-export const WEIGHT_LINES: string[][] = [
+const WEIGHT_LINES: string[][] = [
   ["Score weights: edit a weight to re-rank (the Score column recalculates); each refresh sorts by Score"],
   ...WEIGHT_NAMES.map((k) => [`Weight of ${k.toLowerCase()}`]),
 ];
 
 /** The score of a row with these weights: what the sheet's Score formula computes. */
-export function scoreOf(row: Record<WeightName, number>, weights: Record<WeightName, number>): number {
+function scoreOf(row: Record<WeightName, number>, weights: Record<WeightName, number>): number {
   return WEIGHT_NAMES.reduce((n, k) => n + (row[k] ?? 0) * weights[k], 0);
 }
 

@@ -33,7 +33,7 @@ async function eachFew<T, R>(items: T[], f: (item: T) => Promise<R>): Promise<R[
 }
 
 /** A seed the service lists no similar shows for, said in words. */
-export class NoSimilarShowsError extends Error {
+class NoSimilarShowsError extends Error {
   constructor(id: string, title: string) {
     super(
       `The seed show ${title} (${id}) has no similar shows: the service lists them for podcasts only. Choose another seed; nothing was written.`,

@@ -40,7 +40,13 @@ interface FieldsProps {
 }
 
 /** One text field of the form. */
-function TextField({ name, hint, values, onChange, err }: FieldsProps & { name: keyof Values; hint: string }) {
+function TextField({
+  name,
+  hint,
+  values,
+  onChange,
+  err,
+}: FieldsProps & { name: keyof Values; hint: string }) {
   return (
     <Field label={LABELS[name]} hint={hint} {...err(name)}>
       <Input
@@ -84,7 +90,11 @@ export function ProspectsForm() {
       <TextField name="maxAdLoad" hint="Percent, e.g. 5; blank: no limit" {...props} />
       <TextField name="maxContentRisk" hint="minimal, low, medium, high or floor; blank: any" {...props} />
       <TextField name="platforms" hint="Comma-separated, e.g. Podcast; blank: any" {...props} />
-      <TextField name="competitors" hint="Advertiser names to look for on each show, comma-separated" {...props} />
+      <TextField
+        name="competitors"
+        hint="Advertiser names to look for on each show, comma-separated"
+        {...props}
+      />
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Prospects to sheet
       </Button>
