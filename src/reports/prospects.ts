@@ -222,18 +222,18 @@ export function prospectTable(
   shows: FetchedShow[],
   p: ProspectParams,
   weights: Record<WeightName, number> = DEFAULT_WEIGHTS,
-): { table: TypedTable; notes: string[] } {
+): { table: TypedTable; notes: string[]; scores: number[] } {
   const kept = shows.filter((s) => passes(s, p));
-  const rows = kept
+  const scored = kept
     .map((s) => rowOf(s, p))
     .map((row) => ({ row, score: scoreOf(weighed(row), weights) }))
-    .sort((a, b) => b.score - a.score || String(a.row[1]).localeCompare(String(b.row[1])))
-    .map(({ row }) => row);
+    .sort((a, b) => b.score - a.score || String(a.row[1]).localeCompare(String(b.row[1])));
+  const rows = scored.map(({ row }) => row);
   const out = shows.length - kept.length;
   const notes =
     out > 0
       ? [`${out} of ${shows.filter((s) => s.candidate).length} candidates were left out by the filters.`]
       : [];
   const columns = PROSPECT_COLUMNS.map(([name, kind]) => ({ name, kind }));
-  return { table: { columns, rows, summary: WEIGHT_LINES }, notes };
+  return { table: { columns, rows, summary: WEIGHT_LINES }, notes, scores: scored.map((x) => x.score) };
 }

@@ -13,7 +13,7 @@ import {
   prospectParamsSchema,
   prospectTable,
   type FetchedShow,
-  type WeightName,
+  type ProspectParams,
 } from "../reports/prospects";
 
 /** Requests in flight at once. */
@@ -42,23 +42,32 @@ class NoSimilarShowsError extends Error {
   }
 }
 
-/** The ranking of a prospect search, with what the planner should know (candidates filtered out). */
-export async function prospectsTable(
+/** Every show a prospect search looks at: the seeds, then the candidates found from them. */
+export async function fetchProspectShows(
   client: AdsClient,
-  params: Record<string, unknown>,
-  opts: { signal?: AbortSignal; onNote?: (note: string) => void; weights?: Record<WeightName, number> } = {},
-): Promise<TypedTable> {
-  const p = prospectParamsSchema.parse(params);
+  p: ProspectParams,
+  signal?: AbortSignal,
+): Promise<FetchedShow[]> {
   const query = { netNewReachAdvertisers: p.advertisers, months: p.months };
-  const get = (id: string): Promise<ShowInfo> => client.shows.get(id, query, opts.signal);
+  const get = (id: string): Promise<ShowInfo> => client.shows.get(id, query, signal);
   const seedIds = [...new Set(p.seeds)];
   const seeds = await eachFew(seedIds, async (id) => ({ id, info: await get(id) }));
   const empty = seeds.find((s) => !(s.info.similarShows ?? []).length);
   if (empty) throw new NoSimilarShowsError(empty.id, empty.info.title);
   const candidates = candidatesOf(seeds, p.count);
   const fetched = await eachFew(candidates, async (c) => ({ id: c.id, info: await get(c.id), candidate: c }));
-  const shows: FetchedShow[] = [...seeds, ...fetched];
-  const { table, notes } = prospectTable(shows, p, opts.weights ?? DEFAULT_WEIGHTS);
+  return [...seeds, ...fetched];
+}
+
+/** The ranking of a prospect search, with what the planner should know (candidates filtered out). */
+export async function prospectsTable(
+  client: AdsClient,
+  params: Record<string, unknown>,
+  opts: { signal?: AbortSignal; onNote?: (note: string) => void } = {},
+): Promise<TypedTable> {
+  const p = prospectParamsSchema.parse(params);
+  const shows = await fetchProspectShows(client, p, opts.signal);
+  const { table, notes } = prospectTable(shows, p, DEFAULT_WEIGHTS);
   for (const n of notes) opts.onNote?.(n);
   return table;
 }
