@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { prospectParamsSchema } from "../../../reports/prospects";
 import { runSourceToSheet } from "../../reportActions";
+import { addSelectedProspectsToPlan } from "../../prospectActions";
 import { DataForm, useDataForm } from "./DataForm";
 import { list, num, text } from "./formValues";
 
@@ -97,6 +98,13 @@ export function ProspectsForm() {
       />
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Prospects to sheet
+      </Button>
+      <Button
+        appearance="secondary"
+        title="Select rows of a Prospects sheet's table first: each becomes a campaign plan row for its first advertiser"
+        onClick={() => void addSelectedProspectsToPlan(form.services)}
+      >
+        Add selected prospects to plan
       </Button>
     </DataForm>
   );
