@@ -121,7 +121,7 @@ export const WEIGHTED_COLUMN: Record<WeightName, string> = {
  */
 const WEIGHT_LINES: string[][] = [
   ["Score weights: edit a weight to re-rank (the Score column recalculates); each refresh sorts by Score"],
-  ...WEIGHT_NAMES.map((k) => [`Weight of ${k.toLowerCase()}`]),
+  ...WEIGHT_NAMES.map((k) => [k]),
 ];
 
 /** The score of a row with these weights: what the sheet's Score formula computes. */
@@ -169,7 +169,8 @@ function rowOf(show: FetchedShow, p: ProspectParams): CellValue[] {
   const marks = [candidate ? null : "Seed", runs ? "Already runs there" : null].filter((m) => m !== null);
   return [
     info.title,
-    show.id,
+    // The service's show id for every row: similar shows come with no directory id.
+    String(info.serviceSeriesId),
     info.platform ?? null,
     listeners,
     pct(nnr),
