@@ -66,6 +66,14 @@ test("requests sent equal the count confirmed; Score is a formula over the row, 
     expect(wb.host.cell(def.sheetName, 2 + i, 0).value).toBe(k);
     expect(typeof wb.host.cell(def.sheetName, 2 + i, 1).value).toBe("number");
   });
+  // The chart of the top 15: a point a show, named by it, net new listeners against ad load.
+  const chart = wb.host.charts(def.sheetName).find((c) => c.name === `${def.tableName} top 15`)!;
+  expect(chart.series.map((x) => x.name)).toEqual(
+    column(wb, def.sheetName, "Show", rows).map((c) => c.value),
+  );
+  expect(chart.series.map((x) => x.values[0])).toEqual(
+    column(wb, def.sheetName, "Net new listeners", rows).map((c) => c.value),
+  );
   const marked = column(wb, def.sheetName, "Marked", rows).map((c) => c.value);
   expect(marked.filter((m) => String(m).startsWith("Seed"))).toHaveLength(1);
 });
@@ -94,6 +102,10 @@ test("editing a weight re-ranks with 0 requests; a refresh keeps the planner's c
   expect([...after].sort((a, b) => b - a)).toEqual(after);
   expect(column(wb, sheet, SCORE_COLUMN, rows).every((c) => c.formula === scoreFormula())).toBe(true);
   expect(t.name).toBe(def.tableName);
+  // The chart is drawn again from the rows as this refresh sorted them: one chart, its first point the first row.
+  const charts = wb.host.charts(sheet).filter((c) => c.name === `${def.tableName} top 15`);
+  expect(charts).toHaveLength(1);
+  expect(charts[0].series[0].name).toBe(column(wb, sheet, "Show", 1)[0].value);
   expect((await readDefinition(wb.excel, sheet))!.status).toBe("ok");
 });
 

@@ -11,6 +11,7 @@ import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { DEFAULT_WEIGHTS, WEIGHTED_COLUMN, WEIGHT_NAMES, type WeightName } from "../reports/prospects";
 import { createReportSheet, type NewReport, type SheetData } from "./reportSheets";
+import { drawProspectsChart } from "./prospectsChart";
 
 /** The Score column's header. */
 export const SCORE_COLUMN = "Score";
@@ -56,7 +57,10 @@ export async function createProspectsSheet(
     await context.sync();
     const key = table.columns.items.findIndex((c) => c.name === SCORE_COLUMN);
     table.sort.apply([{ key, ascending: false }]);
+    sheet.getRange(`B${FIRST_WEIGHT_ROW}:B${FIRST_WEIGHT_ROW + WEIGHT_NAMES.length - 1}`).numberFormat =
+      WEIGHT_NAMES.map(() => ["#,##0"]);
     await context.sync();
   });
+  await drawProspectsChart(excel, def.sheetName, def.tableName!);
   return def;
 }

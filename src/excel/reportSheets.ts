@@ -44,6 +44,7 @@ import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { writeNewTable } from "./tableWriter";
+import { drawProspectsChart } from "./prospectsChart";
 import { bindCells, readBoundCells } from "./boundCells";
 import { refusalText, resolveBoundParams } from "../reports/boundParams";
 
@@ -369,7 +370,13 @@ export async function refreshUnlocked(
     // Parameters bound to cells are read now; a cell that cannot give its value refuses here.
     const { source, def: asked } = await withBoundValues(excel, def, resolveSource(def, now()));
     const data = await fetch(source, opts.signal);
-    if (data.type === "table") return await refreshTableSheet(excel, asked, data.table, source, now());
+    if (data.type === "table") {
+      const done = await refreshTableSheet(excel, asked, data.table, source, now());
+      // The Prospects sheet's chart is of its top 15 rows, sorted again by this refresh.
+      if (done.kind === "prospects" && done.tableName)
+        await drawProspectsChart(excel, done.sheetName, done.tableName).catch(() => undefined);
+      return done;
+    }
     return await refreshShow(excel, asked, data.show, (tables, rowCount) => {
       const notes = refreshNotes(asked, [], false);
       return {
