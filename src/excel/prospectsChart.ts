@@ -47,6 +47,7 @@ export async function drawProspectsChart(
       if (i > 0) s.setValues(body.getCell(i, y));
       s.setXAxisValues(body.getCell(i, x));
     });
+    chart.axes.categoryAxis.numberFormat = "0%";
     // Beside the table, one column right of its last, from its header row.
     const right = sheet.getCell(header.rowIndex, header.columnIndex + header.columnCount + 1);
     chart.setPosition(right, right.getOffsetRange(20, 9));

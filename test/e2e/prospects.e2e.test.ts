@@ -47,6 +47,11 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
   await expectText(cell(page, "A8"), "Show");
   await expectText(cell(page, "R8"), "Score");
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-sheet.png") });
+  // The chart of the top 15, beside the table: a point a show, named in its legend.
+  const chart = page.locator('[data-chart$="top 15"]');
+  await chart.scrollIntoViewIfNeeded();
+  await expectText(chart.locator(".chart-title"), /^Top 12 by Score: net new listeners against ad load$/);
+  await chart.screenshot({ path: path.join(ARTIFACTS, "prospects-chart.png") });
 
   // Ad load weighs far more: the Score of the first row changes, with no request.
   const first = await cell(page, "R9").textContent();
