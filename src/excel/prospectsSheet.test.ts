@@ -128,3 +128,40 @@ test("a seed with no similar shows and a refused advertiser: said in words, the 
     expect(snapshot()).toEqual(was);
   }
 });
+
+test("seeds and advertisers taken from cells: a refresh reads the cells again (a range of show ids as seeds)", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Inputs"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  wb.host.setInput("Inputs", 0, 0, "Show ID");
+  wb.host.setInput("Inputs", 1, 0, "1200000003");
+  wb.host.setInput("Inputs", 0, 1, "Acme Mattress");
+  const client = s.client();
+  const fetch = (source: ResolvedSource) => fetchSheetData(client, source as never);
+  const params = { advertisers: ["Acme Mattress"], seeds: ["1200000003"], count: 5 };
+  const data = await fetch({ kind: "prospects", params });
+  if (data.type !== "table") throw new Error("a table was expected");
+  const def = await createProspectsSheet(
+    wb.excel,
+    {
+      kind: "prospects",
+      params,
+      label: "Prospects",
+      cells: { seeds: "Inputs!A2:A3", advertisers: "Inputs!B1" },
+    },
+    data,
+  );
+  expect(def.bindings?.map((b) => b.param).sort()).toEqual(["advertisers", "seeds"]);
+  // The planner adds a second seed under the first and changes the advertiser: the refresh asks for both.
+  wb.host.setInput("Inputs", 2, 0, "1200000010");
+  wb.host.setInput("Inputs", 0, 1, "Northwind Coffee");
+  const before = s.sandbox.requests("demo-pro");
+  const after = await refreshReport(wb.excel, def.sheetName, fetch);
+  expect(s.sandbox.requests("demo-pro") - before).toBe(7);
+  expect(after.params).toMatchObject({
+    seeds: ["1200000003", "1200000010"],
+    advertisers: ["Northwind Coffee"],
+  });
+  const marked = column(wb, def.sheetName, "Marked", after.rowCount).map((c) => String(c.value));
+  expect(marked.filter((m) => m.startsWith("Seed"))).toHaveLength(2);
+  expect(String(wb.host.cell(def.sheetName, 0, 0).value)).toMatch(/Northwind Coffee/);
+});
