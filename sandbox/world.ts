@@ -412,7 +412,9 @@ export class World {
   roster(show: Show): readonly string[] {
     if (show.index === 0) return ALL_ADVERTISERS;
     const booked = new Set(this.campaigns.filter((c) => c.showIndex === show.index).map((c) => c.advertiser));
-    const chosen = ALL_ADVERTISERS.filter((a) => booked.has(a) || hash(`roster|${show.index}|${a}`) % 100 < 33);
+    const chosen = ALL_ADVERTISERS.filter(
+      (a) => booked.has(a) || hash(`roster|${show.index}|${a}`) % 100 < 33,
+    );
     const extra = ALL_ADVERTISERS.filter((a) => !chosen.includes(a));
     return chosen.length >= 2 ? chosen : [...chosen, ...extra.slice(0, 2 - chosen.length)];
   }
@@ -426,7 +428,13 @@ export class World {
     const first = TOPICS[(GENRES.indexOf(show.genre) + (r() < 0.7 ? 0 : int(r, 1, 7))) % TOPICS.length];
     const rest = TOPICS.filter((t) => t !== first);
     const second = pick(r, rest);
-    const third = r() < 0.5 ? pick(r, rest.filter((t) => t !== second)) : null;
+    const third =
+      r() < 0.5
+        ? pick(
+            r,
+            rest.filter((t) => t !== second),
+          )
+        : null;
     return third ? [first, second, third] : [first, second];
   }
 

@@ -74,7 +74,8 @@ describe("net new reach and its window", () => {
 });
 
 describe("data a prospect search stands on", () => {
-  const ids = (show: { similarShows?: { seriesId: number }[] | null }) => (show.similarShows ?? []).map((x) => x.seriesId);
+  const ids = (show: { similarShows?: { seriesId: number }[] | null }) =>
+    (show.similarShows ?? []).map((x) => x.seriesId);
   test("two different seeds give different similar-show lists, each most similar first", async () => {
     const c = s.client();
     const a = await c.shows.get("1200000003");
@@ -97,7 +98,9 @@ describe("data a prospect search stands on", () => {
   });
   test("an advertiser runs on some shows and not on others; content risk spreads over levels", async () => {
     const c = s.client();
-    const shows = await Promise.all(Array.from({ length: 12 }, (_, i) => c.shows.get(String(1200000002 + i))));
+    const shows = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => c.shows.get(String(1200000002 + i))),
+    );
     const runs = shows.map((x) => (x.topAdvertisers ?? []).includes("Globex Bank"));
     expect(runs).toContain(true);
     expect(runs).toContain(false);
