@@ -86,6 +86,8 @@ describe("data a prospect search stands on", () => {
     // Not a reordering of one list: each seed has shows the other's list lacks.
     expect(ids(a).filter((x) => !ids(b).includes(x)).length).toBeGreaterThan(5);
     expect(ids(a)).not.toContain(50002); // never the seed itself
+    const sims = (a.similarShows ?? []).map((x) => x.contentSimilarity ?? 0);
+    expect([...sims].sort((x, y) => y - x)).toEqual(sims);
   });
   test("net new reach differs between two advertisers on the same show, and between shows", async () => {
     const c = s.client();
