@@ -353,6 +353,7 @@ export class World {
     let eps = this.episodeCache.get(show.index);
     if (eps) return eps;
     const r = rng(hash(`episodes|${show.index}`));
+    const roster = this.roster(show);
     let adId = show.index * 100_000;
     const platforms: Platform[] = ["podcast", "alpha", "gamma", "beta"];
     eps = Array.from({ length: show.episodeCount }, (_, i) => {
@@ -369,7 +370,7 @@ export class World {
         number,
         number,
       ];
-      const ads = makeAds(r, duration, () => ++adId);
+      const ads = makeAds(r, duration, () => ++adId, roster);
       const title =
         i % 23 === 5
           ? TRICKY[i % TRICKY.length]
@@ -401,6 +402,40 @@ export class World {
     });
     this.episodeCache.set(show.index, eps);
     return eps;
+  }
+
+  /**
+   * The advertisers whose ads a show carries: every advertiser on the demo show; elsewhere the ones
+   * with a campaign on the show and about a third of the others (at least two), so an advertiser runs
+   * on some shows and not on others.
+   */
+  roster(show: Show): readonly string[] {
+    if (show.index === 0) return ALL_ADVERTISERS;
+    const booked = new Set(this.campaigns.filter((c) => c.showIndex === show.index).map((c) => c.advertiser));
+    const chosen = ALL_ADVERTISERS.filter(
+      (a) => booked.has(a) || hash(`roster|${show.index}|${a}`) % 100 < 33,
+    );
+    const extra = ALL_ADVERTISERS.filter((a) => !chosen.includes(a));
+    return chosen.length >= 2 ? chosen : [...chosen, ...extra.slice(0, 2 - chosen.length)];
+  }
+
+  /**
+   * The topics a show talks about (two or three): what its similar shows share with it. Shows of one
+   * genre lean to the same first topic.
+   */
+  topics(show: Show): readonly string[] {
+    const r = rng(hash(`topics|${show.index}`));
+    const first = TOPICS[(GENRES.indexOf(show.genre) + (r() < 0.7 ? 0 : int(r, 1, 7))) % TOPICS.length];
+    const rest = TOPICS.filter((t) => t !== first);
+    const second = pick(r, rest);
+    const third =
+      r() < 0.5
+        ? pick(
+            r,
+            rest.filter((t) => t !== second),
+          )
+        : null;
+    return third ? [first, second, third] : [first, second];
   }
 
   /** Campaigns of these advertisers (default: every accessible advertiser's). */
@@ -436,7 +471,7 @@ const PLACEMENTS: readonly (readonly ("pre" | "mid" | "post")[])[] = [
 ];
 
 /** Ads in placement order: a pre-roll near the start, mid-rolls in the middle, a post-roll near the end. */
-function makeAds(r: () => number, duration: number, nextId: () => number): Ad[] {
+function makeAds(r: () => number, duration: number, nextId: () => number, roster: readonly string[]): Ad[] {
   const chosen = PLACEMENTS[int(r, 0, 4)];
   const groups = { pre: 1, mid: 2, post: 3 } as const;
   const inGroup = { pre: 0, mid: 0, post: 0 };
@@ -452,7 +487,7 @@ function makeAds(r: () => number, duration: number, nextId: () => number): Ad[] 
     const startTs = Math.max(cursor, earliest + int(r, 0, 20));
     cursor = startTs + length + 1;
     inGroup[unit]++;
-    const advertiser = pick(r, ALL_ADVERTISERS);
+    const advertiser = pick(r, roster);
     return {
       adId: nextId(),
       advertiser,

@@ -17,28 +17,56 @@ import {
 export const EPISODES_A_MONTH = 30 / EPISODE_EVERY_DAYS;
 const DIRECT_RESPONSE = /code|link/i;
 
-/** Up to 50 other podcasts, most similar first, with the listeners the two shows share. */
+/** A show's audience as three shares (age, income, city), from its own generator. */
+function audienceProfile(show: Show): number[] {
+  const r = rng(hash(`audience|${show.index}`));
+  // Shows of one genre draw listeners alike: half the profile is the genre's.
+  const g = rng(hash(`audience-genre|${show.genre}`));
+  return [0, 1, 2].map(() => (r() + g()) / 2);
+}
+
+/** How alike two shows' topics are (shared over all, 0–1). */
+function topicSimilarity(a: readonly string[], b: readonly string[]): number {
+  const shared = a.filter((t) => b.includes(t)).length;
+  return shared / new Set([...a, ...b]).size;
+}
+
+/**
+ * Up to 50 other podcasts, most similar first: content similarity from the topics and genre the two
+ * shows share, audience similarity from their audience profiles, and the listeners they share, so
+ * each show has its own list.
+ */
 export function similarShows(world: World, show: Show) {
+  const topics = world.topics(show);
+  const profile = audienceProfile(show);
   return world.shows
     .filter((s) => s.platform === "Podcast" && s.index !== show.index)
-    .slice(0, 50)
-    .map((s, i) => {
+    .map((s) => {
       const sr = rng(hash(`sim|${show.index}|${s.index}`));
-      const overlap = round(sr() * 30, 2);
-      return {
-        seriesId: s.seriesId,
-        title: s.title,
-        contentSimilarity: round(0.99 - i * 0.015, 3),
-        audienceSimilarityThirdParty: round(sr(), 3),
-        audienceSimilaritySocial: round(sr(), 3),
-        audienceSimilarityOverlap: overlap,
-        // The same shared listeners, as a share of the other show's audience.
-        audienceSimilarityOverlapReverse: round(
-          Math.min(100, (overlap * show.monthlyListeners) / Math.max(1, s.monthlyListeners)),
-          2,
-        ),
-      };
-    });
+      const content = round(
+        0.6 * topicSimilarity(topics, world.topics(s)) + (s.genre === show.genre ? 0.25 : 0) + 0.15 * sr(),
+        3,
+      );
+      const other = audienceProfile(s);
+      const alike = 1 - profile.reduce((n, v, k) => n + Math.abs(v - other[k]), 0) / 3;
+      const overlap = round(Math.max(0, alike - 0.5) * 2 * (10 + 30 * content), 2);
+      return { s, content, alike, overlap, sr };
+    })
+    .sort((a, b) => b.content - a.content || a.s.index - b.s.index)
+    .slice(0, 50)
+    .map(({ s, content, alike, overlap, sr }) => ({
+      seriesId: s.seriesId,
+      title: s.title,
+      contentSimilarity: content,
+      audienceSimilarityThirdParty: round(alike, 3),
+      audienceSimilaritySocial: round(Math.min(1, Math.max(0, alike + (sr() - 0.5) * 0.2)), 3),
+      audienceSimilarityOverlap: overlap,
+      // The same shared listeners, as a share of the other show's audience.
+      audienceSimilarityOverlapReverse: round(
+        Math.min(100, (overlap * show.monthlyListeners) / Math.max(1, s.monthlyListeners)),
+        2,
+      ),
+    }));
 }
 
 /** Monthly downloads (the sum of the platforms') and the average per episode, of all and by platform. */

@@ -72,3 +72,41 @@ describe("net new reach and its window", () => {
     expect(plain.netNewReachPercent).toBeUndefined();
   });
 });
+
+describe("data a prospect search stands on", () => {
+  const ids = (show: { similarShows?: { seriesId: number }[] | null }) =>
+    (show.similarShows ?? []).map((x) => x.seriesId);
+  test("two different seeds give different similar-show lists, each most similar first", async () => {
+    const c = s.client();
+    const a = await c.shows.get("1200000003");
+    const b = await c.shows.get("1200000010");
+    expect(ids(a)).toHaveLength(50);
+    expect(ids(b)).toHaveLength(50);
+    expect(ids(a)).not.toEqual(ids(b));
+    // Not a reordering of one list: each seed has shows the other's list lacks.
+    expect(ids(a).filter((x) => !ids(b).includes(x)).length).toBeGreaterThan(5);
+    expect(ids(a)).not.toContain(50002); // never the seed itself
+    const sims = (a.similarShows ?? []).map((x) => x.contentSimilarity ?? 0);
+    expect([...sims].sort((x, y) => y - x)).toEqual(sims);
+  });
+  test("net new reach differs between two advertisers on the same show, and between shows", async () => {
+    const c = s.client();
+    const nnr = async (id: string, name: string) =>
+      (await c.shows.get(id, { netNewReachAdvertisers: [name] })).netNewReachPercent!;
+    const acme = await nnr("1200000005", "Acme Mattress");
+    const coffee = await nnr("1200000005", "Northwind Coffee");
+    expect(acme).not.toBe(coffee);
+    expect(await nnr("1200000004", "Acme Mattress")).not.toBe(acme);
+  });
+  test("an advertiser runs on some shows and not on others; content risk spreads over levels", async () => {
+    const c = s.client();
+    const shows = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => c.shows.get(String(1200000002 + i))),
+    );
+    const runs = shows.map((x) => (x.topAdvertisers ?? []).includes("Globex Bank"));
+    expect(runs).toContain(true);
+    expect(runs).toContain(false);
+    const levels = new Set(shows.map((x) => x.contentRisk?.overallScore));
+    expect(levels.size).toBeGreaterThanOrEqual(3);
+  });
+});

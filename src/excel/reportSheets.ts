@@ -45,6 +45,7 @@ import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { writeNewTable } from "./tableWriter";
+import { drawProspectsChart } from "./prospectsChart";
 import { bindCells, readBoundCells } from "./boundCells";
 import { refusalText, resolveBoundParams } from "../reports/boundParams";
 
@@ -388,7 +389,13 @@ export async function refreshUnlocked(
     const { source, def: asked } = await withBoundValues(excel, def, resolveSource(def, now()));
     const data = await fetch(source, opts.signal);
     const fetched: Fetched = { start: def, asked, source, at: now() };
-    if (data.type === "table") return await refreshTableSheet(excel, fetched, data.table);
+    if (data.type === "table") {
+      const done = await refreshTableSheet(excel, fetched, data.table);
+      // The Prospects sheet's chart is of its top 15 rows, sorted again by this refresh.
+      if (done.kind === "prospects" && done.tableName)
+        await drawProspectsChart(excel, done.sheetName, done.tableName).catch(() => undefined);
+      return done;
+    }
     return await refreshShow(excel, asked, data.show, (newest, tables, rowCount) => {
       const notes = refreshNotes(asked, [], false);
       return {

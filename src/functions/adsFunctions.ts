@@ -11,6 +11,7 @@ import { functionKit, type FunctionDeps } from "./functionKit";
 import { searchFunctions } from "./searchFunctions";
 import { showFunctions } from "./showFunctions";
 import { cardFunctions } from "./cardFunctions";
+import { prospectFunctions } from "./prospectFunctions";
 import { SELF_TEST_CARD, SELF_TEST_KINDS, selfTestGrid, type SelfTestKind } from "../runtime/selfTestValues";
 import { selfTestCard } from "./cards/selfTestCard";
 import type { Cell } from "./shapes";
@@ -23,6 +24,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
     ...showFunctions(kit),
     ...searchFunctions(kit),
     ...cardFunctions(kit),
+    ...prospectFunctions(kit),
 
     /** The self-test's own function: a grid of labels, no request and no key (src/excel/selftest). */
     SELFTEST: (

@@ -108,6 +108,34 @@ export function similar(
 }
 
 /**
+ * Shows an advertiser could buy next: the seeds' similar shows ranked by net new listeners, similarity and ad load.
+ * @customfunction PROSPECTS
+ * @cancelable
+ * @param {any[][]} advertisers Advertisers to find new listeners for: comma-separated text or a range (1 to 10).
+ * @param {any[][]} seedShows Show ids the candidates are similar to: comma-separated text or a range.
+ * @param {any} [count] Candidates to look at, 1 to 100 (default 20); each is one request.
+ * @param {any} [minListeners] Leave out candidates with fewer monthly listeners.
+ * @param {any} [maxAdLoad] Leave out candidates with a higher ad load, in percent.
+ * @param {any} [maxContentRisk] Leave out candidates riskier than this: minimal, low, medium, high or floor.
+ * @param {any[][]} [competitors] Advertiser names to look for among each show's top advertisers.
+ * @returns {Promise<any[][]>} Spilled ranking, highest score first.
+ */
+export function prospects(
+  advertisers: any[][],
+  seedShows: any[][],
+  count: any,
+  minListeners: any,
+  maxAdLoad: any,
+  maxContentRisk: any,
+  competitors: any[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return excel(invocation, (f, signal) =>
+    f.PROSPECTS(advertisers, seedShows, count, minListeners, maxAdLoad, maxContentRisk, competitors, signal),
+  );
+}
+
+/**
  * Up to 25 advertisers of the show, most ads first.
  * @customfunction TOPADVERTISERS
  * @cancelable

@@ -20,7 +20,14 @@ interface Meta {
 }
 
 /** Parameters that take a range: declared as matrices, or Excel would call the function once per cell. */
-const RANGE_PARAMS = new Set(["fields", "advertisers", "mediaType", "showFilterIds"]);
+const RANGE_PARAMS = new Set([
+  "fields",
+  "advertisers",
+  "mediaType",
+  "showFilterIds",
+  "seedShows",
+  "competitors",
+]);
 
 const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: boolean }> = {
   SHOWLISTENERS: { params: ["showId"], optional: [], matrix: false },
@@ -51,6 +58,19 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
       "incCiCertainty",
     ],
     optional: ["startDate", "endDate", "action", "channelType", "includeErrors", "incCiCertainty"],
+    matrix: true,
+  },
+  PROSPECTS: {
+    params: [
+      "advertisers",
+      "seedShows",
+      "count",
+      "minListeners",
+      "maxAdLoad",
+      "maxContentRisk",
+      "competitors",
+    ],
+    optional: ["count", "minListeners", "maxAdLoad", "maxContentRisk", "competitors"],
     matrix: true,
   },
   SELFTEST: { params: ["rows", "cols", "kind"], optional: ["rows", "cols", "kind"], matrix: true },

@@ -14,6 +14,7 @@ import {
   individualAdsRequestSchema,
   searchQuerySchema,
 } from "../api/schemas";
+import { prospectParamsSchema } from "./prospects";
 
 /** One parameter taken from a cell or range: the name Excel keeps on it, and where it was last seen. */
 export const paramBindingSchema = z.object({
@@ -56,6 +57,10 @@ const TEXT_LISTS: ReadonlySet<string> = new Set([
   "excludeReferrers",
   "excludeUtmMediums",
   "excludeUtmSources",
+  // A prospect search's lists (issue #48).
+  "seeds",
+  "competitors",
+  "platforms",
 ]);
 const NUMBER_LISTS: ReadonlySet<string> = new Set(["showFilterIds"]);
 /** One value that the service takes as text even when the cell holds a number (an id). */
@@ -70,6 +75,7 @@ const TEXT_VALUES: ReadonlySet<string> = new Set([
   "attributionPreset",
   "aggregationLevel",
   "name",
+  "maxContentRisk",
 ]);
 
 /** The shape of `param`'s value in a request; a kind whose schema takes a single advertiser reads one. */
@@ -97,6 +103,13 @@ const LABELS: Readonly<Record<string, string>> = {
   mediaType: "Media type",
   timeGrouping: "Time grouping",
   search: "Search words",
+  seeds: "Seed shows",
+  count: "Candidates",
+  minListeners: "At least monthly listeners",
+  maxAdLoad: "Ad load at most",
+  maxContentRisk: "Content risk at most",
+  platforms: "Platforms",
+  competitors: "Competitors",
 };
 
 /** A parameter as the planner reads it in the form. */
@@ -189,6 +202,7 @@ const SCHEMAS: Readonly<Record<string, z.ZodType | undefined>> = {
   search: searchQuerySchema,
   individualAds: individualAdsRequestSchema,
   incrementality: incrementalityRequestSchema,
+  prospects: prospectParamsSchema,
 };
 
 /** Where a binding's cells are, as the planner reads it: the current address, else the last seen. */

@@ -8,7 +8,14 @@ import { REPORT_KINDS } from "../api/schemas";
 import { datePresetSchema, resolvePreset } from "./relativeDates";
 import { paramBindingSchema } from "./boundParams";
 
-const SOURCE_KINDS = [...REPORT_KINDS, "search", "individualAds", "incrementality", "show"] as const;
+const SOURCE_KINDS = [
+  ...REPORT_KINDS,
+  "search",
+  "individualAds",
+  "incrementality",
+  "show",
+  "prospects",
+] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
 
 /** A column the add-in wrote: its name, its body format, and its table column's id (it stays with the column when the planner renames or moves it). */

@@ -20,6 +20,7 @@ export const SOURCE_LABELS: Record<SheetSourceKind, string> = {
   individualAds: "Ads",
   incrementality: "Incrementality",
   show: "Show",
+  prospects: "Prospects",
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -48,6 +49,8 @@ function names(v: unknown): string | null {
 function scope(kind: SheetSourceKind, p: Record<string, unknown>): string | null {
   if (kind === "search")
     return `"${String(p.search)}" · ${typeof p.timeFrame === "number" ? `last ${p.timeFrame} days` : "the service's default look-back"}`;
+  if (kind === "prospects")
+    return `similar to ${names(p.seeds) ?? "…"} · net new reach over ${typeof p.months === "number" ? p.months : 1} month${p.months === 2 || p.months === 3 ? "s" : ""}`;
   if (kind === "impressionListeners")
     return `episode ${String(p.episodeId)} · ${typeof p.week_lb === "number" ? `last ${p.week_lb} weeks` : "the service's default weeks back"}`;
   return null;

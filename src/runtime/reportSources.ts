@@ -18,8 +18,9 @@ import type { TypedTable } from "../api/table";
 import { keptAsTextNote } from "../api/exactNumbers";
 import { groupedTimeColumns } from "../reports/timeColumns";
 import { incrementalityTable, individualAdsTable, searchTable } from "./jsonSourceTables";
+import { prospectsTable } from "./prospectsSource";
 
-type JsonSourceKind = "search" | "individualAds" | "incrementality";
+type JsonSourceKind = "search" | "individualAds" | "incrementality" | "prospects";
 export type SourceKind = ReportKind | JsonSourceKind;
 
 export { SOURCE_LABELS } from "../reports/statusLine";
@@ -66,6 +67,8 @@ export async function fetchSource(
       return individualAdsTable(client, params, opts);
     case "incrementality":
       return incrementalityTable(client, params as IncrementalityRequest, opts);
+    case "prospects":
+      return prospectsTable(client, params, opts);
   }
 }
 

@@ -35,7 +35,7 @@ import {
 import type { ExcelHost } from "../excel/host";
 import { refreshEverything } from "../commands/guardedRefresh";
 import { sourceRequests } from "../runtime/sourceRequests";
-import { askToSpend } from "../runtime/spendGuard";
+import { askToSpend, openSpendQuestion, type SpendRequest } from "../runtime/spendGuard";
 import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
 import { canTryAgain, plannerMessage } from "../api/errorWords";
@@ -135,6 +135,9 @@ async function withCellValues(
   return { ...req, params, datePreset: datesBound ? undefined : req.datePreset };
 }
 
+/** Asks the planner whatever the limit (a prospect search: its count is told before anything is sent). */
+const askAlways = (request: SpendRequest): Promise<boolean> => openSpendQuestion(request).answer;
+
 export async function runSourceToSheet(
   services: Services,
   req: SheetRequest,
@@ -154,8 +157,9 @@ export async function runSourceToSheet(
     req = await withCellValues(services.excel, req, cells);
     // One report is one request; individual ads a request a page: many pages ask first.
     const cost = sourceRequests({ kind: req.kind, params: req.params });
-    if (!(await askToSpend({ action: requestLabel(req), ...cost })))
-      return notSent(services, id, cost.requests);
+    // A prospect search asks always, whatever the limit, as a report set's Run for each does.
+    const ask = req.kind === "prospects" ? askAlways : askToSpend;
+    if (!(await ask({ action: requestLabel(req), ...cost }))) return notSent(services, id, cost.requests);
     if (req.sheetName) {
       const old = await definitionFor(services.excel, req.sheetName, "to edit");
       const bindings = await rebindReport(services.excel, old, cells);
@@ -193,11 +197,11 @@ export async function runSourceToSheet(
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
     const data = await fetcher(services, id, notes)(source, controller.signal);
     const label = sheetLabel(req.kind, req.params, req.datePreset);
-    const def = await createReportSheet(
-      services.excel,
-      { kind: req.kind, params: req.params, datePreset: req.datePreset, label, cells, ...look },
-      data,
-    );
+    const report = { kind: req.kind, params: req.params, datePreset: req.datePreset, label, cells, ...look };
+    const def =
+      req.kind === "prospects" && data.type === "table"
+        ? await (await import("../excel/prospectsSheet")).createProspectsSheet(services.excel, report, data)
+        : await createReportSheet(services.excel, report, data);
     const done = withNotes(
       def.rowCount === 0
         ? `No rows: the service has no data for this request in this period → sheet ${def.sheetName} (its table is empty)`

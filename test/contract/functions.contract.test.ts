@@ -186,3 +186,32 @@ test("the new optional arguments reach the sandbox and narrow its answers", asyn
   const first = await fns.ADS("Acme Mattress", undefined, undefined, 15);
   expect(page.slice(1)).toEqual(first.slice(11));
 });
+
+test("PROSPECTS spills the ranking with its score: a request a seed and one a candidate, held for the next recalculation", async () => {
+  const { fns, counted } = functions();
+  const grid = await fns.PROSPECTS(
+    [["Acme Mattress"]],
+    "1200000003",
+    6,
+    undefined,
+    undefined,
+    undefined,
+    "Globex Bank",
+  );
+  expect(counted).toHaveLength(7);
+  expect(grid[0]).toContain("Net new listeners");
+  expect(grid[0][grid[0].length - 1]).toBe("Score");
+  expect(grid).toHaveLength(8);
+  const scores = grid.slice(1).map((r) => r[r.length - 1] as number);
+  expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  await fns.PROSPECTS([["Acme Mattress"]], "1200000003", 6, undefined, undefined, undefined, "Globex Bank");
+  expect(counted).toHaveLength(7);
+  // Checked before any request: 11 advertisers, and a refused one said in words.
+  await expect(
+    fns.PROSPECTS([Array.from({ length: 11 }, (_, i) => `a${i}`)], "1200000003"),
+  ).rejects.toMatchObject({ message: expect.stringMatching(/at most 10 names/) });
+  expect(counted).toHaveLength(7);
+  await expect(fns.PROSPECTS("Globex Bank", "1200000003", 3)).rejects.toMatchObject({
+    message: expect.stringMatching(/Globex Bank|advertiser/i),
+  });
+});

@@ -75,6 +75,16 @@ const CHECKS: Record<string, (a: Answer) => void> = {
     expect(typeof a.anchor.value).toBe("number");
     expect(a.anchor.text).toMatch(/^\d{1,3}\.\d{2}%$/);
   },
+  '=ADS.PROSPECTS("Acme Mattress", "1200000003", 10)': (a) => {
+    const t = texts(a);
+    expect(t[0][0]).toBe("Show");
+    expect(t[0]).toContain("Net new listeners");
+    expect(t[0][t[0].length - 1]).toBe("Score");
+    expect(t).toHaveLength(12);
+    expect(t.filter((r) => r.some((c) => c.startsWith("Seed")))).toHaveLength(1);
+    const scores = a.grid.slice(1).map((r) => r[r.length - 1].value as number);
+    expect([...scores].sort((x, y) => y - x)).toEqual(scores);
+  },
   '=ADS.SEARCH("mattress", 90, "podcast", TRUE, FALSE, FALSE, C2:C3)': (a) => {
     expect(a.grid.length).toBeGreaterThanOrEqual(2);
     const showId = texts(a)[0].indexOf("Show ID");

@@ -144,6 +144,11 @@ export const WRITERS: Readonly<
     writes: /^=IFERROR\(SUM\(/,
     what: "the Dashboard's KPI formulas (src/reports/dashboard.ts)",
   },
+  "src/excel/prospectsSheet.ts score.getDataBodyRange().formulas": {
+    workbooks: ["prospects"],
+    writes: /^=\[@\[Net new listeners\]\]\*\$B\$3\+/,
+    what: "the Prospects sheet's Score column: each weighed column of the row times its weight's cell",
+  },
   "src/excel/insertFormula.ts cell.formulas": {
     workbooks: ["functions"],
     writes: /^=ADS\.SHOW\(/,

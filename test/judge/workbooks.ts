@@ -13,6 +13,7 @@ import { campaignPlanIO, insertCampaignPlan } from "../../src/excel/campaignPlan
 import { writeDashboard } from "../../src/excel/dashboardSheet";
 import { dateSystemOf } from "../../src/excel/dateSystem";
 import { insertFormulaAtSelection } from "../../src/excel/insertFormula";
+import { createProspectsSheet } from "../../src/excel/prospectsSheet";
 import {
   createReportSheet,
   readDefinition,
@@ -225,6 +226,18 @@ export const JUDGED_WORKBOOKS: readonly JudgedWorkbook[] = [
         { advertiser: "Acme Mattress", aggregationLevel: "channel", channelType: "podcast" },
         "Incrementality",
       );
+      return wb;
+    },
+  },
+  {
+    name: "prospects",
+    holds: "a Prospects sheet as the Data tab makes it: its weights and its Score column over the row",
+    async build(client) {
+      const wb = workbook();
+      const params = { advertisers: acme, seeds: ["1200000003"], count: 8, competitors: ["Globex Bank"] };
+      const data = await fetchSheetData(client, { kind: "prospects", params });
+      if (data.type !== "table") throw new Error("a prospect search gives a table");
+      await createProspectsSheet(wb.excel, { kind: "prospects", params, label: "Prospects" }, data);
       return wb;
     },
   },

@@ -1,7 +1,8 @@
-/** Data: episode search, show sheet, individual ads and incrementality, one form per file in ./data. */
+/** Data: episode search, show sheet, individual ads, incrementality and prospects, one form per file in ./data. */
 import { RecentNames } from "../components/FormField";
 import { AdsForm } from "./data/AdsForm";
 import { IncrementalityForm } from "./data/IncrementalityForm";
+import { ProspectsForm } from "./data/ProspectsForm";
 import { SearchForm } from "./data/SearchForm";
 import { ShowForm } from "./data/ShowForm";
 
@@ -13,6 +14,7 @@ export function DataPanel() {
       <ShowForm />
       <AdsForm />
       <IncrementalityForm />
+      <ProspectsForm />
     </section>
   );
 }

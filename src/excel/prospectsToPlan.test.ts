@@ -1,0 +1,99 @@
+/**
+ * Add to plan, through the genuine office.js client: the selected prospects become campaign plan rows
+ * (show id, name, advertiser) found by the plan's headers; the plan's own validation finds nothing
+ * wrong in what was written, and accepts the rows once their flights are typed.
+ */
+import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { startSandbox } from "../../test/support/sandbox";
+import { daiFlight, planColumn } from "../../test/support/planRows";
+import { fetchSheetData } from "../runtime/reportSources";
+import { checkPlan } from "../writebacks/planValidate";
+import { campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
+import { createProspectsSheet } from "./prospectsSheet";
+import { addProspectsToPlan, selectedProspects } from "./prospectsToPlan";
+import { validatePlan } from "../writebacks/planActions";
+
+let s: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  s = await startSandbox();
+});
+afterAll(() => s.close());
+
+const PARAMS = { advertisers: ["Acme Mattress"], seeds: ["1200000003"], count: 6 };
+const HEADER = 7;
+
+async function prospectsSheet() {
+  const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const data = await fetchSheetData(s.client(), { kind: "prospects", params: PARAMS });
+  if (data.type !== "table") throw new Error("a table was expected");
+  const def = await createProspectsSheet(
+    wb.excel,
+    { kind: "prospects", params: PARAMS, label: "Prospects" },
+    data,
+  );
+  return { wb, def, rows: data.table.rows };
+}
+
+/** Types a flight's cells (not its name, advertiser or show id) into plan row `row` (0-based sheet row). */
+function typeFlight(wb: InMemoryWorkbook, sheet: string, row: number) {
+  const { name: _n, advertiser: _a, ...flight } = daiFlight("x");
+  for (const [header, text] of Object.entries(flight))
+    wb.host.setInput(sheet, row, planColumn(header), text ?? "");
+}
+
+test("three selected prospects become plan rows with nothing retyped; the plan's validation accepts them", async () => {
+  const { wb, def, rows } = await prospectsSheet();
+  wb.host.select(def.sheetName, HEADER + 2, 3, 3, 1);
+  const { prospects: chosen, sheetName } = await selectedProspects(wb.excel);
+  expect(sheetName).toBe(def.sheetName);
+  expect(chosen.map((p) => p.showId)).toEqual(rows.slice(1, 4).map((r) => String(r[1])));
+  const added = await addProspectsToPlan(wb.excel, chosen, "Acme Mattress");
+  expect(added.rows).toEqual([2, 3, 4]);
+  const plan = await readCampaignPlan(wb.excel);
+  const col = (h: string) => plan.sheet.headers.indexOf(h);
+  expect(plan.sheet.rows.map((r) => r[col("itunesOrYtId")])).toEqual(chosen.map((p) => p.showId));
+  expect(plan.sheet.rows.map((r) => r[col("advertiser")])).toEqual([
+    "Acme Mattress",
+    "Acme Mattress",
+    "Acme Mattress",
+  ]);
+  expect(plan.sheet.rows.map((r) => r[col("name")])).toEqual(chosen.map((p) => `Acme Mattress · ${p.title}`));
+  // What was written is never a problem; the flight's cells are what is left to type.
+  const before = checkPlan(plan.sheet).rows.flatMap((r) => r.errors.map((e) => e.column));
+  expect(before.filter((c) => ["name", "advertiser", "itunesOrYtId"].includes(c))).toEqual([]);
+  for (const r of added.rows) typeFlight(wb, plan.sheetName, r - 1);
+  const result = await validatePlan(campaignPlanIO(wb.excel));
+  expect(result.problems).toEqual([]);
+  expect(result.campaigns).toHaveLength(3);
+});
+
+test("an existing plan grows by the rows, found by its headers", async () => {
+  const { wb, def } = await prospectsSheet();
+  await insertCampaignPlan(wb.excel, 1);
+  const plan0 = await readCampaignPlan(wb.excel);
+  wb.host.setInput(plan0.sheetName, 1, planColumn("name"), "Existing flight");
+  wb.host.select(def.sheetName, HEADER + 1, 0, 2, 1);
+  const { prospects: chosen } = await selectedProspects(wb.excel);
+  const added = await addProspectsToPlan(wb.excel, chosen, "Acme Mattress");
+  expect(added.rows).toEqual([3, 4]);
+  const plan = await readCampaignPlan(wb.excel);
+  expect(plan.sheet.rows).toHaveLength(3);
+  expect(plan.sheet.rows[0][plan.sheet.headers.indexOf("name")]).toBe("Existing flight");
+  expect(plan.sheet.rows[2][plan.sheet.headers.indexOf("itunesOrYtId")]).toBe(chosen[1].showId);
+});
+
+test("a title that looks like a formula lands as text", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  await addProspectsToPlan(
+    wb.excel,
+    [{ showId: "1200000004", title: "=SUM(A1:A9) and other tricks" }],
+    "Acme Mattress",
+  );
+  const plan = await readCampaignPlan(wb.excel);
+  expect(plan.sheet.rows[0][plan.sheet.headers.indexOf("name")]).toBe(
+    "Acme Mattress · =SUM(A1:A9) and other tricks",
+  );
+  await expect(addProspectsToPlan(wb.excel, [], "Acme Mattress")).rejects.toThrow(/Select one or more/);
+});

@@ -1,0 +1,83 @@
+/** A prospect search against the sandbox: the requests it sends, the ranking, and its refusals in words. */
+import { AuthenticationError } from "../api/errors";
+import { prospectParamsSchema, prospectSpend, PROSPECT_COLUMNS } from "../reports/prospects";
+import { startSandbox } from "../../test/support/sandbox";
+import { prospectsTable } from "./prospectsSource";
+
+let s: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  s = await startSandbox();
+});
+afterAll(() => s.close());
+
+const col = (name: string) => PROSPECT_COLUMNS.findIndex(([n]) => n === name);
+
+test("requests sent equal the count confirmed: one a seed, one a candidate", async () => {
+  const params = {
+    advertisers: ["Acme Mattress"],
+    seeds: ["1200000003", "1200000010"],
+    count: 12,
+    competitors: ["Globex Bank"],
+  };
+  const spend = prospectSpend(prospectParamsSchema.parse(params));
+  const before = s.sandbox.requests("demo-pro");
+  const notes: string[] = [];
+  const table = await prospectsTable(s.client(), params, { onNote: (n) => notes.push(n) });
+  expect(s.sandbox.requests("demo-pro") - before).toBe(spend.requests);
+  expect(spend.requests).toBe(14);
+  expect(table.rows).toHaveLength(14);
+  const marked = table.rows.filter((r) => String(r[col("Marked")]).includes("Seed"));
+  expect(marked).toHaveLength(2);
+  // Net new listeners are listeners × net new reach.
+  for (const r of table.rows) {
+    const l = r[col("Monthly listeners")] as number;
+    const nnr = r[col("Net new reach")] as number;
+    expect(r[col("Net new listeners")]).toBe(Math.round(l * nnr));
+  }
+  expect(table.rows.some((r) => r[col("Competitors there")] === "Globex Bank")).toBe(true);
+  expect(table.rows.some((r) => r[col("Already runs there")] === "Yes")).toBe(true);
+  expect(table.rows.some((r) => r[col("Already runs there")] === "No")).toBe(true);
+});
+
+test("filters leave candidates out and say how many; seeds stay", async () => {
+  const notes: string[] = [];
+  const table = await prospectsTable(
+    s.client(),
+    {
+      advertisers: ["Acme Mattress"],
+      seeds: ["1200000003"],
+      count: 20,
+      maxContentRisk: "low",
+      minListeners: 100_000,
+    },
+    { onNote: (n) => notes.push(n) },
+  );
+  expect(notes[0]).toMatch(/^\d+ of 20 candidates were left out by the filters\.$/);
+  for (const r of table.rows.filter(
+    (x) => x[col("Marked")] !== "Seed" && !String(x[col("Marked")]).startsWith("Seed"),
+  ))
+    expect(["minimal", "low"]).toContain(r[col("Content risk")]);
+  expect(table.rows.some((r) => String(r[col("Marked")]).startsWith("Seed"))).toBe(true);
+});
+
+test("a seed with no similar shows, and an advertiser the key may not see, are said in words", async () => {
+  await expect(
+    prospectsTable(s.client(), {
+      advertisers: ["Acme Mattress"],
+      seeds: ["UCdemo0000000000000001"],
+      count: 5,
+    }),
+  ).rejects.toThrow(/has no similar shows/);
+  const before = s.sandbox.requests("demo-pro");
+  await expect(
+    prospectsTable(s.client(), { advertisers: ["Globex Bank"], seeds: ["1200000003"], count: 5 }),
+  ).rejects.toBeInstanceOf(AuthenticationError);
+  // Refused at the first request: no candidate was asked.
+  expect(s.sandbox.requests("demo-pro") - before).toBe(1);
+});
+
+test("more than 10 advertiser names never leave the add-in", () => {
+  expect(() =>
+    prospectParamsSchema.parse({ advertisers: Array.from({ length: 11 }, (_, i) => `a${i}`), seeds: ["1"] }),
+  ).toThrow(/at most 10 names/);
+});

@@ -1,0 +1,77 @@
+/**
+ * Prospects from the pane (issue #48), as a planner tries it in the preview: the Data tab's Prospects
+ * form, the spend question before anything is sent (the count, then exactly that many requests),
+ * the Prospects sheet with its weights and Score, a weight edited (re-ranks, no request), and Add to
+ * plan from selected rows. Screenshots of the form, the question and the sheet.
+ */
+import path from "path";
+import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, typeInto, usePreview } from "./support";
+
+const e = usePreview();
+
+const serviceCount = async () =>
+  ((await (await fetch(`${e.sandboxUrl}/__admin/requests`)).json()) as Record<string, number>)["demo-pro"] ??
+  0;
+
+test("the form asks the count first, sends exactly that many, and the sheet ranks by a Score the planner re-weights", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Data" }).click();
+  const form = page.getByRole("form", { name: "Prospects" });
+  await form.getByLabel("Advertisers").fill("Acme Mattress");
+  await form.getByLabel("Seed shows").fill("1200000003, 1200000010");
+  await form.getByLabel("Candidates").fill("12");
+  await form.getByLabel("Content risk at most").fill("high");
+  await form.getByLabel("Competitors").fill("Globex Bank, Northwind Coffee");
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(ARTIFACTS, "prospects-form.png") });
+
+  const before = await serviceCount();
+  await form.getByRole("button", { name: "Prospects to sheet" }).click();
+  const question = page.getByTestId("spend-question");
+  await expectText(question, /This will spend up to 14 requests; \d+ spent this month\./);
+  // Nothing is sent while the question waits.
+  expect(await serviceCount()).toBe(before);
+  await question.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(ARTIFACTS, "prospects-spend-question.png") });
+  await question.getByRole("button", { name: "Continue" }).click();
+  await expectText(page.locator(".activity li", { hasText: "Prospects" }).first(), /rows → sheet/, 60_000);
+  expect((await serviceCount()) - before).toBe(14);
+
+  await openSheetTab(page, "Prospects");
+  await expectText(cell(page, "A3"), "Net new listeners");
+  await expectText(
+    cell(page, "A1"),
+    /Prospects · similar to 1200000003, 1200000010 · net new reach over 1 month · Acme Mattress/,
+  );
+  await expectText(cell(page, "A8"), "Show");
+  await expectText(cell(page, "R8"), "Score");
+  await page.screenshot({ path: path.join(ARTIFACTS, "prospects-sheet.png") });
+  // The chart of the top 15, beside the table: a point a show, named in its legend.
+  const chart = page.locator('[data-chart$="top 15"]');
+  await chart.scrollIntoViewIfNeeded();
+  await expectText(chart.locator(".chart-title"), /^Top 12 by Score: net new listeners against ad load$/);
+  await chart.screenshot({ path: path.join(ARTIFACTS, "prospects-chart.png") });
+
+  // Ad load weighs far more: the Score of the first row changes, with no request.
+  const first = await cell(page, "R9").textContent();
+  const sent = await serviceCount();
+  await typeInto(page, "B6", "-90000000");
+  await expectText(cell(page, "B6"), /-90,?000,?000/);
+  const after = await cell(page, "R9").textContent();
+  expect(after).not.toBe(first);
+  expect(await serviceCount()).toBe(sent);
+
+  // Add to plan: the first two prospects selected become plan rows.
+  await cell(page, "A9").click();
+  await cell(page, "A10").click({ modifiers: ["Shift"] });
+  await page.getByRole("tab", { name: "Data" }).click();
+  await page.getByRole("button", { name: "Add selected prospects to plan" }).click();
+  await expectText(
+    page.locator(".activity li", { hasText: "Add to plan" }).first(),
+    /2 shows added to/,
+    30_000,
+  );
+  expect(await serviceCount()).toBe(sent);
+  await page.screenshot({ path: path.join(ARTIFACTS, "prospects-plan.png") });
+});
