@@ -30,9 +30,11 @@ import type { ExcelHost } from "./host";
 const PLAN_SHEET = "Campaign plan";
 const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
-/** The result columns' headers: dark text on light yellow, readable beside the table style's own. */
-const OUTPUT_HEADER_FILL = "#FFF2CC";
-const OUTPUT_HEADER_FONT = "#1F1F1F";
+/** The result columns' headers: dark text on light yellow, drawn over the table style's own (test/contrast.test.ts). */
+export const OUTPUT_HEADER_FILL = "#FFF2CC";
+export const OUTPUT_HEADER_FONT = "#1F1F1F";
+/** The table style a plan table is made with (tables.add's default in Excel). */
+export const PLAN_TABLE_STYLE = "TableStyleMedium2";
 
 export interface PlanLocation {
   tableName: string;
