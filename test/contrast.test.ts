@@ -61,7 +61,11 @@ test.each(TABLE_STYLES.map((s) => [s.id]))(
 );
 
 test("contrast: the plan's result headers are drawn dark on yellow over the table style's white header font", () => {
-  const { text, fill } = drawn({ fill: OUTPUT_HEADER_FILL, color: OUTPUT_HEADER_FONT }, PLAN_TABLE_STYLE, "header");
+  const { text, fill } = drawn(
+    { fill: OUTPUT_HEADER_FILL, color: OUTPUT_HEADER_FONT },
+    PLAN_TABLE_STYLE,
+    "header",
+  );
   expect(text).toBe(OUTPUT_HEADER_FONT);
   expect(fill).toBe(OUTPUT_HEADER_FILL);
   expect(contrast(text, fill)).toBeGreaterThanOrEqual(4.5);
