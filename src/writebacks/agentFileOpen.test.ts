@@ -1,5 +1,7 @@
 import type { TypedTable } from "../api/table";
 import {
+  agentSheetLabel,
+  isTabular,
   bytesToBase64,
   describeOpened,
   openAgentFile,
@@ -84,5 +86,19 @@ describe("openAgentFile", () => {
   it("encodes large buffers to base64 exactly", () => {
     const big = new Uint8Array(100_000).map((_, i) => (i * 7) % 256);
     expect(bytesToBase64(big)).toBe(Buffer.from(big).toString("base64"));
+  });
+});
+
+describe("issue 49: a run's files", () => {
+  it("a sheet is named after the agent, the run and the file; a run followed by id, after the run and the file", () => {
+    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { agentId: 12, runId: 345 })).toBe(
+      "Agent 12 · run 345 · shortlist",
+    );
+    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { runId: 345 })).toBe("Run 345 · shortlist");
+  });
+
+  it("tabular files (CSV, TSV, JSON, text) open by themselves; xlsx and the rest keep their one action", () => {
+    expect(["csv", "tsv", "json"].map((fileType) => isTabular({ fileType }))).toEqual([true, true, true]);
+    expect(["xlsx", "pdf", "png"].map((fileType) => isTabular({ fileType }))).toEqual([false, false, false]);
   });
 });

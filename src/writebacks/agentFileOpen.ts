@@ -18,8 +18,8 @@ export interface AgentFileRef {
 
 export interface AgentFileDeps {
   download(): Promise<Uint8Array>;
-  /** Writes the table on a new sheet named after the file (made valid and unique); returns the sheet name. */
-  writeSheet(fileName: string, table: TypedTable): Promise<string>;
+  /** Writes the table on a new sheet named `label` (made valid and unique, an extension dropped); returns the sheet name. */
+  writeSheet(label: string, table: TypedTable): Promise<string>;
   /** Inserts the worksheets of an xlsx file; returns their names. */
   insertWorkbook(base64: string): Promise<string[]>;
   saveAs(bytes: Uint8Array, fileName: string): void;
@@ -69,7 +69,34 @@ export function describeOpened(o: OpenedFile): string {
     : `Downloaded ${o.fileName}.`;
 }
 
-export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Promise<OpenedFile> {
+/** The run a file came from: its agent (when known) and the run's id. */
+export interface AgentRunRef {
+  agentId?: number;
+  runId: number;
+}
+
+/**
+ * The sheet a run's table lands on, named after the agent, the run and the file ("Agent 12 · run 345 ·
+ * shortlist"), so the same file of three runs is three sheets a planner can tell apart, never
+ * "shortlist (3)". Without the agent (a run followed by its id) it is "Run 345 · shortlist".
+ */
+export function agentSheetLabel(file: Pick<AgentFileRef, "fileName">, run: AgentRunRef): string {
+  const name = file.fileName.replace(/\.[^.]+$/, "") || "file";
+  return run.agentId === undefined
+    ? `Run ${run.runId} · ${name}`
+    : `Agent ${run.agentId} · run ${run.runId} · ${name}`;
+}
+
+/** Whether a file opens as a table on a sheet (CSV, TSV, JSON, text): what a finished run opens by itself. */
+export function isTabular(file: Pick<AgentFileRef, "fileType">): boolean {
+  return fileAction(file.fileType) === "table";
+}
+
+export async function openAgentFile(
+  file: AgentFileRef,
+  deps: AgentFileDeps,
+  run?: AgentRunRef,
+): Promise<OpenedFile> {
   const action = fileAction(file.fileType);
   const bytes = await deps.download();
   if (action === "download") {
@@ -78,7 +105,7 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
   }
   if (action === "workbook") return insertOrDownload(file, bytes, deps);
   const { table, choices } = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes));
-  const sheetName = await deps.writeSheet(file.fileName, table);
+  const sheetName = await deps.writeSheet(run ? agentSheetLabel(file, run) : file.fileName, table);
   const kept = table.keptAsText ? { keptAsText: table.keptAsText } : {};
   return { kind: "sheet", sheetName, rows: table.rows.length, columns: choices, ...kept };
 }

@@ -99,13 +99,16 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   await page.screenshot({ path: path.join(ARTIFACTS, "agents-recent.png") });
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
-  await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
-  // The message says what each column became (agent files are typed losslessly, not by report inference).
+  // A finished run's tables open by themselves, on a sheet named after the agent, the run and the file;
+  // the message says what each column became (agent files are typed losslessly, not by report inference).
   await expectText(
     page.getByTestId("agent-message"),
-    'Opened as sheet "shortlist" (12 rows). Columns: Show: text; Downloads: number; Note: text.',
+    /^The run finished\. shortlist\.csv: Opened as sheet "Agent 1 · run \d+ · shortlist" \(12 rows\)\. Columns: Show: text; Downloads: number; Note: text\./,
   );
-  await page.locator(".tabs button", { hasText: "shortlist" }).first().waitFor();
+  await page
+    .locator(".tabs button", { hasText: /^Agent 1 · run \d+ · shortlist$/ })
+    .first()
+    .waitFor();
   await expectText(cell(page, "A1"), "Show");
   await expectText(cell(page, "B2"), /12,?000/);
   await expectText(cell(page, "C5"), "=not a formula");
