@@ -54,9 +54,19 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await expectText(cell(page, at("type", 4)), "DAI");
 
   await page.getByRole("button", { name: "Validate" }).click();
-  await expectText(page.getByTestId("plan-outcome"), /^1 problem in 3 rows/);
+  await expectText(page.getByTestId("plan-outcome"), /^1 problem in 1 row;/);
   await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, CPM/);
   await expectText(cell(page, at("validation", 3)), /^CPM: /);
+  // The list takes the planner to the bad cell, by keyboard: focus the problem, Enter; the cell is selected.
+  await page.getByRole("button", { name: /^Row 3, CPM/ }).focus();
+  await page.keyboard.press("Enter");
+  await expectText(page.getByTestId("plan-located"), `Selected 'Campaign plan'!${at("cpm", 3)}`);
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { __workbook: { host: { selection(): unknown } } }).__workbook.host.selection(),
+    ),
+  ).toMatchObject({ sheet: "Campaign plan", row: 2, col: PLAN_HEADERS.indexOf("cpm") });
+  await page.screenshot({ path: path.join(ARTIFACTS, "plan-problem-selected.png") });
 
   await typeInto(page, at("cpm", 3), "30");
   await page.getByRole("button", { name: "Validate" }).click();
