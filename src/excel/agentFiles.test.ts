@@ -281,7 +281,7 @@ test("issue 49: the same table from three runs lands on three sheets named after
   const names: string[] = [];
   for (const runId of [345, 346, 347]) {
     const opened = await openAgentFile(
-      { fileName: "shortlist.csv", fileType: "csv" },
+      { fileName: "list.csv", fileType: "csv" },
       {
         ...workbookFileTargets(wb.excel),
         download: async () => strToU8("show,downloads\nA,10"),
@@ -292,9 +292,9 @@ test("issue 49: the same table from three runs lands on three sheets named after
     if (opened.kind === "sheet") names.push(opened.sheetName);
   }
   expect(names).toEqual([
-    "Agent 12 · run 345 · shortlist",
-    "Agent 12 · run 346 · shortlist",
-    "Agent 12 · run 347 · shortlist",
+    "Agent 12 · run 345 · list.csv",
+    "Agent 12 · run 346 · list.csv",
+    "Agent 12 · run 347 · list.csv",
   ]);
   expect(names.some((n) => /\(\d+\)$/.test(n))).toBe(false);
   expect(wb.host.sheets().map((s) => s.name)).toEqual(expect.arrayContaining(names));

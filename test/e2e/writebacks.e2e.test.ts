@@ -113,12 +113,16 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   // the message says what each column became (agent files are typed losslessly, not by report inference).
   await expectText(
     page.getByTestId("agent-message"),
-    /^The run finished\. shortlist\.csv: Opened as sheet "Agent 1 · run \d+ · shortlist" \(12 rows\)\. Columns: Show: text; Downloads: number; Note: text\./,
+    /^The run finished\. shortlist\.csv: Opened as sheet "Agent 1 · run \d+ · shortlist\.csv" \(12 rows\)\. Columns: Show: text; Downloads: number; Note: text\./,
   );
+  // The same table as CSV, TSV and JSON: three sheets a planner can tell apart, none "(2)".
+  const tabs = await page.locator(".tabs button").allTextContents();
+  expect(tabs.filter((t) => /^(Agent 1 · run|Run) \d+ · shortlist\.(csv|tsv|json)$/.test(t))).toHaveLength(3);
+  expect(tabs.filter((t) => /\(\d+\)$/.test(t))).toEqual([]);
   await page
-    .locator(".tabs button", { hasText: /^Agent 1 · run \d+ · shortlist$/ })
+    .locator(".tabs button", { hasText: /^Agent 1 · run \d+ · shortlist\.csv$/ })
     .first()
-    .waitFor();
+    .click();
   await expectText(cell(page, "A1"), "Show");
   await expectText(cell(page, "B2"), /12,?000/);
   await expectText(cell(page, "C5"), "=not a formula");
