@@ -75,7 +75,7 @@ export function describeError(e: CellError, firstRowNumber: number): string {
  * then the reason in plain words ("End date: is before start date", "Currency: must be one of USD, EUR,
  * GBP"), never the label twice nor the service's field name.
  */
-export function cellProblem(e: Pick<CellError, "column" | "reason">): string {
+function cellProblem(e: Pick<CellError, "column" | "reason">): string {
   const label = planLabel(e.column);
   const reason = plainWords(e.reason);
   const lead = [label, e.column].find((name) => reason.toLowerCase().startsWith(`${name.toLowerCase()} `));
@@ -98,7 +98,7 @@ function localToday(): string {
  * A flight whose every date (end, expected air date, start) is before today has already run: a warning
  * on its last date, never a refusal (a planner may be recording a past flight on purpose).
  */
-export function pastFlightWarning(row: number, flight: Flight, today: string): CellError | undefined {
+function pastFlightWarning(row: number, flight: Flight, today: string): CellError | undefined {
   const dated = (["endDate", "expectedDate", "startDate"] as const).filter((k) => flight[k]);
   if (dated.length === 0) return undefined;
   const last = dated.reduce((a, b) => ((flight[a] ?? "") >= (flight[b] ?? "") ? a : b));

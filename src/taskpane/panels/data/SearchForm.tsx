@@ -102,11 +102,7 @@ export function SearchForm() {
           onChange={(_, d) => setSearch({ ...search, timeFrame: d.value })}
         />
       </Field>
-      <Field
-        label="Media types"
-        hint={MEDIA_TYPES_HINT}
-        {...form.err("mediaType")}
-      >
+      <Field label="Media types" hint={MEDIA_TYPES_HINT} {...form.err("mediaType")}>
         <Input
           name="searchMediaType"
           value={search.mediaType}
