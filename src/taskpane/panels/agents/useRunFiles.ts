@@ -40,10 +40,13 @@ export function useRunFiles(
     // One after the other (one workbook), each file's failure said and the others still opened.
     for (const file of tables)
       said.push(
-        await openOne(file, from).catch((e: unknown) => {
-          failed = true;
-          return e instanceof Error ? e.message : String(e);
-        }),
+        await openOne(file, from).then(
+          (said) => `${file.fileName}: ${said}`,
+          (e: unknown) => {
+            failed = true;
+            return e instanceof Error ? e.message : String(e);
+          },
+        ),
       );
     const rest = (final?.files?.length ?? 0) - tables.length;
     const others = rest
@@ -69,7 +72,7 @@ export function useRunFiles(
         },
         from,
       );
-      return `${file.fileName}: ${describeOpened(opened)}`;
+      return describeOpened(opened);
     } catch (e) {
       throw new Error(`${file.fileName}: ${describeServiceError(e)}`, { cause: e });
     }
