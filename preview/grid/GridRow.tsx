@@ -140,14 +140,17 @@ function cellClasses(
   return classes.join(" ");
 }
 
-/** The cell's fill (its own, else its table's header, band or body), text colour and table border. */
-function tablePaint(
+/**
+ * The cell's fill and text colour (its own, else its table's header, band or body: a cell's own format
+ * is drawn over its table style's, as Excel does) and the table's border.
+ */
+export function tablePaint(
   v: CellView,
   t: TablePlace | undefined,
 ): { background: string | undefined; color: string | undefined; borderBottomColor: string | undefined } {
   const look = t?.look ?? undefined;
   const fill =
     v.fill ?? (look && (t?.header ? look.headerFill : t?.odd ? (look.band ?? look.body) : look.body));
-  const color = look && (t?.header ? look.headerColor : look.bodyColor);
+  const color = v.color ?? (look && (t?.header ? look.headerColor : look.bodyColor));
   return { background: fill, color, borderBottomColor: look?.border };
 }

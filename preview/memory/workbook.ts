@@ -48,6 +48,8 @@ export interface CellView {
   entity?: EntityValue;
   hyperlink?: string;
   fill?: string;
+  /** The cell's own font colour: drawn over its table style's, as Excel does (docs/excel-fidelity.md). */
+  color?: string;
   bold?: boolean;
   /** Left, Center or Right where the cell's alignment is not General. */
   align?: HorizontalAlign;
@@ -410,6 +412,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       ...(c.entity ? { entity: c.entity } : {}),
       hyperlink: c.hyperlink,
       fill: c.fill,
+      color: c.color,
       bold: c.bold,
       align: c.align,
       ...(c.spilledFrom ? { spilled: true } : {}),

@@ -70,9 +70,39 @@ const LABELS: Readonly<Record<string, string>> = {
   audienceSimilarityOverlapReverse: "Audience overlap (reverse)",
   // Individual ads (ADS.ADS, and the Ads sheet's headers)
   ...INDIVIDUAL_AD_HEADERS,
+  // Show info (ADS.SHOW's fields, as the Data tab's "Field for a formula" offers them)
+  serviceSeriesId: "Show ID",
+  platform: "Platform",
+  avgDownloadsPerEpisode: "Average downloads per episode",
+  ytAvgDownloadsPerEpisode: "Alpha average views per episode",
+  ytMonthlyDownloads: "Alpha monthly views",
+  gammaAvgDownloadsPerEpisode: "Gamma average downloads per episode",
+  gammaMonthlyDownloads: "Gamma monthly downloads",
+  betaAvgDownloadsPerEpisode: "Beta average downloads per episode",
+  betaMonthlyDownloads: "Beta monthly downloads",
+  podcastAvgDownloadsPerEpisode: "Podcast average downloads per episode",
+  podcastMonthlyDownloads: "Podcast monthly downloads",
+  directRes: "Direct response ads (%)",
+  hostRead: "Host-read ads (%)",
+  countAds: "Ads detected",
+  renewalRate: "Renewal rate (%)",
+  adLoadYT: "Ad load of the Alpha simulcast (%)",
+  isServicePrefixPlaced: "Service prefix placed",
+  gammaVideoOptInDate: "Gamma video opt-in date",
+  socialA: "SocialA link",
+  socialB: "SocialB link",
+  socialC: "SocialC link",
+  socialD: "SocialD link",
+  alpha: "Alpha link",
+  numSocialAFans: "SocialA followers",
+  numSocialBFans: "SocialB followers",
+  numSocialCFans: "SocialC followers",
+  numSocialDFans: "SocialD followers",
+  numAlphaFans: "Alpha subscribers",
+  contentRisk: "Content risk",
 };
 
-/** `monthlyListeners` → "Monthly listeners", `read_type` → "Read type", `ytMonthlyDownloads` → "YT monthly downloads". */
+/** `monthlyListeners` → "Monthly listeners", `read_type` → "Read type", `ytSomethingNew` → "YT something new". */
 function spelledOut(name: string): string {
   const words = name
     .replace(/_/g, " ")

@@ -615,7 +615,7 @@ const RULES: Rule[] = [
     spec: "email | string (email) | required; address of the invitee",
     call: (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "not-an-email" }),
     refused: "email",
-    message: /email must be an email address/,
+    message: /email "not-an-email" has no @/,
   },
   {
     name: "invite tabs",
@@ -638,7 +638,7 @@ const RULES: Rule[] = [
     spec: "teamMembers | array of string (email)",
     call: (c) => c.users.inviteAdvertiser({ advertiserName: "A", email: "a@b.co", teamMembers: ["bob"] }),
     refused: "teamMembers[0]",
-    message: /teamMembers must be an email address/,
+    message: /teamMembers "bob" has no @/,
   },
   // ---- agents ----
   {

@@ -25,9 +25,9 @@ async function insertXlsxSheets(excel: ExcelHost, base64: string): Promise<strin
   });
 }
 
-/** Writes a table parsed from an agent file on a new sheet named after the file (extension dropped). */
-async function writeAgentTableSheet(excel: ExcelHost, fileName: string, table: TypedTable): Promise<string> {
-  const label = fileName.replace(/\.[^.]+$/, "") || "Agent file";
+/** Writes a table parsed from an agent file on a new sheet named `name` (the agent, the run and the file). */
+async function writeAgentTableSheet(excel: ExcelHost, name: string, table: TypedTable): Promise<string> {
+  const label = name.trim() || "Agent file";
   const taken = await takenNames(excel);
   const names = {
     sheetName: sheetNameFor(label, taken.sheets),

@@ -72,17 +72,15 @@ test("Insert campaign plan: every request field as a column, drop-down lists whe
     },
   ]);
   const headerRow = PLAN_HEADERS.map((_, c) => wb.host.cell("Campaign plan", 0, c).value);
-  // Headers in words, the result columns right after the name and advertiser (C to G), in dark text.
+  // Headers in words: the planner's inputs first, the result columns after them (issue 49), in dark text.
   expect(headerRow).toEqual([...PLAN_LABELS]);
-  expect(headerRow.slice(0, 8)).toEqual([
-    "Campaign name",
-    "Advertiser",
+  expect(headerRow.slice(0, 3)).toEqual(["Campaign name", "Advertiser", "Publisher"]);
+  expect(headerRow.slice(-5)).toEqual([
     "Status",
     "Campaign id",
     "Created external id",
     "Created",
     "Problems",
-    "Publisher",
   ]);
   for (const label of headerRow) expect(serviceWordsIn(String(label))).toEqual([]);
   for (const field of [
@@ -466,4 +464,101 @@ test("a plan written before labels (its headers the service's field names) is re
   expect(shown).toEqual(old.map(planLabel));
   // Read again, nothing is left to rename.
   expect((await readCampaignPlan(wb.excel)).renamed).toEqual([]);
+});
+
+test("issue 49: a new plan puts the planner's inputs first and the add-in's result columns after them, headers dark on yellow", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const shown = PLAN_HEADERS.map((_, c) => String(wb.host.cell("Campaign plan", 0, c).value));
+  const results = ["Status", "Campaign id", "Created external id", "Created", "Problems"];
+  expect(shown.slice(-results.length)).toEqual(results);
+  expect(shown.slice(0, 3)).toEqual(["Campaign name", "Advertiser", "Publisher"]);
+  const firstResult = shown.indexOf("Status");
+  expect(PLAN_COLUMNS.slice(0, firstResult).every((c) => c.level !== "output")).toBe(true);
+  const head = wb.host.cell("Campaign plan", 0, firstResult);
+  expect({ fill: head.fill, color: head.color }).toEqual({ fill: "#FFF2CC", color: "#1F1F1F" });
+});
+
+test("issue 49: a plan made with the result columns after Advertiser (the last version's order) is still read, validated and marked on the right cells", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  const lastVersion = [
+    ...PLAN_COLUMNS.filter((c) => c.header === "name" || c.header === "advertiser"),
+    ...PLAN_COLUMNS.filter((c) => c.level === "output"),
+    ...PLAN_COLUMNS.filter((c) => c.level !== "output" && c.header !== "name" && c.header !== "advertiser"),
+  ];
+  await wb.excel.run(async (context) => {
+    context.workbook.tables.getItem("CampaignPlan").getHeaderRowRange().values = [
+      lastVersion.map((c) => c.label),
+    ];
+    await context.sync();
+  });
+  const at = (h: string) => lastVersion.findIndex((c) => c.header === h);
+  const row = { ...dai("Spring"), cpm: "lots" };
+  for (const [h, text] of Object.entries(row)) wb.host.setInput("Campaign plan", 1, at(h), text ?? "");
+  const result = await validatePlan(campaignPlanIO(wb.excel));
+  expect(result.problems).toEqual(['Row 2, CPM: "lots" is not a number']);
+  expect(wb.host.cell("Campaign plan", 1, at("cpm")).fill).toBe(BAD_CELL_FILL);
+  expect(wb.host.cell("Campaign plan", 1, at("validation")).value).toBe('CPM: "lots" is not a number');
+  // Nothing was renamed or moved: the planner's order stays.
+  expect(wb.host.cell("Campaign plan", 0, at("status")).value).toBe("Status");
+});
+
+test("issue 49: a row's Problems cell names each problem once, in one voice; the summary counts the rows that have problems", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [
+    dai("A"),
+    dai("B"),
+    dai("C"),
+    dai("D"),
+    dai("E", { endDate: "2026-11-30", startDate: "2026-12-05", totalCost: "-5", currency: "JPY" }),
+  ]);
+  const result = await validatePlan(campaignPlanIO(wb.excel));
+  expect(result.problems).toHaveLength(3);
+  expect(result.problemRows).toBe(1);
+  const cell = String(value(wb, "Campaign plan", 4, "validation").value);
+  expect(cell).toBe(
+    "End date: is before start date; Total cost: must be 0 or more; Currency: must be one of USD, EUR, GBP",
+  );
+  expect(result.problemCells).toEqual([
+    { row: 4, column: "endDate" },
+    { row: 4, column: "totalCost" },
+    { row: 4, column: "currency" },
+  ]);
+});
+
+test("issue 49: the pane's list of problems takes the planner to each cell: selecting it on the plan's sheet", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("A"), dai("B", { cpm: "lots" })]);
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.add("Elsewhere").activate();
+    await context.sync();
+  });
+  const io = campaignPlanIO(wb.excel);
+  const result = await validatePlan(io);
+  const cell = result.problemCells[0]!;
+  const address = await io.select(cell.row, cell.column);
+  const letter = String.fromCharCode(65 + col("cpm"));
+  expect(address).toBe(`'Campaign plan'!${letter}3`);
+  expect(wb.host.sheets().find((s) => s.active)?.name).toBe("Campaign plan");
+  expect(wb.host.selection()).toMatchObject({ sheet: "Campaign plan", row: 2, col: col("cpm") });
+});
+
+test("issue 49: a flight wholly in the past is written as a warning in its Problems cell, unmarked, and Create still sends it", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("Old", { startDate: "2026-03-01", endDate: "2026-03-31" })]);
+  const result = await validatePlan(campaignPlanIO(wb.excel));
+  expect(result.problems).toEqual([]);
+  expect(result.warnings).toEqual([expect.stringMatching(/^Row 2, End date: 2026-03-31 is in the past/)]);
+  expect(String(value(wb, "Campaign plan", 0, "validation").value)).toMatch(
+    /^Warning: End date: 2026-03-31 is in the past/,
+  );
+  expect(value(wb, "Campaign plan", 0, "endDate").fill).toBeFalsy();
+  const service = fakeService();
+  const created = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  expect(created.kind).toBe("sent");
+  expect(service.bodies).toHaveLength(1);
 });

@@ -3,20 +3,18 @@
  * and write back each campaign's outcome. All decisions (parsing, validation, grouping,
  * the send loop) live in src/writebacks; this module only moves values in and out.
  */
-import { plainWords } from "../api/errorWords";
 import type { CellValue } from "../api/table";
 import {
   INPUT_HEADERS,
   PLAN_COLUMNS,
   PLAN_LABELS,
   planColumnOf,
-  planLabel,
   type PlanColumn,
 } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
 import { readHold, campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
-import { REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
+import { problemsCell, REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import type { DateSystem } from "../api/excelDates";
 import { localSerial } from "./campaignPlanDates";
 import { dateSystemOf, fromWorkbookSerial, toWorkbookSerial } from "./dateSystem";
@@ -30,9 +28,11 @@ import type { ExcelHost } from "./host";
 const PLAN_SHEET = "Campaign plan";
 const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
-/** The result columns' headers: dark text on light yellow, readable beside the table style's own. */
-const OUTPUT_HEADER_FILL = "#FFF2CC";
-const OUTPUT_HEADER_FONT = "#1F1F1F";
+/** The result columns' headers: dark text on light yellow, drawn over the table style's own (test/contrast.test.ts). */
+export const OUTPUT_HEADER_FILL = "#FFF2CC";
+export const OUTPUT_HEADER_FONT = "#1F1F1F";
+/** The table style a plan table is made with (tables.add's default in Excel). */
+export const PLAN_TABLE_STYLE = "TableStyleMedium2";
 
 export interface PlanLocation {
   tableName: string;
@@ -238,11 +238,15 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
   });
 }
 
-/** Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column. */
+/**
+ * Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column:
+ * each problem once, then each warning (a flight in the past), which marks no cell.
+ */
 export async function markValidation(
   excel: ExcelHost,
   plan: ReadPlan,
   errors: readonly CellError[],
+  warnings: readonly CellError[] = [],
 ): Promise<void> {
   await excel.run(async (context) => {
     const table = context.workbook.tables.getItem(plan.tableName);
@@ -260,16 +264,20 @@ export async function markValidation(
           body.getCell(r, c).format.fill.clear();
       }),
     );
-    const byRow = new Map<number, string[]>();
     for (const e of errors) {
       const c = headers.indexOf(e.column);
       if (c >= 0) body.getCell(e.row, c).format.fill.color = BAD_CELL_FILL;
-      byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${planLabel(e.column)}: ${plainWords(e.reason)}`]);
     }
     if (validationCol >= 0 && plan.sheet.rows.length > 0) {
       const column = body.getColumn(validationCol);
       column.numberFormat = plan.sheet.rows.map(() => ["@"]);
-      column.values = plan.sheet.rows.map((_, r) => [cellValue(byRow.get(r)?.join("; ") ?? null).value]);
+      column.values = plan.sheet.rows.map((_, r) => {
+        const text = problemsCell(
+          errors.filter((e) => e.row === r),
+          warnings.filter((w) => w.row === r),
+        );
+        return [cellValue(text || null).value];
+      });
     }
     await context.sync();
   });
@@ -375,7 +383,28 @@ async function readPlanHolds(excel: ExcelHost, plan: ReadPlan): Promise<Campaign
   return found.holds;
 }
 
+/** Activates the plan's sheet and selects one of its cells (Excel scrolls it into view). */
+async function selectPlanCell(
+  excel: ExcelHost,
+  plan: ReadPlan,
+  row: number,
+  column: string,
+): Promise<string> {
+  return excel.run(async (context) => {
+    const table = planTable(context, plan);
+    const c = Math.max(0, plan.sheet.headers.indexOf(column));
+    const cell = table.getDataBodyRange().getCell(row, c);
+    table.worksheet.activate();
+    cell.select();
+    cell.load("address");
+    await context.sync();
+    return cell.address;
+  });
+}
+
 export interface CampaignPlanIO extends PlanIO {
+  /** Selects a problem's cell (zero-based data row, column key) on the plan last read; its address. */
+  select(row: number, column: string): Promise<string>;
   /** The holds on the plan the last read found (the pane's Held campaigns list). */
   holds(): Promise<CampaignHold[]>;
   /** The headers the last read renamed to words (a plan written before labels). */
@@ -391,7 +420,8 @@ export function campaignPlanIO(excel: ExcelHost): CampaignPlanIO {
   };
   return {
     read: async () => (plan = await readCampaignPlan(excel)),
-    mark: (errors) => markValidation(excel, current(), errors),
+    mark: (errors, warnings) => markValidation(excel, current(), errors, warnings),
+    select: (row, column) => selectPlanCell(excel, current(), row, column),
     hold: (hold) => recordHold(excel, current(), hold),
     writeBack: (outcome) => writeCampaignOutcome(excel, current(), outcome),
     release: (id) => releaseHold(excel, current(), id),

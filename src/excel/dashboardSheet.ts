@@ -19,6 +19,8 @@ import { takenNames } from "./workbookNames";
 /** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */
 const DASHBOARD_PROPERTY = "AdsDashboard";
 const TOP = 4;
+/** The Dashboard's header row fill: black bold text on it reads at 15:1 (test/contrast.test.ts). */
+export const DASHBOARD_HEAD_FILL = "#DDEBF7";
 /** The two lines under the title: what the figures are. */
 const DASHBOARD_NOTES = [
   "Live: each figure is a formula over its report's table and follows every refresh. From and To: the period each report asked for.",
@@ -274,7 +276,7 @@ function queueDashboard(
   queueFigures(sheet, plan);
   const head = sheet.getRange(a1(TOP, 0, 1, cols + 1));
   head.format.font.bold = true;
-  head.format.fill.color = "#DDEBF7";
+  head.format.fill.color = DASHBOARD_HEAD_FILL;
   // Figures and the "–" of a KPI a report lacks line up on the right, as numbers do.
   sheet.getRange(a1(TOP + 1, 1, rows - 1, cols)).format.horizontalAlignment =
     "Right" as Excel.HorizontalAlignment;

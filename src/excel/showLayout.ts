@@ -3,6 +3,7 @@
  * social links and fans, top advertisers, then three tables: similar shows, episodes with
  * per-platform downloads, and ads (one row per ad with its episode, timestamps and placement).
  */
+import { platformLabel } from "../api/platformWords";
 import type { RowMarks } from "../reports/definition";
 import type { DateSystem } from "../api/excelDates";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
@@ -219,7 +220,7 @@ function showSubtitle(show: ShowInfo, requestedId?: string): string {
   const service = String(show.serviceSeriesId);
   const ids =
     requestedId && requestedId !== service ? `${requestedId} · service id ${service}` : `id ${service}`;
-  return `${show.platform ?? "Show"} · ${ids}`;
+  return `${show.platform ? platformLabel(show.platform) : "Show"} · ${ids}`;
 }
 
 /** A block of the layout: its region (rows `room` × columns `width`) is the add-in's, rewritten whole. */

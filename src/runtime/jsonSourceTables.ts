@@ -3,6 +3,7 @@
  * turned into a typed table, the service's dates as dates and its percentages as fractions.
  */
 import { INDIVIDUAL_AD_HEADERS } from "../api/fieldLabels";
+import { platformCell } from "../api/platformWords";
 import type { AdsClient } from "../api/client";
 import {
   INCREMENTALITY_FIELDS,
@@ -59,7 +60,8 @@ export async function searchTable(
       return [
         v(h.podcast.title),
         v(h.podcast.seriesTitle),
-        v(h.podcast.seriesPlatform),
+        // The platform in words ("SocialA", "Radio show"), not the service's value (sociala, radio_show).
+        platformCell(v(h.podcast.seriesPlatform)),
         asDateTime(h.podcast.uploadedAt),
         v(h.score),
         v(h.podcast.numListens),
@@ -95,7 +97,13 @@ export async function individualAdsTable(
     for (const row of page.data) {
       rows.push(
         INDIVIDUAL_AD_COLUMNS.map(([key, kind]) =>
-          kind === "date" ? asDate(row[key]) : kind === "datetime" ? asDateTime(row[key]) : v(row[key]),
+          kind === "date"
+            ? asDate(row[key])
+            : kind === "datetime"
+              ? asDateTime(row[key])
+              : key === "media_type"
+                ? platformCell(v(row[key]))
+                : v(row[key]),
         ),
       );
     }

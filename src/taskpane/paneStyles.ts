@@ -41,5 +41,7 @@ export const PANE_CSS = `
 .pane .selftest-results { list-style: none; padding: 0; margin: 0; }
 .pane .selftest-results li { padding: 3px 0; border-top: 1px solid #eee; overflow-wrap: anywhere; }
 .pane .selftest-results li[data-status="fail"] { color: #a4262c; }
+.pane .fui-Input:focus-within, .pane .fui-Textarea:focus-within, .pane .fui-Select:focus-within, .pane .fui-Dropdown:focus-within, .pane .fui-Combobox:focus-within, .pane .fui-SpinButton:focus-within { outline: 2px solid #0f6cbd; outline-offset: 1px; }
+.pane summary:focus-visible, .pane a:focus-visible, .pane input[type="date"]:focus-visible { outline: 2px solid #0f6cbd; outline-offset: 1px; }
 .pane .selftest-report { white-space: pre-wrap; font-size: 11px; max-height: 200px; overflow: auto; }
 `;

@@ -1,4 +1,5 @@
 import {
+  knownParamNames,
   namesForAgent,
   recentAgentLabel,
   recentAgents,
@@ -57,4 +58,13 @@ test("a picked agent fills in its names; names filled so follow the id, typed na
   expect(namesForAgent("12", recent, [{ name: "topic", value: "" }], null)).toBeNull();
   expect(namesForAgent("12", recent, [{ name: "topic", value: "sleep" }], ["topic"])).toBeNull();
   expect(namesForAgent("7", recent, blank, null)).toBeNull();
+});
+
+test("issue 49: every parameter name used with any agent is offered, once each, most recent first — to a new agent too", () => {
+  const recent = [
+    { id: 12, params: ["topic", "region"], lastRun: "2026-11-20T00:00:00Z" },
+    { id: 3, params: ["region", "budget"], lastRun: "2026-11-01T00:00:00Z" },
+  ];
+  expect(knownParamNames(recent)).toEqual(["topic", "region", "budget"]);
+  expect(knownParamNames([])).toEqual([]);
 });

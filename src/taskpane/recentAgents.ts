@@ -46,6 +46,14 @@ export function rememberAgent(
   }
 }
 
+/**
+ * Every parameter name used with any agent here, most recent first, once each: what every Name box
+ * offers, so a new agent (or one not run from this computer yet) is offered names too.
+ */
+export function knownParamNames(recent: readonly RecentAgent[]): string[] {
+  return [...new Set(recent.flatMap((a) => a.params))];
+}
+
 /** "last run 2026-11-20 · topic, region": what the suggestion under the id says. */
 export function recentAgentLabel(a: RecentAgent): string {
   const day = a.lastRun.slice(0, 10);

@@ -234,3 +234,12 @@ test("an edit that changes the period offers the name that says so; renamed, the
   // The Dashboard's link and column say the new name.
   expect(wb.host.cell("Dashboard", 4, 1).value).toBe(renamed);
 });
+
+test("issue 49: Edit request unavailable says why, in words", async () => {
+  const { editBlockedReason } = await import("./reportActions");
+  expect(editBlockedReason({ kind: "show" }, false)).toBe(
+    "Edit request: a show sheet is asked for on the Data tab; run it there again to change what it asks.",
+  );
+  expect(editBlockedReason({ kind: "campaignsPerformance" }, true)).toMatch(/newer version of the add-in/);
+  expect(editBlockedReason({ kind: "campaignsPerformance" }, false)).toBeUndefined();
+});

@@ -74,6 +74,8 @@ export interface ReportSheetSummary {
   lastError?: string;
   refreshOnOpen: boolean;
   editable: boolean;
+  /** Why Edit request is not offered, in words (absent when it is). */
+  editBlocked?: string;
   /** Whether the sheet's kind may have a chart, and its chart switch and last error. */
   chartable: boolean;
   chart: { enabled: boolean; error?: string; deleted?: boolean };
@@ -255,8 +257,26 @@ export async function insertFormulaAtSelection(services: Services, formula: stri
   }
 }
 
+const DATA_TAB_KINDS: Readonly<Record<string, string>> = {
+  show: "a show sheet",
+  search: "a search sheet",
+  individualAds: "an ads sheet",
+  incrementality: "an incrementality sheet",
+};
+
+/** Why a sheet's request cannot be edited in the Reports form; undefined when it can. */
+export function editBlockedReason(d: Pick<StoredReport, "kind">, readOnly: boolean): string | undefined {
+  if (readOnly)
+    return "Edit request: this sheet was made by a newer version of the add-in; update the add-in to edit it.";
+  const what = DATA_TAB_KINDS[d.kind];
+  return what
+    ? `Edit request: ${what} is asked for on the Data tab; run it there again to change what it asks.`
+    : undefined;
+}
+
 function summary(d: StoredReport): ReportSheetSummary {
   const readOnly = newerVersionOf(d) !== undefined;
+  const editBlocked = editBlockedReason(d, readOnly);
   return {
     sheetName: d.sheetName,
     label: `${requestLabel(d)}${d.datePreset ? ` · ${presetLabel(d.datePreset)}` : ""}`,
@@ -265,12 +285,8 @@ function summary(d: StoredReport): ReportSheetSummary {
     lastRefresh: d.lastRefresh,
     lastError: d.lastError,
     refreshOnOpen: d.refreshOnOpen,
-    editable:
-      !readOnly &&
-      d.kind !== "show" &&
-      d.kind !== "search" &&
-      d.kind !== "individualAds" &&
-      d.kind !== "incrementality",
+    editable: editBlocked === undefined,
+    ...(editBlocked ? { editBlocked } : {}),
     chartable: !readOnly && CHART_KINDS.has(d.kind),
     chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error, deleted: d.chart?.deleted },
     notes: d.notes ?? [],

@@ -1,5 +1,7 @@
 import type { TypedTable } from "../api/table";
 import {
+  agentSheetLabel,
+  isTabular,
   bytesToBase64,
   describeOpened,
   openAgentFile,
@@ -38,7 +40,7 @@ describe("openAgentFile", () => {
     const r = await openAgentFile({ fileName: "shows.csv", fileType: "csv" }, deps);
     expect(r).toEqual({
       kind: "sheet",
-      sheetName: "sheet for shows.csv",
+      sheetName: "sheet for shows",
       rows: 2,
       columns: [
         { name: "show", kind: "text" },
@@ -47,13 +49,13 @@ describe("openAgentFile", () => {
       ],
       keptAsText: [{ column: "zip", cells: 1 }],
     });
-    expect(deps.written[0][0]).toBe("shows.csv");
+    expect(deps.written[0][0]).toBe("shows");
     expect(deps.written[0][1].rows).toEqual([
       ["A", 10, "01234"],
       ["B", 20, "90210"],
     ]);
     expect(describeOpened(r)).toBe(
-      'Opened as sheet "sheet for shows.csv" (2 rows). Columns: show: text; downloads: number; zip: text ("01234" has a leading zero).' +
+      'Opened as sheet "sheet for shows" (2 rows). Columns: show: text; downloads: number; zip: text ("01234" has a leading zero).' +
         " 1 cell was kept as text, exactly as written, since as a number it would change (a leading zero, more than 15 digits, or too large or small for Excel): zip (1).",
     );
   });
@@ -84,5 +86,31 @@ describe("openAgentFile", () => {
   it("encodes large buffers to base64 exactly", () => {
     const big = new Uint8Array(100_000).map((_, i) => (i * 7) % 256);
     expect(bytesToBase64(big)).toBe(Buffer.from(big).toString("base64"));
+  });
+});
+
+describe("issue 49: a run's files", () => {
+  it("a sheet is named after the agent, the run and the file; a run followed by id, after the run and the file", () => {
+    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { agentId: 1, runId: 7 })).toBe(
+      "Agent 1 · run 7 · shortlist.csv",
+    );
+    // The same table as CSV, TSV and JSON: three names, none "(2)".
+    const three = ["csv", "tsv", "json"].map((t) =>
+      agentSheetLabel({ fileName: `shortlist.${t}` }, { agentId: 1, runId: 7 }),
+    );
+    expect(new Set(three).size).toBe(3);
+    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { runId: 345 })).toBe("Run 345 · shortlist.csv");
+    // No room for all three: the agent goes first, then the name is cut before its type.
+    expect(agentSheetLabel({ fileName: "shortlist.json" }, { agentId: 12, runId: 345 })).toBe(
+      "Run 345 · shortlist.json",
+    );
+    const long = agentSheetLabel({ fileName: "quarterly-shortlist-final.json" }, { agentId: 12, runId: 345 });
+    expect(long).toBe("Run 345 · quarterly-short….json");
+    expect(long.length).toBeLessThanOrEqual(31);
+  });
+
+  it("tabular files (CSV, TSV, JSON, text) open by themselves; xlsx and the rest keep their one action", () => {
+    expect(["csv", "tsv", "json"].map((fileType) => isTabular({ fileType }))).toEqual([true, true, true]);
+    expect(["xlsx", "pdf", "png"].map((fileType) => isTabular({ fileType }))).toEqual([false, false, false]);
   });
 });

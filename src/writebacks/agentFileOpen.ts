@@ -18,8 +18,8 @@ export interface AgentFileRef {
 
 export interface AgentFileDeps {
   download(): Promise<Uint8Array>;
-  /** Writes the table on a new sheet named after the file (made valid and unique); returns the sheet name. */
-  writeSheet(fileName: string, table: TypedTable): Promise<string>;
+  /** Writes the table on a new sheet named `label` (made valid and unique); returns the sheet name. */
+  writeSheet(label: string, table: TypedTable): Promise<string>;
   /** Inserts the worksheets of an xlsx file; returns their names. */
   insertWorkbook(base64: string): Promise<string[]>;
   saveAs(bytes: Uint8Array, fileName: string): void;
@@ -69,7 +69,46 @@ export function describeOpened(o: OpenedFile): string {
     : `Downloaded ${o.fileName}.`;
 }
 
-export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Promise<OpenedFile> {
+/** The run a file came from: its agent (when known) and the run's id. */
+export interface AgentRunRef {
+  agentId?: number;
+  runId: number;
+}
+
+/** Excel's longest sheet name. */
+const SHEET_NAME_CHARS = 31;
+
+/**
+ * The sheet a run's table lands on, named after the agent, the run and the file with its type
+ * ("Agent 1 · run 7 · shortlist.csv"), so one table a run gave as CSV, TSV and JSON, or the same file
+ * of three runs, is sheets a planner can tell apart, never "shortlist (3)". Where 31 characters do
+ * not hold all three, the agent goes first ("Run 345 · shortlist.csv"), then the file's name is cut
+ * before its type ("Run 345 · quarterly-shor….csv").
+ */
+export function agentSheetLabel(file: Pick<AgentFileRef, "fileName">, run: AgentRunRef): string {
+  const name = file.fileName.trim() || "file";
+  const withAgent = run.agentId === undefined ? null : `Agent ${run.agentId} · run ${run.runId} · ${name}`;
+  if (withAgent && withAgent.length <= SHEET_NAME_CHARS) return withAgent;
+  const lead = `Run ${run.runId} · `;
+  if (lead.length + name.length <= SHEET_NAME_CHARS) return `${lead}${name}`;
+  const type = /\.[^.]{1,5}$/.exec(name)?.[0] ?? "";
+  const room = Math.max(1, SHEET_NAME_CHARS - lead.length - type.length - 1);
+  return `${lead}${name.slice(0, name.length - type.length).slice(0, room)}…${type}`;
+}
+
+/** A file's sheet when no run is known: its name without the type ("shortlist"). */
+const plainLabel = (fileName: string): string => fileName.replace(/\.[^.]+$/, "") || "Agent file";
+
+/** Whether a file opens as a table on a sheet (CSV, TSV, JSON, text): what a finished run opens by itself. */
+export function isTabular(file: Pick<AgentFileRef, "fileType">): boolean {
+  return fileAction(file.fileType) === "table";
+}
+
+export async function openAgentFile(
+  file: AgentFileRef,
+  deps: AgentFileDeps,
+  run?: AgentRunRef,
+): Promise<OpenedFile> {
   const action = fileAction(file.fileType);
   const bytes = await deps.download();
   if (action === "download") {
@@ -78,7 +117,10 @@ export async function openAgentFile(file: AgentFileRef, deps: AgentFileDeps): Pr
   }
   if (action === "workbook") return insertOrDownload(file, bytes, deps);
   const { table, choices } = textFileToTable(file.fileType, new TextDecoder("utf-8").decode(bytes));
-  const sheetName = await deps.writeSheet(file.fileName, table);
+  const sheetName = await deps.writeSheet(
+    run ? agentSheetLabel(file, run) : plainLabel(file.fileName),
+    table,
+  );
   const kept = table.keptAsText ? { keptAsText: table.keptAsText } : {};
   return { kind: "sheet", sheetName, rows: table.rows.length, columns: choices, ...kept };
 }

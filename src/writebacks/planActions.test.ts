@@ -94,14 +94,18 @@ describe("plan actions", () => {
   it("Validate marks every bad cell and lists problems with sheet row numbers", async () => {
     const io = memoryPlan(planSheet([daiRow(), daiRow({ cpm: "x" })]));
     const r = await validatePlan(io);
-    expect(r).toEqual({
+    expect(r).toMatchObject({
       rows: 2,
       problems: ['Row 3, CPM: "x" is not a number'],
+      problemCells: [{ row: 1, column: "cpm" }],
+      problemRows: 1,
       campaigns: [{ name: "Spring", rows: [2] }],
       skipped: 0,
       heldCampaigns: [],
       holds: [],
     });
+    // The fixture's flights ran in March 2025: a warning on the valid row's end date.
+    expect(r.warningCells).toEqual([{ row: 0, column: "endDate" }]);
     expect(io.marks).toEqual([{ row: 1, column: "cpm", reason: '"x" is not a number' }]);
   });
 
@@ -111,7 +115,11 @@ describe("plan actions", () => {
     expect(v).toMatchObject({ problems: ["Row 2, End date: a DAI flight needs an end date"], campaigns: [] });
     const service = fakeService();
     const r = await createCampaigns(io, service.create);
-    expect(r).toEqual({ kind: "invalid", problems: ["Row 2, End date: a DAI flight needs an end date"] });
+    expect(r).toEqual({
+      kind: "invalid",
+      problems: ["Row 2, End date: a DAI flight needs an end date"],
+      problemCells: [{ row: 0, column: "endDate" }],
+    });
     expect(service.sent).toHaveLength(0);
   });
 

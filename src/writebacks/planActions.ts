@@ -18,8 +18,8 @@ import { checkPlan, describeError, type CellError, type PlanRow, type PlanSheet 
 export interface PlanIO {
   /** The plan's rows and the holds recorded on it. */
   read(): Promise<{ sheet: PlanSheet; firstRowNumber: number; holds: readonly CampaignHold[] }>;
-  /** Replaces all validation marks with these. */
-  mark(errors: readonly CellError[]): Promise<void>;
+  /** Replaces all validation marks with these (warnings are written in the Problems cell, unmarked). */
+  mark(errors: readonly CellError[], warnings?: readonly CellError[]): Promise<void>;
   /** Records, before a campaign's request, that it is being sent (durable, on the plan). */
   hold(hold: CampaignHold): Promise<void>;
   /** Writes one campaign's outcome into its rows and, in the same batch after them, drops its hold. */
@@ -52,11 +52,25 @@ function splitHeld(
   return { free, held };
 }
 
+/** A problem's cell: the zero-based data row and the column's key, for the pane to select it. */
+export interface PlanCellRef {
+  row: number;
+  column: string;
+}
+
 export interface ValidateResult {
   /** Non-blank rows checked. */
   rows: number;
-  /** Table-level problems, then "Row 7, cpm: ...": each one Create would be refused for. */
+  /** Table-level problems, then "Row 7, CPM: ...": each one Create would be refused for. */
   problems: string[];
+  /** Each problem's cell, in the order of `problems` (null: a problem of the table itself). */
+  problemCells: (PlanCellRef | null)[];
+  /** Rows with at least one problem. */
+  problemRows: number;
+  /** What Create sends all the same but the planner should look at ("Row 6, End date: … in the past"). */
+  warnings: string[];
+  /** Each warning's cell, in the order of `warnings`. */
+  warningCells: PlanCellRef[];
   /** What Create would send now: one entry per campaign, with the sheet rows of its flights. */
   campaigns: { name: string; rows: number[] }[];
   /** Rows with an id (created) or held for checking: never sent. */
@@ -76,12 +90,17 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
   const { sheet, firstRowNumber, holds } = await io.read();
   const check = checkPlan(sheet);
   const errors = check.rows.flatMap((r) => r.errors);
-  if (check.tableErrors.length === 0) await io.mark(errors);
   const pending = pendingRows(check.rows);
+  const warnings = pending.flatMap((r) => r.warnings ?? []);
+  if (check.tableErrors.length === 0) await io.mark(errors, warnings);
   const { free, held } = splitHeld(groupCampaigns(pending), holds, firstRowNumber);
   return {
     rows: check.rows.length,
     problems: [...check.tableErrors, ...errors.map((e) => describeError(e, firstRowNumber))],
+    problemCells: [...check.tableErrors.map(() => null), ...errors.map(cellRef)],
+    problemRows: new Set(errors.map((e) => e.row)).size,
+    warnings: warnings.map((w) => describeError(w, firstRowNumber)),
+    warningCells: warnings.map(cellRef),
     campaigns: free.map((g) => ({ name: g.body.name, rows: g.rows.map((r) => r + firstRowNumber) })),
     skipped: check.rows.length - pending.length,
     heldCampaigns: held,
@@ -89,8 +108,10 @@ export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<V
   };
 }
 
+const cellRef = (e: CellError): PlanCellRef => ({ row: e.row, column: e.column });
+
 export type CreateResult =
-  | { kind: "invalid"; problems: string[] }
+  | { kind: "invalid"; problems: string[]; problemCells: (PlanCellRef | null)[] }
   | { kind: "nothing-to-send"; alreadyCreated: number; held: number; heldCampaigns: HeldCampaign[] }
   | {
       kind: "sent";
@@ -109,13 +130,21 @@ export async function createCampaigns(
 ): Promise<CreateResult> {
   const { sheet, firstRowNumber, holds } = await io.read();
   const check = checkPlan(sheet);
-  if (check.tableErrors.length) return { kind: "invalid", problems: check.tableErrors };
+  if (check.tableErrors.length)
+    return { kind: "invalid", problems: check.tableErrors, problemCells: check.tableErrors.map(() => null) };
   const pending = pendingRows(check.rows);
   const held = check.rows.filter((r) => !r.id && r.held).length;
   const errors = pending.flatMap((r) => r.errors);
-  await io.mark(errors);
+  await io.mark(
+    errors,
+    pending.flatMap((r) => r.warnings ?? []),
+  );
   if (errors.length)
-    return { kind: "invalid", problems: errors.map((e) => describeError(e, firstRowNumber)) };
+    return {
+      kind: "invalid",
+      problems: errors.map((e) => describeError(e, firstRowNumber)),
+      problemCells: errors.map(cellRef),
+    };
   // A campaign whose hold is still recorded may exist on the service: never sent again until released.
   const { free, held: heldCampaigns } = splitHeld(groupCampaigns(pending), holds, firstRowNumber);
   if (free.length === 0)

@@ -3,10 +3,12 @@
  * POST /api/public/campaign, then the output columns the add-in writes back.
  * Each column has its key (the service's field name, which the plan's code and plans written before
  * labels use) and its label, the header a planner reads ("Start date", "iTunes or YouTube id"). The
- * result columns come right after the campaign's name and advertiser, where a planner sees them. A
- * plan written with the keys as headers is read all the same, and renamed (docs/stored-formats.md).
+ * planner's inputs come first, in the order a flight is filled in; the add-in's result columns follow
+ * them. Columns are found by header, never by place: a plan with the result columns after Advertiser
+ * (as made before 28 Nov 2026), or with the keys as headers, is read all the same (docs/stored-formats.md).
  */
 import { CAMPAIGN_TYPES, CURRENCIES, GEOS, MEDIA_TYPES } from "../api/schemas";
+import { platformLabel } from "../api/platformWords";
 
 /** How a cell is read. */
 export type PlanCellKind =
@@ -29,6 +31,11 @@ export interface PlanColumn {
   kind: PlanCellKind;
   /** Values offered as an in-cell drop-down. */
   choices?: readonly string[];
+  /**
+   * The service's values of `choices`, where the drop-down shows words instead ("OTT / CTV" for
+   * ott_ctv): a cell holding either is sent as the value.
+   */
+  serviceValues?: readonly string[];
   /** True when the spec says further values exist, so the drop-down only warns. */
   openChoices?: boolean;
   /** Shown as the data-validation prompt. */
@@ -50,11 +57,6 @@ export const PLAN_COLUMNS: readonly PlanColumn[] = [
     kind: "text",
     hint: "Advertiser (required)",
   },
-  { header: "status", label: "Status", level: "output", kind: "text" },
-  { header: "id", label: "Campaign id", level: "output", kind: "text" },
-  { header: "createdExternalId", label: "Created external id", level: "output", kind: "text" },
-  { header: "createdAt", label: "Created", level: "output", kind: "date" },
-  { header: "validation", label: "Problems", level: "output", kind: "text" },
   {
     header: "publisher",
     label: "Publisher",
@@ -121,7 +123,8 @@ export const PLAN_COLUMNS: readonly PlanColumn[] = [
     label: "Media type",
     level: "campaign",
     kind: "text",
-    choices: MEDIA_TYPES,
+    choices: MEDIA_TYPES.map(platformLabel),
+    serviceValues: MEDIA_TYPES,
     openChoices: true,
   },
   { header: "tags", label: "Tags", level: "campaign", kind: "list", hint: "Comma-separated" },
@@ -135,6 +138,13 @@ export const PLAN_COLUMNS: readonly PlanColumn[] = [
     kind: "boolean",
     choices: ["TRUE", "FALSE"],
   },
+  // The add-in's result columns, after every column the planner fills in (a plan made before
+  // 28 Nov 2026 has them after Advertiser: read all the same, by header).
+  { header: "status", label: "Status", level: "output", kind: "text" },
+  { header: "id", label: "Campaign id", level: "output", kind: "text" },
+  { header: "createdExternalId", label: "Created external id", level: "output", kind: "text" },
+  { header: "createdAt", label: "Created", level: "output", kind: "date" },
+  { header: "validation", label: "Problems", level: "output", kind: "text" },
 ];
 
 export const PLAN_HEADERS: readonly string[] = PLAN_COLUMNS.map((c) => c.header);

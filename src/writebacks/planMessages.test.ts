@@ -6,6 +6,10 @@ describe("plan messages", () => {
       describeValidation({
         rows: 3,
         problems: [],
+        problemCells: [],
+        problemRows: 0,
+        warnings: [],
+        warningCells: [],
         campaigns: [
           { name: "Spring", rows: [2, 4] },
           { name: "Summer", rows: [3] },
@@ -20,6 +24,10 @@ describe("plan messages", () => {
     const bad = describeValidation({
       rows: 2,
       problems: ["Row 3, cpm: x"],
+      problemCells: [{ row: 1, column: "cpm" }],
+      problemRows: 1,
+      warnings: [],
+      warningCells: [],
       campaigns: [],
       skipped: 0,
       heldCampaigns: [],
@@ -27,8 +35,9 @@ describe("plan messages", () => {
     });
     expect(bad).toEqual({
       intent: "warning",
-      text: "1 problem in 2 rows; bad cells are marked. Create would be refused until they are fixed.",
+      text: "1 problem in 1 row; bad cells are marked. Create would be refused until they are fixed. Choose a problem below to go to its cell.",
       problems: ["Row 3, cpm: x"],
+      problemCells: [{ row: 1, column: "cpm" }],
     });
   });
 
@@ -69,6 +78,10 @@ describe("plan messages", () => {
       describeValidation({
         rows: 0,
         problems: [],
+        problemCells: [],
+        problemRows: 0,
+        warnings: [],
+        warningCells: [],
         campaigns: [],
         skipped: 0,
         heldCampaigns: [],
@@ -143,5 +156,54 @@ describe("plan messages", () => {
     });
     expect(r.text.length).toBeLessThan(2_300);
     expect(r.text).toMatch(/x…\[truncated\]\. The service may have created that campaign/);
+  });
+
+  it("issue 49: the summary counts rows with problems as they are: 3 problems in 1 row, not in 5", () => {
+    const r = describeValidation({
+      rows: 5,
+      problems: [
+        "Row 6, End date: is before start date",
+        "Row 6, Total cost: must be 0 or more",
+        "Row 6, Currency: x",
+      ],
+      problemCells: [
+        { row: 4, column: "endDate" },
+        { row: 4, column: "totalCost" },
+        { row: 4, column: "currency" },
+      ],
+      problemRows: 1,
+      warnings: [],
+      warningCells: [],
+      campaigns: [],
+      skipped: 0,
+      heldCampaigns: [],
+      holds: [],
+    });
+    expect(r.text).toMatch(/^3 problems in 1 row;/);
+    expect(r.problemCells).toEqual([
+      { row: 4, column: "endDate" },
+      { row: 4, column: "totalCost" },
+      { row: 4, column: "currency" },
+    ]);
+  });
+
+  it("issue 49: a flight wholly in the past is a warning the planner can accept: Create still sends it", () => {
+    const r = describeValidation({
+      rows: 1,
+      problems: [],
+      problemCells: [],
+      problemRows: 0,
+      warnings: ["Row 2, End date: 2026-03-31 is in the past"],
+      warningCells: [{ row: 0, column: "endDate" }],
+      campaigns: [{ name: "Spring", rows: [2] }],
+      skipped: 0,
+      heldCampaigns: [],
+      holds: [],
+    });
+    expect(r.intent).toBe("warning");
+    expect(r.text).toBe(
+      'All 1 row is valid. Create would send 1 campaign: "Spring" (row 2). 1 warning to look at below (Create sends those rows all the same).',
+    );
+    expect(r.problems).toEqual(["Row 2, End date: 2026-03-31 is in the past"]);
   });
 });

@@ -3,14 +3,17 @@
  * sheet row numbers, so the wording is tested without a pane.
  */
 import { capText } from "../api/excelLimits";
-import type { CreateResult, HeldCampaign, ValidateResult } from "./planActions";
+import type { CreateResult, HeldCampaign, PlanCellRef, ValidateResult } from "./planActions";
 import { describeHold } from "./planHolds";
 import { MESSAGE_CHARS } from "./planSend";
 
 export interface PlanMessage {
   intent: "success" | "warning" | "error" | "info";
   text: string;
+  /** Problems and warnings, each a line the pane lists ("Row 6, End date: is before start date"). */
   problems?: string[];
+  /** Each line's cell, in the order of `problems` (null: the table's own): the pane selects it. */
+  problemCells?: (PlanCellRef | null)[];
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -39,25 +42,49 @@ export function describeValidation(r: ValidateResult): PlanMessage {
   const skipped =
     (r.skipped ? ` ${plural(r.skipped, "row")} already created or held will be skipped.` : "") +
     heldText(r.heldCampaigns, "would not be sent");
-  if (r.problems.length > 0)
+  if (r.problems.length > 0) {
+    const where = r.problemRows ? `in ${plural(r.problemRows, "row")}` : "with the plan table";
     return {
       intent: "warning",
-      text: `${plural(r.problems.length, "problem")} in ${plural(r.rows, "row")}; bad cells are marked. Create would be refused until they are fixed.`,
-      problems: r.problems,
+      text: `${plural(r.problems.length, "problem")} ${where}; bad cells are marked. Create would be refused until they are fixed. Choose a problem below to go to its cell.`,
+      problems: [...r.problems, ...r.warnings],
+      problemCells: [...r.problemCells, ...r.warningCells],
     };
+  }
+  const warned = r.warnings.length
+    ? {
+        intent: "warning" as const,
+        problems: r.warnings,
+        problemCells: r.warningCells,
+        note: ` ${plural(r.warnings.length, "warning")} to look at below (Create sends those rows all the same).`,
+      }
+    : null;
   if (r.campaigns.length === 0)
     return {
       intent: r.heldCampaigns.length ? "warning" : "info",
-      text: `All ${plural(r.rows, "row")} are valid. Nothing to send.${skipped}`,
+      text: `All ${plural(r.rows, "row")} ${r.rows === 1 ? "is" : "are"} valid. Nothing to send.${skipped}`,
     };
   const groups = r.campaigns.map((c) => `"${c.name}" (${rowList(c.rows)})`).join("; ");
   const send = `Create would send ${plural(r.campaigns.length, "campaign")}: ${groups}.${skipped}`;
-  return { intent: "success", text: `All ${plural(r.rows, "row")} are valid. ${send}` };
+  const valid = `All ${plural(r.rows, "row")} ${r.rows === 1 ? "is" : "are"} valid.`;
+  if (warned)
+    return {
+      intent: warned.intent,
+      text: `${valid} ${send}${warned.note}`,
+      problems: warned.problems,
+      problemCells: warned.problemCells,
+    };
+  return { intent: "success", text: `${valid} ${send}` };
 }
 
 export function describeCreate(r: CreateResult): PlanMessage {
   if (r.kind === "invalid")
-    return { intent: "warning", text: "Nothing was sent: fix the marked cells first.", problems: r.problems };
+    return {
+      intent: "warning",
+      text: "Nothing was sent: fix the marked cells first. Choose a problem below to go to its cell.",
+      problems: r.problems,
+      problemCells: r.problemCells,
+    };
   const held =
     (r.held
       ? ` ${plural(r.held, "row")} marked "Check:" ${r.held === 1 ? "is" : "are"} held: check the service, then clear the status to send again.`

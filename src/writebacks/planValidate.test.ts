@@ -1,6 +1,8 @@
 import { PLAN_HEADERS } from "./planColumns";
 import { daiRow, planSheet } from "./testing/planFixtures";
-import { checkPlan, describeError } from "./planValidate";
+import { checkPlan, describeError, problemsCell } from "./planValidate";
+import { inviteRequestSchema } from "../api/schemas";
+import { plainWords } from "../api/errorWords";
 
 describe("checkPlan", () => {
   it("turns a good row into campaign fields and an ISO-dated flight", () => {
@@ -125,5 +127,60 @@ describe("checkPlan", () => {
       'The plan table has no "type" column',
       'The plan table has no "id" column',
     ]);
+  });
+});
+
+describe("issue 49: validation words", () => {
+  it("a row's Problems cell says each problem once, in one voice: the label once, never the field name", () => {
+    const { rows } = checkPlan(
+      planSheet([daiRow({ endDate: "2025-02-01", totalCost: -5, currency: "JPY" })]),
+      "2025-01-01",
+    );
+    const cell = problemsCell(rows[0].errors);
+    expect(cell).toBe(
+      "End date: is before start date; Total cost: must be 0 or more; Currency: must be one of USD, EUR, GBP",
+    );
+    expect(cell).not.toMatch(
+      /End date: End date|Total cost: Total cost|Currency: currency|totalCost|endDate/,
+    );
+    // The same problem twice reads once.
+    expect(problemsCell([...rows[0].errors, ...rows[0].errors])).toBe(cell);
+  });
+
+  it("a flight wholly in the past is a warning on its last date, not an error and not silence", () => {
+    const { rows } = checkPlan(
+      planSheet([
+        daiRow({ startDate: "2026-03-01", endDate: "2026-03-31" }),
+        daiRow({ startDate: "2026-11-01", endDate: "2026-12-31" }),
+        daiRow({ type: "Baked-in", startDate: "", endDate: "", expectedDate: "2026-04-02" }),
+      ]),
+      "2026-11-28",
+    );
+    expect(rows[0].errors).toEqual([]);
+    expect(rows[0].flight).toBeDefined();
+    expect(rows[0].warnings).toEqual([
+      {
+        row: 0,
+        column: "endDate",
+        reason: expect.stringMatching(
+          /^2026-03-31 is in the past: this flight has already run \(today is 2026-11-28\)/,
+        ),
+      },
+    ]);
+    expect(rows[1].warnings).toBeUndefined();
+    expect(rows[2].warnings?.[0].column).toBe("expectedDate");
+    expect(describeError(rows[0].warnings![0], 2)).toMatch(/^Row 2, End date: 2026-03-31 is in the past/);
+    expect(problemsCell([], rows[0].warnings)).toMatch(/^Warning: End date: 2026-03-31 is in the past/);
+  });
+
+  it("an invite to an address without its domain's ending says what is missing", () => {
+    const r = inviteRequestSchema.safeParse({ advertiserName: "Acme", email: "jane.doe@agency" });
+    expect(r.success).toBe(false);
+    const message = plainWords(r.error?.issues[0].message ?? "");
+    expect(message).toMatch(/"jane\.doe@agency" lacks the end of its domain after the @, such as \.com/);
+    expect(message).not.toMatch(/must be an email address/);
+    expect(
+      inviteRequestSchema.safeParse({ advertiserName: "Acme", email: "jane.doe@agency.com" }).success,
+    ).toBe(true);
   });
 });

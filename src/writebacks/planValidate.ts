@@ -9,6 +9,7 @@ import type { CellValue } from "../api/table";
 import { campaignRequestSchema, campaignRules, type CampaignRequest } from "../api/schemas";
 import { HOLD_PREFIX, PLAN_COLUMNS, planLabel, type PlanColumn } from "./planColumns";
 import { readCell, readText, type PlanCellValue } from "./planCells";
+import { platformValue } from "../api/platformWords";
 
 /** The plan as read from the sheet: header row and data rows, values as Excel returns them. */
 export interface PlanSheet {
@@ -35,6 +36,8 @@ export interface PlanRow {
   /** Status starts with HOLD_PREFIX: the campaign may exist, so the row is not sent until cleared. */
   held?: boolean;
   errors: CellError[];
+  /** What the planner may accept and send all the same (a flight wholly in the past). */
+  warnings?: CellError[];
   /** The campaign fields and the flight of this row; present when the row has no errors. */
   campaign?: CampaignFields;
   flight?: Flight;
@@ -64,13 +67,51 @@ export const REQUIRED_HEADERS = [
  * must be 0 or more".
  */
 export function describeError(e: CellError, firstRowNumber: number): string {
+  return `Row ${e.row + firstRowNumber}, ${cellProblem(e)}`;
+}
+
+/**
+ * One problem as its row's Problems cell and the pane's list both say it: the column's label once,
+ * then the reason in plain words ("End date: is before start date", "Currency: must be one of USD, EUR,
+ * GBP"), never the label twice nor the service's field name.
+ */
+function cellProblem(e: Pick<CellError, "column" | "reason">): string {
   const label = planLabel(e.column);
   const reason = plainWords(e.reason);
   const lead = [label, e.column].find((name) => reason.toLowerCase().startsWith(`${name.toLowerCase()} `));
-  return `Row ${e.row + firstRowNumber}, ${label}: ${lead ? reason.slice(lead.length + 1) : reason}`;
+  return `${label}: ${lead ? reason.slice(lead.length + 1) : reason}`;
 }
 
-export function checkPlan(sheet: PlanSheet): PlanCheck {
+/** A row's Problems cell: each problem once, then each warning once, in the same voice. */
+export function problemsCell(errors: readonly CellError[], warnings: readonly CellError[] = []): string {
+  const unique = (list: readonly CellError[]) => [...new Set(list.map(cellProblem))];
+  return [...unique(errors), ...unique(warnings).map((w) => `Warning: ${w}`)].join("; ");
+}
+
+/** Today as the planner's calendar has it (YYYY-MM-DD, local). */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * A flight whose every date (end, expected air date, start) is before today has already run: a warning
+ * on its last date, never a refusal (a planner may be recording a past flight on purpose).
+ */
+function pastFlightWarning(row: number, flight: Flight, today: string): CellError | undefined {
+  const dated = (["endDate", "expectedDate", "startDate"] as const).filter((k) => flight[k]);
+  if (dated.length === 0) return undefined;
+  const last = dated.reduce((a, b) => ((flight[a] ?? "") >= (flight[b] ?? "") ? a : b));
+  const day = (flight[last] ?? "").slice(0, 10);
+  if (day >= today) return undefined;
+  return {
+    row,
+    column: last,
+    reason: `${day} is in the past: this flight has already run (today is ${today}). Create sends it all the same; change the dates if it should run again`,
+  };
+}
+
+export function checkPlan(sheet: PlanSheet, today: string = localToday()): PlanCheck {
   const headerIndex = new Map<string, number>();
   sheet.headers.forEach((h, i) => headerIndex.set(String(h).trim(), i));
   const tableErrors = REQUIRED_HEADERS.filter((h) => !headerIndex.has(h)).map(
@@ -92,6 +133,8 @@ export function checkPlan(sheet: PlanSheet): PlanCheck {
     const id = idRead?.ok ? idRead.value : undefined;
     const status = statusCol === undefined ? undefined : cells[statusCol];
     const checked = checkRow(row, id, inputColumns, cell);
+    const past = checked.flight && !id && pastFlightWarning(row, checked.flight, today);
+    if (past) checked.warnings = [past];
     rows.push(
       typeof status === "string" && status.startsWith(HOLD_PREFIX) ? { ...checked, held: true } : checked,
     );
@@ -119,6 +162,8 @@ function checkRow(
     if (read.ok && c.choices && typeof read.value === "string") {
       const text = read.value;
       read.value = c.choices.find((x) => x.toLowerCase() === text.toLowerCase()) ?? text;
+      // A word the drop-down shows ("Radio show") is sent as the service's value (radio_show).
+      if (c.serviceValues) read.value = platformValue(read.value, c.serviceValues);
     }
     if (!read.ok) add([c.header], read.reason);
     else if (read.value !== undefined) (c.level === "flight" ? flight : campaign)[c.header] = read.value;

@@ -3,8 +3,9 @@
  * control that goes away hands focus to the one that takes its place, and a whole task done with the
  * keyboard alone (Connect → Reports → Run report → Sheets → Refresh) never leaves the pane.
  */
+import path from "path";
 import type { Locator, Page } from "playwright-core";
-import { cell, connect, ensureConnected, expectText, usePreview } from "./support";
+import { ARTIFACTS, cell, connect, ensureConnected, expectText, usePreview } from "./support";
 
 // Report tasks take 1.5 s, so a busy button stays busy long enough to watch.
 // Long enough that a run is still going when the test reaches its Cancel button on a loaded machine.
@@ -102,24 +103,13 @@ test("keyboard only: Connect → Reports → Run report → Sheets → Refresh, 
     "to the API key",
   );
   await page.keyboard.type("demo-pro");
+  await page.screenshot({ path: path.join(ARTIFACTS, "keyboard-1-api-key.png") });
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Sign out" }).waitFor();
-  await page.waitForFunction(() => document.activeElement?.textContent === "Sign out");
+  // Focus goes to the next useful step (issue 49): the Reports tab, which Enter opens; not Sign out.
+  await page.waitForFunction(() => document.activeElement?.getAttribute("data-tab") === "Reports");
   await check("connected");
-
-  // Reports: back to the tabs, arrow to Reports, Enter.
-  await pressUntil(
-    "Shift+Tab",
-    focusedIs((el) => el.role === "tab"),
-    10,
-    "to the tabs",
-  );
-  await pressUntil(
-    "ArrowRight",
-    focusedIs((el) => el.role === "tab" && el.name === "Reports"),
-    6,
-    "to Reports",
-  );
+  await page.screenshot({ path: path.join(ARTIFACTS, "keyboard-2-connected-reports-tab.png") });
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Run report" }).waitFor();
   await check("Reports open");
@@ -137,6 +127,7 @@ test("keyboard only: Connect → Reports → Run report → Sheets → Refresh, 
     150,
     "to Run report",
   );
+  await page.screenshot({ path: path.join(ARTIFACTS, "keyboard-3-run-report.png") });
   const run = page.getByRole("button", { name: /^Run report|^Running/ });
   const ran = await enterAndWatch(page, run, async () => {
     await page.locator(".activity li", { hasText: "Impressions" }).first().waitFor();

@@ -15,7 +15,7 @@ test("a report made without its chart in another table style; the Sheets tab swi
   await page.getByLabel("Report", { exact: true }).selectOption("estimatedSpendByDay");
   await page.getByLabel("Date range").selectOption("last30days");
   await page.getByLabel("Advertisers").fill("Northwind Coffee");
-  await page.getByLabel("Table style").selectOption("TableStyleMedium3");
+  await page.getByLabel("Table style").selectOption("TableStyleLight17");
   const chartBox = page.getByRole("checkbox", { name: /^Chart with the table/ });
   expect(await chartBox.isChecked()).toBe(true); // on by default
   await chartBox.uncheck();
@@ -34,7 +34,7 @@ test("a report made without its chart in another table style; the Sheets tab swi
     ).__workbook.host;
     return host.tables().map((t) => host.tableStyle(t.name));
   });
-  expect(style).toEqual(["TableStyleMedium3"]);
+  expect(style).toEqual(["TableStyleLight17"]);
 
   // Reports for which rows say it better offer no chart at all.
   await page.getByLabel("Report", { exact: true }).selectOption("impressionListeners");

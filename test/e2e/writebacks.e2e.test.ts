@@ -54,9 +54,19 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await expectText(cell(page, at("type", 4)), "DAI");
 
   await page.getByRole("button", { name: "Validate" }).click();
-  await expectText(page.getByTestId("plan-outcome"), /^1 problem in 3 rows/);
+  await expectText(page.getByTestId("plan-outcome"), /^1 problem in 1 row;/);
   await expectText(page.getByRole("list", { name: "Plan problems" }), /Row 3, CPM/);
   await expectText(cell(page, at("validation", 3)), /^CPM: /);
+  // The list takes the planner to the bad cell, by keyboard: focus the problem, Enter; the cell is selected.
+  await page.getByRole("button", { name: /^Row 3, CPM/ }).focus();
+  await page.keyboard.press("Enter");
+  await expectText(page.getByTestId("plan-located"), `Selected 'Campaign plan'!${at("cpm", 3)}`);
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { __workbook: { host: { selection(): unknown } } }).__workbook.host.selection(),
+    ),
+  ).toMatchObject({ sheet: "Campaign plan", row: 2, col: PLAN_HEADERS.indexOf("cpm") });
+  await page.screenshot({ path: path.join(ARTIFACTS, "plan-problem-selected.png") });
 
   await typeInto(page, at("cpm", 3), "30");
   await page.getByRole("button", { name: "Validate" }).click();
@@ -99,13 +109,20 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   await page.screenshot({ path: path.join(ARTIFACTS, "agents-recent.png") });
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
-  await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
-  // The message says what each column became (agent files are typed losslessly, not by report inference).
+  // A finished run's tables open by themselves, on a sheet named after the agent, the run and the file;
+  // the message says what each column became (agent files are typed losslessly, not by report inference).
   await expectText(
     page.getByTestId("agent-message"),
-    'Opened as sheet "shortlist" (12 rows). Columns: Show: text; Downloads: number; Note: text.',
+    /^The run finished\. shortlist\.csv: Opened as sheet "Agent 1 · run \d+ · shortlist\.csv" \(12 rows\)\. Columns: Show: text; Downloads: number; Note: text\./,
   );
-  await page.locator(".tabs button", { hasText: "shortlist" }).first().waitFor();
+  // The same table as CSV, TSV and JSON: three sheets a planner can tell apart, none "(2)".
+  const tabs = await page.locator(".tabs button").allTextContents();
+  expect(tabs.filter((t) => /^(Agent 1 · run|Run) \d+ · shortlist\.(csv|tsv|json)$/.test(t))).toHaveLength(3);
+  expect(tabs.filter((t) => /\(\d+\)$/.test(t))).toEqual([]);
+  await page
+    .locator(".tabs button", { hasText: /^Agent 1 · run \d+ · shortlist\.csv$/ })
+    .first()
+    .click();
   await expectText(cell(page, "A1"), "Show");
   await expectText(cell(page, "B2"), /12,?000/);
   await expectText(cell(page, "C5"), "=not a formula");

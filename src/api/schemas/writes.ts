@@ -73,11 +73,27 @@ const url = (field: string) =>
       return false;
     }
   }, `${field} must be a web address (http:// or https://)`);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What an address that is not one lacks, in the planner's words ("jane.doe@agency" has no ".com"). */
+export function emailProblem(text: string): string {
+  const example = "such as jane.doe@agency.com";
+  const at = text.indexOf("@");
+  if (text === "") return `is empty: write an address, ${example}`;
+  if (/\s/.test(text)) return `"${text}" has a space in it: an address has none (${example})`;
+  if (at < 0) return `"${text}" has no @: write the whole address, ${example}`;
+  const domain = text.slice(at + 1);
+  if (at === 0) return `"${text}" has no name before the @ (${example})`;
+  if (domain === "") return `"${text}" has nothing after the @ (${example})`;
+  if (domain.includes("@")) return `"${text}" has more than one @ (${example})`;
+  if (!/\.[^.]+$/.test(domain) || domain.startsWith("."))
+    return `"${text}" lacks the end of its domain after the @, such as .com (${example})`;
+  return `"${text}" is not a whole email address (${example})`;
+}
 const email = (field: string) =>
   z
     .string()
     .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, `${field} must be an email address`);
+    .refine((s) => EMAIL.test(s), { error: (iss) => `${field} ${emailProblem(String(iss.input))}` });
 
 export const flightSchema = z.object({
   startDate: dateTime("startDate").optional(),

@@ -11,7 +11,7 @@ import { useFocusAfterRender, useFocusRescue } from "../focus";
 import { readSelectedText } from "../../excel/campaignPlanSelection";
 import { pairsFromRange, type ParamPair } from "../../writebacks/agentParams";
 import { describeServiceError } from "../../writebacks/serviceErrors";
-import { namesForAgent, recentAgents, rememberAgent } from "../recentAgents";
+import { knownParamNames, namesForAgent, recentAgents, rememberAgent } from "../recentAgents";
 import { useAgentsStyles } from "./agents/agentsStyles";
 import { useAgentRun } from "./agents/useAgentRun";
 import { AgentIdField } from "./agents/AgentIdField";
@@ -78,6 +78,7 @@ export function AgentsPanel(): JSX.Element {
         <AgentIdField value={agentId} recent={recent} listId={agentList} onChange={pickAgent} />
         <AgentParams
           pairs={pairs}
+          knownNames={knownParamNames(recent)}
           setPairs={setPairs}
           idPrefix={ids}
           root={root}

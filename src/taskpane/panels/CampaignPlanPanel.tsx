@@ -10,6 +10,7 @@ import { useServices } from "../services";
 import { useFocusRescue } from "../focus";
 import { useCampaignPlanStyles } from "./campaignPlanStyles";
 import { HeldCampaigns } from "./HeldCampaigns";
+import { PlanProblems } from "./PlanProblems";
 import { useCampaignPlan } from "./useCampaignPlan";
 
 export function CampaignPlanPanel(): JSX.Element {
@@ -26,6 +27,8 @@ export function CampaignPlanPanel(): JSX.Element {
     create,
     stop,
     release,
+    goTo,
+    located,
   } = useCampaignPlan(useServices());
   const createRef = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLElement>(null);
@@ -68,11 +71,12 @@ export function CampaignPlanPanel(): JSX.Element {
         />
       )}
       {outcome?.problems && (
-        <ul className={styles.problems} aria-label="Plan problems">
-          {outcome.problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
+        <PlanProblems
+          problems={outcome.problems}
+          cells={outcome.problemCells}
+          onGo={(cell) => void goTo(cell)}
+          located={located}
+        />
       )}
     </section>
   );

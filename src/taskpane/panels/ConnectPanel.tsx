@@ -18,10 +18,14 @@ export interface ConnectPanelProps {
   deployment: Deployment;
 }
 
+/** The next useful step after connecting: the Reports tab (the tour's step 2), else Sign out. */
+const nextStep = (): HTMLElement | null =>
+  document.querySelector<HTMLElement>('[role="tab"][data-tab="Reports"]');
+
 /**
- * Keyboard users keep their place: the form they used is replaced, so focus moves to what replaced
- * it (Sign out after connecting, the key field after signing out). Returns the two refs and the
- * call that asks for the move.
+ * Keyboard users keep their place: the form they used is replaced, so focus moves on (to the next
+ * useful step after connecting, the Reports tab, which Enter opens; the key field after signing out).
+ * Returns the two refs and the call that asks for the move.
  */
 function useFocusAfterSignInOut(connected: boolean) {
   const signOutRef = useRef<HTMLButtonElement>(null);
@@ -29,7 +33,7 @@ function useFocusAfterSignInOut(connected: boolean) {
   const [moveFocus, setMoveFocus] = useState(false);
   useEffect(() => {
     if (!moveFocus) return;
-    (connected ? signOutRef.current : keyRef.current)?.focus();
+    (connected ? (nextStep() ?? signOutRef.current) : keyRef.current)?.focus();
     setMoveFocus(false);
   }, [moveFocus, connected]);
   return { signOutRef, keyRef, moveFocus: () => setMoveFocus(true) };
@@ -48,6 +52,10 @@ export function ConnectPanel({ deployment }: ConnectPanelProps) {
           <PaneMessage intent="success" role="status">
             Connected to <strong>{current.baseUrl}</strong>
           </PaneMessage>
+          <Text data-testid="next-step">
+            Next: open <strong>Reports</strong> (its tab has the focus: press Enter) to run your first report,
+            or <strong>Data</strong> for a show or a search.
+          </Text>
           <Button
             ref={signOutRef}
             onClick={() => {

@@ -5,7 +5,7 @@
 import { useRef, useState } from "react";
 import { NOT_CONNECTED, useClearNotConnected, type Services } from "../services";
 import { campaignPlanIO, insertCampaignPlan, type CampaignPlanIO } from "../../excel/campaignPlan";
-import { createCampaigns, validatePlan } from "../../writebacks/planActions";
+import { createCampaigns, validatePlan, type PlanCellRef } from "../../writebacks/planActions";
 import type { CampaignHold } from "../../writebacks/planHolds";
 import { describeCreate, describeValidation, type PlanMessage } from "../../writebacks/planMessages";
 import { describeServiceError } from "../../writebacks/serviceErrors";
@@ -29,6 +29,10 @@ export interface CampaignPlan {
   /** Stop after this campaign: takes effect between campaigns. */
   stop(): void;
   release(hold: CampaignHold): Promise<void>;
+  /** Selects a problem's cell in the plan last read. */
+  goTo(cell: PlanCellRef): Promise<void>;
+  /** Where goTo went ("Selected 'Campaign plan'!F6"), or why it could not. */
+  located: string | null;
 }
 
 /** A plan written before labels had its headers renamed to words as it was read: the outcome says so. */
@@ -38,6 +42,21 @@ function withRenamed(done: Outcome, renamed: readonly string[]): Outcome {
     ...done,
     text: `${done.text} The plan's headers were renamed to words (${renamed.join(", ")}); it reads as before.`,
   };
+}
+
+/** Going to a problem's cell in the plan last read, and where that went ("Selected 'Campaign plan'!F6"). */
+function useGoToCell(plan: { current: CampaignPlanIO | null }) {
+  const [located, setLocated] = useState<string | null>(null);
+  const goTo = async (cell: PlanCellRef): Promise<void> => {
+    const io = plan.current;
+    if (!io) return;
+    try {
+      setLocated(`Selected ${await io.select(cell.row, cell.column)}`);
+    } catch (e) {
+      setLocated(`Could not go to that cell: ${describeServiceError(e)}`);
+    }
+  };
+  return { located, setLocated, goTo };
 }
 
 export function useCampaignPlan({ client, excel }: Pick<Services, "client" | "excel">): CampaignPlan {
@@ -50,11 +69,13 @@ export function useCampaignPlan({ client, excel }: Pick<Services, "client" | "ex
   /** The plan the last Validate or Create worked on: its holds are listed, and released there. */
   const plan = useRef<CampaignPlanIO | null>(null);
   const stop = useRef<AbortController | null>(null);
+  const { located, setLocated, goTo } = useGoToCell(plan);
 
   async function act(kind: Exclude<Busy, null>, work: () => Promise<Outcome>): Promise<void> {
     setBusy(kind);
     setOutcome(null);
     setConfirming(null);
+    setLocated(null);
     try {
       setOutcome(withRenamed(await work(), kind === "insert" ? [] : (plan.current?.renamed() ?? [])));
     } catch (e) {
@@ -113,6 +134,8 @@ export function useCampaignPlan({ client, excel }: Pick<Services, "client" | "ex
 
   return {
     busy,
+    goTo,
+    located,
     outcome,
     progress,
     holds,

@@ -18,6 +18,8 @@ export interface AgentParamsProps {
   root: RefObject<HTMLElement>;
   focusAfterRender: ReturnType<typeof useFocusAfterRender>;
   onReadRange(): void;
+  /** Parameter names used with any agent here: offered in every Name box. */
+  knownNames?: readonly string[];
 }
 
 export function AgentParams({
@@ -27,7 +29,9 @@ export function AgentParams({
   root,
   focusAfterRender,
   onReadRange,
+  knownNames = [],
 }: AgentParamsProps) {
+  const namesList = `${idPrefix}-known-names`;
   const styles = useAgentsStyles();
   const setPair = (i: number, patch: Partial<ParamPair>): void =>
     setPairs((prev) => prev.map((p, k) => (k === i ? { ...p, ...patch } : p)));
@@ -47,8 +51,23 @@ export function AgentParams({
       <legend>Parameters</legend>
       <div className={styles.root}>
         {pairs.map((p, i) => (
-          <ParamRow key={i} pair={p} index={i} id={`${idPrefix}-${i}`} onChange={setPair} onRemove={remove} />
+          <ParamRow
+            key={i}
+            pair={p}
+            index={i}
+            id={`${idPrefix}-${i}`}
+            namesList={knownNames.length ? namesList : undefined}
+            onChange={setPair}
+            onRemove={remove}
+          />
         ))}
+        {knownNames.length > 0 && (
+          <datalist id={namesList}>
+            {knownNames.map((n) => (
+              <option key={n} value={n} />
+            ))}
+          </datalist>
+        )}
         <div className={styles.row}>
           <Button
             className="add-param"
@@ -70,12 +89,14 @@ interface ParamRowProps {
   pair: ParamPair;
   index: number;
   id: string;
+  /** The id of the list of names used before, offered as the Name is typed. */
+  namesList?: string;
   onChange(index: number, patch: Partial<ParamPair>): void;
   onRemove(index: number): void;
 }
 
 /** "Parameter n" with its Remove button, then its Name and Value. */
-function ParamRow({ pair, index: i, id, onChange, onRemove }: ParamRowProps) {
+function ParamRow({ pair, index: i, id, namesList, onChange, onRemove }: ParamRowProps) {
   const styles = useAgentsStyles();
   return (
     <div className={styles.pair} role="group" aria-labelledby={id}>
@@ -101,6 +122,7 @@ function ParamRow({ pair, index: i, id, onChange, onRemove }: ParamRowProps) {
           id={`${id}-name-input`}
           aria-label={`Parameter ${i + 1} name`}
           data-param-name={i}
+          list={namesList}
           value={pair.name}
           onChange={(_, d) => onChange(i, { name: d.value })}
         />

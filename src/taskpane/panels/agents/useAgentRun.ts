@@ -4,9 +4,9 @@
  */
 import { useState } from "react";
 import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../services";
-import { workbookFileTargets } from "../../../excel/agentFiles";
 import type { AgentFile } from "../../../api/schemas";
-import { describeOpened, openAgentFile } from "../../../writebacks/agentFileOpen";
+import type { AgentRunRef } from "../../../writebacks/agentFileOpen";
+import { useRunFiles } from "./useRunFiles";
 import { paramsFromPairs, type ParamPair } from "../../../writebacks/agentParams";
 import { describeServiceError } from "../../../writebacks/serviceErrors";
 import { positiveWhole, type AgentMessage, type RunView } from "./agentMessage";
@@ -28,22 +28,16 @@ export interface AgentRun extends RunFollower {
 
 type StartedListener = (agentId: number, paramNames: string[]) => void;
 
-/** Hands bytes to the browser as a file download. */
-function saveAs(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)]));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel">): AgentRun {
   const [run, setRun] = useState<RunView | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<AgentMessage | null>(null);
   useClearNotConnected(client, message, () => setMessage(null));
   const follower = useFollowRun(client, setRun, setMessage);
+  /** The agent and run the files shown came from: their sheets are named after them. */
+  const [source, setSource] = useState<AgentRunRef | null>(null);
+
+  const { openOne, openTables } = useRunFiles(client, excel, setMessage);
 
   async function start(agentIdText: string, pairs: readonly ParamPair[], onStarted: StartedListener) {
     setMessage(null);
@@ -69,7 +63,10 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
     onStarted(id, Object.keys(params.params));
     follower.startClock();
     setRun({ runId, status: "processing" });
-    await follower.follow(runId);
+    setSource({ agentId: id, runId });
+    await openTables(await follower.follow(runId), { agentId: id, runId }).catch((e: unknown) =>
+      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) }),
+    );
   }
 
   async function followById(runIdText: string): Promise<void> {
@@ -80,7 +77,10 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
     setRun(null);
     // Elapsed time counts from when the pane started following: its start time is not known here.
     follower.startClock();
-    await follower.follow(id);
+    setSource({ runId: id });
+    await openTables(await follower.follow(id), { runId: id }).catch((e: unknown) =>
+      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) }),
+    );
   }
 
   async function copyOutput(text: string): Promise<void> {
@@ -96,15 +96,10 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
     if (!client || !run) return;
     setMessage(null);
     try {
-      const opened = await openAgentFile(file, {
-        ...workbookFileTargets(excel),
-        // The client re-reads the run status for a fresh URL when the one it has expired.
-        download: () => client.agents.downloadFile(run.runId, file),
-        saveAs,
-      });
-      setMessage({ intent: "success", text: describeOpened(opened) });
+      const from = source?.runId === run.runId ? source : { runId: run.runId };
+      setMessage({ intent: "success", text: await openOne(file, from) });
     } catch (e) {
-      setMessage({ intent: "error", text: `${file.fileName}: ${describeServiceError(e)}` });
+      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
     }
   }
 

@@ -16,7 +16,8 @@ export interface RunFollower {
   elapsedMs: number | null;
   /** Starts the elapsed-time clock now. */
   startClock(): void;
-  follow(runId: number): Promise<void>;
+  /** Follows the run to its end; its last status (null when following stopped or failed to read it). */
+  follow(runId: number): Promise<RunView | null>;
   stopFollowing(): void;
 }
 
@@ -39,8 +40,11 @@ export function useFollowRun(
   useEffect(() => () => stop.current?.abort(), []);
 
   /** Polls a started run until done or failed; Stop following ends only the polling. */
-  async function follow(runId: number): Promise<void> {
-    if (!client) return setMessage({ intent: "error", text: NOT_CONNECTED });
+  async function follow(runId: number): Promise<RunView | null> {
+    if (!client) {
+      setMessage({ intent: "error", text: NOT_CONNECTED });
+      return null;
+    }
     stop.current?.abort();
     const controller = new AbortController();
     stop.current = controller;
@@ -53,6 +57,7 @@ export function useFollowRun(
       });
       if (final.status === "failed")
         setMessage({ intent: "error", text: `The run failed: ${final.error ?? "no reason given"}` });
+      return final;
     } catch (e) {
       setMessage(
         controller.signal.aborted
@@ -62,6 +67,7 @@ export function useFollowRun(
             }
           : { intent: "error", text: `Run ${runId}: ${describeServiceError(e)}` },
       );
+      return null;
     } finally {
       setNow(Date.now());
       setFollowing(false);

@@ -37,7 +37,7 @@ function IncrementalityBreakdownFields({ values, onChange, err }: BreakdownField
     <>
       <Field
         label="Aggregation level"
-        hint="e.g. channel, publisher, show_campaign"
+        hint="e.g. channel, publisher, show campaign (sent as the service spells it)"
         {...err("aggregationLevel")}
       >
         <Input
@@ -117,7 +117,8 @@ export function IncrementalityForm() {
       incrementalityRequestSchema,
       {
         advertiser: text(inc.advertiser),
-        aggregationLevel: text(inc.aggregationLevel),
+        // A level typed in words ("show campaign") is sent as the service spells it (show_campaign).
+        aggregationLevel: text(inc.aggregationLevel)?.trim().replace(/\s+/g, "_"),
         channelType: text(inc.channelType),
         action: text(inc.action),
         startDate: text(inc.startDate),

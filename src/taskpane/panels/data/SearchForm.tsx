@@ -3,9 +3,13 @@ import { useState } from "react";
 import { Button, Field, Input, Switch } from "@fluentui/react-components";
 import { searchQuerySchema } from "../../../api/schemas";
 import { OTHER_DEFAULTS } from "../../../api/defaults";
+import { platformLabel, platformValue, SEARCH_MEDIA_TYPES } from "../../../api/platformWords";
 import { runSourceToSheet } from "../../reportActions";
 import { DataForm, useDataForm } from "./DataForm";
 import { list, num } from "./formValues";
+
+/** The media types offered, in words ("Comma-separated: All platforms, Podcast, …, Radio show, Beta"). */
+export const MEDIA_TYPES_HINT = `Comma-separated: ${SEARCH_MEDIA_TYPES.map(platformLabel).join(", ")}; other values are sent as typed`;
 
 /** The labels the form shows, so validation messages read in them rather than in request field names. */
 const LABELS = {
@@ -67,7 +71,8 @@ export function SearchForm() {
       {
         search: search.query.trim(),
         timeFrame: num(search.timeFrame),
-        mediaType: list(search.mediaType),
+        // A planner's word ("Radio show") is sent as the service's value (radio_show).
+        mediaType: list(search.mediaType)?.map((t) => platformValue(t, SEARCH_MEDIA_TYPES)),
         showFilterIds: list(search.showFilterIds)?.map(Number),
         exact: search.exact || undefined,
         transcriptOnly: search.transcriptOnly || undefined,
@@ -97,11 +102,7 @@ export function SearchForm() {
           onChange={(_, d) => setSearch({ ...search, timeFrame: d.value })}
         />
       </Field>
-      <Field
-        label="Media types"
-        hint="Comma-separated: all, podcast, alpha, radio, radio_show, beta"
-        {...form.err("mediaType")}
-      >
+      <Field label="Media types" hint={MEDIA_TYPES_HINT} {...form.err("mediaType")}>
         <Input
           name="searchMediaType"
           value={search.mediaType}

@@ -2,7 +2,7 @@
  * One report sheet in the Sheets panel: its last refresh and status, Refresh, Edit request, Forget
  * request (with a confirming second click) and its two switches.
  */
-import { Button, Checkbox } from "@fluentui/react-components";
+import { Button, Checkbox, useId } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
 import type { BoundStatus } from "../../../excel/reportBindings";
 import {
@@ -54,6 +54,7 @@ function BoundCells({ bound }: { bound: BoundStatus }) {
 }
 
 export function ReportSheetItem({ sheet: s, services, list, forget }: ReportSheetItemProps) {
+  const noteId = useId("sheet-note");
   const { refreshing } = list;
   return (
     <li data-sheet={s.sheetName}>
@@ -87,10 +88,18 @@ export function ReportSheetItem({ sheet: s, services, list, forget }: ReportShee
         size="small"
         aria-label={`Edit request of ${s.sheetName}`}
         onClick={() => services.editReport(s.sheetName)}
-        disabled={!s.editable}
+        // Focusable while unavailable, so its reason (below) is read with it and shown as its tooltip.
+        disabledFocusable={!s.editable}
+        title={s.editBlocked}
+        aria-describedby={s.editBlocked ? `${noteId}-edit` : undefined}
       >
         Edit request
       </Button>
+      {s.editBlocked && (
+        <Text size={200} id={`${noteId}-edit`} data-testid="edit-blocked">
+          {s.editBlocked}
+        </Text>
+      )}
       <ForgetRequestButtons sheetName={s.sheetName} forget={forget} />
       <SheetSwitches sheet={s} services={services} list={list} />
     </li>
