@@ -154,7 +154,7 @@ test("one client cell: a failed client is reported and the run goes on; a change
   const first = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 2, now: () => TODAY });
   // The service refuses an advertiser the key cannot see: both sheets fail, named, and nothing is made.
   expect(first.sheets.map((s) => s.done)).toEqual(["failed", "failed"]);
-  expect(first.sheets[0].error).toMatch(/cannot see the advertiser/);
+  expect(first.sheets[0].error).toMatch(/refused the advertiser asked for: its name may be misspelled/);
   // The service counts a refused request: both were spent, and the run still went past the first.
   expect(spent() - before).toBe(2);
 

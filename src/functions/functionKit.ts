@@ -12,7 +12,7 @@ import {
   RateLimitError,
   RequestValidationError,
 } from "../api/errors";
-import { plannerCause, plannerMessage } from "../api/errorWords";
+import { plannerCause, plannerMessage, refusedAdvertiser } from "../api/errorWords";
 import { spentAllowance } from "../api/allowance";
 import type { ShowInfo } from "../api/schemas";
 import { FunctionError } from "./functionError";
@@ -38,6 +38,8 @@ export interface FunctionDeps {
   ready?: () => Promise<void>;
   /** A card function answered with text, as this Excel cannot show data types (the pane says why once). */
   cardsNotShown?: () => void;
+  /** Advertiser names the workbook and this computer know: a refused advertiser's message offers the close ones. */
+  knownAdvertisers?: () => Promise<readonly string[]>;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -77,6 +79,11 @@ export interface FunctionKit {
     signal?: AbortSignal,
     cost?: number,
   ): Promise<T>;
+  /**
+   * Runs `ask`, which names the advertisers `names`: a refusal of them is #N/A saying the name may be
+   * misspelled or not on this key, with the close names the workbook knows (errorWords.ts).
+   */
+  forAdvertisers<T>(names: readonly string[], ask: () => Promise<T>): Promise<T>;
   /** Show info without paging parameters: one request shared by SHOW, SHOWLISTENERS, TOPADVERTISERS, SIMILAR. */
   showInfo(id: string, signal?: AbortSignal): Promise<ShowInfo>;
   /** Runs a function's body: its result within Excel's limits (resultLimits.ts), its errors as #N/A or #VALUE!. */
@@ -165,5 +172,16 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     }
   }
 
-  return { connected, cached, showInfo, guarded, guardedCard };
+  async function forAdvertisers<T>(names: readonly string[], ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!refusedAdvertiser(err)) throw err;
+      const knownAdvertisers = (await deps.knownAdvertisers?.().catch(() => [])) ?? [];
+      const proSeen = deps.client()?.ads.answered ?? false;
+      throw new FunctionError("#N/A", plannerMessage(err, { advertisers: names, knownAdvertisers, proSeen }));
+    }
+  }
+
+  return { connected, cached, showInfo, guarded, guardedCard, forAdvertisers };
 }

@@ -143,6 +143,13 @@ function workbookDateSystem(): Promise<DateSystem> {
   return excel ? dateSystemOf(excel) : Promise.resolve("1900");
 }
 
+/** Advertiser names the workbook and this computer know; loaded only when an advertiser is refused. */
+async function advertisersKnown(): Promise<readonly string[]> {
+  const { knownAdvertisers } = await import("../excel/advertiserNames");
+  const excel = excelHere();
+  return excel ? knownAdvertisers(excel) : [];
+}
+
 export const adsFunctions = createAdsFunctions({
   client,
   cache,
@@ -150,6 +157,7 @@ export const adsFunctions = createAdsFunctions({
   dateSystem: workbookDateSystem,
   ready,
   cardsNotShown: noteCardsNotShown,
+  knownAdvertisers: advertisersKnown,
 });
 
 /** Every held answer is stale from now: the next calculation asks for fresh ones (through the guard). */
