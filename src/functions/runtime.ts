@@ -132,6 +132,9 @@ let isSetSupported: IsSetSupported = (name, version) =>
   (globalThis as { Office?: typeof Office }).Office?.context?.requirements?.isSetSupported(name, version) ??
   false;
 
+/** Whether this Excel has requirement set `name` at `version` (the pane's input watch asks too). */
+export const supportsSet: IsSetSupported = (name, version) => isSetSupported(name, version);
+
 /** The preview's host answers for its requirement sets (it has no Office.context). */
 export function setRequirements(check: IsSetSupported): void {
   isSetSupported = check;
