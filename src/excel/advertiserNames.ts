@@ -45,7 +45,7 @@ async function planAdvertisers(excel: ExcelHost): Promise<string[]> {
 }
 
 /** The workbook's advertiser names, each once, in the order found (reports, sets, plans); none on failure. */
-export async function workbookAdvertisers(excel: ExcelHost): Promise<string[]> {
+async function workbookAdvertisers(excel: ExcelHost): Promise<string[]> {
   const [defs, sets, plans] = await Promise.all([
     listDefinitions(excel).catch(() => []),
     listReportSets(excel).catch(() => []),

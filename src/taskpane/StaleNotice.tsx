@@ -11,10 +11,7 @@ const named = (t: StaleTarget) => (t.kind === "set" ? `the report set ${t.name}`
 
 export function StaleNotice({ onSheetsTab }: { onSheetsTab: boolean }) {
   const [stale, setStale] = useState<string[]>([]);
-  useEffect(
-    () => onStale((t) => setStale((old) => (old.includes(named(t)) ? old : [...old, named(t)]))),
-    [],
-  );
+  useEffect(() => onStale((t) => setStale((old) => (old.includes(named(t)) ? old : [...old, named(t)]))), []);
   useEffect(() => {
     if (onSheetsTab) setStale([]);
   }, [onSheetsTab]);

@@ -221,7 +221,7 @@ export async function runSourceToSheet(
  * What a refused advertiser's words need beyond the request: the names the workbook and this computer
  * know (the close ones are offered) and whether this key is known to be Pro. Nothing for other failures.
  */
-export async function refusalContext(
+async function refusalContext(
   services: Pick<Services, "excel" | "client">,
   err: unknown,
 ): Promise<Omit<PlannerContext, "advertisers">> {
