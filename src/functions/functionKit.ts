@@ -147,6 +147,9 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     body: (system: DateSystem) => Promise<T>,
   ): Promise<T> {
     try {
+      // Where held answers are filed (the workbook's id, the account's) is asked at once, beside the
+      // date system, rather than after it: two round trips to Excel at the same time (issue #46).
+      void deps.ready?.();
       const system = (await deps.dateSystem?.()) ?? "1900";
       const result = capResult(await body(system), fn);
       return shape.forHost(result, deps.numberShape?.() ?? "plain", system);
@@ -160,6 +163,7 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     body: (system: DateSystem, kind: CardNumberKind | null) => Promise<Excel.EntityCellValue | string>,
   ): Promise<Excel.EntityCellValue | string> {
     try {
+      void deps.ready?.();
       const system = (await deps.dateSystem?.()) ?? "1900";
       const shapeHere = deps.numberShape?.() ?? "plain";
       const kind = shapeHere === "plain" ? null : shapeHere;
