@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   write: () => import("./write.bench"),
   functions: () => import("./functions.bench"),
   bundle: () => import("./bundle.bench"),
+  sheets: () => import("./sheets.bench"),
 };
 const RESULTS = path.join(ROOT, "bench", "results.json");
 

@@ -336,6 +336,7 @@ export class FormulaCalculator implements Calculator {
               continue;
             const before = cell.value;
             this.calculateCell(sheet, r, c);
+            this.model.calculated?.(sheet.id, { row: r, col: c, rows: 1, cols: 1 });
             if (cell.value !== before)
               next.push({ sheetId: sheet.id, rect: { row: r, col: c, rows: 1, cols: 1 } });
           }

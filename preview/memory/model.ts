@@ -162,6 +162,8 @@ export class WorkbookModel {
    * #3332, #3911). Done when the batch ends, or at the next calculation while calculation is suspended.
    */
   hostCallsOwed = false;
+  /** Told of formula cells calculated (Worksheet.onCalculated, events.ts). */
+  calculated?: (sheetId: string, rect: Rect) => void;
   /** Told of every Range.insert / Range.delete after it (the host's kept ranges follow it). */
   readonly moveListeners: ((move: Move) => void)[] = [];
   /** Why a cell shows the error it shows (a function's message, a blocked spill), for the formula bar and hover. */

@@ -8,6 +8,7 @@
  * The script is loaded by whoever runs the add-in: a `<script>` tag in the preview page
  * (preview/main.tsx), a `vm` context in Node (officeJsNode.ts, for tests and the bench).
  */
+import { setEventDelivery, type RichApiMessage } from "./events";
 import type { HttpAnswer } from "./richApi/processor";
 
 /** office.js's transport hook (not in @types/office-js: it is how office.js is run outside Office). */
@@ -15,9 +16,19 @@ interface HttpUtility {
   setCustomSendRequestFunc(send: (request: SendRequest) => Promise<HttpAnswer>): void;
 }
 
+/**
+ * office.js's entry for RichApi messages (events) where no Office host page carries them: the
+ * handler Excel's messages reach (GenericEventRegistration._handleRichApiMessage), and what says the
+ * channel is ready. The host's events (events.ts) go in here, as Excel's go in through the page.
+ */
+interface RichApiMessages {
+  _testSetRichApiMessageReadyImpl(ready: () => Promise<void>): void;
+  _testTriggerRichApiMessageEvent(message: RichApiMessage): void;
+}
+
 export interface GenuineOffice {
   Excel: typeof Excel;
-  OfficeExtension: typeof OfficeExtension & { HttpUtility: HttpUtility };
+  OfficeExtension: typeof OfficeExtension & { HttpUtility: HttpUtility } & RichApiMessages;
   /** office.js's custom-functions classes (CustomFunctions.Entity, FormattedNumber): what a function returns. */
   CustomFunctions?: typeof CustomFunctions;
 }
@@ -98,6 +109,9 @@ function officeJs(): GenuineOffice {
     );
   };
   loaded.OfficeExtension.HttpUtility.setCustomSendRequestFunc(send);
+  const extension = loaded.OfficeExtension;
+  extension._testSetRichApiMessageReadyImpl(() => Promise.resolve());
+  setEventDelivery((message) => extension._testTriggerRichApiMessageEvent(message));
   return loaded;
 }
 

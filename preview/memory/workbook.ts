@@ -10,6 +10,7 @@
  * It is never kinder than Excel: each rule it follows is a row of docs/excel-fidelity.md.
  */
 import type { EntityValue } from "./entities";
+import { HostEvents } from "./events";
 import { MAX_COLS, MAX_ROWS, parseAddress, type Rect } from "./address";
 import { FormulaCalculator } from "./calc";
 import { chartViews, type ChartView } from "./chart";
@@ -76,6 +77,8 @@ export class InMemoryWorkbook implements InMemoryHost {
   valueWritten?: (write: ValueWrite) => void;
   readonly calculator: FormulaCalculator;
   private readonly listeners = new Set<Listener>();
+  /** Excel's change events (events.ts): raised for typing, clearing, an add-in's writes and calculations. */
+  readonly events = new HostEvents();
   private readonly processor: RichApiProcessor;
   private namespace?: ExcelLike;
 
@@ -83,6 +86,7 @@ export class InMemoryWorkbook implements InMemoryHost {
     if (options.today) this.model.today = options.today;
     this.calculator = new FormulaCalculator(this.model);
     this.model.calculator = this.calculator;
+    this.model.calculated = (sheetId, rect) => this.events.calculated(sheetId, rect);
     for (const name of options.sheets ?? ["Sheet1"]) this.model.addSheet(name);
     this.model.selection = { sheetId: this.model.sheets[0].id, rect: { row: 0, col: 0, rows: 1, cols: 1 } };
     this.processor = new RichApiProcessor(this, workbookObject);
@@ -160,6 +164,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       const rows = cell.spill?.length ?? 1;
       const cols = Math.max(1, ...(cell.spill ?? [[]]).map((r) => r.length));
       changes.push({ sheetId: sheet.id, rect: { row, col, rows, cols } });
+      this.events.calculated(sheet.id, { row, col, rows, cols });
     }
     if (changes.length === 0) return;
     this.calculator.propagate(changes);
@@ -298,6 +303,7 @@ export class InMemoryWorkbook implements InMemoryHost {
       for (const t of this.model.tables)
         if (t.sheetId === s.id && row === t.rect.row && col >= t.rect.col && col < t.rect.col + t.rect.cols)
           this.model.normaliseHeaders(t);
+      this.events.changed(s.id, change.rect, "user");
       this.changed();
     },
     /**
@@ -319,6 +325,7 @@ export class InMemoryWorkbook implements InMemoryHost {
             filled.push([row, col]);
       }
       for (const [row, col] of filled) this.model.setValue(s, row, col, "");
+      if (filled.length) this.events.changed(s.id, rect, "user");
       this.model.respill(s, rect);
       const owed = this.model.owedCalculation;
       this.model.owedCalculation = [];

@@ -22,6 +22,7 @@ import {
   UnknownStatusError,
   type AuthFailure,
 } from "./errors";
+import { closeNames } from "./closeNames";
 import { fieldLabel } from "./fieldLabels";
 
 export interface PlannerError {
@@ -36,6 +37,10 @@ export interface PlannerError {
 /** What the planner asked for, told to a refusal that needs it (the advertisers a key may not see). */
 export interface PlannerContext {
   advertisers?: readonly string[];
+  /** Advertiser names the workbook knows (its reports, sets, plans, recently used): close ones are offered. */
+  knownAdvertisers?: readonly string[];
+  /** This key has had individual ads answered: its account is Pro, so a refusal there is the name's. */
+  proSeen?: boolean;
 }
 
 /** A request's endpoint ("GET /api/public/series/episodes/{id}") as what the planner was doing. */
@@ -110,20 +115,38 @@ const REFUSALS: Record<Exclude<AuthFailure, "forbidden" | "other">, string> = {
 };
 
 /**
- * A 403 "Forbidden": the service refuses an advertiser the key's account cannot see (every keyed
- * request that names advertisers), and individual ads to an account without Pro.
+ * A 403 "Forbidden" on a request that names advertisers: the service answers the same for a name it
+ * does not know (misspelled) and one the key's account may not see, so both are said, with the close
+ * names the workbook knows (closeNames.ts). Individual ads also need a Pro account: said unless this
+ * key has had individual ads answered (then it is Pro, and the name is the cause).
  */
 function forbidden(err: AdsError, ctx: PlannerContext): string {
   const names = ctx.advertisers?.filter((a) => a.trim()) ?? [];
+  const close = names
+    .map((n) => ({ n, near: closeNames(n, ctx.knownAdvertisers ?? []) }))
+    .filter((c) => c.near.length);
   const which =
     names.length === 1
-      ? `the advertiser ${names[0]}`
+      ? `the advertiser ${names[0]}: the name may be misspelled, or not an advertiser this key's account may see`
       : names.length > 1
-        ? `at least one of the advertisers asked for (${names.join(", ")})`
-        : "the advertiser asked for";
-  if (/individual-ads/.test(err.endpoint))
-    return `This key may not see the individual ads of ${which}: they need a Pro account with API access and an advertiser this key's account can see. Check the advertiser, or ask whoever manages your account.`;
-  return `This key's account cannot see ${which}: an advertiser's data is shown only to the accounts it belongs to. ${names.length > 1 ? "Ask for one at a time to find which, or ask" : "Check the name, or ask"} whoever manages your account for access.`;
+        ? `at least one of the advertisers asked for (${names.join(", ")}): a name may be misspelled, or not an advertiser this key's account may see`
+        : "the advertiser asked for: its name may be misspelled, or not an advertiser this key's account may see";
+  const meant =
+    names.length === 1 && close.length
+      ? ` Did you mean ${close[0].near.length === 1 ? close[0].near[0] : `one of ${close[0].near.join(", ")}`}?`
+      : close.length
+        ? ` Close names this workbook knows: ${close.map((c) => `${c.n}, ${c.near.join(" or ")}`).join("; ")}.`
+        : "";
+  const individual = /individual-ads/.test(err.endpoint) && !ctx.proSeen;
+  // A name the workbook itself knows, exactly, is not misspelled: then the account's Pro is the doubt.
+  if (individual && names.length === 1 && ctx.knownAdvertisers?.includes(names[0]))
+    return `This key may not see the individual ads of the advertiser ${names[0]}: they need a Pro account with API access and an advertiser this key's account can see. Check the advertiser, or ask whoever manages your account.`;
+  const pro = individual ? " Individual ads also need a Pro account with API access." : "";
+  const next =
+    names.length > 1
+      ? "Check the names (ask for one at a time to find which), or ask"
+      : "Check the spelling, or ask";
+  return `The service refused ${which} (it answers the same for both).${meant}${pro} ${next} whoever manages your account for access.`;
 }
 
 function refusal(err: AuthenticationError, ctx: PlannerContext): string {
@@ -251,4 +274,13 @@ export function plannerError(err: unknown, ctx: PlannerContext = {}): PlannerErr
 /** The planner's sentence alone: for a cell's error, a toast, a sheet's status line. */
 export function plannerMessage(err: unknown, ctx: PlannerContext = {}): string {
   return plannerError(err, ctx).message;
+}
+
+/**
+ * Whether a failure is the service refusing an advertiser (a 403 "Forbidden" on a request): the
+ * one refusal whose words need what the planner asked for and the names the workbook knows.
+ */
+export function refusedAdvertiser(failure: unknown): boolean {
+  const err = serviceErrorOf(failure);
+  return err instanceof AuthenticationError && err.reason === "forbidden";
 }

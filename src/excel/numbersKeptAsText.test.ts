@@ -9,7 +9,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { AdsClient } from "../api/client";
 import { fakeFetch, instantSleep, json, text } from "../api/testing/fakeFetch";
 import { runSourceToSheet } from "../taskpane/reportActions";
-import type { ActivityEntry, Services } from "../taskpane/services";
+import { recordingServices } from "../../test/support/paneServices";
 import { describeOpened, openAgentFile } from "../writebacks/agentFileOpen";
 import { workbookFileTargets } from "./agentFiles";
 
@@ -48,22 +48,7 @@ async function runReport(wb: InMemoryWorkbook, fields: string[], csv: string): P
     return json(200, TASK);
   });
   const client = new AdsClient({ baseUrl: BASE, apiKey: "k-1", fetch, sleep: instantSleep().sleep });
-  const entries = new Map<number, Partial<ActivityEntry>>();
-  const services: Services = {
-    client,
-    excel: wb.excel,
-    notify: () => undefined,
-    activity: {
-      start(label, request) {
-        entries.set(entries.size + 1, { label, request });
-        return entries.size;
-      },
-      update(id, patch) {
-        entries.set(id, { ...entries.get(id), ...patch });
-      },
-    },
-    editReport: () => undefined,
-  };
+  const { services, entries } = recordingServices(wb.excel, client);
   const outcome = await runSourceToSheet(services, {
     kind: "impressions",
     params: { advertiser: ["Acme"], fields },

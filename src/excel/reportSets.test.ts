@@ -113,23 +113,29 @@ test("3 reports and a Dashboard run for 5 advertisers: 15 report sheets and 5 Da
   expect(allStoredText(wb)).toContain("AdsSet.Clients.n");
   expect(allStoredText(wb)).not.toContain(KEY);
 
-  // Run again unchanged: not stale, 15 refreshes and no sheet made.
-  expect((await previewReportSet(wb.excel, set.id, TODAY)).changes).toEqual({ added: [], removed: [] });
+  // Run again unchanged: not stale, nothing to spend; Refresh all of the set would refresh all 15.
+  const unchanged = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(unchanged.changes).toEqual({ added: [], removed: [] });
+  expect(unchanged.plan.requests).toBe(0);
+  expect(unchanged.plan.kept).toHaveLength(15);
+  expect((await previewReportSet(wb.excel, set.id, TODAY, { all: true })).plan.requests).toBe(15);
 
-  // The client cell changed: Stark Apparel out, Wayne Travel in.
+  // The client cell changed: Stark Apparel out, Wayne Travel in. Wayne Travel's 3 sheets are made; the
+  // 12 of the values still listed are kept (their inputs did not change): 3 requests, exactly as asked.
   wb.host.setInput("Inputs", 5, 0, "Wayne Travel");
   const stale = await previewReportSet(wb.excel, set.id, TODAY);
   expect(stale.changes).toEqual({ added: ["Wayne Travel"], removed: ["Stark Apparel"] });
-  expect(stale.plan.requests).toBe(15);
-  expect(stale.plan.refresh).toHaveLength(12);
+  expect(stale.plan.requests).toBe(3);
+  expect(stale.plan.refresh).toHaveLength(0);
+  expect(stale.plan.kept).toHaveLength(12);
   expect(stale.plan.create).toHaveLength(3);
   bodies.length = 0;
-  const again = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 15, now: () => TODAY });
-  expect(spent() - before).toBe(30);
-  expect(clientsAsked(bodies).filter((c) => c === JSON.stringify(["Wayne Travel"]))).toHaveLength(3);
-  expect(clientsAsked(bodies)).not.toContain(JSON.stringify(["Stark Apparel"]));
+  const again = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 3, now: () => TODAY });
+  expect(spent() - before).toBe(18);
+  expect(clientsAsked(bodies)).toEqual([0, 1, 2].map(() => JSON.stringify(["Wayne Travel"])));
   expect(again.dropped).toEqual(["Stark Apparel"]);
-  expect(again.sheets.filter((s) => s.done === "refreshed")).toHaveLength(12);
+  expect(again.kept).toBe(12);
+  expect(again.sheets.filter((s) => s.done === "refreshed")).toHaveLength(0);
   // Removing a value deletes nothing: Stark Apparel's sheets and Dashboard stay.
   const after = await names(wb);
   expect(after.filter((n) => n.startsWith("Stark Apparel · "))).toHaveLength(4);
@@ -154,7 +160,7 @@ test("one client cell: a failed client is reported and the run goes on; a change
   const first = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 2, now: () => TODAY });
   // The service refuses an advertiser the key cannot see: both sheets fail, named, and nothing is made.
   expect(first.sheets.map((s) => s.done)).toEqual(["failed", "failed"]);
-  expect(first.sheets[0].error).toMatch(/cannot see the advertiser/);
+  expect(first.sheets[0].error).toMatch(/refused the advertiser asked for: its name may be misspelled/);
   // The service counts a refused request: both were spent, and the run still went past the first.
   expect(spent() - before).toBe(2);
 
@@ -174,4 +180,38 @@ test("one client cell: a failed client is reported and the run goes on; a change
     { ...DATES, advertiser: ["Northwind Coffee"] },
   ]);
   expect(spent() - before).toBe(4);
+}, 60_000);
+
+test("a set with one new client among three: its run plan and the sandbox's count are 1 request; Refresh all of the set spends on all 3", async () => {
+  const { wb, bodies, fetcher, spent } = setup();
+  wb.host.setInput("Inputs", 0, 3, "Acme Mattress");
+  wb.host.setInput("Inputs", 1, 3, "Northwind Coffee");
+  const set = await makeReportSet(wb.excel, {
+    name: "Three",
+    client: "advertiser",
+    values: "Inputs!D1:D3",
+    reports: [{ kind: "estimatedSpendByDay", params: DATES }],
+    dashboard: true,
+  });
+  await runReportSet(wb.excel, set.id, fetcher, { confirmed: 2, now: () => TODAY });
+  // A third client is typed into the list.
+  wb.host.setInput("Inputs", 2, 3, "Wayne Travel");
+  const preview = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(preview.plan.requests).toBe(1);
+  expect(preview.plan.create.map((c) => c.value)).toEqual(["Wayne Travel"]);
+  expect(preview.plan.kept.map((k) => k.value)).toEqual(["Acme Mattress", "Northwind Coffee"]);
+  // Only the new client's Dashboard is made; the others' stay as they are.
+  expect(preview.plan.dashboards.map((d) => d.value)).toEqual(["Wayne Travel"]);
+  bodies.length = 0;
+  const before = spent();
+  const result = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 1, now: () => TODAY });
+  expect(spent() - before).toBe(1);
+  expect(clientsAsked(bodies)).toEqual([JSON.stringify(["Wayne Travel"])]);
+  expect(result.sheets.map((s) => `${s.value}: ${s.done}`)).toEqual(["Wayne Travel: made"]);
+  // Refresh all of the set stays available: every sheet again, counted first, exactly.
+  const all = await previewReportSet(wb.excel, set.id, TODAY, { all: true });
+  expect(all.plan.requests).toBe(3);
+  const beforeAll = spent();
+  await runReportSet(wb.excel, set.id, fetcher, { confirmed: 3, all: true, now: () => TODAY });
+  expect(spent() - beforeAll).toBe(3);
 }, 60_000);

@@ -15,6 +15,7 @@ import {
   readStoredSet,
   reportSetSchema,
   setChanges,
+  sheetChange,
   takesClient,
   withoutClient,
   type ReportSet,
@@ -28,7 +29,8 @@ import { bindAddress, readBoundCells } from "./boundCells";
 import { writeSetDashboard } from "./dashboardSheet";
 import { errorMessage, type ExcelHost } from "./host";
 import { createReportSheet, refreshUnlocked, type SheetFetcher } from "./reportSheets";
-import { listDefinitions, splitParts } from "./reportStore";
+import { boundStatus } from "./reportBindings";
+import { listDefinitions, splitParts, type StoredReport } from "./reportStore";
 import { takenNames } from "./workbookNames";
 
 const PREFIX = "AdsSet.";
@@ -172,10 +174,38 @@ export interface SetPreview {
   changes: { added: string[]; removed: string[] };
 }
 
+/**
+ * The set's existing sheets whose inputs changed (sheetChange: the sheet's own bound cells, its period,
+ * a failed last refresh), sheet → why.
+ */
+async function changedSheets(
+  excel: ExcelHost,
+  set: ReportSet,
+  defs: readonly StoredReport[],
+  today: Date,
+): Promise<Map<string, string>> {
+  const byTable = new Map(defs.flatMap((d) => (d.tableName ? [[d.tableName, d] as const] : [])));
+  const changed = new Map<string, string>();
+  for (const member of set.members)
+    for (const made of member.sheets) {
+      const def = byTable.get(made.table);
+      if (!def) continue;
+      const bound = def.bindings?.length ? await boundStatus(excel, def, today).catch(() => null) : null;
+      const why = sheetChange(def, bound?.changed ?? [], today);
+      if (why) changed.set(def.sheetName, why);
+    }
+  return changed;
+}
+
+/**
+ * What a run would do now. Refresh set (the default) refreshes only the sheets whose inputs changed and
+ * makes the new values' sheets; `all` (Run for each, Refresh all of the set) refreshes every sheet.
+ */
 export async function previewReportSet(
   excel: ExcelHost,
   id: string,
   today = new Date(),
+  opts: { all?: boolean } = {},
 ): Promise<SetPreview> {
   const set = await readReportSet(excel, id);
   const cells = await readBoundCells(excel, [{ param: "values", ...set.values }]);
@@ -191,7 +221,8 @@ export async function previewReportSet(
   // A sheet refreshed spends what its refresh spends (individual ads by the rows it held last time).
   const cost = (request: Parameters<typeof sourceRequests>[0], sheetName?: string) =>
     sourceRequests(request, sheetName ? rows.get(sheetName) : 0).requests;
-  const plan = planRun(set, read.values, { tables, sheets }, cost, today);
+  const changed = opts.all ? undefined : await changedSheets(excel, set, defs, today);
+  const plan = planRun(set, read.values, { tables, sheets, changed }, cost, today);
   return { set, values: read.values, plan, changes: setChanges(set, read.values) };
 }
 
@@ -206,6 +237,8 @@ interface SheetOutcome {
 export interface SetRunResult {
   sheets: SheetOutcome[];
   dashboards: SheetOutcome[];
+  /** Sheets kept as they are: their inputs did not change (Refresh set). */
+  kept: number;
   /** Values no longer in the range: their sheets stay, and are no longer run. */
   dropped: string[];
 }
@@ -220,12 +253,12 @@ export async function runReportSet(
   excel: ExcelHost,
   id: string,
   fetch: SheetFetcher,
-  opts: { confirmed: number; signal?: AbortSignal; now?: () => Date },
+  opts: { confirmed: number; all?: boolean; signal?: AbortSignal; now?: () => Date },
 ): Promise<SetRunResult> {
   const now = opts.now ?? (() => new Date());
   const name = (await readReportSet(excel, id)).name;
   return withRefreshLock({ sheetName: name, origin: "report set" }, async () => {
-    const { set, values, plan } = await previewReportSet(excel, id, now());
+    const { set, values, plan } = await previewReportSet(excel, id, now(), { all: opts.all });
     if (plan.requests > opts.confirmed)
       throw new Error(
         `The report set "${set.name}" would now spend ${plan.requests} requests, more than the ${opts.confirmed} you agreed to (its list changed): nothing was requested. Run it again to see what it spends now.`,
@@ -294,6 +327,6 @@ export async function runReportSet(
         return m && m.sheets.length ? [m] : [];
       }),
     });
-    return { sheets, dashboards, dropped: plan.dropped };
+    return { sheets, dashboards, kept: plan.kept.length, dropped: plan.dropped };
   });
 }

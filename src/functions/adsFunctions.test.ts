@@ -138,7 +138,7 @@ test.each([
   ["Invalid token", /^The service does not know this API key\. Check the key/],
   ["API access is disabled", /^API access is turned off for this key's account\./],
   ["API limit is not configured", /^This key's account has no monthly request allowance set up yet/],
-  ["Forbidden", /^This key's account cannot see the advertiser asked for: /],
+  ["Forbidden", /^The service refused the advertiser asked for: its name may be misspelled, or not /],
   ["Something else entirely", /^The service refused this key while reading show 1: it may not do this\./],
 ] as const)("authentication failure '%s' is said in the planner's words", async (message, said) => {
   const { fns } = setup(() => json(403, { message }));

@@ -25,11 +25,13 @@ export function cardFunctions(kit: FunctionKit) {
         const name = arg.requiredText(advertiser, "advertiser");
         if (!kind) return name;
         const client = kit.connected();
-        const ads = await kit.cached(
-          client,
-          JSON.stringify(["advertiser-card", name]),
-          (s) => client.ads.individual({ advertiser: name, limit: ADVERTISER_CARD_ADS }, s),
-          signal,
+        const ads = await kit.forAdvertisers([name], () =>
+          kit.cached(
+            client,
+            JSON.stringify(["advertiser-card", name]),
+            (s) => client.ads.individual({ advertiser: name, limit: ADVERTISER_CARD_ADS }, s),
+            signal,
+          ),
         );
         return advertiserCard(name, ads, kind, system);
       }),

@@ -12,7 +12,7 @@ import {
   RateLimitError,
   RequestValidationError,
 } from "../api/errors";
-import { plannerCause, plannerMessage } from "../api/errorWords";
+import { plannerCause, plannerMessage, refusedAdvertiser } from "../api/errorWords";
 import { spentAllowance } from "../api/allowance";
 import type { ShowInfo } from "../api/schemas";
 import { FunctionError } from "./functionError";
@@ -38,6 +38,8 @@ export interface FunctionDeps {
   ready?: () => Promise<void>;
   /** A card function answered with text, as this Excel cannot show data types (the pane says why once). */
   cardsNotShown?: () => void;
+  /** Advertiser names the workbook and this computer know: a refused advertiser's message offers the close ones. */
+  knownAdvertisers?: () => Promise<readonly string[]>;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -77,6 +79,11 @@ export interface FunctionKit {
     signal?: AbortSignal,
     cost?: number,
   ): Promise<T>;
+  /**
+   * Runs `ask`, which names the advertisers `names`: a refusal of them is #N/A saying the name may be
+   * misspelled or not on this key, with the close names the workbook knows (errorWords.ts).
+   */
+  forAdvertisers<T>(names: readonly string[], ask: () => Promise<T>): Promise<T>;
   /** Show info without paging parameters: one request shared by SHOW, SHOWLISTENERS, TOPADVERTISERS, SIMILAR. */
   showInfo(id: string, signal?: AbortSignal): Promise<ShowInfo>;
   /** Runs a function's body: its result within Excel's limits (resultLimits.ts), its errors as #N/A or #VALUE!. */
@@ -140,6 +147,9 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     body: (system: DateSystem) => Promise<T>,
   ): Promise<T> {
     try {
+      // Where held answers are filed (the workbook's id, the account's) is asked at once, beside the
+      // date system, rather than after it: two round trips to Excel at the same time (issue #46).
+      void deps.ready?.();
       const system = (await deps.dateSystem?.()) ?? "1900";
       const result = capResult(await body(system), fn);
       return shape.forHost(result, deps.numberShape?.() ?? "plain", system);
@@ -153,6 +163,7 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     body: (system: DateSystem, kind: CardNumberKind | null) => Promise<Excel.EntityCellValue | string>,
   ): Promise<Excel.EntityCellValue | string> {
     try {
+      void deps.ready?.();
       const system = (await deps.dateSystem?.()) ?? "1900";
       const shapeHere = deps.numberShape?.() ?? "plain";
       const kind = shapeHere === "plain" ? null : shapeHere;
@@ -165,5 +176,16 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     }
   }
 
-  return { connected, cached, showInfo, guarded, guardedCard };
+  async function forAdvertisers<T>(names: readonly string[], ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!refusedAdvertiser(err)) throw err;
+      const knownAdvertisers = (await deps.knownAdvertisers?.().catch(() => [])) ?? [];
+      const proSeen = deps.client()?.ads.answered ?? false;
+      throw new FunctionError("#N/A", plannerMessage(err, { advertisers: names, knownAdvertisers, proSeen }));
+    }
+  }
+
+  return { connected, cached, showInfo, guarded, guardedCard, forAdvertisers };
 }

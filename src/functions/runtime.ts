@@ -132,6 +132,9 @@ let isSetSupported: IsSetSupported = (name, version) =>
   (globalThis as { Office?: typeof Office }).Office?.context?.requirements?.isSetSupported(name, version) ??
   false;
 
+/** Whether this Excel has requirement set `name` at `version` (the pane's input watch asks too). */
+export const supportsSet: IsSetSupported = (name, version) => isSetSupported(name, version);
+
 /** The preview's host answers for its requirement sets (it has no Office.context). */
 export function setRequirements(check: IsSetSupported): void {
   isSetSupported = check;
@@ -143,6 +146,13 @@ function workbookDateSystem(): Promise<DateSystem> {
   return excel ? dateSystemOf(excel) : Promise.resolve("1900");
 }
 
+/** Advertiser names the workbook and this computer know; loaded only when an advertiser is refused. */
+async function advertisersKnown(): Promise<readonly string[]> {
+  const { knownAdvertisers } = await import("../excel/advertiserNames");
+  const excel = excelHere();
+  return excel ? knownAdvertisers(excel) : [];
+}
+
 export const adsFunctions = createAdsFunctions({
   client,
   cache,
@@ -150,6 +160,7 @@ export const adsFunctions = createAdsFunctions({
   dateSystem: workbookDateSystem,
   ready,
   cardsNotShown: noteCardsNotShown,
+  knownAdvertisers: advertisersKnown,
 });
 
 /** Every held answer is stale from now: the next calculation asks for fresh ones (through the guard). */

@@ -65,18 +65,20 @@ async function ads(
     Math.ceil(rows / (pageSize ?? 1000)),
     Math.floor((1_000_000 - (from ?? 0)) / (pageSize ?? 1000)) + 1,
   );
-  const pages = await kit.cached(
-    client,
-    key,
-    (s) =>
-      allAdPages(
-        client,
-        { advertiser: name, startDate: start, endDate: end, offset: from, limit: pageSize },
-        rows,
-        s,
-      ),
-    signal,
-    pagesAtMost,
+  const pages = await kit.forAdvertisers([name], () =>
+    kit.cached(
+      client,
+      key,
+      (s) =>
+        allAdPages(
+          client,
+          { advertiser: name, startDate: start, endDate: end, offset: from, limit: pageSize },
+          rows,
+          s,
+        ),
+      signal,
+      pagesAtMost,
+    ),
   );
   if (pages.every((p) => p.data.length === 0)) throw new FunctionError("#N/A", `No ads found for ${name}`);
   return shape.adsGrid(pages);
@@ -144,11 +146,14 @@ export function searchFunctions(kit: FunctionKit) {
           incCiCertainty: arg.optionalInt(incCiCertainty, "incCiCertainty", 1, 99),
         };
         const client = connected();
-        const results = await cached(
-          client,
-          JSON.stringify(["incrementality", body]),
-          (s) => client.incrementality.get(body, s),
-          signal,
+        const names = body.advertiser.split(",").map((n) => n.trim());
+        const results = await kit.forAdvertisers(names, () =>
+          cached(
+            client,
+            JSON.stringify(["incrementality", body]),
+            (s) => client.incrementality.get(body, s),
+            signal,
+          ),
         );
         if (results.length === 0)
           throw new FunctionError("#N/A", `No incrementality results for ${body.advertiser}`);

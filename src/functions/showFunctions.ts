@@ -73,11 +73,13 @@ async function netNewReach(
   if (names.length > 10) throw badArgument("advertisers", "takes at most 10 advertiser names");
   const m = arg.optionalInt(months, "months", 1, 3);
   const client = kit.connected();
-  const show = await kit.cached(
-    client,
-    `nnr|${id}|${names.join(",")}|${m ?? ""}`,
-    (s) => client.shows.get(id, { netNewReachAdvertisers: names, months: m }, s),
-    signal,
+  const show = await kit.forAdvertisers(names, () =>
+    kit.cached(
+      client,
+      `nnr|${id}|${names.join(",")}|${m ?? ""}`,
+      (s) => client.shows.get(id, { netNewReachAdvertisers: names, months: m }, s),
+      signal,
+    ),
   );
   if (show.netNewReachPercent === null || show.netNewReachPercent === undefined) {
     throw new FunctionError(

@@ -8,6 +8,7 @@ import {
   readStoredSet,
   requestFor,
   setChanges,
+  sheetChange,
   takesClient,
   withoutClient,
   valueSheetName,
@@ -146,9 +147,10 @@ test("a first run over 5 advertisers plans 15 report sheets and 5 Dashboards, 15
   );
 });
 
-test("after a run: a value added makes its sheets, a value removed is named and its sheets stay, the others refresh", () => {
+/** A set after a run over `values`: 3 sheets and a Dashboard each, and the tables that find the sheets. */
+function ranOver(values: string[]) {
   const ran = set({
-    members: ["Acme", "Northwind"].map((value) => ({
+    members: values.map((value) => ({
       value,
       sheets: [0, 1, 2].map((report) => ({
         report,
@@ -159,6 +161,11 @@ test("after a run: a value added makes its sheets, a value removed is named and 
     })),
   });
   const tables = new Map(ran.members.flatMap((m) => m.sheets.map((s) => [s.table, s.sheet] as const)));
+  return { ran, tables };
+}
+
+test("after a run: a value added makes its sheets, a value removed is named and its sheets stay, the others refresh", () => {
+  const { ran, tables } = ranOver(["Acme", "Northwind"]);
   // Northwind's lag sheet was deleted by the planner: it is made again.
   tables.delete("T_Northwind_2");
   const sheets = new Set([...tables.values(), "Acme · Dashboard", "Northwind · Dashboard"]);
@@ -216,4 +223,50 @@ test("a set stored by version 1 (test/fixtures/stored-sets/set-v1.json, after a 
   expect(setChanges(read.set, ["Acme Mattress", "Northwind Coffee"])).toEqual({ added: [], removed: [] });
   // Stored again, it is the same text: nothing a run recorded is dropped by reading it.
   expect(JSON.parse(JSON.stringify(read.set))).toEqual(raw);
+});
+
+test("Refresh set: only the sheets whose inputs changed are refreshed and spent on, the rest kept, new values made", () => {
+  const { ran, tables } = ranOver(["Acme", "Northwind"]);
+  const sheets = new Set([...tables.values(), "Acme · Dashboard", "Northwind · Dashboard"]);
+  const changed = new Map([["Northwind 1", "its period moved on"]]);
+  const plan = planRun(ran, ["Acme", "Northwind", "Wayne"], { tables, sheets, changed }, () => 1, TODAY);
+  expect(plan.refresh).toEqual([
+    { value: "Northwind", report: 1, sheetName: "Northwind 1", reason: "its period moved on" },
+  ]);
+  expect(plan.kept.map((k) => k.sheetName)).toEqual([
+    "Acme 0",
+    "Acme 1",
+    "Acme 2",
+    "Northwind 0",
+    "Northwind 2",
+  ]);
+  expect(plan.create.map((c) => `${c.value}/${c.report}`)).toEqual(["Wayne/0", "Wayne/1", "Wayne/2"]);
+  // Acme's Dashboard is untouched; Northwind's follows its refreshed sheet; Wayne's is made.
+  expect(plan.dashboards.map((d) => d.value)).toEqual(["Northwind", "Wayne"]);
+  expect(plan.requests).toBe(4);
+  expect(planText(plan)).toBe(
+    "This run makes 3 report sheets, refreshes 1 report sheet, keeps 5 report sheets whose inputs did not change, makes or updates 2 Dashboards; 4 requests will be spent.",
+  );
+});
+
+test("a set's sheet's inputs changed: its last refresh failed, its bound cells changed, or its relative period moved on", () => {
+  const fixed = {
+    kind: "estimatedSpendByDay" as const,
+    params: { startDate: "2026-10-01", endDate: "2026-10-31", advertisers: ["Acme"] },
+    status: "ok" as const,
+    lastRefresh: "2026-11-20T10:00:00.000Z",
+  };
+  expect(sheetChange(fixed, [], TODAY)).toBeNull();
+  expect(sheetChange({ ...fixed, status: "error" }, [], TODAY)).toBe("its last refresh failed");
+  expect(sheetChange({ ...fixed, lastRefresh: undefined }, [], TODAY)).toBe("its last refresh failed");
+  expect(sheetChange(fixed, ["Start date Inputs!B2 = 2026-11-02"], TODAY)).toBe(
+    "Start date Inputs!B2 = 2026-11-02 changed since it was fetched",
+  );
+  const rolling = {
+    ...fixed,
+    params: { advertisers: ["Acme"] },
+    datePreset: { kind: "last" as const, count: 30, unit: "days" as const },
+  };
+  expect(sheetChange({ ...rolling, lastRefresh: TODAY.toISOString() }, [], TODAY)).toBeNull();
+  expect(sheetChange(rolling, [], TODAY)).toBe("its period moved on");
 });

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { BoundCell } from "./boundParams";
-import { definitionSchema, type SheetSourceKind } from "./definition";
+import { definitionSchema, resolveSource, type SheetSourceKind } from "./definition";
 import type { DatePreset } from "./relativeDates";
 import { sheetLabel } from "./sheetLabel";
 
@@ -236,16 +236,19 @@ interface PlannedSheet {
   request: ReturnType<typeof requestFor>;
 }
 
-/** A sheet of the set a run refreshes, by its current name. */
+/** A sheet of the set a run refreshes (or keeps), by its current name; why it is refreshed, when only changes are. */
 interface RefreshedSheet {
   value: string;
   report: number;
   sheetName: string;
+  reason?: string;
 }
 
 export interface RunPlan {
   create: PlannedSheet[];
   refresh: RefreshedSheet[];
+  /** The set's sheets whose inputs did not change: kept as they are, nothing spent on them. */
+  kept: RefreshedSheet[];
   /** Each value's Dashboard: made new (a name) or made again in place (`existing`). */
   dashboards: { value: string; sheetName: string; existing: boolean }[];
   /** Values whose sheets stay but are no longer run: they left the range. */
@@ -260,25 +263,40 @@ export interface RunPlan {
  * made, and each value's Dashboard made or made again; values the last run had that the range no
  * longer gives are named, never deleted. `cost` counts one request's spend (src/runtime/sourceRequests.ts),
  * given the sheet it refreshes, if any.
+ *
+ * `changed` (Refresh set): only the existing sheets it names (sheet → why its inputs changed,
+ * sheetChange) are refreshed, the others kept, and a Dashboard made again only for a value whose sheets
+ * changed or where it is missing. Without it (Run for each, Refresh all of the set) every sheet is.
  */
 export function planRun(
   set: ReportSet,
   values: readonly string[],
-  workbook: { tables: ReadonlyMap<string, string>; sheets: ReadonlySet<string> },
+  workbook: {
+    tables: ReadonlyMap<string, string>;
+    sheets: ReadonlySet<string>;
+    changed?: ReadonlyMap<string, string>;
+  },
   cost: (request: ReturnType<typeof requestFor>, sheetName?: string) => number,
   today: Date,
 ): RunPlan {
   const taken = new Set(workbook.sheets);
-  const plan: RunPlan = { create: [], refresh: [], dashboards: [], dropped: [], requests: 0 };
+  const plan: RunPlan = { create: [], refresh: [], kept: [], dashboards: [], dropped: [], requests: 0 };
   for (const value of values) {
     const member = set.members.find((m) => m.value === value);
+    let touched = false;
     set.reports.forEach((report, i) => {
       const request = requestFor(set.client, report, value);
       const made = member?.sheets.find((s) => s.report === i);
       const sheetName = made && workbook.tables.get(made.table);
+      if (sheetName && workbook.changed && !workbook.changed.has(sheetName)) {
+        plan.kept.push({ value, report: i, sheetName });
+        return;
+      }
+      touched = true;
       plan.requests += cost(request, sheetName);
       if (sheetName) {
-        plan.refresh.push({ value, report: i, sheetName });
+        const reason = workbook.changed?.get(sheetName);
+        plan.refresh.push({ value, report: i, sheetName, ...(reason ? { reason } : {}) });
         return;
       }
       const name = valueSheetName(value, reportLabel(set.client, report, today), taken);
@@ -287,6 +305,7 @@ export function planRun(
     });
     if (!set.dashboard) continue;
     const existing = member?.dashboard !== undefined && workbook.sheets.has(member.dashboard);
+    if (existing && !touched) continue;
     const sheetName = existing ? member!.dashboard! : valueSheetName(value, "Dashboard", taken);
     taken.add(sheetName);
     plan.dashboards.push({ value, sheetName, existing });
@@ -303,6 +322,9 @@ export function planWhat(plan: RunPlan): string {
   const parts = [
     plan.create.length ? `makes ${count(plan.create.length, "report sheet", "report sheets")}` : "",
     plan.refresh.length ? `refreshes ${count(plan.refresh.length, "report sheet", "report sheets")}` : "",
+    plan.kept.length
+      ? `keeps ${count(plan.kept.length, "report sheet", "report sheets")} whose inputs did not change`
+      : "",
     plan.dashboards.length
       ? `makes or updates ${count(plan.dashboards.length, "Dashboard", "Dashboards")}`
       : "",
@@ -318,4 +340,46 @@ export const droppedText = (dropped: readonly string[]): string =>
 export function planText(plan: RunPlan): string {
   const spend = `${count(plan.requests, "request", "requests")} will be spent`;
   return [`This run ${planWhat(plan)}; ${spend}.`, droppedText(plan.dropped)].filter(Boolean).join(" ");
+}
+
+/** What a set's sheet was fetched with, as its stored definition says (src/reports/definition.ts). */
+export interface FetchedSheet {
+  kind: SheetSourceKind;
+  params: Record<string, unknown>;
+  datePreset?: DatePreset;
+  status: "ok" | "error";
+  lastRefresh?: string;
+}
+
+/** A request's dates as they resolve on `day` (a relative period moves on; fixed dates do not). */
+const periodOn = (r: Pick<FetchedSheet, "kind" | "params" | "datePreset">, day: Date) => {
+  const p = resolveSource(r, day).params;
+  return `${String(p.startDate ?? "")}|${String(p.endDate ?? "")}`;
+};
+
+/**
+ * Why a set's sheet must be fetched again, or null when its inputs did not change. A set's sheet is
+ * one value's (the value is its client: a value typed in its place is a new value, whose sheets are
+ * made, while this one's are kept), so its inputs are what it was fetched with against what it would be
+ * fetched with now: its own bound cells (`boundChanged`, the parameters whose cells now give other
+ * values, reportBindings.ts) and its relative period as it resolves today against how it resolved on its
+ * last refresh ("last 30 days" a day later). A sheet whose last refresh failed, or that was never
+ * refreshed, holds no answer to keep. The request the sheet stores is what its refresh asks (an Edit
+ * request made on it is its own), so it is not compared with the set's.
+ */
+export function sheetChange(
+  fetched: FetchedSheet,
+  boundChanged: readonly string[],
+  today: Date,
+): string | null {
+  if (fetched.status === "error" || !fetched.lastRefresh) return "its last refresh failed";
+  if (boundChanged.length) return `${boundChanged.join("; ")} changed since it was fetched`;
+  const last = new Date(fetched.lastRefresh);
+  if (
+    fetched.datePreset &&
+    !Number.isNaN(last.getTime()) &&
+    periodOn(fetched, today) !== periodOn(fetched, last)
+  )
+    return "its period moved on";
+  return null;
 }

@@ -34,6 +34,8 @@ import { ServicesContext, type ExcelHost, type Services } from "./services";
 import { useActivityLog } from "./useActivityLog";
 import { NotificationArea, useNotifications } from "./useNotifications";
 import { loadServiceClient, useSessionClient } from "./useSessionClient";
+import { startInputWatch } from "./inputWatchPane";
+import { StaleNotice } from "./StaleNotice";
 
 /**
  * A panel loaded on first use. React keeps a failed lazy component's error for good, so a panel whose
@@ -258,6 +260,8 @@ export function App({ excel, deployment }: AppProps) {
   useEffect(() => void dateSystemOf(excel), [excel]);
   // Which workbook this pane counts for ("This workbook" on the Connect tab), asked once.
   useEffect(() => void workbookIdOf(excel).then(setSpendWorkbook, () => undefined), [excel]);
+  // Reports' and sets' input cells watched as they change (Excel's change events), whichever tab shows.
+  useEffect(() => startInputWatch(excel), [excel]);
 
   const services: Services = useMemo(
     () => ({
@@ -292,6 +296,7 @@ export function App({ excel, deployment }: AppProps) {
         </header>
         <main className="pane-body">
           <SpendQuestions />
+          <StaleNotice onSheetsTab={tab === "Sheets"} />
           {!connected && tab !== "Connect" && (
             <ConnectFirst
               onConnect={() => {

@@ -9,7 +9,7 @@ import type { TypedTable } from "../api/table";
 import { createReportSheet, readDefinition } from "../excel/reportSheets";
 import { AuthenticationError, MaybeCountedError, ConnectionError } from "../api/errors";
 import { loadSheetRequest, refreshOneSheet, runSourceToSheet } from "./reportActions";
-import type { ActivityEntry, Intent, Services } from "./services";
+import { recordingServices } from "../../test/support/paneServices";
 
 const table = (days: number[]): TypedTable => ({
   columns: [
@@ -21,26 +21,10 @@ const table = (days: number[]): TypedTable => ({
 });
 
 function services(wb: InMemoryWorkbook, answer: TypedTable | (() => Promise<never>)) {
-  const toasts: { text: string; intent?: Intent }[] = [];
-  const entries = new Map<number, Partial<ActivityEntry>>();
   // Only what the report path uses: reports.run answers with the table.
   const run = typeof answer === "function" ? answer : async () => ({ table: answer });
   const client = { reports: { run } } as unknown as AdsClient;
-  const s: Services = {
-    client,
-    excel: wb.excel,
-    notify: (text, intent) => void toasts.push({ text, intent }),
-    activity: {
-      start(label, request) {
-        entries.set(entries.size + 1, { label, request });
-        return entries.size;
-      },
-      update(id, patch) {
-        entries.set(id, { ...entries.get(id), ...patch });
-      },
-    },
-    editReport: () => undefined,
-  };
+  const { services: s, toasts, entries } = recordingServices(wb.excel, client);
   return { s, toasts, entries };
 }
 
@@ -150,7 +134,7 @@ test("a report that may have started is not asked again by itself: the failure s
   });
   expect(refused.entries.get(1)!.tryAgain).toBeUndefined();
   expect(refused.entries.get(1)!.detail).toMatch(
-    /^This key's account cannot see the advertiser Globex Bank: /,
+    /^The service refused the advertiser Globex Bank: the name may be misspelled, or not /,
   );
 });
 

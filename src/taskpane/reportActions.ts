@@ -38,7 +38,8 @@ import { sourceRequests } from "../runtime/sourceRequests";
 import { askToSpend, openSpendQuestion, type SpendRequest } from "../runtime/spendGuard";
 import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
-import { canTryAgain, plannerMessage } from "../api/errorWords";
+import { canTryAgain, plannerMessage, refusedAdvertiser, type PlannerContext } from "../api/errorWords";
+import { knownAdvertisers } from "../excel/advertiserNames";
 import type { Services } from "./services";
 import { NOT_CONNECTED } from "./services";
 import {
@@ -63,7 +64,8 @@ export type RunOutcome =
       /** An edited request whose sheet still bears the old request's name: the name that would match it. */
       rename?: { from: string; to: string };
     }
-  | { ok: false; cancelled: boolean; reason: string };
+  /** `refused`: the service refused an advertiser asked for (the form shows why, with close names). */
+  | { ok: false; cancelled: boolean; reason: string; refused?: boolean };
 
 export interface ReportSheetSummary {
   sheetName: string;
@@ -148,7 +150,7 @@ export async function runSourceToSheet(
    * Whether the form that asked shows a failure's reason itself (an edit kept open): then no toast,
    * as the form and the Activity list already say it. Asked when the run fails (the form may be gone).
    */
-  shownByForm: () => boolean = () => false,
+  shownByForm: (err: unknown) => boolean = () => false,
 ): Promise<RunOutcome> {
   const controller = new AbortController();
   const id = services.activity.start(requestLabel(req), describeRequest(req), () => controller.abort());
@@ -219,25 +221,40 @@ export async function runSourceToSheet(
   }
 }
 
+/**
+ * What a refused advertiser's words need beyond the request: the names the workbook and this computer
+ * know (the close ones are offered) and whether this key is known to be Pro. Nothing for other failures.
+ */
+async function refusalContext(
+  services: Pick<Services, "excel" | "client">,
+  err: unknown,
+): Promise<Omit<PlannerContext, "advertisers">> {
+  if (!refusedAdvertiser(err)) return {};
+  const known = await knownAdvertisers(services.excel).catch((): string[] => []);
+  return { knownAdvertisers: known, proSeen: services.client?.ads?.answered ?? false };
+}
+
 /** A run that failed or was cancelled: its Activity entry (reason, Details, Try again where safe) and toast. */
-function runFailed(
+async function runFailed(
   services: Services,
   id: number,
   err: unknown,
-  run: { req: SheetRequest; look: SheetLook; cancelled: boolean; shownByForm: () => boolean },
-): RunOutcome {
+  run: { req: SheetRequest; look: SheetLook; cancelled: boolean; shownByForm: (err: unknown) => boolean },
+): Promise<RunOutcome> {
   const { req, look, cancelled } = run;
+  const known = cancelled ? {} : await refusalContext(services, err);
+  const reason = failureReason(err, req.sheetName, req, known);
   services.activity.update(id, {
     status: cancelled ? "cancelled" : "failed",
     endedAt: Date.now(),
-    detail: cancelled ? "Cancelled" : failureReason(err, req.sheetName, req),
+    detail: cancelled ? "Cancelled" : reason,
     details: cancelled ? undefined : failureDetails(err, requestDetails(req)),
     // Never re-sent by itself (it may have counted): the planner chooses.
     ...(!cancelled && mayTryAgain(err) ? { tryAgain: () => void runSourceToSheet(services, req, look) } : {}),
   });
   // The reason first: the request's parameters are in the activity entry ("Asked: …").
-  if (!cancelled && !run.shownByForm()) services.notify(failureText(req, err), "error");
-  return { ok: false, cancelled, reason: failureReason(err, req.sheetName, req) };
+  if (!cancelled && !run.shownByForm(err)) services.notify(failureText(req, err, known), "error");
+  return { ok: false, cancelled, reason, ...(refusedAdvertiser(err) ? { refused: true } : {}) };
 }
 
 export function openShowSheet(

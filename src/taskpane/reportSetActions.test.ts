@@ -83,10 +83,20 @@ test("on Continue each sheet is made; a refused client is named and the others a
     "Acme Mattress · Spend by day",
     "Northwind Coffee · Spend by day",
   ]);
-  // The next run is Refresh set: two refreshed, Globex's sheet tried again.
+  // The next run is Refresh set: the two made are kept (nothing changed), Globex's sheet tried again: 1 request.
+  asked.length = 0;
   const again = runSetFromPane(services, id);
   const q = await question();
-  expect(q.action).toBe("Refresh set: Clients");
+  expect(q).toMatchObject({ action: "Refresh set: Clients", requests: 1 });
   answerSpendQuestion(q.id, true);
-  expect(await again).toMatch(/^Refreshed 2 report sheets\. /);
+  expect(await again).toMatch(/^Kept 2 report sheets whose inputs did not change\. Globex Bank .* failed: /);
+  expect(asked).toEqual(["Globex Bank"]);
+  // Refresh all of the set: every sheet again, asked for first with its count.
+  asked.length = 0;
+  const all = runSetFromPane(services, id, { all: true });
+  const qAll = await question();
+  expect(qAll).toMatchObject({ action: "Refresh all of the set: Clients", requests: 3 });
+  answerSpendQuestion(qAll.id, true);
+  expect(await all).toMatch(/^Refreshed 2 report sheets\. /);
+  expect(asked).toEqual(["Acme Mattress", "Northwind Coffee", "Globex Bank"]);
 });

@@ -18,11 +18,13 @@ const count = (n: number, one: string, many: string) =>
 function runText(result: SetRunResult): string {
   const made = result.sheets.filter((s) => s.done === "made").length;
   const refreshed = result.sheets.filter((s) => s.done === "refreshed").length;
+  const kept = result.kept;
   const failed = [...result.sheets, ...result.dashboards].filter((s) => s.done === "failed");
   const dashboards = result.dashboards.filter((d) => d.done !== "failed").length;
   const sheets = [
     made ? `made ${count(made, "report sheet", "report sheets")}` : "",
     refreshed ? `refreshed ${count(refreshed, "report sheet", "report sheets")}` : "",
+    kept ? `kept ${count(kept, "report sheet", "report sheets")} whose inputs did not change` : "",
     dashboards ? `made or updated ${count(dashboards, "Dashboard", "Dashboards")}` : "",
   ].filter(Boolean);
   const done = sheets.length ? sheets.join(", ") : "nothing to make or refresh";
@@ -40,11 +42,18 @@ function runText(result: SetRunResult): string {
  * spend; returns what happened in words ("Not sent: …" when they chose Not now). Throws what refuses
  * the whole run (its range unreadable, a later version's set), with nothing sent.
  */
-export async function runSetFromPane(services: Services, id: string): Promise<string> {
+export async function runSetFromPane(
+  services: Services,
+  id: string,
+  opts: { all?: boolean } = {},
+): Promise<string> {
   const client = services.client;
   if (!client) throw new Error(NOT_CONNECTED);
-  const { set, plan } = await previewReportSet(services.excel, id);
-  const action = `${set.members.length ? "Refresh set" : "Run for each"}: ${set.name}`;
+  // Refresh set spends on what changed only; Refresh all of the set on every sheet. The count asked is
+  // the plan's, and the run refuses to send more than it (runReportSet's `confirmed`).
+  const { set, plan } = await previewReportSet(services.excel, id, new Date(), opts);
+  const verb = !set.members.length ? "Run for each" : opts.all ? "Refresh all of the set" : "Refresh set";
+  const action = `${verb}: ${set.name}`;
   const workbook = spendThisMonth().workbookTotal;
   // A set's run always asks, however small: the planner sees its count and the month's before anything goes.
   const agreed = await openSpendQuestion({
@@ -61,6 +70,7 @@ export async function runSetFromPane(services: Services, id: string): Promise<st
   try {
     const result = await runReportSet(services.excel, id, fetcher, {
       confirmed: plan.requests,
+      all: opts.all,
       signal: controller.signal,
     });
     const text = runText(result);

@@ -74,10 +74,11 @@ export function failureReason(
   err: unknown,
   sheetName?: string,
   req?: Pick<RequestSummary, "params">,
+  known: Omit<PlannerContext, "advertisers"> = {},
 ): string {
   const monthly = monthlyLimitOf(err);
   if (monthly) return monthlyLimitText(monthly.message);
-  let text = plannerMessage(err, contextOf(req));
+  let text = plannerMessage(err, { ...known, ...contextOf(req) });
   if (sheetName && text.startsWith(`${sheetName}: `)) text = text.slice(sheetName.length + 2);
   text = text.trim() || "no reason given";
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -90,8 +91,12 @@ export function failureDetails(err: unknown, asked?: string): string | undefined
 }
 
 /** A failure's message: the reason first, then what it was about (never the request's parameters). */
-export function failureText(req: RequestSummary, err: unknown): string {
-  const reason = failureReason(err, req.sheetName, req);
+export function failureText(
+  req: RequestSummary,
+  err: unknown,
+  known: Omit<PlannerContext, "advertisers"> = {},
+): string {
+  const reason = failureReason(err, req.sheetName, req, known);
   return req.sheetName
     ? `${reason} (${req.sheetName} was not changed.)`
     : `${reason} (${requestLabel(req)}: no sheet was made.)`;

@@ -89,13 +89,13 @@ test("error paths: monthly limit, authentication messages, inaccessible advertis
   await expect(functions("demo-basic").fns.ADS("Acme Mattress")).rejects.toMatchObject({
     code: "#N/A",
     message: expect.stringMatching(
-      /individual ads of the advertiser asked for: they need a Pro account with API access/,
+      /^The service refused the advertiser Acme Mattress: the name may be misspelled.*Individual ads also need a Pro account with API access\./,
     ),
   });
   await expect(functions().fns.NETNEWREACH(1200000001, "Globex Bank")).rejects.toMatchObject({
     code: "#N/A",
     message: expect.stringMatching(
-      /^This key's account cannot see the advertiser asked for: an advertiser's data is shown only to the accounts it belongs to/,
+      /^The service refused the advertiser Globex Bank: the name may be misspelled, or not an advertiser this key's account may see/,
     ),
   });
   // monthlyListeners counts podcast listeners only (a number in the spec): an Alpha show has none.

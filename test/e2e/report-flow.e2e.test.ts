@@ -33,7 +33,7 @@ test("a failure stays visible: what failed in words, naming the advertiser, what
   await expectText(entry, /failed/, 30_000);
   await expectText(
     entry,
-    /This key may not see the individual ads of the advertiser Acme Mattress: they need a Pro account with API access/,
+    /The service refused the advertiser Acme Mattress: the name may be misspelled, or not an advertiser this key's account may see \(it answers the same for both\)\. Individual ads also need a Pro account with API access\./,
   );
   await expectText(entry, /Asked: Ads: Advertiser Acme Mattress/);
   // The request and the service's own answer are kept for support, apart from the sentence.

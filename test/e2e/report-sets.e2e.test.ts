@@ -5,37 +5,29 @@
  * Saves report-set-spend.png, report-set-dashboard.png and report-set-stale.png (docs/screenshots.md).
  */
 import path from "node:path";
-import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, typeInto, usePreview } from "./support";
+import {
+  ARTIFACTS,
+  cell,
+  ensureConnected,
+  expectText,
+  openSheetTab,
+  runAcmeReport,
+  saveReportSet,
+  typeClients,
+  typeInto,
+  usePreview,
+} from "./support";
 
 const e = usePreview();
-
-async function runReport(page: typeof e.page, kind: string, tab: RegExp) {
-  await page.getByRole("tab", { name: "Reports" }).click();
-  await page.getByLabel("Report", { exact: true }).selectOption(kind);
-  await page.getByRole("combobox", { name: /^Advertisers(\s*\*)?$/ }).fill("Acme Mattress");
-  await page.getByRole("button", { name: "Run report" }).click();
-  await page.locator(".tabs button", { hasText: tab }).first().waitFor({ timeout: 90_000 });
-}
 
 test("a set of two reports run for three advertisers: the spend asked first, a Dashboard each, stale when a client cell changes", async () => {
   const { page } = e;
   await ensureConnected(page);
-  await openSheetTab(page, "Sheet1");
+  await typeClients(page, ["Acme Mattress", "Northwind Coffee", "Initech Software"]);
   await typeInto(page, "A1", "Clients");
-  await typeInto(page, "A2", "Acme Mattress");
-  await typeInto(page, "A3", "Northwind Coffee");
-  await typeInto(page, "A4", "Initech Software");
-  await runReport(page, "estimatedSpendByDay", /Spend by day/);
-  await runReport(page, "estimatedSpendByShowByDay", /Spend by show/);
-
-  await page.getByRole("tab", { name: "Sheets" }).click();
-  const form = page.getByTestId("new-report-set");
-  await form.getByLabel("Name").fill("Clients");
-  await form.getByLabel("Values from cells").fill("Sheet1!A2:A4");
-  const picks = form.getByRole("checkbox").filter({ hasNotText: "Dashboard" });
-  for (let i = 0; i < (await picks.count()); i++) await picks.nth(i).check();
-  await form.getByLabel("A Dashboard for each value").check();
-  await form.getByRole("button", { name: "Save set" }).click();
+  await runAcmeReport(page, "estimatedSpendByDay", /Spend by day/);
+  await runAcmeReport(page, "estimatedSpendByShowByDay", /Spend by show/);
+  await saveReportSet(page, "Clients", "Sheet1!A2:A4", true);
   await expectText(page.getByTestId("report-sets"), /Saved the set "Clients" over Sheet1!\$?A\$?2:\$?A\$?4/);
 
   await page.getByRole("button", { name: "Run for each: Clients" }).click();

@@ -185,3 +185,35 @@ export async function expectCount(
   }
   throw new Error(`Expected ${count} elements, found ${n}`);
 }
+
+/** Runs a report for Acme Mattress from the Reports tab and waits for its sheet's tab. */
+export async function runAcmeReport(page: Page, kind: string, tab: RegExp): Promise<void> {
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption(kind);
+  await page.getByRole("combobox", { name: /^Advertisers(\s*\*)?$/ }).fill("Acme Mattress");
+  await page.getByRole("button", { name: "Run report" }).click();
+  await page.locator(".tabs button", { hasText: tab }).first().waitFor({ timeout: 90_000 });
+}
+
+/** Types the clients into Sheet1's A column from A2 down. */
+export async function typeClients(page: Page, clients: readonly string[]): Promise<void> {
+  await openSheetTab(page, "Sheet1");
+  for (const [i, name] of clients.entries()) await typeInto(page, `A${i + 2}`, name);
+}
+
+/** Fills the Sheets tab's New report set form (every report sheet ticked) and saves it. */
+export async function saveReportSet(
+  page: Page,
+  name: string,
+  values: string,
+  dashboard: boolean,
+): Promise<void> {
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  const form = page.getByTestId("new-report-set");
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Values from cells").fill(values);
+  const picks = form.getByRole("checkbox").filter({ hasNotText: "Dashboard" });
+  for (let i = 0; i < (await picks.count()); i++) await picks.nth(i).check();
+  await form.getByLabel("A Dashboard for each value").setChecked(dashboard);
+  await form.getByRole("button", { name: "Save set" }).click();
+}

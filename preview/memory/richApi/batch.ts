@@ -4,6 +4,7 @@
  * shapes of the objects it keeps (a host object, its class: hostClass.ts defines the classes), here
  * beside the Batch their members receive.
  */
+import type { HostEvents } from "../events";
 import type { CellData, Change, Value, WorkbookModel } from "../model";
 
 /** An Excel object as the host holds it: its class and the data that finds it in the model. */
@@ -76,6 +77,8 @@ export interface InMemoryHost {
   cleanupLog: SyncRecord[];
   faultHook?: FaultHook;
   changed(): void;
+  /** Excel's change events (events.ts): registered by office.js, raised for edits and calculations. */
+  events?: HostEvents;
   /** Tests: told of every value an add-in writes through range.values, with the cell it made. */
   valueWritten?: (write: ValueWrite) => void;
 }
@@ -96,9 +99,13 @@ export class Batch {
     return this.host.model;
   }
 
+  /** Every cell the batch changed, for the change events raised after it. */
+  readonly edited: Change[] = [];
+
   /** Records cells changed by the call being run. */
   changed(change: Change): void {
     this.changes.push(change);
+    this.edited.push(change);
   }
 
   /** Takes the cells changed so far in this batch (a calculate() in it recalculates them). */

@@ -90,6 +90,8 @@ export class RichApiProcessor {
     this.current = undefined;
     record.calculationSuspended = batch.calculationSuspended;
     batch.settleCalculation();
+    // Excel raises onChanged for an add-in's writes too (its triggerSource says so).
+    for (const c of batch.edited) this.host.events?.changed(c.sheetId, c.rect, "addin");
     if (run.applied) this.host.changed();
     if (response.Error) record.failed = response.Error.Code;
     const text = JSON.stringify(response);
@@ -155,6 +157,9 @@ class RequestRun {
   }
 
   private run(action: ActionInfo): unknown {
+    // A trace names no object (path 0): it is answered, so office.js runs what it marks (an event
+    // handler's registration, GenericEventHandlers.add) once the sync has reached it.
+    if (action.ActionType === ActionType.trace) return null;
     const target = this.path(action.ObjectPathId);
     switch (action.ActionType) {
       case ActionType.instantiate:
@@ -171,8 +176,6 @@ class RequestRun {
         this.applied = true;
         return undefined;
       }
-      case ActionType.trace:
-        return undefined;
       default:
         throw officeError(
           "ApiNotFound",

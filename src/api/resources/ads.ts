@@ -15,11 +15,14 @@ const MAX_ADS_PAGE = 1000;
 const MAX_ADS_OFFSET = 1_000_000;
 
 export class Ads {
+  /** Individual ads were answered on this key: its account is Pro (a later refusal is the advertiser's). */
+  answered = false;
+
   constructor(private readonly core: Core) {}
 
   async individual(params: IndividualAdsRequest, signal?: AbortSignal): Promise<IndividualAdsResponse> {
     const body = validateRequest(individualAdsRequestSchema, params, ENDPOINT);
-    return this.core.request({
+    const page = await this.core.request({
       method: "POST",
       path: PATH,
       endpoint: ENDPOINT,
@@ -28,6 +31,8 @@ export class Ads {
       retry: true,
       signal,
     });
+    this.answered = true;
+    return page;
   }
 
   /**

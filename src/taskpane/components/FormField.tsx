@@ -2,7 +2,7 @@
 import { Field, Input, Select, Textarea } from "@fluentui/react-components";
 import { defaultText, optionText, type FieldSpec } from "../reportForms";
 import { EMPTY_LIST } from "../listText";
-import { recentNames } from "../recentNames";
+import { recentNames } from "../../runtime/recentNames";
 import { dateHint } from "../dateFormat";
 
 export interface FormFieldProps {

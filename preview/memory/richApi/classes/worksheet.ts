@@ -2,6 +2,7 @@
 import { MAX_COLS, MAX_ROWS, parseAddress } from "../../address";
 import { officeError, type SheetData } from "../../model";
 import type { Batch } from "../batch";
+import { WORKSHEET_CALCULATED, WORKSHEET_CHANGED } from "../../events";
 import { defineClass, hostObject, invalidArgument, objectOf } from "../hostClass";
 import { rangeObject, sheetOf, tableCollection, worksheetObject, type SheetRef } from "./lookup";
 
@@ -111,6 +112,15 @@ defineClass<SheetRef>("Worksheet", {
         b.model.usedRect(s, valuesOnly === true) ?? { row: 0, col: 0, rows: 1, cols: 1 },
       );
     },
+    // Excel's change events (events.ts): office.js registers a sheet's handlers with these.
+    _RegisterDataChangedEvent: (w, _a, b) =>
+      b.host.events?.register(WORKSHEET_CHANGED, sheetOf(b, w.sheetId).id),
+    _UnregisterDataChangedEvent: (w, _a, b) =>
+      b.host.events?.unregister(WORKSHEET_CHANGED, sheetOf(b, w.sheetId).id),
+    _RegisterCalculatedEvent: (w, _a, b) =>
+      b.host.events?.register(WORKSHEET_CALCULATED, sheetOf(b, w.sheetId).id),
+    _UnregisterCalculatedEvent: (w, _a, b) =>
+      b.host.events?.unregister(WORKSHEET_CALCULATED, sheetOf(b, w.sheetId).id),
     GetUsedRangeOrNullObject: (w, [valuesOnly], b) => {
       const s = sheetOf(b, w.sheetId);
       const used = b.model.usedRect(s, valuesOnly === true);

@@ -4,7 +4,7 @@ import { Button, Field, Input } from "@fluentui/react-components";
 import { individualAdsRequestSchema } from "../../../api/schemas";
 import { OTHER_DEFAULTS } from "../../../api/defaults";
 import { DateField } from "../../components/FormField";
-import { rememberNames } from "../../recentNames";
+import { rememberNames } from "../../../runtime/recentNames";
 import { runSourceToSheet } from "../../reportActions";
 import { definedOnly } from "../../validation";
 import { DataForm, useDataForm } from "./DataForm";
@@ -92,12 +92,14 @@ export function AdsForm() {
         limit: num(ads.limit),
         offset: num(ads.offset),
       },
-      (services, params) => {
-        rememberNames([String(params.advertiser)]);
-        return runSourceToSheet(services, {
+      async (services, params) => {
+        const outcome = await runSourceToSheet(services, {
           kind: "individualAds",
           params: definedOnly({ ...params, maxRows }),
         });
+        // A name the service took is remembered (a refused one is never offered as a close name).
+        if (outcome.ok) rememberNames([String(params.advertiser)]);
+        return outcome;
       },
     );
   };

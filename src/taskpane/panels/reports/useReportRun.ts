@@ -7,8 +7,9 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { REPORT_ENDPOINTS } from "../../../api/schemas";
 import { presetFor } from "../../datePresetOptions";
 import { optionWords } from "../../reportForms";
-import { rememberNames } from "../../recentNames";
-import { runSourceToSheet, type SheetRequest } from "../../reportActions";
+import { rememberNames } from "../../../runtime/recentNames";
+import { runSourceToSheet, type RunOutcome, type SheetRequest } from "../../reportActions";
+import { refusedAdvertiser } from "../../../api/errorWords";
 import { CHART_KINDS } from "../../../excel/reportCharts";
 import { DEFAULT_STYLE, type TableStyleId } from "../../../reports/tableStyles";
 import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../services";
@@ -44,6 +45,24 @@ export interface ReportRunOptions {
   onEdited: (() => void) | undefined;
   formRef: RefObject<HTMLFormElement>;
   focusAfterRender: ReturnType<typeof useFocusAfterRender>;
+}
+
+/** The form's message once a run ended: a rename offered, or why it failed where the form should say it. */
+function afterRun(outcome: RunOutcome, editing: boolean): FormMessage | null {
+  if (outcome.ok)
+    return outcome.rename
+      ? {
+          intent: "info",
+          text: `The sheet's name, ${outcome.rename.from}, no longer says what it asks for. Rename it to ${outcome.rename.to}?`,
+          rename: outcome.rename,
+        }
+      : null;
+  // The advertiser's name is what to fix: the reason (and the close names) stays by the fields. A
+  // failed edit stays open too: the sheet kept its old request and data, and the planner can fix the
+  // cause (move a note, say) and save again.
+  if (outcome.refused || (editing && !outcome.cancelled))
+    return { intent: "error", text: outcome.reason, ...(editing ? { editKept: true } : {}) };
+  return null;
 }
 
 export function useReportRun(options: ReportRunOptions): ReportRun {
@@ -82,8 +101,6 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
       focusAfterRender(firstInvalid(formRef));
       return;
     }
-    for (const f of form.fields)
-      if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
     const cells = Object.fromEntries(Object.entries(request.cells).map(([p, c]) => [p, c.address]));
     const sheetRequest: SheetRequest = { kind, params, datePreset, sheetName: editing?.sheetName, cells };
     // One run at a time from this form: a second click would make a second sheet.
@@ -92,23 +109,17 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
       services,
       sheetRequest,
       { tableStyle, chart: CHART_KINDS.has(kind) && chart },
-      // A failed edit stays open here with its reason: no toast over the form as well.
-      () => Boolean(editing) && mounted.current,
+      // A failed edit stays open here with its reason, and so does a refused advertiser (the planner
+      // fixes the name here): no toast over the form as well.
+      (err) => (Boolean(editing) || refusedAdvertiser(err)) && mounted.current,
     );
     setRunning(false);
-    if (outcome.ok) {
-      if (editing) onEdited?.();
-      if (outcome.rename)
-        setMessage({
-          intent: "info",
-          text: `The sheet's name, ${outcome.rename.from}, no longer says what it asks for. Rename it to ${outcome.rename.to}?`,
-          rename: outcome.rename,
-        });
-    } else if (editing && !outcome.cancelled) {
-      // The sheet kept its old request and data; the edit stays here so the planner can fix the cause
-      // (move a note, say) and save again.
-      setMessage({ intent: "error", text: outcome.reason, editKept: true });
-    }
+    // Names the service took are remembered (a refused one is not offered again as a close name).
+    if (outcome.ok)
+      for (const f of form.fields)
+        if (f.recent && Array.isArray(params[f.name])) rememberNames(params[f.name] as string[]);
+    if (outcome.ok && editing) onEdited?.();
+    if (mounted.current) setMessage(afterRun(outcome, Boolean(editing)));
   }
 
   return { running, message, setMessage, tableStyle, setTableStyle, chart, setChart, run };

@@ -38,7 +38,7 @@ async function readRows(services: Services): Promise<SetRow[]> {
           state: `Stored by a newer version of the add-in (format ${listed.version}): update it to run this set.`,
         };
       try {
-        const { values, changes } = await previewReportSet(services.excel, listed.set.id);
+        const { values, changes, plan } = await previewReportSet(services.excel, listed.set.id);
         const stale = [
           changes.added.length && listed.set.members.length
             ? `new in the list: ${changes.added.join(", ")}`
@@ -46,6 +46,7 @@ async function readRows(services: Services): Promise<SetRow[]> {
           changes.removed.length
             ? `no longer in the list (their sheets stay): ${changes.removed.join(", ")}`
             : "",
+          ...plan.refresh.map((r) => `${r.sheetName}: ${r.reason ?? "to refresh"}`),
         ].filter(Boolean);
         const head = `${values.length} ${values.length === 1 ? "value" : "values"} in ${listed.set.values.address}`;
         if (!listed.set.members.length) return { listed, state: `${head}; not run yet.` };
@@ -227,6 +228,54 @@ function NewSetForm({
   );
 }
 
+/** One set: its state, and Run for each (the first time) or Refresh set and Refresh all of the set. */
+function SetItem({
+  row: { listed: l, state },
+  connected,
+  busy,
+  run,
+}: {
+  row: SetRow;
+  connected: boolean;
+  busy: string | null;
+  run: (id: string, all: boolean) => void;
+}) {
+  const id = l.state === "current" ? l.set.id : l.id;
+  const name = l.state === "current" ? l.set.name : l.name;
+  const first = l.state === "current" && l.set.members.length === 0;
+  return (
+    <li>
+      <Text weight="semibold">{name}</Text>
+      {state && (
+        <Text block size={200}>
+          {state}
+        </Text>
+      )}
+      {l.state === "current" && (
+        <Button
+          aria-label={`${first ? "Run for each" : "Refresh set"}: ${name}`}
+          onClick={() => run(id, false)}
+          disabled={!connected}
+          disabledFocusable={busy !== null}
+        >
+          {busy === id ? "Running…" : first ? "Run for each" : "Refresh set"}
+        </Button>
+      )}
+      {l.state === "current" && !first && (
+        <Button
+          appearance="subtle"
+          aria-label={`Refresh all of the set: ${name}`}
+          onClick={() => run(id, true)}
+          disabled={!connected}
+          disabledFocusable={busy !== null}
+        >
+          Refresh all of the set
+        </Button>
+      )}
+    </li>
+  );
+}
+
 /**
  * `sheets` is the Sheets tab's list as last read: a new list (each time the tab reads the workbook)
  * reads the sets again, so a changed client cell shows as stale when the report list does.
@@ -248,11 +297,11 @@ export function ReportSets({ services, sheets }: ReportSetsProps) {
   }, [services]);
   useEffect(reload, [reload, sheets]);
 
-  async function run(id: string) {
+  async function run(id: string, all = false) {
     setBusy(id);
     setMessage(null);
     try {
-      const text = await runSetFromPane(services, id);
+      const text = await runSetFromPane(services, id, { all });
       setMessage({ intent: /failed|Not sent/.test(text) ? "warning" : "success", text });
     } catch (e) {
       setMessage({ intent: "error", text: errorText(e) });
@@ -271,31 +320,15 @@ export function ReportSets({ services, sheets }: ReportSetsProps) {
       </Text>
       {rows.length > 0 && (
         <ul className="sheets">
-          {rows.map(({ listed: l, state }) => {
-            const id = l.state === "current" ? l.set.id : l.id;
-            const name = l.state === "current" ? l.set.name : l.name;
-            const first = l.state === "current" && l.set.members.length === 0;
-            return (
-              <li key={id}>
-                <Text weight="semibold">{name}</Text>
-                {state && (
-                  <Text block size={200}>
-                    {state}
-                  </Text>
-                )}
-                {l.state === "current" && (
-                  <Button
-                    aria-label={`${first ? "Run for each" : "Refresh set"}: ${name}`}
-                    onClick={() => void run(id)}
-                    disabled={!services.client}
-                    disabledFocusable={busy !== null}
-                  >
-                    {busy === id ? "Running…" : first ? "Run for each" : "Refresh set"}
-                  </Button>
-                )}
-              </li>
-            );
-          })}
+          {rows.map((row) => (
+            <SetItem
+              key={row.listed.state === "current" ? row.listed.set.id : row.listed.id}
+              row={row}
+              connected={Boolean(services.client)}
+              busy={busy}
+              run={(id, all) => void run(id, all)}
+            />
+          ))}
         </ul>
       )}
       {message && (

@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { listReportSheets, type ReportSheetSummary } from "../../reportActions";
 import type { Services } from "../../services";
+import { onStale } from "../../../excel/staleListeners";
+import { refreshInputWatch } from "../../inputWatchPane";
 
 export interface ReportSheets {
   sheets: ReportSheetSummary[];
@@ -38,6 +40,8 @@ export function useReportSheets(services: Services): ReportSheets {
     try {
       setSheets(await listReportSheets(services));
       setError(null);
+      // Reports or sets made, bound or moved since: the input watch reads its cells again.
+      refreshInputWatch();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -46,6 +50,8 @@ export function useReportSheets(services: Services): ReportSheets {
   useEffect(() => {
     void reload();
   }, [reload]);
+  // A report or set marked stale as its cells changed (inputWatch.ts): the list says so at once.
+  useEffect(() => onStale(() => void reload()), [reload]);
   const lastCheck = useRef(0);
   const later = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (later.current && clearTimeout(later.current)), []);
