@@ -7,7 +7,6 @@ import { hash, pick, rng, round } from "../random";
 import {
   DAY,
   EPISODE_EVERY_DAYS,
-  NEWEST_EPISODE,
   type Episode,
   type Platform,
   type Show,
@@ -64,7 +63,7 @@ export function downloadFigures(all: Episode[]) {
 export function adFigures(world: World, show: Show, all: Episode[]) {
   const ads = all.flatMap((e) => e.ads);
   const sixMonths = all
-    .filter((_, i) => world.publishTimes(show)[i] > NEWEST_EPISODE - 182 * DAY)
+    .filter((_, i) => world.publishTimes(show)[i] > world.newestEpisode - 182 * DAY)
     .flatMap((e) => e.ads);
   const counts = new Map<string, number>();
   for (const a of ads) counts.set(a.advertiser, (counts.get(a.advertiser) ?? 0) + 1);
