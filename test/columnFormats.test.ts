@@ -27,7 +27,12 @@ function formatsTable(): Map<string, Row> {
     const kind = /^`(\w+)`$/.exec(cells[1] ?? "")?.[1];
     if (!kind) continue;
     const code = (cell: string) => /`([^`]+)`/.exec(cell)![1];
-    rows.set(kind, { whole: code(cells[3]), fraction: code(cells[4]), sample: Number(cells[5]), shown: cells[6] });
+    rows.set(kind, {
+      whole: code(cells[3]),
+      fraction: code(cells[4]),
+      sample: Number(cells[5]),
+      shown: cells[6],
+    });
   }
   return rows;
 }
@@ -63,7 +68,8 @@ describe("issue 47: formats by column kind, against every report's columns", () 
   });
 
   test("each row's sample is shown as the row says (Excel's format codes, rendered as the preview does)", () => {
-    for (const [kind, row] of table) expect([kind, formatNumber(row.sample, row.fraction)]).toEqual([kind, row.shown]);
+    for (const [kind, row] of table)
+      expect([kind, formatNumber(row.sample, row.fraction)]).toEqual([kind, row.shown]);
   });
 
   test("every column of every report kind takes its row's formats (with whole values, and with a fraction)", () => {
@@ -75,7 +81,9 @@ describe("issue 47: formats by column kind, against every report's columns", () 
       const whole = formatFor(column, [1234, 2, null]);
       const fraction = formatFor(column, [1234, row.sample]);
       if (whole !== row.whole || fraction !== row.fraction)
-        disagreements.push(`${report} · ${column.name}: ${whole} / ${fraction}, table ${row.whole} / ${row.fraction}`);
+        disagreements.push(
+          `${report} · ${column.name}: ${whole} / ${fraction}, table ${row.whole} / ${row.fraction}`,
+        );
     }
     expect(disagreements).toEqual([]);
     // Every catalogued column and pattern, of all seven report kinds.

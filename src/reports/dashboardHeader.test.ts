@@ -8,7 +8,9 @@ test("issue 47: a Dashboard header says the report and whose data it is", () => 
     "Spend by day, Nov · Acme Mattress, Northwind Coffee",
   );
   // A set's sheet names its value already; one cut to Excel's 31 characters says its report in full.
-  expect(h("Acme Mattress · Spend by day", { advertisers: ["Acme Mattress"] })).toBe("Acme Mattress · Spend by day");
+  expect(h("Acme Mattress · Spend by day", { advertisers: ["Acme Mattress"] })).toBe(
+    "Acme Mattress · Spend by day",
+  );
   expect(h("Northwind Coffee · Spend by day", { advertisers: ["Northwind Coffee"] })).toBe(
     "Spend by day · Northwind Coffee",
   );
