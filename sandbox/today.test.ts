@@ -10,8 +10,17 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 test("the practice service's 'Last 7 days' has spend and delivery through today", () => {
   const world = new World(1, TODAY);
   const last7 = { startDate: iso(TODAY - 6 * DAY), endDate: iso(TODAY) };
-  const spend = generateReportCsv(world, "estimatedSpendByDay", { advertisers: ["Acme Mattress"], ...last7 }, TODAY);
-  const days = spend.trim().split("\r\n").slice(1).map((l) => l.slice(0, 10));
+  const spend = generateReportCsv(
+    world,
+    "estimatedSpendByDay",
+    { advertisers: ["Acme Mattress"], ...last7 },
+    TODAY,
+  );
+  const days = spend
+    .trim()
+    .split("\r\n")
+    .slice(1)
+    .map((l) => l.slice(0, 10));
   expect(days.length).toBeGreaterThan(0);
   expect(days.every((d) => d >= last7.startDate && d <= last7.endDate)).toBe(true);
   // The newest episode is today's: its spend is on today.

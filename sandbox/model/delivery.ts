@@ -416,7 +416,8 @@ export function campaignDay(world: World, c: Campaign, day: number, s: Settings)
   setConversions(m, c, visitors, s, r);
   setDownloads(m, p.podcast);
   setModeledAndIncremental(m, c, s);
-  if (day > world.newestEpisode - ESTIMATED_DAYS * DAY) m[M["Alpha Engaged Views"]] = p.alpha * ESTIMATED_ENGAGED_SHARE;
+  if (day > world.newestEpisode - ESTIMATED_DAYS * DAY)
+    m[M["Alpha Engaged Views"]] = p.alpha * ESTIMATED_ENGAGED_SHARE;
   const spendMissing = c.mediaType === "alpha" && !s.includeYtSpend;
   const paid = p.podcast + p.beta + p.gamma + (s.includeYtSpend ? p.alpha : 0);
   m[M.Spend] = spendMissing ? 0 : c.type === "dai" ? (paid * c.cpm) / 1000 : bakedInSpend(world, c, day, s);

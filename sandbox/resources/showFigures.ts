@@ -4,14 +4,7 @@
  * episode as the page lists it.
  */
 import { hash, pick, rng, round } from "../random";
-import {
-  DAY,
-  EPISODE_EVERY_DAYS,
-  type Episode,
-  type Platform,
-  type Show,
-  type World,
-} from "../world";
+import { DAY, EPISODE_EVERY_DAYS, type Episode, type Platform, type Show, type World } from "../world";
 
 export const EPISODES_A_MONTH = 30 / EPISODE_EVERY_DAYS;
 const DIRECT_RESPONSE = /code|link/i;

@@ -80,7 +80,15 @@ describe("formats read from the values where the kind alone cannot say", () => {
 
 describe("issue 47: ratios and modeled figures as a planner reads them", () => {
   test("ROAS, frequencies and modeled counts show at most two decimals (the cell keeps the value)", () => {
-    for (const name of ["ROAS", "ROAS Modeled", "Incremental ROAS", "Frequency", "Visitors Modeled", "avgFrequency", "Freq"])
+    for (const name of [
+      "ROAS",
+      "ROAS Modeled",
+      "Incremental ROAS",
+      "Frequency",
+      "Visitors Modeled",
+      "avgFrequency",
+      "Freq",
+    ])
       expect(formatFor({ name, kind: "number" }, [1234.5678, 2.123456])).toBe("#,##0.00");
   });
   test("a count column holding 1,234 and 2.35 is not shown as whole numbers", () => {

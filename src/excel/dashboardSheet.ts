@@ -229,7 +229,8 @@ function dashboardWidths(headers: readonly string[]): number[] {
 }
 
 /** Each report's header text before the period is dropped from it: what its column is made as wide as. */
-const headersOf = (reports: readonly DashboardReport[]) => labelled(reports).map((r) => r.label ?? r.sheetName);
+const headersOf = (reports: readonly DashboardReport[]) =>
+  labelled(reports).map((r) => r.label ?? r.sheetName);
 
 /** The first row of the reports' charts: under the KPIs and a blank row. */
 const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;

@@ -157,7 +157,6 @@ test("issue 47: a show card labels the service's id beside the id asked for, and
   expect(p["Gamma video opt-in"]).toMatchObject({ numberFormat: "m/d/yyyy" });
 });
 
-
 test("issue 47: an advertiser card's dates show four-digit years", () => {
   const p = advertiserCard("Acme", ads, "Double", "1900").properties!;
   expect(p["First ad"]).toMatchObject({ basicValue: 46027, numberFormat: "m/d/yyyy" });

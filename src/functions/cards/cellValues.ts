@@ -80,7 +80,11 @@ export class FieldSet {
   date(label: string, iso: string | null | undefined): this {
     const serial = typeof iso === "string" ? parseDate(iso.slice(0, 10)) : null;
     if (serial === null) return this;
-    return this.number(label, this.system === "1904" ? serial - SYSTEM_OFFSET_DAYS : serial, CARD_DATE_FORMAT);
+    return this.number(
+      label,
+      this.system === "1904" ? serial - SYSTEM_OFFSET_DAYS : serial,
+      CARD_DATE_FORMAT,
+    );
   }
   boolean(label: string, v: boolean | null | undefined): this {
     return this.put(label, typeof v === "boolean" ? booleanValue(v) : null);
