@@ -14,7 +14,7 @@ export const DAY = 86_400_000;
  * tests' fixed world). A sandbox app makes its world on its own clock's day, so its data runs through
  * today, as the service's does (api-spec: the last 3 days may be estimates; sandbox/README.md).
  */
-export const FIXED_NEWEST_EPISODE = Date.UTC(2026, 10, 20);
+const FIXED_NEWEST_EPISODE = Date.UTC(2026, 10, 20);
 /** Shows publish an episode every 3.5 days. */
 export const EPISODE_EVERY_DAYS = 3.5;
 

@@ -400,7 +400,7 @@ function setModeledAndIncremental(m: Float64Array, c: Campaign, s: Settings): vo
  * of views, before the platform's own analytics arrive (0.5, where a settled day has 0.6). The pane
  * warns of them (src/taskpane/reportAdvice.ts); sandbox/README.md lists it.
  */
-export const ESTIMATED_DAYS = 3;
+const ESTIMATED_DAYS = 3;
 const ESTIMATED_ENGAGED_SHARE = 0.5;
 
 /**

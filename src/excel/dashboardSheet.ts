@@ -244,7 +244,9 @@ const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).l
  * the period under it) where the whole would be wider than a column's share of the first screen.
  */
 function labelled(reports: readonly DashboardReport[]): DashboardReport[] {
-  const share = dashboardWidths(reports.map(() => ""))[1];
+  // The room a header has before it loses its period: its share of the first screen beside three
+  // others, at most 240 points beside fewer.
+  const share = reports.length >= REPORTS_IN_VIEW ? dashboardWidths(reports.map(() => ""))[1] : 240;
   return reports.map((r) => {
     const text = r.header ?? r.sheetName;
     const name = r.sheetName.replace(/ · .*$/, "");
