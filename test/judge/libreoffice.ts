@@ -34,6 +34,25 @@ function run(args: string[], timeoutMs: number): Promise<void> {
   });
 }
 
+/** One headless soffice run in `dir`'s own profile (made here, set to recalculate on load): `inputs` converted to `target` into `outdir`. */
+async function convert(dir: string, target: string, outdir: string, inputs: string[], timeoutMs: number) {
+  mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
+  writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), ALWAYS_RECALCULATE);
+  await run(
+    [
+      `-env:UserInstallation=file://${path.join(dir, "profile")}`,
+      "--headless",
+      "--norestore",
+      "--convert-to",
+      target,
+      "--outdir",
+      outdir,
+      ...inputs,
+    ],
+    timeoutMs,
+  );
+}
+
 /**
  * Recalculates `files` (name → .xlsx bytes) in one soffice run, in a fresh profile of its own (so
  * runs in parallel never share one), and returns what LibreOffice made of each.
@@ -46,8 +65,6 @@ export async function recalculate(
     throw new Error(`LibreOffice is not installed at ${SOFFICE} (npm test installs it)`);
   const dir = mkdtempSync(path.join(tmpdir(), "ads-judge-"));
   try {
-    mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
-    writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), ALWAYS_RECALCULATE);
     const inputs = [...files].map(([name, bytes]) => {
       const file = path.join(dir, `${name}.xlsx`);
       writeFileSync(file, bytes);
@@ -55,19 +72,7 @@ export async function recalculate(
     });
     const out = path.join(dir, "out");
     const started = Date.now();
-    await run(
-      [
-        `-env:UserInstallation=file://${path.join(dir, "profile")}`,
-        "--headless",
-        "--norestore",
-        "--convert-to",
-        "fods",
-        "--outdir",
-        out,
-        ...inputs,
-      ],
-      timeoutMs,
-    );
+    await convert(dir, "fods", out, inputs, timeoutMs);
     const ms = Date.now() - started;
     const fods = new Map<string, string>();
     for (const name of files.keys()) {
@@ -99,23 +104,10 @@ export async function renderSheets(
     if (!existsSync(tool)) throw new Error(`${tool} is not installed (npm run test:judge installs it)`);
   const dir = mkdtempSync(path.join(tmpdir(), "ads-judge-png-"));
   try {
-    mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
-    writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), ALWAYS_RECALCULATE);
     const input = path.join(dir, "book.xlsx");
     writeFileSync(input, xlsx);
-    await run(
-      [
-        `-env:UserInstallation=file://${path.join(dir, "profile")}`,
-        "--headless",
-        "--norestore",
-        "--convert-to",
-        'pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}',
-        "--outdir",
-        dir,
-        input,
-      ],
-      timeoutMs,
-    );
+    const onePageASheet = 'pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}';
+    await convert(dir, onePageASheet, dir, [input], timeoutMs);
     const pdf = path.join(dir, "book.pdf");
     if (!existsSync(pdf)) throw new Error("LibreOffice drew nothing of the workbook");
     const pictures: Uint8Array[] = [];
