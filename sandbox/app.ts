@@ -39,7 +39,8 @@ export function createApp(options: SandboxOptions = {}) {
     maxRunsInProgress: options.maxRunsInProgress ?? 2,
     now: options.now ?? Date.now,
   };
-  const world = new World(options.scale ?? env("SANDBOX_SCALE") ?? 1);
+  // The world's today is the app's: its data runs through the day it starts (sandbox/README.md).
+  const world = new World(options.scale ?? env("SANDBOX_SCALE") ?? 1, settings.now());
   const state: SandboxState = {
     requests: new Map(),
     faultsInjected: 0,

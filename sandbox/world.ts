@@ -9,8 +9,12 @@ import { PLATFORMS } from "../src/api/schemas";
 import { hash, int, pick, rng, round } from "./random";
 
 export const DAY = 86_400_000;
-/** The newest episode of every show is published on this day; the world's clock starts here. */
-export const NEWEST_EPISODE = Date.UTC(2026, 10, 20);
+/**
+ * The day the newest episode of every show is published when a world is made without a clock (unit
+ * tests' fixed world). A sandbox app makes its world on its own clock's day, so its data runs through
+ * today, as the service's does (api-spec: the last 3 days may be estimates; sandbox/README.md).
+ */
+const FIXED_NEWEST_EPISODE = Date.UTC(2026, 10, 20);
 /** Shows publish an episode every 3.5 days. */
 export const EPISODE_EVERY_DAYS = 3.5;
 
@@ -224,7 +228,14 @@ export class World {
   readonly campaigns: Campaign[];
   private readonly episodeCache = new Map<number, Episode[]>();
 
-  constructor(readonly scale = 1) {
+  /** The day (UTC ms) every show's newest episode is published: the world's today. */
+  readonly newestEpisode: number;
+
+  constructor(
+    readonly scale = 1,
+    today: number = FIXED_NEWEST_EPISODE,
+  ) {
+    this.newestEpisode = dayOf(today);
     const r = rng(20261122);
     const count = Math.max(150, Math.round(150 * scale));
     const platforms = Array.from({ length: count }, (_, i) =>
@@ -291,10 +302,14 @@ export class World {
         const show = this.shows[onDemo ? 0 : int(cr, 0, podcastShows - 1)];
         const spring = k === perAdvertiser;
         const type = k % 3 === 0 ? "dai" : "baked-in";
-        const start = spring
-          ? Date.UTC(2026, 4, 1) + int(cr, 0, 9) * DAY
-          : Date.UTC(2026, 0, 1) + (hash(`${advertiser}|${k}|start`) % 60) * DAY;
-        const end = spring ? start + 45 * DAY : Date.UTC(2026, 11, 31);
+        // Flights move with the world's today (the fixed world's are in 2026), as its episodes do.
+        const shift = this.newestEpisode - FIXED_NEWEST_EPISODE;
+        const start =
+          shift +
+          (spring
+            ? Date.UTC(2026, 4, 1) + int(cr, 0, 9) * DAY
+            : Date.UTC(2026, 0, 1) + (hash(`${advertiser}|${k}|start`) % 60) * DAY);
+        const end = spring ? start + 45 * DAY : shift + Date.UTC(2026, 11, 31);
         const cpm = round(15 + cr() * 20);
         const expectedImpressions = Math.round(((end - start) / DAY) * show.audience * 0.05);
         const picked = pick(cr, ["podcast", "podcast", "simulcast", "alpha", "streaming", "sai"] as const);
@@ -384,7 +399,7 @@ export class World {
             0,
             100,
           ),
-        uploadedAt: new Date(NEWEST_EPISODE - Math.round(i * EPISODE_EVERY_DAYS * DAY)).toISOString(),
+        uploadedAt: new Date(this.newestEpisode - Math.round(i * EPISODE_EVERY_DAYS * DAY)).toISOString(),
         duration,
         downloads: { all, ...parts },
         adLoad: round((ads.reduce((n, a) => n + a.endTs - a.startTs, 0) / duration) * 100),

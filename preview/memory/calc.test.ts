@@ -108,3 +108,22 @@ test("a formula entered into a General cell takes the format of the first cell i
   });
   expect(wb.host.cell("Sheet1", 0, 1).text).toBe("$45.50");
 });
+
+test("issue 47: =TODAY()-20 shows a date, as Excel formats a date function's result in a General cell", async () => {
+  const wb = new InMemoryWorkbook();
+  await wb.excel.run(async (c) => {
+    c.workbook.worksheets.getItem("Sheet1").getRange("B1:B6").formulas = [
+      ["=TODAY()-20"],
+      ["=EOMONTH(TODAY(),-1)+1"],
+      ["=EDATE(DATE(2026,1,31),1)"],
+      ["=2*(TODAY()/2)"],
+      ['=TODAY()&""'],
+      ["=DATE(2026,3,1) - 1"],
+    ];
+    await c.sync();
+  });
+  const formats = [0, 1, 2, 3, 4, 5].map((r) => wb.host.cell("Sheet1", r, 1).numberFormat);
+  expect(formats).toEqual(["m/d/yyyy", "m/d/yyyy", "m/d/yyyy", undefined, undefined, "m/d/yyyy"]);
+  expect(wb.host.cell("Sheet1", 0, 1).text).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+  expect(wb.host.cell("Sheet1", 5, 1).text).toBe("2/28/2026");
+});

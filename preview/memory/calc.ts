@@ -22,7 +22,7 @@ import {
   type Value,
   type WorkbookModel,
 } from "./model";
-import { firstReferenceCounted } from "./enteredFormat";
+import { dateFunctionFormat, firstReferenceCounted } from "./enteredFormat";
 import { cellReferences } from "./formulaRefs";
 import { resolveStructured } from "./structuredRefs";
 import { dotReferencesAsCalls, isEntity, readField, type EntityValue } from "./entities";
@@ -300,18 +300,16 @@ export class FormulaCalculator implements Calculator {
 
   /**
    * The number format Excel gives a General cell when a formula is entered into it: a date for
-   * DATE or TODAY, a date and time for NOW, a time for TIME (their reference pages: "If the cell
-   * format was General before the function was entered, the result is formatted as a date"), else
+   * DATE, TODAY, EDATE, EOMONTH and the like, alone or with days added (=TODAY()-20), a date and
+   * time for NOW, a time for TIME (their reference pages: "If the cell format was General before
+   * the function was entered, Excel changes the cell format to Date"; dateFunctionFormat), else
    * the format of the first cell the formula refers to (KB 214280: "Cell That Contains Formula
    * Assumes Formatting of First Cell in Reference Range"), unless a function that counts or places
    * them holds that reference (enteredFormat.ts). A Text format is not passed on.
    */
   enteredFormat(sheet: SheetData, row: number, formula: string): string | undefined {
-    const call = /^=\s*(DATE|TODAY|NOW|TIME)\s*\(/i.exec(formula);
-    if (call && loneCall(formula))
-      return { DATE: "m/d/yyyy", TODAY: "m/d/yyyy", NOW: "m/d/yyyy h:mm", TIME: "h:mm AM/PM" }[
-        call[1].toUpperCase() as "DATE"
-      ];
+    const dated = dateFunctionFormat(formula);
+    if (dated) return dated;
     if (firstReferenceCounted(formula, (name) => this.model.tableByName(name) !== undefined))
       return undefined;
     const first = cellReferences(resolveStructured(formula, this.model, sheet, row))[0];

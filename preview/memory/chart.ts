@@ -340,7 +340,7 @@ function sourceFormat(model: WorkbookModel, chart: ChartData, secondary: boolean
 }
 
 /** The category axis as drawn: a date axis places points by date (a missing day is a gap). */
-interface CategoryAxisView {
+export interface CategoryAxisView {
   date: boolean;
   /** A date axis's unit: a point's place is its date counted in days or months from the first. */
   baseTimeUnit: TimeUnit;
@@ -375,7 +375,7 @@ export interface ChartView extends Box {
   })[];
 }
 
-function categoryAxisView(c: ChartData, first: SeriesPoints | undefined): CategoryAxisView {
+export function categoryAxisView(c: ChartData, first: SeriesPoints | undefined): CategoryAxisView {
   const a = c.categoryAxis ?? {};
   const auto = a.categoryType === undefined || a.categoryType === "Automatic";
   const date =

@@ -45,3 +45,53 @@ export function firstReferenceCounted(formula: string, isTable: (name: string) =
   }
   return false;
 }
+
+/** Date functions and the format Excel gives a General cell a formula built on one is entered into. */
+const DATE_FUNCTION_FORMATS: Readonly<Record<string, string>> = {
+  DATE: "m/d/yyyy",
+  TODAY: "m/d/yyyy",
+  DATEVALUE: "m/d/yyyy",
+  EDATE: "m/d/yyyy",
+  EOMONTH: "m/d/yyyy",
+  WORKDAY: "m/d/yyyy",
+  "WORKDAY.INTL": "m/d/yyyy",
+  NOW: "m/d/yyyy h:mm",
+  TIME: "h:mm AM/PM",
+};
+
+/** Whether `rest` (after a call) holds only days added or taken away: no *, /, ^, & or comparison at its top level. */
+function onlyAddedDays(rest: string): boolean {
+  if (rest === "") return true;
+  if (!/^[+-]/.test(rest)) return false;
+  let depth = 0;
+  for (const ch of rest) {
+    if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if (depth === 0 && "*/^&<>=:".includes(ch)) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * The date format Excel gives a General cell when the formula entered is a date function's result,
+ * alone or with days added or taken away: =TODAY(), =TODAY()-20, =EOMONTH(TODAY(),-1)+1,
+ * =DATE(2026,3,1) show dates; =2*(TODAY()/2) and =TODAY()&"" do not (Microsoft's TODAY and DATE
+ * pages: "If the cell format was General before the function was entered, Excel changes the cell
+ * format to Date"; docs/excel-fidelity.md row 35).
+ */
+export function dateFunctionFormat(formula: string): string | undefined {
+  const code = formula
+    .replace(/^=\s*/, "")
+    .replace(/"(?:[^"]|"")*"/g, '""')
+    .trim();
+  const open = /^([A-Za-z][A-Za-z0-9.]*)\s*\(/.exec(code);
+  const format = open ? DATE_FUNCTION_FORMATS[open[1].toUpperCase()] : undefined;
+  if (!open || !format) return undefined;
+  let depth = 0;
+  for (let i = open[0].length - 1; i < code.length; i++) {
+    if (code[i] === "(") depth++;
+    else if (code[i] === ")" && --depth === 0)
+      return onlyAddedDays(code.slice(i + 1).trim()) ? format : undefined;
+  }
+  return undefined;
+}

@@ -395,6 +395,15 @@ function setModeledAndIncremental(m: Float64Array, c: Campaign, s: Settings): vo
 }
 
 /**
+ * The last 3 days of the world (its today and the two before) are estimates, as the spec says of the
+ * service ("the last 3 days may contain estimates"): their Alpha engaged views are the typical share
+ * of views, before the platform's own analytics arrive (0.5, where a settled day has 0.6). The pane
+ * warns of them (src/taskpane/reportAdvice.ts); sandbox/README.md lists it.
+ */
+const ESTIMATED_DAYS = 3;
+const ESTIMATED_ENGAGED_SHARE = 0.5;
+
+/**
  * The measures of a campaign on a day in its flight (zero delivery before a baked-in air date). The
  * day's generator is drawn in a fixed order: platforms, visitors, reach, visits.
  */
@@ -407,6 +416,8 @@ export function campaignDay(world: World, c: Campaign, day: number, s: Settings)
   setConversions(m, c, visitors, s, r);
   setDownloads(m, p.podcast);
   setModeledAndIncremental(m, c, s);
+  if (day > world.newestEpisode - ESTIMATED_DAYS * DAY)
+    m[M["Alpha Engaged Views"]] = p.alpha * ESTIMATED_ENGAGED_SHARE;
   const spendMissing = c.mediaType === "alpha" && !s.includeYtSpend;
   const paid = p.podcast + p.beta + p.gamma + (s.includeYtSpend ? p.alpha : 0);
   m[M.Spend] = spendMissing ? 0 : c.type === "dai" ? (paid * c.cpm) / 1000 : bakedInSpend(world, c, day, s);

@@ -4,15 +4,7 @@
  * episode as the page lists it.
  */
 import { hash, pick, rng, round } from "../random";
-import {
-  DAY,
-  EPISODE_EVERY_DAYS,
-  NEWEST_EPISODE,
-  type Episode,
-  type Platform,
-  type Show,
-  type World,
-} from "../world";
+import { DAY, EPISODE_EVERY_DAYS, type Episode, type Platform, type Show, type World } from "../world";
 
 export const EPISODES_A_MONTH = 30 / EPISODE_EVERY_DAYS;
 const DIRECT_RESPONSE = /code|link/i;
@@ -92,7 +84,7 @@ export function downloadFigures(all: Episode[]) {
 export function adFigures(world: World, show: Show, all: Episode[]) {
   const ads = all.flatMap((e) => e.ads);
   const sixMonths = all
-    .filter((_, i) => world.publishTimes(show)[i] > NEWEST_EPISODE - 182 * DAY)
+    .filter((_, i) => world.publishTimes(show)[i] > world.newestEpisode - 182 * DAY)
     .flatMap((e) => e.ads);
   const counts = new Map<string, number>();
   for (const a of ads) counts.set(a.advertiser, (counts.get(a.advertiser) ?? 0) + 1);

@@ -6,7 +6,7 @@
  */
 import { showInfoQuerySchema } from "../../src/api/schemas";
 import { round } from "../random";
-import { ACCESSIBLE_ADVERTISERS, DAY, NEWEST_EPISODE, type Show, type World } from "../world";
+import { ACCESSIBLE_ADVERTISERS, DAY, type Show, type World } from "../world";
 import {
   EPISODES_A_MONTH,
   adFigures,
@@ -50,7 +50,7 @@ function exposure(world: World, show: Show, advertiser: string, months: number):
 
 /** Percent of the show's ads with a later ad of the same advertiser within the following 2 months. */
 function renewalRate(world: World, show: Show): number {
-  const cutoff = NEWEST_EPISODE - 60 * DAY;
+  const cutoff = world.newestEpisode - 60 * DAY;
   const times = world.publishTimes(show);
   // When each advertiser appears, oldest first.
   const seen = new Map<string, number[]>();

@@ -65,15 +65,34 @@ describe("formats read from the values where the kind alone cannot say", () => {
     [{ name: "Paid", kind: "integer" as const }, [5], "#,##0"],
     [{ name: "Spend", kind: "currency" as const, numberFormat: "$#,##0" }, [5.5], "$#,##0"],
     // Decimals from every value, not the first: the most precise one decides (0.1 + 0.2 is 0.3).
-    [{ name: "ROAS", kind: "number" as const }, [2, 1.5, 0.1234], "#,##0.0000"],
+    [{ name: "ROAS", kind: "number" as const }, [2, 1.5, 0.1234], "#,##0.00"],
     [{ name: "ROAS", kind: "number" as const }, [0.1 + 0.2], "#,##0.00"],
-    [{ name: "Rate", kind: "number" as const }, [Math.PI], "#,##0.000000"],
+    [{ name: "Rate", kind: "number" as const }, [Math.PI], "#,##0.00"],
     [{ name: "CPM", kind: "currency" as const }, [12, 12.5, 12.125], "$#,##0.000"],
     [{ name: "CPM", kind: "currency" as const }, [1 / 3], "$#,##0.0000"],
     [{ name: "Share", kind: "percent" as const }, [0.5, 0.035], "0.00%"],
-    [{ name: "Share", kind: "percent" as const }, [0.5, 0.03125], "0.000%"],
+    [{ name: "Share", kind: "percent" as const }, [0.5, 0.03125], "0.00%"],
     [{ name: "Share", kind: "percent" as const }, [null, "n/a"], "0.00%"],
   ])("%j with %j → %s", (column, values, format) => {
     expect(formatFor(column, values)).toBe(format);
+  });
+});
+
+describe("issue 47: ratios and modeled figures as a planner reads them", () => {
+  test("ROAS, frequencies and modeled counts show at most two decimals (the cell keeps the value)", () => {
+    for (const name of [
+      "ROAS",
+      "ROAS Modeled",
+      "Incremental ROAS",
+      "Frequency",
+      "Visitors Modeled",
+      "avgFrequency",
+      "Freq",
+    ])
+      expect(formatFor({ name, kind: "number" }, [1234.5678, 2.123456])).toBe("#,##0.00");
+  });
+  test("a count column holding 1,234 and 2.35 is not shown as whole numbers", () => {
+    expect(formatFor({ name: "estimated_impressions", kind: "integer" }, [1234, 2.35])).toBe("#,##0.00");
+    expect(formatFor({ name: "estimated_impressions", kind: "integer" }, [1234, 2])).toBe("#,##0");
   });
 });

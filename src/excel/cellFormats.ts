@@ -31,8 +31,26 @@ function isIdColumn(name: string): boolean {
   return /(^|[\s_])id$/i.test(n) || /[a-z]Id$/.test(n);
 }
 
-/** Most decimals a format shows of a kind's values (beyond them, the value is noise or a fraction of a cent). */
-const MAX_DECIMALS: Partial<Record<ColumnKind, number>> = { number: 6, currency: 4, percent: 4 };
+/**
+ * How a column is shown: its kind, or `id` for a numeric column of identifiers. One row each in
+ * docs/excel-fidelity.md, "Formats by column kind" (test/columnFormats.test.ts holds every report's
+ * columns to that table).
+ */
+export type FormatClass = ColumnKind | "id";
+
+export function formatClass(column: TableColumn): FormatClass {
+  const numeric = column.kind === "integer" || column.kind === "number";
+  return numeric && isIdColumn(column.name) ? "id" : column.kind;
+}
+
+/**
+ * Most decimals a format shows of a kind's values. Ratios, rates, frequencies and modeled figures
+ * (the `number` kind) and percentages show two, as a planner reads them (Excel's Number and
+ * Percentage formats, docs/excel-fidelity.md "Formats by column kind"); money shows cents, and up to
+ * four decimals only when a value holds fractions of a cent (a cost per visitor of $0.0125). The cell
+ * keeps the exact value either way.
+ */
+const MAX_DECIMALS: Partial<Record<ColumnKind, number>> = { integer: 2, number: 2, currency: 4, percent: 4 };
 
 /** Whether `v` has no digits past `decimals` (floating noise such as 0.1 + 0.2 aside). */
 function fitsDecimals(v: number, decimals: number): boolean {
@@ -50,10 +68,11 @@ function decimalsOf(v: number, cap: number): number {
 
 /**
  * The format a column is written with, read from all its values where the kind alone cannot say:
- * whole numbers without decimals (lag day counts, JSON counts), as many decimals as the column's
- * most precise value (at least two; numbers at most 6, money and percentages at most 4), a date-time
- * column whose times are all midnight as dates (daily reports), identifiers without separators
- * (50002, not 50,002). A format the CSV gave (`$1,234.50`) is kept.
+ * whole numbers only when every value is whole (lag day counts, JSON counts; a count column holding
+ * 2.35 shows "2.35", not "2"), ratios, rates, frequencies and modeled figures with two decimals,
+ * percentages with two, money with as many decimals as its most precise value (two to four), a
+ * date-time column whose times are all midnight as dates (daily reports), identifiers without
+ * separators (50002, not 50,002). A format the CSV gave (`$1,234.50`) is kept.
  */
 export function formatFor(column: TableColumn, values: readonly CellValue[]): string {
   return formatOfColumn(column, values.length, (i) => values[i]);
@@ -67,11 +86,9 @@ export function formatOfColumn(
 ): string {
   if (column.numberFormat) return column.numberFormat;
   const kind = column.kind;
-  if (kind === "integer" && isIdColumn(column.name)) return "0";
+  if (kind === "integer" && formatClass(column) === "id") return "0";
   const cap = MAX_DECIMALS[kind];
   if (cap === undefined && kind !== "datetime") return DEFAULT_FORMATS[kind];
-  // Percentages show their value times 100: two decimals fewer than the fraction has.
-  const shift = kind === "percent" ? 2 : 0;
   let numbers = 0;
   let decimals = 0;
   for (let i = 0; i < count; i++) {
@@ -80,15 +97,24 @@ export function formatOfColumn(
     numbers++;
     if (kind === "datetime") {
       if (!Number.isInteger(v)) return DEFAULT_FORMATS.datetime;
-    } else if (decimals < cap! + shift && !fitsDecimals(v, decimals)) {
-      decimals = decimalsOf(v, cap! + shift);
+    } else if (decimals < cap! && !fitsDecimals(v, decimals)) {
+      decimals = decimalsOf(v, cap!);
     }
   }
+  return shownFormat(column, numbers, decimals);
+}
+
+/** The format of a column from how many numbers it holds and the most decimals one of them has. */
+function shownFormat(column: TableColumn, numbers: number, decimals: number): string {
+  const kind = column.kind;
   if (kind === "datetime") return numbers === 0 ? DEFAULT_FORMATS.datetime : "yyyy-mm-dd";
   if (numbers === 0) return DEFAULT_FORMATS[kind];
-  if (kind === "number" && decimals === 0) return isIdColumn(column.name) ? "0" : "#,##0";
-  const shown = Math.max(2, decimals - shift);
-  return DEFAULT_FORMATS[kind].replace(".00", `.${"0".repeat(shown)}`);
+  if (kind === "integer" || kind === "number") {
+    if (decimals === 0) return formatClass(column) === "id" ? "0" : "#,##0";
+    return DEFAULT_FORMATS.number;
+  }
+  if (kind === "percent") return DEFAULT_FORMATS.percent;
+  return DEFAULT_FORMATS[kind].replace(".00", `.${"0".repeat(Math.max(2, decimals))}`);
 }
 
 /** The value to write: empty for null, over-long text cut with a visible marker. */

@@ -164,10 +164,40 @@ test("a report's column is as wide as its name up to its share: four reports are
     "Impressions, last 3 months",
   ]);
   widths = wb.host.columnWidths("Dashboard");
-  const total = [0, 1, 2, 3, 4].reduce((n, c) => n + widths.get(c)!, 0);
-  expect(total).toBeLessThanOrEqual(700);
+  // Names within their share keep four reports in view; a longer one widens its column rather than
+  // being cut (issue 47): "Spend by show, last 30 days" has no period to drop (no dates asked).
+  const total = [0, 1, 3, 4].reduce((n, c) => n + widths.get(c)!, 0);
+  expect(total + 137).toBeLessThanOrEqual(700);
+  for (const c of [1, 2, 3, 4]) {
+    const text = String(wb.host.cell("Dashboard", 4, c).value);
+    expect(widths.get(c)!).toBeGreaterThanOrEqual(Math.ceil(text.length * 6 + 12));
+  }
   // A name too long for its share loses its period, which From and To say under it.
   expect(wb.host.cell("Dashboard", 4, 3).value).toBe("Impressions");
+});
+
+test("issue 47: two spend reports for different advertisers are headed with the report and whose data it is, never cut", async () => {
+  const wb = await workbook();
+  for (const [label, advertiser] of [
+    ["Spend by day", "Acme Mattress"],
+    ["Spend by day, Nov", "Northwind Coffee"],
+    ["Acme Mattress · Spend by day", "Acme Mattress"],
+  ])
+    await createReportSheet(
+      wb.excel,
+      { kind: "estimatedSpendByDay", params: { advertisers: [advertiser] }, label },
+      { type: "table", table: perf },
+    );
+  await writeDashboard(wb.excel, ["Spend by day", "Spend by day, Nov", "Acme Mattress · Spend by day"]);
+  const headers = [1, 2, 3].map((c) => String(wb.host.cell("Dashboard", 4, c).value));
+  expect(headers).toEqual([
+    "Spend by day · Acme Mattress",
+    "Spend by day, Nov · Northwind Coffee",
+    // A set's sheet already says whose it is: not said twice, and its column is as wide as it reads.
+    "Acme Mattress · Spend by day",
+  ]);
+  const widths = wb.host.columnWidths("Dashboard");
+  headers.forEach((h, i) => expect(widths.get(i + 1)!).toBeGreaterThanOrEqual(Math.ceil(h.length * 6 + 12)));
 });
 
 test("From and To are the period each report asked for; the data's span is said only where it differs", async () => {

@@ -7,6 +7,7 @@
  * one page wide.
  */
 import { DASHBOARD_LABELS, dashboardPlan, requestedPeriod, type DashboardReport } from "../reports/dashboard";
+import { dashboardHeader } from "../reports/dashboardHeader";
 import { columnsCovering, sheetNameFor, TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
@@ -85,6 +86,7 @@ async function reportsOf(
           ),
           shown,
           period: requestedPeriod(d),
+          header: dashboardHeader(d),
         };
       }),
     };
@@ -216,17 +218,21 @@ const LABEL_PT = 150;
 const REPORTS_IN_VIEW = 4;
 
 /**
- * The columns' widths: the labels', then each report's as wide as its name up to its share of the
- * first screen, so that four reports are in view at 1366 × 768 with the pane open; fewer reports are
- * as wide as their names (at most 240 points).
+ * The columns' widths: the labels', then each report's at least its share of the first screen (four
+ * reports in view at 1366 × 768 with the pane open when their headers are short) and as wide as its
+ * header (dashboardHeader: the report and whose data it is), which is never cut: a long header
+ * widens its column rather than lose its advertiser.
  */
-function dashboardWidths(names: readonly string[]): number[] {
+function dashboardWidths(headers: readonly string[]): number[] {
   const share = Math.floor(
-    (IN_VIEW_PT - LABEL_PT) / Math.max(REPORTS_IN_VIEW, Math.min(names.length, REPORTS_IN_VIEW)),
+    (IN_VIEW_PT - LABEL_PT) / Math.max(REPORTS_IN_VIEW, Math.min(headers.length, REPORTS_IN_VIEW)),
   );
-  const most = names.length >= REPORTS_IN_VIEW ? share : 240;
-  return [LABEL_PT, ...names.map((n) => Math.min(most, Math.max(share, headerWidth(n))))];
+  return [LABEL_PT, ...headers.map((n) => Math.max(share, headerWidth(n)))];
 }
+
+/** Each report's header text before the period is dropped from it: what its column is made as wide as. */
+const headersOf = (reports: readonly DashboardReport[]) =>
+  labelled(reports).map((r) => r.label ?? r.sheetName);
 
 /** The first row of the reports' charts: under the KPIs and a blank row. */
 const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
@@ -235,15 +241,21 @@ const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
 const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).length;
 
 /**
- * Each report's link text: its sheet's name, or where that is wider than its column the name without
- * its period ("Impressions, last 30 days" → "Impressions": From and To say the period under it).
+ * Each report's link text: the report and whose data it is (dashboardHeader), without the period of
+ * a sheet named after it ("Impressions, last 30 days · Acme" → "Impressions · Acme": From and To say
+ * the period under it) where the whole would be wider than a column's share of the first screen.
  */
-function labelled(reports: readonly DashboardReport[], widths: readonly number[]): DashboardReport[] {
-  return reports.map((r, i) => {
-    const short = r.sheetName.replace(/, [^,]*$/, "");
-    return headerWidth(r.sheetName) > widths[i + 1] && r.period && short !== r.sheetName
-      ? { ...r, label: short }
-      : r;
+function labelled(reports: readonly DashboardReport[]): DashboardReport[] {
+  // The room a header has before it loses its period: its share of the first screen beside three
+  // others, at most 240 points beside fewer.
+  const share = reports.length >= REPORTS_IN_VIEW ? dashboardWidths(reports.map(() => ""))[1] : 240;
+  return reports.map((r) => {
+    const text = r.header ?? r.sheetName;
+    const name = r.sheetName.replace(/ · .*$/, "");
+    const short = name.replace(/, [^,]*$/, "");
+    const shorter = text.replace(name, short);
+    const label = headerWidth(text) > share && r.period && short !== name ? shorter : text;
+    return label === r.sheetName ? r : { ...r, label };
   });
 }
 
@@ -261,8 +273,8 @@ function queueDashboard(
   mark: (sheet: Excel.Worksheet, reports: readonly DashboardReport[]) => void = queueMark,
   title = "Dashboard",
 ): void {
-  const widths = dashboardWidths(all.map((r) => r.sheetName));
-  const reports = labelled(all, widths);
+  const widths = dashboardWidths(headersOf(all));
+  const reports = labelled(all);
   const plan = dashboardPlan(reports);
   const rows = plan.labels.length;
   const cols = plan.columns.length;
@@ -420,8 +432,7 @@ export async function followReports(excel: ExcelHost, changed: readonly string[]
   const { reports } = await reportsOf(excel, existing.reports);
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(existing.sheetName);
-    const widths = dashboardWidths(reports.map((r) => r.sheetName));
-    queueFigures(sheet, dashboardPlan(labelled(reports, widths)));
+    queueFigures(sheet, dashboardPlan(labelled(reports)));
     await context.sync();
   });
   await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));

@@ -402,7 +402,8 @@ function blockCells(s: ChartSummary, system: DateSystem, across: boolean) {
   const pointFormats = [dated ? "yyyy-mm-dd" : TEXT_FORMAT, ...s.series.map((x) => formatOfKind(x.kind))];
   const down = [
     [s.category, ...s.series.map((x) => x.name)],
-    ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i])]),
+    // A gap is an empty cell: the chart leaves it out (Excel's default for empty cells, "Gaps").
+    ...s.categories.map((c, i) => [category(c), ...s.series.map((x) => x.values[i] ?? "")]),
   ];
   const formats = [pointFormats.map(() => TEXT_FORMAT), ...s.categories.map(() => pointFormats)];
   const flip = <T>(m: T[][]): T[][] => m[0].map((_, j) => m.map((row) => row[j]));

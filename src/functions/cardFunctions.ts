@@ -16,8 +16,9 @@ export function cardFunctions(kit: FunctionKit) {
   return {
     SHOWCARD: (showId: Arg, signal?: AbortSignal) =>
       kit.guardedCard("SHOWCARD", async (system, kind) => {
-        const show = await kit.showInfo(arg.showId(showId), signal);
-        return kind ? showCard(show, kind, system) : show.title;
+        const asked = arg.showId(showId);
+        const show = await kit.showInfo(asked, signal);
+        return kind ? showCard(show, kind, system, asked) : show.title;
       }),
 
     ADVERTISERCARD: (advertiser: Arg, signal?: AbortSignal) =>

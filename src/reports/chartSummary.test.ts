@@ -5,7 +5,7 @@ const table = (columns: [string, ColumnKind][], rows: CellValue[][]): TypedTable
   columns: columns.map(([name, kind]) => ({ name, kind })),
   rows,
 });
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const sum = (xs: readonly (number | null)[]) => xs.reduce((a: number, b) => a + (b ?? 0), 0);
 const columnSum = (t: TypedTable, name: string) =>
   sum(t.rows.map((r) => r[t.columns.findIndex((c) => c.name === name)] as number));
 
@@ -118,7 +118,7 @@ describe("chartSummary", () => {
     expect(s.categories[0]).toBe(`${OTHER} (15 campaigns)`);
     const values = s.series[0].values;
     expect(sum(values)).toBe(columnSum(t, "Impressions"));
-    const top = values.slice(1);
+    const top = values.slice(1) as number[];
     expect(top).toEqual([...top].sort((a, b) => a - b));
     expect(Math.min(...top)).toBeGreaterThanOrEqual(
       Math.max(
@@ -241,5 +241,31 @@ describe("the grain follows the span", () => {
       Array.from({ length: 4 }, (_, w) => [46020 + 7 * w, 5]),
     );
     expect(chartSummary("impressions", weekly)!.grain).toBe("week");
+  });
+});
+
+describe("issue 47: long charts do not mislead", () => {
+  test("a campaign with no rows in a month is a gap (null) in its line, not a drop to 0", () => {
+    // Month serials: 2026-01-01 46023, 2026-02-01 46054, 2026-03-01 46082; B runs only in January and March.
+    const rows: CellValue[][] = [
+      [46023, "A", 100],
+      [46023, "B", 50],
+      [46054, "A", 120],
+      [46082, "A", 90],
+      [46082, "B", 0],
+    ];
+    const t = table(
+      [
+        ["Month", "date"],
+        ["Campaign", "text"],
+        ["Podcast & Streaming Impressions", "integer"],
+      ],
+      rows,
+    );
+    const s = chartSummary("impressions", t)!;
+    const b = s.series.find((x) => x.name === "B")!;
+    // February: B has no row (a gap); March: a row of 0 is a real 0.
+    expect(b.values).toEqual([50, null, 0]);
+    expect(s.series.find((x) => x.name === "A")!.values).toEqual([100, 120, 90]);
   });
 });

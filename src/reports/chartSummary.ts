@@ -16,7 +16,8 @@ export const OTHER = "Other";
 
 interface SummarySeries {
   name: string;
-  values: number[];
+  /** null: a period in which the series has no row at all (a gap in its line, not a 0). */
+  values: (number | null)[];
   /** Money gets the secondary value axis when something else is drawn on the primary one. */
   axis: "primary" | "secondary";
   kind: ColumnKind;
@@ -129,9 +130,11 @@ function overTime(
     typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b)),
   );
   const at = new Map(times.map((t, i) => [t, i]));
+  // A period where a series has no row is a gap (null), not a 0: a campaign that did not run that
+  // month does not drop its line to the floor.
   const series = lines.map((l) => ({
     name: l.name,
-    values: times.map(() => 0),
+    values: times.map((): number | null => null),
     axis: l.axis,
     kind: l.measure.kind,
   }));
@@ -139,7 +142,7 @@ function overTime(
     const i = at.get(point(row[time.index]));
     if (i === undefined) continue;
     lines.forEach((l, s) => {
-      if (!l.key || l.key(row)) series[s].values[i] += num(row[l.measure.index]);
+      if (!l.key || l.key(row)) series[s].values[i] = (series[s].values[i] ?? 0) + num(row[l.measure.index]);
     });
   }
   return { categories: times, series };
@@ -226,14 +229,14 @@ function barSummary(
   const at = new Map(top.keep.map((g, i) => [g, i]));
   const series = measures.map((m) => ({
     name: m.name,
-    values: top.keep.map(() => 0),
+    values: top.keep.map((): number | null => 0),
     axis: "primary" as const,
     kind: m.kind,
   }));
   for (const row of table.rows) {
     const i = at.get(top.of(label(row[by.index])));
     if (i === undefined) continue;
-    measures.forEach((m, s) => (series[s].values[i] += num(row[m.index])));
+    measures.forEach((m, s) => (series[s].values[i] = (series[s].values[i] ?? 0) + num(row[m.index])));
   }
   return {
     type: "BarClustered",

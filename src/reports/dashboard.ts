@@ -14,8 +14,10 @@ export interface DashboardReport {
   headers: readonly string[];
   /** The headers as the sheet shows them now, in the same order: what a formula refers to (defaults to `headers`). */
   shown?: readonly string[];
-  /** The link's text when the sheet's name is too long for its column (the period is under it); default the name. */
+  /** The link's text (the report and whose data it is, its period left out when long); default the sheet's name. */
   label?: string;
+  /** The report and whose data it is (dashboardHeader.ts), before any shortening. */
+  header?: string;
   /** The period the report asked for at its last refresh (YYYY-MM-DD), where its request has dates. */
   period?: { from: string; to: string };
 }

@@ -215,8 +215,10 @@ test("an edit that changes the period offers the name that says so; renamed, the
   expect(renamed).toBe(name.replace("30 days", "3 months"));
   expect(toasts.at(-1)).toMatchObject({ intent: "success" });
   expect(await readDefinition(wb.excel, renamed!)).toMatchObject({ sheetName: renamed });
-  // The Dashboard's link and column say the new name.
-  expect(wb.host.cell("Dashboard", 4, 1).value).toBe(renamed);
+  // The Dashboard's link goes to the new name; its header says the report and whose data it is
+  // (issue 47), the period left to From and To under it (the whole would pass 240 points).
+  expect(wb.host.cell("Dashboard", 4, 1).formula).toContain(`'${renamed}'!A1`);
+  expect(wb.host.cell("Dashboard", 4, 1).value).toBe("Spend by day · Acme Mattress");
 });
 
 test("issue 49: Edit request unavailable says why, in words", async () => {

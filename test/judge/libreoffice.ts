@@ -34,6 +34,25 @@ function run(args: string[], timeoutMs: number): Promise<void> {
   });
 }
 
+/** One headless soffice run in `dir`'s own profile (made here, set to recalculate on load): `inputs` converted to `target` into `outdir`. */
+async function convert(dir: string, target: string, outdir: string, inputs: string[], timeoutMs: number) {
+  mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
+  writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), ALWAYS_RECALCULATE);
+  await run(
+    [
+      `-env:UserInstallation=file://${path.join(dir, "profile")}`,
+      "--headless",
+      "--norestore",
+      "--convert-to",
+      target,
+      "--outdir",
+      outdir,
+      ...inputs,
+    ],
+    timeoutMs,
+  );
+}
+
 /**
  * Recalculates `files` (name → .xlsx bytes) in one soffice run, in a fresh profile of its own (so
  * runs in parallel never share one), and returns what LibreOffice made of each.
@@ -46,8 +65,6 @@ export async function recalculate(
     throw new Error(`LibreOffice is not installed at ${SOFFICE} (npm test installs it)`);
   const dir = mkdtempSync(path.join(tmpdir(), "ads-judge-"));
   try {
-    mkdirSync(path.join(dir, "profile", "user"), { recursive: true });
-    writeFileSync(path.join(dir, "profile", "user", "registrymodifications.xcu"), ALWAYS_RECALCULATE);
     const inputs = [...files].map(([name, bytes]) => {
       const file = path.join(dir, `${name}.xlsx`);
       writeFileSync(file, bytes);
@@ -55,19 +72,7 @@ export async function recalculate(
     });
     const out = path.join(dir, "out");
     const started = Date.now();
-    await run(
-      [
-        `-env:UserInstallation=file://${path.join(dir, "profile")}`,
-        "--headless",
-        "--norestore",
-        "--convert-to",
-        "fods",
-        "--outdir",
-        out,
-        ...inputs,
-      ],
-      timeoutMs,
-    );
+    await convert(dir, "fods", out, inputs, timeoutMs);
     const ms = Date.now() - started;
     const fods = new Map<string, string>();
     for (const name of files.keys()) {
@@ -76,6 +81,67 @@ export async function recalculate(
       fods.set(name, readFileSync(file, "utf8"));
     }
     return { fods, ms };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PDFTOPPM = process.env.PDFTOPPM_PATH || "/usr/bin/pdftoppm";
+
+/**
+ * Pictures of a workbook's sheets as LibreOffice draws them: `sheets` (0-based positions in the
+ * workbook) each as a PNG at 96 dpi (its top-left 1600 × 1400 pixels), its cells and charts on one page (Calc's PDF export with
+ * SinglePageSheets prints every sheet, hidden ones too, a page each, in order), from one soffice run
+ * in a profile of its own and Poppler's pdftoppm (Debian's poppler-utils: the nogui Calc has no PNG
+ * export; scripts/ensure-libreoffice.js installs both).
+ */
+export async function renderSheets(
+  xlsx: Uint8Array,
+  sheets: readonly number[],
+  timeoutMs = 150_000,
+): Promise<Uint8Array[]> {
+  for (const tool of [SOFFICE, PDFTOPPM])
+    if (!existsSync(tool)) throw new Error(`${tool} is not installed (npm run test:judge installs it)`);
+  const dir = mkdtempSync(path.join(tmpdir(), "ads-judge-png-"));
+  try {
+    const input = path.join(dir, "book.xlsx");
+    writeFileSync(input, xlsx);
+    const onePageASheet = 'pdf:calc_pdf_Export:{"SinglePageSheets":{"type":"boolean","value":"true"}}';
+    await convert(dir, onePageASheet, dir, [input], timeoutMs);
+    const pdf = path.join(dir, "book.pdf");
+    if (!existsSync(pdf)) throw new Error("LibreOffice drew nothing of the workbook");
+    const pictures: Uint8Array[] = [];
+    for (const sheet of sheets) {
+      const page = String(sheet + 1);
+      const out = path.join(dir, `sheet-${page}`);
+      await new Promise<void>((resolve, reject) =>
+        execFile(
+          PDFTOPPM,
+          // The top-left of the page: what opens on screen (a wide table's page is meters wide).
+          [
+            "-r",
+            "96",
+            "-png",
+            "-f",
+            page,
+            "-l",
+            page,
+            "-x",
+            "0",
+            "-y",
+            "0",
+            "-W",
+            "1600",
+            "-H",
+            "1400",
+          ].concat(["-singlefile", pdf, out]),
+          { timeout: 60_000 },
+          (err) => (err ? reject(new Error(`pdftoppm failed: ${err.message}`)) : resolve()),
+        ),
+      );
+      pictures.push(new Uint8Array(readFileSync(`${out}.png`)));
+    }
+    return pictures;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

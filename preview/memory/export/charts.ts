@@ -6,13 +6,16 @@
  */
 import { columnName } from "../address";
 import {
+  categoryAxisView,
   legendVisible,
   resolveChartRef,
   seriesPoints,
   titleText,
+  type CategoryAxisView,
   type ChartData,
   type ChartRef,
 } from "../chart";
+import { THEME_COLORS } from "../chartTheme";
 import type { WorkbookModel } from "../model";
 import { el, esc, NS, relsXml, XML_HEAD } from "./xml";
 
@@ -62,11 +65,11 @@ function strData(kind: "c:cat" | "c:tx", f: string | null, texts: string[]): str
     : el(kind, {}, el("c:strLit", {}, cache));
 }
 
-function numData(kind: string, f: string | null, values: (number | null)[]): string {
+function numData(kind: string, f: string | null, values: (number | null)[], format = "General"): string {
   const cache = el(
     "c:numCache",
     {},
-    `<c:formatCode>General</c:formatCode>`,
+    `<c:formatCode>${esc(format)}</c:formatCode>`,
     el("c:ptCount", { val: values.length }),
     ...values.map((v, i) => (v === null ? "" : el("c:pt", { idx: i }, `<c:v>${v}</c:v>`))),
   );
@@ -84,7 +87,52 @@ function familyOf(type: ChartData["type"]): Family {
   return "area";
 }
 
-function seriesXml(model: WorkbookModel, chart: ChartData, index: number): string {
+/** A line's width as the preview draws it (2.25 pt, Excel's default), in EMU. */
+const LINE_EMU = 28_575;
+/** DrawingML's colour of a `#RRGGBB` (the preview's and the add-in's colours), else the theme's k-th. */
+const rgb = (color: string | null | undefined, k: number) =>
+  el("a:srgbClr", {
+    val: (/^#[0-9a-f]{6}$/i.test(color ?? "") ? color! : THEME_COLORS[k % THEME_COLORS.length])
+      .slice(1)
+      .toUpperCase(),
+  });
+const solid = (color: string | null | undefined, k: number) => el("a:solidFill", {}, rgb(color, k));
+
+/**
+ * A series' look as the preview draws it (preview/grid/ChartSeries.tsx): its colour (its own, else
+ * the theme's k-th), a 2.25-point line with round joins, circles of 7 points at its points where
+ * the chart has markers (their own colour, else the theme's), a fill for bars and areas. Without
+ * these a chart part leaves each spreadsheet to its own defaults: LibreOffice drew pale dots.
+ */
+function seriesLook(chart: ChartData, index: number): { spPr: string; marker: string } {
+  const s = chart.series[index];
+  const family = familyOf(chart.type);
+  if (family === "bar" || family === "area")
+    return { spPr: el("c:spPr", {}, solid(s.color, index)), marker: "" };
+  const lineless = chart.type === "XYScatter";
+  const line = lineless
+    ? el("a:ln", { w: 19050 }, el("a:noFill"))
+    : el("a:ln", { w: LINE_EMU, cap: "rnd" }, solid(s.color, index), el("a:round"));
+  const noMarker = chart.type === "Line" || chart.type === "XYScatterLinesNoMarkers";
+  const markerColor = s.markerColor ?? null;
+  const marker = noMarker
+    ? el("c:marker", {}, el("c:symbol", { val: "none" }))
+    : el(
+        "c:marker",
+        {},
+        el("c:symbol", { val: "circle" }),
+        el("c:size", { val: 7 }),
+        el("c:spPr", {}, solid(markerColor, index), el("a:ln", { w: 9525 }, solid(markerColor, index))),
+      );
+  return { spPr: el("c:spPr", {}, line), marker };
+}
+
+function seriesXml(
+  model: WorkbookModel,
+  chart: ChartData,
+  index: number,
+  dated: CategoryAxisView | null,
+): string {
   const s = chart.series[index];
   const points = seriesPoints(model, s, index);
   const family = familyOf(chart.type);
@@ -92,15 +140,7 @@ function seriesXml(model: WorkbookModel, chart: ChartData, index: number): strin
     s.name !== null || !s.nameRef
       ? el("c:tx", {}, `<c:v>${esc(points.name)}</c:v>`)
       : strData("c:tx", refFormula(model, s.nameRef), [points.name]);
-  const noMarker = chart.type === "Line" || chart.type === "XYScatterLinesNoMarkers";
-  const marker =
-    family === "line" || family === "scatter"
-      ? noMarker
-        ? el("c:marker", {}, el("c:symbol", { val: "none" }))
-        : ""
-      : "";
-  const lineless =
-    chart.type === "XYScatter" ? el("c:spPr", {}, el("a:ln", { w: 19050 }, el("a:noFill"))) : "";
+  const look = seriesLook(chart, index);
   const xRef = refFormula(model, s.xValues);
   const numericX = family === "scatter" && points.x.length > 0;
   const categories =
@@ -108,9 +148,11 @@ function seriesXml(model: WorkbookModel, chart: ChartData, index: number): strin
       ? numericX
         ? numData("c:xVal", xRef, points.x)
         : ""
-      : s.xValues
-        ? strData("c:cat", xRef, points.categories)
-        : "";
+      : !s.xValues
+        ? ""
+        : dated
+          ? numData("c:cat", xRef, points.x, dated.format ?? points.categoryFormat ?? "yyyy-mm-dd")
+          : strData("c:cat", xRef, points.categories);
   const values = numData(
     family === "scatter" ? "c:yVal" : "c:val",
     refFormula(model, s.values),
@@ -122,8 +164,8 @@ function seriesXml(model: WorkbookModel, chart: ChartData, index: number): strin
     el("c:idx", { val: index }),
     el("c:order", { val: index }),
     name,
-    lineless,
-    marker,
+    look.spPr,
+    look.marker,
     family === "bar" ? el("c:invertIfNegative", { val: 0 }) : "",
     categories,
     values,
@@ -131,11 +173,20 @@ function seriesXml(model: WorkbookModel, chart: ChartData, index: number): strin
   );
 }
 
+/** The chart's category axis when it is a date axis (a day without data a gap on it), else null. */
+function datedAxis(model: WorkbookModel, chart: ChartData): CategoryAxisView | null {
+  if (familyOf(chart.type) === "scatter" || chart.series.length === 0) return null;
+  const first = seriesPoints(model, chart.series[0], 0);
+  const view = categoryAxisView(chart, first);
+  return view.date && first.x.length > 0 && chart.series[0].xValues ? view : null;
+}
+
 /** One chart group (`c:barChart`, …) over the series `indices`, on the axes `axes`. */
 function group(model: WorkbookModel, chart: ChartData, indices: number[], axes: [number, number]): string {
   const family = familyOf(chart.type);
   const stacked = chart.type.endsWith("Stacked");
-  const series = indices.map((i) => seriesXml(model, chart, i));
+  const dated = datedAxis(model, chart);
+  const series = indices.map((i) => seriesXml(model, chart, i, dated));
   const axIds = axes.map((id) => el("c:axId", { val: id }));
   switch (family) {
     case "bar":
@@ -184,12 +235,37 @@ function group(model: WorkbookModel, chart: ChartData, indices: number[], axes: 
 interface AxisSpec {
   id: number;
   cross: number;
-  kind: "c:catAx" | "c:valAx";
+  kind: "c:catAx" | "c:valAx" | "c:dateAx";
   pos: "b" | "l" | "r" | "t";
   deleted?: boolean;
   title?: string | null;
   format?: string | null;
   crossesMax?: boolean;
+  /** A category axis's view (chart.ts): a date axis's unit, step and format; a text axis's label step. */
+  category?: CategoryAxisView;
+}
+
+const TIME_UNIT: Record<string, string> = { Days: "days", Months: "months", Years: "years" };
+
+/** What follows `c:crosses` in a category or date axis (ECMA-376 CT_CatAx, CT_DateAx). */
+function categoryTail(a: AxisSpec): string {
+  const c = a.category;
+  if (a.kind === "c:dateAx" && c)
+    return (
+      el("c:auto", { val: 0 }) +
+      el("c:lblOffset", { val: 100 }) +
+      el("c:baseTimeUnit", { val: TIME_UNIT[c.baseTimeUnit] ?? "days" }) +
+      (c.majorUnit !== null
+        ? el("c:majorUnit", { val: c.majorUnit }) +
+          el("c:majorTimeUnit", { val: TIME_UNIT[c.majorTimeUnitScale] ?? "days" })
+        : "")
+    );
+  return (
+    el("c:auto", { val: 1 }) +
+    el("c:lblAlgn", { val: "ctr" }) +
+    el("c:lblOffset", { val: 100 }) +
+    (c?.tickLabelSpacing ? el("c:tickLblSkip", { val: c.tickLabelSpacing }) : "")
+  );
 }
 
 function axis(a: AxisSpec): string {
@@ -202,7 +278,7 @@ function axis(a: AxisSpec): string {
     el("c:axPos", { val: a.pos }),
     a.kind === "c:valAx" && !a.crossesMax ? el("c:majorGridlines") : "",
     a.title ? title(a.title) : "",
-    a.kind === "c:valAx"
+    a.kind === "c:valAx" || (a.kind === "c:dateAx" && a.format)
       ? el("c:numFmt", { formatCode: a.format ?? "General", sourceLinked: a.format ? 0 : 1 })
       : "",
     el("c:majorTickMark", { val: "out" }),
@@ -210,9 +286,7 @@ function axis(a: AxisSpec): string {
     el("c:tickLblPos", { val: "nextTo" }),
     el("c:crossAx", { val: a.cross }),
     el("c:crosses", { val: a.crossesMax ? "max" : "autoZero" }),
-    a.kind === "c:valAx"
-      ? el("c:crossBetween", { val: "between" })
-      : el("c:auto", { val: 1 }) + el("c:lblAlgn", { val: "ctr" }) + el("c:lblOffset", { val: 100 }),
+    a.kind === "c:valAx" ? el("c:crossBetween", { val: "between" }) : categoryTail(a),
   );
 }
 
@@ -224,7 +298,12 @@ function chartXml(model: WorkbookModel, chart: ChartData): string {
   const secondary = all.filter((i) => chart.series[i].axisGroup === "Secondary");
   const primary = all.filter((i) => chart.series[i].axisGroup !== "Secondary");
   const across = chart.type.startsWith("Bar");
-  const catKind = family === "scatter" ? "c:valAx" : "c:catAx";
+  const dated = datedAxis(model, chart);
+  const category =
+    family === "scatter"
+      ? undefined
+      : categoryAxisView(chart, chart.series[0] && seriesPoints(model, chart.series[0], 0));
+  const catKind = family === "scatter" ? "c:valAx" : dated ? "c:dateAx" : "c:catAx";
   const shown = (t: { text: string; visible: boolean } | undefined) => (t?.visible ? t.text : null);
   const axes = [
     axis({
@@ -233,6 +312,9 @@ function chartXml(model: WorkbookModel, chart: ChartData): string {
       kind: catKind,
       pos: across ? "l" : "b",
       title: shown(chart.axisTitles.category),
+      // A date axis's labels: its own format, else its first category cell's ("Nov 27", "Nov 2026").
+      format: dated ? (dated.format ?? null) : undefined,
+      category,
     }),
     axis({
       id: 2,

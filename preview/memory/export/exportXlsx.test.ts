@@ -172,3 +172,17 @@ test("text the file cannot hold as it is is escaped, and reads back the same", (
   // The preview's reader does not undo _xHHHH_ (Excel does): the escapes are there, the rest is intact.
   expect(back.sheets[0].cells[0][2]).toContain("tab\there ");
 });
+
+test("issue 47: a chart part carries each series' look: its colour, a 2.25-point line, markers, and gaps for empty cells", async () => {
+  const wb = await workbook();
+  const chart = [...parts(exportXlsx(wb.model))].find(([k]) => k.startsWith("xl/charts/chart"))![1];
+  const series = wb.model.charts[0].series;
+  for (const s of series.filter((x) => x.color))
+    expect(chart).toContain(`<a:srgbClr val="${s.color!.slice(1).toUpperCase()}"/>`);
+  if (chart.includes("<c:lineChart>")) {
+    expect(chart).toContain('<a:ln w="28575" cap="rnd">');
+    expect(chart).toMatch(/<c:marker><c:symbol val="(circle|none)"\/>/);
+  } else
+    expect(chart).toMatch(/<c:spPr><a:solidFill><a:srgbClr val="[0-9A-F]{6}"\/><\/a:solidFill><\/c:spPr>/);
+  expect(chart).toContain('<c:dispBlanksAs val="gap"/>');
+});

@@ -34,7 +34,7 @@ interface CustomFunctionsValues {
 const cf = () => genuineCustomFunctions() as unknown as CustomFunctionsValues;
 
 test("a show card shows its title, holds each field with its format, and leaves out what was not sent", () => {
-  const card = showCard(show, "Double", "1900");
+  const card = showCard(show, "Double", "1900", "1200000001");
   expect(card.type).toBe("Entity");
   expect(card.text).toBe("The Daily Grind");
   const p = card.properties!;
@@ -43,7 +43,7 @@ test("a show card shows its title, holds each field with its format, and leaves 
   expect(p["Host read"]).toEqual({ type: "Double", basicValue: 0.011, numberFormat: "0.00%" });
   expect(p["Ad load"]).toMatchObject({ basicValue: 0.1225 });
   // 15 March 2026 is serial 46096 in the 1900 system.
-  expect(p["Gamma video opt-in"]).toEqual({ type: "Double", basicValue: 46096, numberFormat: "m/d/yy" });
+  expect(p["Gamma video opt-in"]).toEqual({ type: "Double", basicValue: 46096, numberFormat: "m/d/yyyy" });
   expect(p["Service prefix placed"]).toEqual({ type: "Boolean", basicValue: true });
   expect(p["Top advertisers"]).toEqual({
     type: "Array",
@@ -58,7 +58,7 @@ test("a show card shows its title, holds each field with its format, and leaves 
 });
 
 test("the card's sections list only the fields it has, in order; the title field is the card's title", () => {
-  const card = showCard(show, "Double", "1900");
+  const card = showCard(show, "Double", "1900", "1200000001");
   const sections = card.layouts!.card!.sections!;
   expect(sections.map((s) => s.title)).toEqual(["Audience", "Ads", "About"]);
   for (const s of sections) for (const name of s.properties) expect(card.properties).toHaveProperty([name]);
@@ -70,17 +70,17 @@ test("the card's sections list only the fields it has, in order; the title field
 });
 
 test("in a 1904 workbook a card's dates are that system's serials; before ExcelApi 1.19 numbers are FormattedNumber", () => {
-  const card = showCard(show, "FormattedNumber", "1904");
+  const card = showCard(show, "FormattedNumber", "1904", "1200000001");
   expect(card.properties!["Gamma video opt-in"]).toEqual({
     type: "FormattedNumber",
     basicValue: 46096 - 1462,
-    numberFormat: "m/d/yy",
+    numberFormat: "m/d/yyyy",
   });
   expect(card.properties!["Monthly listeners"]).toMatchObject({ type: "FormattedNumber" });
 });
 
 test("office.js's own CustomFunctions.Entity and FormattedNumber make the same values", () => {
-  const card = showCard(show, "FormattedNumber", "1900");
+  const card = showCard(show, "FormattedNumber", "1900", "1200000001");
   const genuine = new (cf().Entity)(card.text!, card.properties).toJSON();
   expect(JSON.parse(JSON.stringify(genuine))).toMatchObject(
     JSON.parse(JSON.stringify({ type: card.type, text: card.text, properties: card.properties })),
@@ -148,4 +148,16 @@ test("an advertiser with no ads read has no spend, shows or dates: those fields 
   });
   const p = advertiserCard("Nobody", empty, "Double", "1900").properties!;
   expect(Object.keys(p).sort()).toEqual(["Ads detected", "Ads read", "Name"]);
+});
+
+test("issue 47: a show card labels the service's id beside the id asked for, and shows four-digit years", () => {
+  const p = showCard(show, "Double", "1900", "1200000001").properties!;
+  expect(p["Show ID"]).toEqual({ type: "String", basicValue: "1200000001" });
+  expect(p["Service show ID"]).toEqual({ type: "Double", basicValue: 4242, numberFormat: "0" });
+  expect(p["Gamma video opt-in"]).toMatchObject({ numberFormat: "m/d/yyyy" });
+});
+
+test("issue 47: an advertiser card's dates show four-digit years", () => {
+  const p = advertiserCard("Acme", ads, "Double", "1900").properties!;
+  expect(p["First ad"]).toMatchObject({ basicValue: 46027, numberFormat: "m/d/yyyy" });
 });

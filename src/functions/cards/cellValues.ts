@@ -9,7 +9,13 @@
 import { pointsToFraction } from "../../api/decimalShift";
 import { SYSTEM_OFFSET_DAYS, type DateSystem } from "../../api/excelDates";
 import { parseDate } from "../../api/csv";
-import { DATE_FORMAT, PERCENT_FORMAT } from "../../runtime/numberShape";
+import { PERCENT_FORMAT } from "../../runtime/numberShape";
+
+/**
+ * A card's dates show four-digit years (3/15/2026): a card is read field by field, not in a narrow
+ * column, so the year is never shortened (a spilled table's dates keep `m/d/yy`, docs/functions.md).
+ */
+const CARD_DATE_FORMAT = "m/d/yyyy";
 
 /** How this Excel takes a number with its format inside a card (never "plain": then no card is made). */
 export type CardNumberKind = "Double" | "FormattedNumber";
@@ -74,7 +80,11 @@ export class FieldSet {
   date(label: string, iso: string | null | undefined): this {
     const serial = typeof iso === "string" ? parseDate(iso.slice(0, 10)) : null;
     if (serial === null) return this;
-    return this.number(label, this.system === "1904" ? serial - SYSTEM_OFFSET_DAYS : serial, DATE_FORMAT);
+    return this.number(
+      label,
+      this.system === "1904" ? serial - SYSTEM_OFFSET_DAYS : serial,
+      CARD_DATE_FORMAT,
+    );
   }
   boolean(label: string, v: boolean | null | undefined): this {
     return this.put(label, typeof v === "boolean" ? booleanValue(v) : null);

@@ -42,6 +42,7 @@ export const SHOW_CARD_SECTIONS: readonly CardSection[] = [
     properties: [
       "Platform",
       "Show ID",
+      "Service show ID",
       "Gamma video opt-in",
       "Service prefix placed",
       "Content risk",
@@ -61,7 +62,17 @@ export const SHOW_CARD_SECTIONS: readonly CardSection[] = [
 
 const SHOW_CARD_ICON = "Headphones";
 
-export function showCard(show: ShowInfo, kind: CardNumberKind, system: DateSystem): Excel.EntityCellValue {
+/**
+ * `asked`: the id the planner gave (a directory id such as 1200000001, or an Alpha channel id), shown
+ * as "Show ID"; the service's own number for the show (serviceSeriesId, the Show ID column of a
+ * search or a report) sits beside it as "Service show ID", so neither is taken for the other.
+ */
+export function showCard(
+  show: ShowInfo,
+  kind: CardNumberKind,
+  system: DateSystem,
+  asked: string,
+): Excel.EntityCellValue {
   const f = new FieldSet(kind, system)
     .text("Title", show.title)
     .count("Monthly listeners", show.monthlyListeners)
@@ -83,7 +94,8 @@ export function showCard(show: ShowInfo, kind: CardNumberKind, system: DateSyste
     .percent("Renewal rate", show.renewalRate)
     .list("Top advertisers", show.topAdvertisers)
     .text("Platform", show.platform)
-    .number("Show ID", show.serviceSeriesId, "0")
+    .text("Show ID", asked)
+    .number("Service show ID", show.serviceSeriesId, "0")
     .date("Gamma video opt-in", show.gammaVideoOptInDate)
     .boolean("Service prefix placed", show.isServicePrefixPlaced)
     .text("Content risk", show.contentRisk?.overallScore)
