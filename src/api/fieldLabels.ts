@@ -71,7 +71,7 @@ const LABELS: Readonly<Record<string, string>> = {
   // Individual ads (ADS.ADS, and the Ads sheet's headers)
   ...INDIVIDUAL_AD_HEADERS,
   // Show info (ADS.SHOW's fields, as the Data tab's "Field for a formula" offers them)
-  serviceSeriesId: "Show ID",
+  serviceSeriesId: "Service show ID",
   platform: "Platform",
   avgDownloadsPerEpisode: "Average downloads per episode",
   ytAvgDownloadsPerEpisode: "Alpha average views per episode",
