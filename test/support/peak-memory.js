@@ -1,50 +1,48 @@
 // The run's peak memory: Jest's own process and every process under it (its workers, the preview's
-// Chromium, LibreOffice), sampled every 500 ms from /proc. Each process counts its proportional set
-// size (PSS: a page shared by n processes counts 1/n to each), so Chromium's shared pages are not
-// counted ten times; where PSS cannot be read, its resident set (RSS). Off Linux: this process alone.
+// Chromium, LibreOffice), sampled every second from /proc, each by its resident set (RSS). Pages two
+// processes share (Chromium's) count in each, so the figure is an upper bound. Cheap on purpose: it
+// runs in Jest's main process beside the tests (PSS from smaps_rollup cost a tenth of a core).
+// Off Linux: this process alone.
 const fs = require("fs");
 
-const INTERVAL_MS = 500;
+const INTERVAL_MS = 1000;
+const PAGE_BYTES = 4096;
 
-/** Pids of every process whose ancestry reaches `root`, root included. */
+/** Pids of the processes `pid` started, from every thread's children list (Linux 3.5+). */
+function childrenOf(pid) {
+  const out = [];
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const text = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+    if (text) for (const child of text.split(" ")) out.push(Number(child));
+  }
+  return out;
+}
+
+/** Pids of `root` and every process under it; a process that ends while we look is left out. */
 function descendants(root) {
-  const parentOf = new Map();
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
+  const tree = new Set([root]);
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.pop();
+    let children = [];
     try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      // The command name (in parentheses) may hold spaces: the fields after it are fixed.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parentOf.set(Number(name), Number(fields[1]));
+      children = childrenOf(pid);
     } catch {
       // The process ended while we looked.
     }
-  }
-  const tree = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parentOf)
-      if (!tree.has(pid) && tree.has(ppid)) {
-        tree.add(pid);
-        grew = true;
+    for (const child of children)
+      if (!tree.has(child)) {
+        tree.add(child);
+        queue.push(child);
       }
   }
   return tree;
 }
 
-/** A process's memory in bytes: PSS, or RSS, or 0 when it is gone. */
+/** A process's resident set in bytes, or 0 when it is gone. */
 function memoryOf(pid) {
   try {
-    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-    const pss = /^Pss:\s+(\d+) kB/m.exec(rollup);
-    if (pss) return Number(pss[1]) * 1024;
-  } catch {
-    // No smaps_rollup (old kernel, or gone): fall through to RSS.
-  }
-  try {
-    const statm = fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ");
-    return Number(statm[1]) * 4096;
+    return Number(fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * PAGE_BYTES;
   } catch {
     return 0;
   }
@@ -74,7 +72,8 @@ function peakMemory() {
     stop() {
       clearInterval(timer);
       take();
-      const how = process.platform === "linux" ? "Jest and every process under it, PSS" : "this process, RSS";
+      const how =
+        process.platform === "linux" ? "Jest and every process under it, sum of RSS" : "this process, RSS";
       return `${gb(peak.bytes)} (${how}, sampled every ${INTERVAL_MS} ms; ${peak.processes} processes at the peak)`;
     },
   };
