@@ -21,8 +21,26 @@ function versionParts(v: string): number[] {
   return v.split(".").map((p) => Number(p) || 0);
 }
 
+/**
+ * Answers already given, for the sets they were given for: office.js asks before every API call it
+ * builds (a workbook property asks millions of times).
+ */
+const answers = new Map<string, boolean>();
+let answersFor: ApiSets = sets;
+
 /** `Office.context.requirements.isSetSupported`: a set the host has, at this version or newer. */
 export function isSetSupported(name: string, version?: string | number): boolean {
+  if (answersFor !== sets) {
+    answers.clear();
+    answersFor = sets;
+  }
+  const key = `${String(name)}\u0000${String(version ?? "")}`;
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = supported(name, version)));
+  return answer;
+}
+
+function supported(name: string, version?: string | number): boolean {
   const have = Object.entries(sets).find(([n]) => n.toLowerCase() === String(name).toLowerCase())?.[1];
   if (have === undefined) return false;
   const want = versionParts(String(version ?? "1.1"));

@@ -16,7 +16,7 @@ import { queryValue } from "./query";
 import {
   ActionType,
   ObjectPathType,
-  requestMessage,
+  parseRequestMessage,
   type ActionInfo,
   type ActionResult,
   type ArgumentInfo,
@@ -72,7 +72,7 @@ export class RichApiProcessor {
         `The request payload size has exceeded the limit (${record.payloadBytes} bytes, limit ${PAYLOAD_LIMIT_BYTES}).`,
       );
     }
-    const parsed = requestMessage.safeParse(JSON.parse(bodyText));
+    const parsed = parseRequestMessage(JSON.parse(bodyText));
     if (!parsed.success) {
       this.host.syncLog.push(record);
       record.failed = "InvalidRequest";
