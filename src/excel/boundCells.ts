@@ -113,7 +113,7 @@ export function queueBoundCells(
 }
 
 /** Several reports' bindings read in one sync (none when there are none). */
-export async function readBoundCellsIn(
+async function readBoundCellsIn(
   context: Excel.RequestContext,
   lists: readonly (readonly ParamBinding[])[],
 ): Promise<Map<string, BoundCell>[]> {
