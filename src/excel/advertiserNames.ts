@@ -6,8 +6,7 @@
 import { recentNames } from "../runtime/recentNames";
 import { planColumnOf } from "../writebacks/planColumns";
 import type { ExcelHost } from "./host";
-import { listReportSets } from "./reportSets";
-import { listDefinitions } from "./reportStore";
+import { readAllReports } from "./reportStore";
 
 /** The request parameters that name advertisers. */
 const PARAMS = ["advertiser", "advertisers", "netNewReachAdvertisers"] as const;
@@ -46,11 +45,13 @@ async function planAdvertisers(excel: ExcelHost): Promise<string[]> {
 
 /** The workbook's advertiser names, each once, in the order found (reports, sets, plans); none on failure. */
 async function workbookAdvertisers(excel: ExcelHost): Promise<string[]> {
-  const [defs, sets, plans] = await Promise.all([
-    listDefinitions(excel).catch(() => []),
-    listReportSets(excel).catch(() => []),
+  // Reports and sets in the store's one batched read; plans' columns beside it.
+  const [read, plans] = await Promise.all([
+    readAllReports(excel).catch(() => null),
     planAdvertisers(excel).catch(() => []),
   ]);
+  const defs = read?.reports ?? [];
+  const sets = read?.sets ?? [];
   const fromReports = defs.flatMap((d) => PARAMS.flatMap((p) => namesIn(d.params[p])));
   const fromSets = sets.flatMap((s) =>
     s.state === "current" && s.set.client === "advertiser" ? s.set.members.map((m) => m.value) : [],

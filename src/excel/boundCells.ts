@@ -7,6 +7,7 @@
  */
 import type { BoundCell, ParamBinding } from "../reports/boundParams";
 import type { ExcelHost } from "./host";
+import { recordsChanging } from "./recordsWritten";
 
 /** The defined name of `param` of the report whose table (or sheet) is `owner`: a valid name, at most 255 characters. */
 function bindingNameFor(owner: string, param: string): string {
@@ -35,6 +36,7 @@ async function bindRange(
   param: string,
   pick: (context: Excel.RequestContext) => Excel.Range,
 ): Promise<{ binding: ParamBinding; cell: BoundCell }> {
+  recordsChanging();
   return excel.run(async (context) => {
     const name = bindingNameFor(owner, param);
     const range = pick(context);
@@ -59,6 +61,7 @@ export const bindAddress = (excel: ExcelHost, owner: string, param: string, addr
 
 /** Removes a binding's name (the parameter is typed again). */
 export async function unbind(excel: ExcelHost, binding: ParamBinding): Promise<void> {
+  recordsChanging();
   await excel.run(async (context) => {
     context.workbook.names.getItemOrNullObject(binding.name).delete();
     await context.sync();
@@ -67,7 +70,7 @@ export async function unbind(excel: ExcelHost, binding: ParamBinding): Promise<v
 
 /**
  * Every binding's cells as they are now, by parameter: the name's range with its values and value
- * types; an Error name (its cells deleted: `#REF!`); or missing (the name deleted). Two syncs.
+ * types; an Error name (its cells deleted: `#REF!`); or missing (the name deleted). One sync.
  */
 export async function readBoundCells(
   excel: ExcelHost,
@@ -78,40 +81,45 @@ export async function readBoundCells(
 }
 
 /**
- * Several reports' bindings read in the same two syncs, whatever their number (the store's batched
- * read of every report: reportStore.ts, readAllReports): one map by parameter per list.
+ * Several reports' bindings read in one sync, whatever their number (the store's batched read of every
+ * report: reportStore.ts, readAllReports): one map by parameter per list. Queued on `context`; the
+ * returned function reads them once the caller's next sync is done.
  */
-export async function readBoundCellsIn(
+export function queueBoundCells(
+  context: Excel.RequestContext,
+  lists: readonly (readonly ParamBinding[])[],
+): () => Map<string, BoundCell>[] {
+  const items = lists.flat().map((b) => {
+    const item = context.workbook.names.getItemOrNullObject(b.name);
+    item.load("type,value");
+    // A name that is not a range (#REF!) or is missing gives a null object: no second sync is needed.
+    const r = item.getRangeOrNullObject();
+    r.load("address,values,valueTypes");
+    return { item, r };
+  });
+  return () => {
+    let at = 0;
+    return lists.map((bindings) => {
+      const out = new Map<string, BoundCell>();
+      for (const b of bindings) {
+        const { item, r } = items[at++];
+        if (item.isNullObject) out.set(b.param, { state: "missing" });
+        else if (!r.isNullObject) out.set(b.param, rangeCell(r));
+        else out.set(b.param, { state: "error", value: String(item.value) });
+      }
+      return out;
+    });
+  };
+}
+
+/** Several reports' bindings read in one sync (none when there are none). */
+async function readBoundCellsIn(
   context: Excel.RequestContext,
   lists: readonly (readonly ParamBinding[])[],
 ): Promise<Map<string, BoundCell>[]> {
-  const all = lists.flat();
-  if (all.length === 0) return lists.map(() => new Map<string, BoundCell>());
-  const items = all.map((b) => {
-    const item = context.workbook.names.getItemOrNullObject(b.name);
-    item.load("type,value");
-    return item;
-  });
-  await context.sync();
-  const ranges = items.map((item) => {
-    if (item.isNullObject || item.type !== "Range") return null;
-    const r = item.getRange();
-    r.load("address,values,valueTypes");
-    return r;
-  });
-  await context.sync();
-  let at = 0;
-  return lists.map((bindings) => {
-    const out = new Map<string, BoundCell>();
-    for (const b of bindings) {
-      const item = items[at];
-      const r = ranges[at++];
-      if (item.isNullObject) out.set(b.param, { state: "missing" });
-      else if (r) out.set(b.param, rangeCell(r));
-      else out.set(b.param, { state: "error", value: String(item.value) });
-    }
-    return out;
-  });
+  const read = queueBoundCells(context, lists);
+  if (lists.some((l) => l.length)) await context.sync();
+  return read();
 }
 
 /** A range by its address ("Inputs!B2", "'Client inputs'!D2:D9") or a defined name's range. */

@@ -7,11 +7,10 @@
  * Excel), nothing is watched and the Sheets tab's reading of the workbook stays the way staleness is seen.
  */
 import { areaOf } from "./columnName";
-import { readBoundCells } from "./boundCells";
 import type { ExcelHost } from "./host";
 import { markStale, type StaleTarget } from "./markStale";
-import { listReportSets } from "./reportSets";
-import { listDefinitions } from "./reportStore";
+import { readAllReports } from "./reportStore";
+import type { BoundCell } from "../reports/boundParams";
 
 type Area = NonNullable<ReturnType<typeof areaOf>>;
 
@@ -39,33 +38,26 @@ const sheetOf = (address: string) =>
     .replace(/^'(.*)'$/, "$1")
     .replace(/''/g, "'");
 
-/** Every report's bound cells and every set's range of values, where they are now (no request). */
+/**
+ * Every report's bound cells and every set's range of values, where they are now (no request): the
+ * store's batched read, three syncs whatever their number.
+ */
 export async function watchedCells(excel: ExcelHost): Promise<Watched[]> {
-  const [defs, sets] = await Promise.all([listDefinitions(excel), listReportSets(excel)]);
-  const asked = [
-    ...defs.flatMap((d) =>
-      (d.bindings ?? []).map((b) => ({ b, target: { kind: "report", sheetName: d.sheetName } as const })),
-    ),
-    ...sets.flatMap((s) =>
-      s.state === "current"
-        ? [
-            {
-              b: { param: `set:${s.set.id}`, ...s.set.values },
-              target: { kind: "set", id: s.set.id, name: s.set.name } as const,
-            },
-          ]
-        : [],
-    ),
-  ].map((w, i) => ({ ...w, b: { ...w.b, param: String(i) } }));
-  const cells = await readBoundCells(
-    excel,
-    asked.map((w) => w.b),
-  );
-  return asked.flatMap(({ b, target }): Watched[] => {
-    const cell = cells.get(b.param);
+  const read = await readAllReports(excel);
+  const at = (cell: BoundCell | undefined, target: StaleTarget): Watched[] => {
     const area = cell?.state === "range" ? areaOf(cell.address) : null;
     return cell?.state === "range" && area ? [{ sheet: sheetOf(cell.address), area, target }] : [];
-  });
+  };
+  return [
+    ...read.reports.flatMap((d, i) =>
+      [...read.cells[i].values()].flatMap((cell) => at(cell, { kind: "report", sheetName: d.sheetName })),
+    ),
+    ...read.sets.flatMap((s) =>
+      s.state === "current"
+        ? at(read.setCells.get(s.set.id), { kind: "set", id: s.set.id, name: s.set.name })
+        : [],
+    ),
+  ];
 }
 
 /**

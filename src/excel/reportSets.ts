@@ -12,7 +12,6 @@ import {
   SET_VERSION,
   planRun,
   readSetValues,
-  readStoredSet,
   reportSetSchema,
   setChanges,
   sheetChange,
@@ -25,15 +24,16 @@ import {
 } from "../reports/reportSet";
 import { withRefreshLock } from "../runtime/refreshLock";
 import { sourceRequests } from "../runtime/sourceRequests";
-import { bindAddress, readBoundCells } from "./boundCells";
+import { bindAddress } from "./boundCells";
 import { writeSetDashboard } from "./dashboardSheet";
 import { errorMessage, type ExcelHost } from "./host";
 import { createReportSheet, refreshUnlocked, type SheetFetcher } from "./reportSheets";
-import { boundStatus } from "./reportBindings";
-import { listDefinitions, splitParts, type StoredReport } from "./reportStore";
-import { takenNames } from "./workbookNames";
+import { boundStatusOf } from "./reportBindings";
+import { listDefinitions, readAllReports, splitParts, type ReportsRead } from "./reportStore";
+import { recordsChanging } from "./recordsWritten";
+import { listedSets, parsedSet, setJsons, SET_PREFIX, type ListedSet } from "./setRecords";
 
-const PREFIX = "AdsSet.";
+const PREFIX = SET_PREFIX;
 /** The owner of a set's range name: `AdsParam_Set_<id>_values` (boundCells.ts names it). */
 const VALUES_OWNER = (id: string) => `Set_${id}`;
 
@@ -43,54 +43,24 @@ async function storedSets(excel: ExcelHost): Promise<Map<string, string>> {
     const custom = context.workbook.properties.custom;
     custom.load("items/key,items/value");
     await context.sync();
-    const props = new Map(custom.items.map((p) => [p.key, String(p.value)]));
-    const out = new Map<string, string>();
-    for (const [key, count] of props) {
-      const m = /^AdsSet\.([A-Za-z0-9_]+)\.n$/.exec(key);
-      const n = Number(count);
-      if (!m || !Number.isInteger(n) || n < 1) continue;
-      out.set(m[1], Array.from({ length: n }, (_, i) => props.get(`${PREFIX}${m[1]}.${i}`) ?? "").join(""));
-    }
-    return out;
+    return setJsons(custom.items);
   });
 }
 
-/** A set as listed: today's, or one a later version stored (shown, never run or overwritten). */
-export type ListedSet =
-  { state: "current"; set: ReportSet } | { state: "newer"; id: string; name: string; version: number };
+export type { ListedSet };
+const parsed = parsedSet;
 
-const parsed = (json: string) => {
-  try {
-    return readStoredSet(JSON.parse(json));
-  } catch {
-    return readStoredSet(null);
-  }
-};
-
-/** Every readable set of the workbook. */
+/** Every readable set of the workbook (one sync; the Sheets tab reads them with the rest: readWorkbook). */
 export async function listReportSets(excel: ExcelHost): Promise<ListedSet[]> {
-  return [...(await storedSets(excel))].flatMap(([id, json]): ListedSet[] => {
-    const read = parsed(json);
-    if (read.state === "current") return [{ state: "current", set: read.set }];
-    return read.state === "newer"
-      ? [{ state: "newer", id, name: read.name || id, version: read.version }]
-      : [];
-  });
+  return listedSets(await storedSets(excel));
 }
 
 const newerMessage = (name: string, version: number) =>
   `The report set "${name}" was stored by a newer version of the add-in (its format ${version}; this version knows ${SET_VERSION}): update the add-in to run it. Nothing was changed.`;
 
-async function readReportSet(excel: ExcelHost, id: string): Promise<ReportSet> {
-  const json = (await storedSets(excel)).get(id);
-  const read = json === undefined ? undefined : parsed(json);
-  if (read?.state === "current") return read.set;
-  if (read?.state === "newer") throw new Error(newerMessage(read.name || id, read.version));
-  throw new Error(`This workbook has no report set "${id}" that the add-in can read.`);
-}
-
 /** Stores a set (checked first); a later version's set of the same id is never overwritten. */
 async function saveReportSet(excel: ExcelHost, set: ReportSet): Promise<void> {
+  recordsChanging();
   const parts = splitParts(JSON.stringify(reportSetSchema.parse(set)));
   const before = (await storedSets(excel)).get(set.id);
   const old = before === undefined ? undefined : parsed(before);
@@ -176,54 +146,81 @@ export interface SetPreview {
 
 /**
  * The set's existing sheets whose inputs changed (sheetChange: the sheet's own bound cells, its period,
- * a failed last refresh), sheet → why.
+ * a failed last refresh), sheet → why; from the store's batched read (no sync of its own).
  */
-async function changedSheets(
-  excel: ExcelHost,
-  set: ReportSet,
-  defs: readonly StoredReport[],
-  today: Date,
-): Promise<Map<string, string>> {
-  const byTable = new Map(defs.flatMap((d) => (d.tableName ? [[d.tableName, d] as const] : [])));
+function changedSheets(set: ReportSet, read: ReportsRead, today: Date): Map<string, string> {
+  const byTable = new Map(
+    read.reports.flatMap((d, i) =>
+      d.tableName ? [[d.tableName, { def: d, cells: read.cells[i] }] as const] : [],
+    ),
+  );
   const changed = new Map<string, string>();
   for (const member of set.members)
     for (const made of member.sheets) {
-      const def = byTable.get(made.table);
-      if (!def) continue;
-      const bound = def.bindings?.length ? await boundStatus(excel, def, today).catch(() => null) : null;
+      const found = byTable.get(made.table);
+      if (!found) continue;
+      const { def } = found;
+      const bound = def.bindings?.length ? boundStatusOf(def, found.cells, read.system, today) : null;
       const why = sheetChange(def, bound?.changed ?? [], today);
       if (why) changed.set(def.sheetName, why);
     }
   return changed;
 }
 
+/** The set `id` as read: today's, or refused in words (a later version's, or none). */
+function setIn(read: ReportsRead, id: string): ReportSet {
+  for (const s of read.sets) {
+    if (s.state === "current" && s.set.id === id) return s.set;
+    if (s.state === "newer" && s.id === id) throw new Error(newerMessage(s.name, s.version));
+  }
+  throw new Error(`This workbook has no report set "${id}" that the add-in can read.`);
+}
+
 /**
  * What a run would do now. Refresh set (the default) refreshes only the sheets whose inputs changed and
  * makes the new values' sheets; `all` (Run for each, Refresh all of the set) refreshes every sheet.
+ * Read from the store's batched read (`read`, else read now: three syncs whatever the number of sheets).
  */
 export async function previewReportSet(
   excel: ExcelHost,
   id: string,
   today = new Date(),
-  opts: { all?: boolean } = {},
+  opts: { all?: boolean; read?: ReportsRead } = {},
 ): Promise<SetPreview> {
-  const set = await readReportSet(excel, id);
-  const cells = await readBoundCells(excel, [{ param: "values", ...set.values }]);
-  const read = readSetValues(cells.get("values") ?? { state: "missing" });
-  if (!read.ok)
+  const read = opts.read ?? (await readAllReports(excel));
+  const set = setIn(read, id);
+  const values = readSetValues(read.setCells.get(id) ?? { state: "missing" });
+  if (!values.ok)
     throw new Error(
-      `The report set "${set.name}": ${read.problem}. Nothing was requested and no sheet was changed.`,
+      `The report set "${set.name}": ${values.problem}. Nothing was requested and no sheet was changed.`,
     );
-  const defs = await listDefinitions(excel);
+  const defs = read.reports;
   const tables = new Map(defs.flatMap((d) => (d.tableName ? [[d.tableName, d.sheetName] as const] : [])));
   const rows = new Map(defs.map((d) => [d.sheetName, d.rowCount]));
-  const { sheets } = await takenNames(excel);
   // A sheet refreshed spends what its refresh spends (individual ads by the rows it held last time).
   const cost = (request: Parameters<typeof sourceRequests>[0], sheetName?: string) =>
     sourceRequests(request, sheetName ? rows.get(sheetName) : 0).requests;
-  const changed = opts.all ? undefined : await changedSheets(excel, set, defs, today);
-  const plan = planRun(set, read.values, { tables, sheets, changed }, cost, today);
-  return { set, values: read.values, plan, changes: setChanges(set, read.values) };
+  const changed = opts.all ? undefined : changedSheets(set, read, today);
+  const plan = planRun(set, values.values, { tables, sheets: read.taken.sheets, changed }, cost, today);
+  return { set, values: values.values, plan, changes: setChanges(set, values.values) };
+}
+
+/** Every set of the workbook with what a run would do now, or why it cannot run: one batched read for all. */
+export async function previewReportSets(
+  excel: ExcelHost,
+  today = new Date(),
+): Promise<{ listed: ListedSet; preview?: SetPreview; error?: string }[]> {
+  const read = await readAllReports(excel);
+  return Promise.all(
+    read.sets.map(async (listed) => {
+      if (listed.state === "newer") return { listed };
+      try {
+        return { listed, preview: await previewReportSet(excel, listed.set.id, today, { read }) };
+      } catch (e) {
+        return { listed, error: errorMessage(e) };
+      }
+    }),
+  );
 }
 
 /** One sheet's outcome in a run: made, refreshed, or failed (and why); the rest of the run went on. */
@@ -256,7 +253,7 @@ export async function runReportSet(
   opts: { confirmed: number; all?: boolean; signal?: AbortSignal; now?: () => Date },
 ): Promise<SetRunResult> {
   const now = opts.now ?? (() => new Date());
-  const name = (await readReportSet(excel, id)).name;
+  const name = setIn(await readAllReports(excel), id).name;
   return withRefreshLock({ sheetName: name, origin: "report set" }, async () => {
     const { set, values, plan } = await previewReportSet(excel, id, now(), { all: opts.all });
     if (plan.requests > opts.confirmed)

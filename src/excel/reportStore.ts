@@ -10,7 +10,9 @@ import { mergeRecord, revisionOf, type RecordPatch, type RecordWriter } from "..
 import type { BoundCell } from "../reports/boundParams";
 import { adoptedLine, renderStatusLine } from "../reports/statusLine";
 import { fingerprint } from "../api/fingerprint";
-import { readBoundCellsIn } from "./boundCells";
+import { queueBoundCells } from "./boundCells";
+import { listedSets, setJsons, type ListedSet } from "./setRecords";
+import { recordsChanging, writesSoFar } from "./recordsWritten";
 import { dateSystemOf } from "./dateSystem";
 import type { DateSystem } from "../api/excelDates";
 import type { ExcelHost } from "./host";
@@ -93,6 +95,7 @@ function definitionFromProperties(items: readonly { key: string; value: string }
  * createRecord and writeReport, which never overwrite a newer record.
  */
 export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): Promise<void> {
+  recordsChanging();
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(def.sheetName);
     const before = queueReadBefore(sheet);
@@ -109,6 +112,7 @@ export async function saveDefinition(excel: ExcelHost, def: ReportDefinition): P
  * already holding a record is changed only by writeReport, which merges into the newest one.
  */
 export async function createRecord(excel: ExcelHost, def: ReportDefinition): Promise<void> {
+  recordsChanging();
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(def.sheetName);
     // customProperties is a navigation property: it needs no load of its own.
@@ -163,6 +167,7 @@ async function definitionsIn(context: Excel.RequestContext): Promise<StoredRepor
 
 /** Forgets a sheet's definition: the data stays, it just stops being a refreshable report. */
 export async function removeDefinition(excel: ExcelHost, sheetName: string): Promise<void> {
+  recordsChanging();
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
     // customProperties is a navigation property: it needs no load of its own.
@@ -190,7 +195,12 @@ let turn: Promise<unknown> = Promise.resolve();
 
 /** Runs `fn` when this runtime's earlier store writes have ended; the next waits for it. */
 export function withStoreTurn<T>(fn: () => Promise<T>): Promise<T> {
-  const mine = turn.then(fn, fn);
+  recordsChanging();
+  const run = () => {
+    recordsChanging();
+    return fn();
+  };
+  const mine = turn.then(run, run);
   turn = mine.catch(() => undefined);
   return mine;
 }
@@ -355,6 +365,7 @@ export function queueRefreshCommit(
   newest: StoredReport,
   record: ReportDefinition,
 ): (excel: ExcelHost) => Promise<StoredReport> {
+  recordsChanging();
   const before = queueReadBefore(sheet);
   const stored = { ...record, revision: revisionOf(newest) + 1 };
   queueSaveDefinition(sheet, stored, splitParts(storedJson(newest)).length);
@@ -414,6 +425,13 @@ function refreshPart(record: ReportDefinition): RecordPatch {
   };
 }
 
+/** The stale mark a record gets for `changed` (none when empty), and whether it already says it. */
+function staleMark(base: StoredReport, changed: readonly string[]) {
+  const stale = changed.length ? { against: base.lastRefresh ?? "", changed: [...changed] } : undefined;
+  const now = base.stale && base.stale.against === (base.lastRefresh ?? "") ? base.stale : undefined;
+  return { stale, same: JSON.stringify(now) === JSON.stringify(stale) };
+}
+
 /**
  * The Sheets tab found a report's bound cells giving other values than its data was fetched with
  * (`changed`, each naming its cell), or the same again (empty): the record says so and its status
@@ -424,34 +442,169 @@ export async function markReportStale(
   base: StoredReport,
   changed: readonly string[],
 ): Promise<StoredReport> {
-  const stale = changed.length ? { against: base.lastRefresh ?? "", changed: [...changed] } : undefined;
-  const now = base.stale && base.stale.against === (base.lastRefresh ?? "") ? base.stale : undefined;
-  if (JSON.stringify(now) === JSON.stringify(stale)) return base;
+  const { stale, same } = staleMark(base, changed);
+  if (same) return base;
   return writeReport(excel, base, "stale marking", { stale });
 }
 
-/** Every report and its bound cells, as read in one batch. */
+/** A record found for a batched write: its sheet, its table's first cell's range and its properties. */
+interface Located {
+  byName: Excel.Worksheet;
+  table: Excel.Table | null;
+  tableSheet: Excel.Worksheet | null;
+  columnIndex: Excel.Range | null;
+}
+
+function queueLocate(context: Excel.RequestContext, at: StoredReport): Located {
+  const byName = context.workbook.worksheets.getItemOrNullObject(at.sheetName);
+  byName.load("name");
+  byName.customProperties.load("items/key,items/value");
+  if (!at.tableName || at.kind === "show")
+    return { byName, table: null, tableSheet: null, columnIndex: null };
+  const table = context.workbook.tables.getItemOrNullObject(at.tableName);
+  // worksheet is a navigation property: it needs no load of its own (loaded with the rest below).
+  // eslint-disable-next-line office-addins/call-sync-before-read
+  const tableSheet = table.worksheet;
+  tableSheet.load("name");
+  tableSheet.customProperties.load("items/key,items/value");
+  const columnIndex = table.getRange();
+  columnIndex.load("columnIndex");
+  return { byName, table, tableSheet, columnIndex };
+}
+
+/**
+ * Several reports' stale marks (markReportStale for each) written in three syncs whatever their number
+ * (the records found; their status lines' cells; the writes), each merged into its newest record as
+ * writeReport does, a record another runtime wrote meanwhile repaired. Returns each report's record
+ * after it, or the refusal in words; those whose record already says it are not written at all.
+ */
+export async function markReportsStale(
+  excel: ExcelHost,
+  marks: readonly { base: StoredReport; changed: readonly string[] }[],
+): Promise<(StoredReport | Error)[]> {
+  const todo = marks.map((m) => ({ ...m, ...staleMark(m.base, m.changed) }));
+  if (todo.every((t) => t.same)) return marks.map((m) => m.base);
+  return withStoreTurn(() =>
+    excel.run(async (context) => {
+      const found = todo.map((t) => (t.same ? null : queueLocate(context, t.base)));
+      await context.sync();
+      const planned = todo.map((t, i) => planStaleWrite(context, t.base, found[i], { stale: t.stale }));
+      await context.sync();
+      const written = planned.map((p) => (p && !(p instanceof Error) ? p.write() : p));
+      await context.sync();
+      const out: (StoredReport | Error)[] = [];
+      for (const [i, w] of written.entries()) {
+        if (!w) out.push(todo[i].base);
+        else if (w instanceof Error) out.push(w);
+        else
+          out.push(
+            await w.check(context).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
+          );
+      }
+      return out;
+    }),
+  );
+}
+
+/** One stale mark merged into the newest record found, its status line's cell queued: the write to queue next. */
+function planStaleWrite(
+  context: Excel.RequestContext,
+  base: StoredReport,
+  at: Located | null,
+  patch: RecordPatch,
+) {
+  if (!at) return null;
+  const viaTable = at.table && !at.table.isNullObject;
+  const sheet = viaTable ? at.tableSheet! : at.byName.isNullObject ? null : at.byName;
+  if (!sheet)
+    return new Error(`no sheet holds the report "${base.sheetName}" any more (deleted): nothing was changed`);
+  const { def: newest, newer } = definitionFromProperties(sheet.customProperties.items);
+  if (newer !== undefined) return new Error(newerMessage(newer));
+  if (!newest) return new Error(`"${sheet.name}" holds no report any more: nothing was changed`);
+  const merged = mergeRecord(base, { ...newest, sheetName: sheet.name }, "stale marking", patch);
+  if ("refused" in merged) return new Error(merged.refused);
+  const cell = viaTable && merged.record.statusLine ? sheet.getCell(0, at.columnIndex!.columnIndex) : null;
+  cell?.load("values");
+  return {
+    write: () => {
+      const before = queueReadBefore(sheet);
+      const parts = splitParts(storedJson(newest)).length;
+      const stored = { ...queueWithLine(sheet, merged.record, cell, parts, [newest]), sheetName: sheet.name };
+      return {
+        check: (ctx: Excel.RequestContext) =>
+          repairIfOverwritten(ctx, sheet, { newest, writer: "stale marking", patch, stored }, before()),
+      };
+    },
+  };
+}
+
+/** Every report and set of the workbook with the cells they take their inputs from, as read in one batch. */
 export interface ReportsRead {
   reports: StoredReport[];
   /** Each report's bound cells by parameter, in the order of `reports`. */
   cells: Map<string, BoundCell>[];
   /** The workbook's date system (the cells' dates are read in it). */
   system: DateSystem;
+  /** Every readable report set (reportSets.ts runs them). */
+  sets: ListedSet[];
+  /** Each current set's range of values, by the set's id. */
+  setCells: Map<string, BoundCell>;
+  /** The names in use: sheets, and tables with defined names (workbookNames.takenNames). */
+  taken: { sheets: Set<string>; tables: Set<string> };
 }
 
 /**
- * Every report of the workbook with its bound cells, in four syncs whatever the number of reports
- * (sheets; their records; the bound names; their cells), and one more the first time a runtime asks
- * for the workbook's date system.
+ * Every report and set of the workbook with their cells, in three syncs whatever their number (the
+ * sheets, the workbook's properties and names; each sheet's record; every bound name with its cells),
+ * and one more the first time a runtime asks for the workbook's date system.
  */
-export async function readAllReports(excel: ExcelHost): Promise<ReportsRead> {
+async function readEverything(excel: ExcelHost): Promise<ReportsRead> {
   const system = await dateSystemOf(excel);
   return excel.run(async (context) => {
-    const reports = await definitionsIn(context);
-    const cells = await readBoundCellsIn(
-      context,
-      reports.map((r) => (newerVersionOf(r) === undefined ? (r.bindings ?? []) : [])),
-    );
-    return { reports, cells, system };
+    const { worksheets, tables, names } = context.workbook;
+    const custom = context.workbook.properties.custom;
+    worksheets.load("items/name");
+    tables.load("items/name");
+    names.load("items/name");
+    custom.load("items/key,items/value");
+    await context.sync();
+    for (const s of worksheets.items) s.customProperties.load("items/key,items/value");
+    await context.sync();
+    const reports = worksheets.items.flatMap((s) => {
+      const { def } = definitionFromProperties(s.customProperties.items);
+      return def ? [{ ...def, sheetName: s.name }] : [];
+    });
+    const sets = listedSets(setJsons(custom.items));
+    const current = sets.flatMap((s) => (s.state === "current" ? [s.set] : []));
+    const read = queueBoundCells(context, [
+      ...reports.map((r) => (newerVersionOf(r) === undefined ? (r.bindings ?? []) : [])),
+      ...current.map((set) => [{ param: "values", ...set.values }]),
+    ]);
+    if (reports.some((r) => r.bindings?.length) || current.length) await context.sync();
+    const all = read();
+    const setCells = new Map(current.map((set, i) => [set.id, all[reports.length + i].get("values")!]));
+    const taken = {
+      sheets: new Set(worksheets.items.map((s) => s.name)),
+      tables: new Set([...tables.items.map((t) => t.name), ...names.items.map((n) => n.name)]),
+    };
+    return { reports, cells: all.slice(0, reports.length), system, sets, setCells, taken };
   });
+}
+
+let shared: { excel: ExcelHost; written: number; read: Promise<ReportsRead> } | null = null;
+
+/**
+ * Every report and set of the workbook with their cells, in three syncs whatever their number
+ * (readEverything). Callers that ask while a read is under way and nothing was written since it
+ * began share it (the Sheets tab's lists of reports and of sets, mounted together, read once).
+ */
+export function readAllReports(excel: ExcelHost): Promise<ReportsRead> {
+  if (shared && shared.excel === excel && shared.written === writesSoFar()) return shared.read;
+  const entry = { excel, written: writesSoFar(), read: readEverything(excel) };
+  shared = entry;
+  const done = () => {
+    if (shared === entry) shared = null;
+  };
+  entry.read.then(done, done);
+  return entry.read;
 }

@@ -23,11 +23,16 @@ import {
   type NewReport,
   type SheetFetcher,
 } from "../excel/reportSheets";
-import { newerVersionOf, readAllReports, writeReport, type StoredReport } from "../excel/reportStore";
+import {
+  markReportsStale,
+  newerVersionOf,
+  readAllReports,
+  writeReport,
+  type StoredReport,
+} from "../excel/reportStore";
 import {
   boundStatusOf,
   currentAddresses,
-  markStaleOnSheet,
   paramsFromCells,
   rebindReport,
   type BoundStatus,
@@ -314,14 +319,17 @@ function summary(d: StoredReport): ReportSheetSummary {
 export async function listReportSheets(services: Services): Promise<ReportSheetSummary[]> {
   // Every report and its bound cells in one batch (no request), so a report whose cells changed is said to be stale.
   const { reports, cells, system } = await readAllReports(services.excel);
-  return Promise.all(
-    reports.map(async (d, i) => {
-      const bound = newerVersionOf(d) === undefined ? boundStatusOf(d, cells[i], system) : null;
-      // The sheet's own status line says it is stale too (and stops once the cells give the fetched values again).
-      if (bound) await markStaleOnSheet(services.excel, d, bound).catch(() => false);
-      return bound ? { ...summary(d), bound } : summary(d);
-    }),
+  const bound = reports.map((d, i) =>
+    newerVersionOf(d) === undefined ? boundStatusOf(d, cells[i], system) : null,
   );
+  // The sheets' own status lines say it too (and stop once the cells give the fetched values again):
+  // one batched write of the records whose mark changed, none when every record already says it.
+  const marks = reports.flatMap((base, i) => (bound[i] ? [{ base, changed: bound[i].changed }] : []));
+  await markReportsStale(services.excel, marks).catch(() => undefined);
+  return reports.map((d, i) => {
+    const b = bound[i];
+    return b ? { ...summary(d), bound: b } : summary(d);
+  });
 }
 
 /** The planner chose Not now: the activity entry says so, and nothing was sent. */

@@ -9,9 +9,8 @@ import { Text } from "../../components/Prose";
 import { PaneMessage } from "../../components/PaneMessage";
 import { selectedCells } from "../../../excel/boundCells";
 import {
-  listReportSets,
   makeReportSetFromSheets,
-  previewReportSet,
+  previewReportSets,
   setCandidates,
   type ListedSet,
 } from "../../../excel/reportSets";
@@ -28,37 +27,27 @@ interface SetRow {
   state?: string;
 }
 
+/** Every set with what its range gives now, from one batched read of the workbook (the store's). */
 async function readRows(services: Services): Promise<SetRow[]> {
-  const sets = await listReportSets(services.excel);
-  return Promise.all(
-    sets.map(async (listed): Promise<SetRow> => {
-      if (listed.state === "newer")
-        return {
-          listed,
-          state: `Stored by a newer version of the add-in (format ${listed.version}): update it to run this set.`,
-        };
-      try {
-        const { values, changes, plan } = await previewReportSet(services.excel, listed.set.id);
-        const stale = [
-          changes.added.length && listed.set.members.length
-            ? `new in the list: ${changes.added.join(", ")}`
-            : "",
-          changes.removed.length
-            ? `no longer in the list (their sheets stay): ${changes.removed.join(", ")}`
-            : "",
-          ...plan.refresh.map((r) => `${r.sheetName}: ${r.reason ?? "to refresh"}`),
-        ].filter(Boolean);
-        const head = `${values.length} ${values.length === 1 ? "value" : "values"} in ${listed.set.values.address}`;
-        if (!listed.set.members.length) return { listed, state: `${head}; not run yet.` };
-        return {
-          listed,
-          state: stale.length ? `${head}. Stale: ${stale.join("; ")}.` : `${head}; up to date.`,
-        };
-      } catch (e) {
-        return { listed, state: errorText(e) };
-      }
-    }),
-  );
+  return (await previewReportSets(services.excel)).map(({ listed, preview, error }): SetRow => {
+    if (listed.state === "newer")
+      return {
+        listed,
+        state: `Stored by a newer version of the add-in (format ${listed.version}): update it to run this set.`,
+      };
+    if (!preview) return { listed, state: error };
+    const { values, changes, plan } = preview;
+    const stale = [
+      changes.added.length && listed.set.members.length ? `new in the list: ${changes.added.join(", ")}` : "",
+      changes.removed.length
+        ? `no longer in the list (their sheets stay): ${changes.removed.join(", ")}`
+        : "",
+      ...plan.refresh.map((r) => `${r.sheetName}: ${r.reason ?? "to refresh"}`),
+    ].filter(Boolean);
+    const head = `${values.length} ${values.length === 1 ? "value" : "values"} in ${listed.set.values.address}`;
+    if (!listed.set.members.length) return { listed, state: `${head}; not run yet.` };
+    return { listed, state: stale.length ? `${head}. Stale: ${stale.join("; ")}.` : `${head}; up to date.` };
+  });
 }
 
 /** The report sheets that can join the set, ticked to join it. */
