@@ -1,7 +1,8 @@
 /**
- * A prospect search from the pane's action (runSourceToSheet): the spend question is put first,
- * always, with the count; nothing is sent until Continue; then exactly that many requests reach the
- * sandbox and the Prospects sheet is written with its Score column. Not now sends nothing.
+ * A prospect search from the pane's action (runSourceToSheet): the seeds are the first requests
+ * (through the spend guard: one seed is within the limit); the candidates are counted from their
+ * answers and asked for always, with their exact count, before any is sent; Continue sends exactly
+ * that many and the Prospects sheet is written with its Score column. Not now sends nothing more.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { startSandbox } from "../../test/support/sandbox";
@@ -33,30 +34,46 @@ async function waitForQuestion() {
   return spendQuestions()[0];
 }
 
-test("the count is asked first, always; Continue sends exactly that many and writes the sheet", async () => {
+test("the candidates' exact count is asked, always; Continue sends exactly that many and writes the sheet", async () => {
   const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
   (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
   const before = s.sandbox.requests("demo-pro");
   const run = runSourceToSheet(services(wb), { kind: "prospects", params: PARAMS });
   const q = await waitForQuestion();
-  expect(q).toMatchObject({ requests: 9 });
+  expect(q).toMatchObject({ requests: 8, exact: true });
   await tick();
-  expect(s.sandbox.requests("demo-pro")).toBe(before);
+  // Only the seed so far.
+  expect(s.sandbox.requests("demo-pro") - before).toBe(1);
   answerSpendQuestion(q.id, true);
   expect(await run).toMatchObject({ ok: true });
-  expect(s.sandbox.requests("demo-pro") - before).toBe(9);
+  expect(s.sandbox.requests("demo-pro") - before).toBe(1 + q.requests);
   const sheet = wb.host.sheets().find((x) => x.name.startsWith("Prospects"))!.name;
   expect(sheet).toBeDefined();
   expect(wb.host.cell(sheet, 7, 17).value).toBe("Score");
 });
 
-test("Not now sends nothing and writes nothing", async () => {
+test("fewer similar shows than asked: the question names the fewer, and exactly those are sent", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const before = s.sandbox.requests("demo-pro");
+  // One seed has at most 50 similar shows: 100 asked is always more than there are.
+  const run = runSourceToSheet(services(wb), { kind: "prospects", params: { ...PARAMS, count: 100 } });
+  const q = await waitForQuestion();
+  expect(q.requests).toBeLessThan(100);
+  expect(q.requests).toBeGreaterThan(0);
+  expect(q.detail).toContain("fewer than the 100 asked for");
+  answerSpendQuestion(q.id, true);
+  expect(await run).toMatchObject({ ok: true });
+  expect(s.sandbox.requests("demo-pro") - before).toBe(1 + q.requests);
+});
+
+test("Not now to the candidates sends nothing more and writes nothing", async () => {
   const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
   (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
   const before = s.sandbox.requests("demo-pro");
   const run = runSourceToSheet(services(wb), { kind: "prospects", params: PARAMS });
   answerSpendQuestion((await waitForQuestion()).id, false);
   expect(await run).toMatchObject({ ok: false, cancelled: true });
-  expect(s.sandbox.requests("demo-pro")).toBe(before);
+  expect(s.sandbox.requests("demo-pro") - before).toBe(1);
   expect(wb.host.sheets().map((x) => x.name)).toEqual(["Plan"]);
 });

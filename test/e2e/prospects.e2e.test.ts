@@ -1,6 +1,7 @@
 /**
  * Prospects from the pane (issue #48), as a planner tries it in the preview: the Data tab's Prospects
- * form, the spend question before anything is sent (the count, then exactly that many requests),
+ * form, the seeds sent first, then the spend question with the candidates' exact count before any of
+ * them is sent (then exactly that many requests),
  * the Prospects sheet with its weights and Score, a weight edited (re-ranks, no request), and Add to
  * plan from selected rows. Screenshots of the form, the question and the sheet.
  */
@@ -29,9 +30,9 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
   const before = await serviceCount();
   await form.getByRole("button", { name: "Prospects to sheet" }).click();
   const question = page.getByTestId("spend-question");
-  await expectText(question, /This will spend up to 14 requests; \d+ spent this month\./);
-  // Nothing is sent while the question waits.
-  expect(await serviceCount()).toBe(before);
+  await expectText(question, /This will spend 12 requests; \d+ spent this month\./);
+  // The two seeds only, while the question waits.
+  expect((await serviceCount()) - before).toBe(2);
   await question.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-spend-question.png") });
   await question.getByRole("button", { name: "Continue" }).click();
