@@ -70,7 +70,10 @@ export function candidateSpend(
   found: number,
   asked: number,
 ): { action: string; requests: number; exact: true; detail: string } {
-  const fewer = found < asked ? ` (the seeds' similar shows together are ${found}, fewer than the ${asked} asked for)` : "";
+  const fewer =
+    found < asked
+      ? ` (the seeds' similar shows together are ${found}, fewer than the ${asked} asked for)`
+      : "";
   return {
     action: "Prospects: candidates",
     requests: found,

@@ -169,7 +169,8 @@ export async function runSourceToSheet(
     // One report is one request; individual ads a request a page: many pages ask first; a prospect
     // search its seeds, then (counted from their answers) its candidates, asked always, whatever the limit.
     const cost = sourceRequests({ kind: req.kind, params: req.params });
-    if (!(await askToSpend({ action: requestLabel(req), ...cost }))) return notSent(services, id, cost.requests);
+    if (!(await askToSpend({ action: requestLabel(req), ...cost })))
+      return notSent(services, id, cost.requests);
     const confirm = req.kind === "prospects" ? askAlways : undefined;
     if (req.sheetName) {
       const old = await definitionFor(services.excel, req.sheetName, "to edit");
@@ -180,9 +181,14 @@ export async function runSourceToSheet(
         bindings,
       });
       try {
-        const def = await refreshReport(services.excel, req.sheetName, fetcher(services, id, notes, confirm), {
-          signal: controller.signal,
-        });
+        const def = await refreshReport(
+          services.excel,
+          req.sheetName,
+          fetcher(services, id, notes, confirm),
+          {
+            signal: controller.signal,
+          },
+        );
         notes.push(...sentences(def.notes));
       } catch (err) {
         // The old request again, over what the failed refresh recorded (its error, its status line).
