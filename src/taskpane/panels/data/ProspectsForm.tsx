@@ -75,10 +75,38 @@ function ProspectFields(props: FieldsProps) {
   );
 }
 
+/** Add to plan: the selected rows of a Prospects sheet, for the sheet's advertiser or the one named. */
+function AddToPlan({
+  planFor,
+  setPlanFor,
+  services,
+}: {
+  planFor: string;
+  setPlanFor(v: string): void;
+  services: ReturnType<typeof useDataForm>["services"];
+}) {
+  return (
+    <fieldset className="add-to-plan">
+      <legend>Add to plan</legend>
+      <Field label="Plan rows for" hint="One of the sheet's advertisers; blank: the sheet's only one">
+        <Input name="prospects-planFor" value={planFor} onChange={(_, d) => setPlanFor(d.value)} />
+      </Field>
+      <Button
+        appearance="secondary"
+        title="Select rows of a Prospects sheet's table first: each becomes a campaign plan row"
+        onClick={() => void addSelectedProspectsToPlan(services, planFor)}
+      >
+        Add selected prospects to plan
+      </Button>
+    </fieldset>
+  );
+}
+
 export function ProspectsForm() {
   const form = useDataForm(PROSPECT_LABELS);
   const [v, setV] = useState(EMPTY_PROSPECTS);
   const [cells, setCells] = useState<Record<string, TakenCell>>({});
+  const [planFor, setPlanFor] = useState("");
   const onChange = (patch: Partial<ProspectValues>) => setV((old) => ({ ...old, ...patch }));
   const submit = () => {
     const req = prospectRequest(v, cells);
@@ -110,13 +138,7 @@ export function ProspectsForm() {
       <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
         Prospects to sheet
       </Button>
-      <Button
-        appearance="secondary"
-        title="Select rows of a Prospects sheet's table first: each becomes a campaign plan row"
-        onClick={() => void addSelectedProspectsToPlan(form.services)}
-      >
-        Add selected prospects to plan
-      </Button>
+      <AddToPlan planFor={planFor} setPlanFor={setPlanFor} services={form.services} />
     </DataForm>
   );
 }
