@@ -24,8 +24,8 @@ const PARAMS = {
   count: 10,
   competitors: ["Globex Bank"],
 };
-/** Status line, the block's first line, 4 weights, a blank row: the header is on sheet row 8 (index 7). */
-const HEADER = 7;
+/** Status line, the block's first line, 4 weights, 14 rows kept for the chart, a blank row: the header is on sheet row 22 (index 21). */
+const HEADER = 21;
 
 async function made() {
   const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
@@ -75,6 +75,10 @@ test("requests sent equal the count confirmed; Score is a formula over the row, 
   });
   // The chart of the top 15: a point a show, named by it, net new listeners against ad load.
   const chart = wb.host.charts(def.sheetName).find((c) => c.name === `${def.tableName} top 15`)!;
+  // In the rows kept above the table, from column A (not right of the 18-column table), above the header.
+  expect(chart.left).toBe(0);
+  expect(chart.top).toBeGreaterThan(0);
+  expect(chart.top + chart.height).toBeLessThanOrEqual(HEADER * 15);
   expect(chart.series.map((x) => x.name)).toEqual(
     column(wb, def.sheetName, "Show", rows).map((c) => c.value),
   );

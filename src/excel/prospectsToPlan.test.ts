@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const PARAMS = { advertisers: ["Acme Mattress"], seeds: ["1200000003"], count: 6 };
-const HEADER = 7;
+const HEADER = 21;
 
 async function prospectsSheet() {
   const wb = new InMemoryWorkbook({ sheets: ["Notes"] });

@@ -52,7 +52,8 @@ test("the candidates' exact count is asked, always; Continue sends exactly that 
   expect(s.sandbox.requests("demo-pro") - before).toBe(1 + q.requests);
   const sheet = wb.host.sheets().find((x) => x.name.startsWith("Prospects"))!.name;
   expect(sheet).toBeDefined();
-  expect(wb.host.cell(sheet, 7, 17).value).toBe("Score");
+  // The header under the weights and the 14 rows kept for the chart (sheet row 22).
+  expect(wb.host.cell(sheet, 21, 17).value).toBe("Score");
 });
 
 test("fewer similar shows than asked: the question names the fewer, and exactly those are sent", async () => {
