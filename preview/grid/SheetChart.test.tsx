@@ -212,6 +212,14 @@ describe("a scatter's x axis scales to its data, as Excel's automatic bounds do"
     expect(ticks[ticks.length - 1]).toBe(0.15);
   });
 
+  test("its labels in the x axis's number format: 0% shows 0.04 as 4%", () => {
+    const v = view("XYScatter", [[1, 2]]);
+    v.series[0].x = [0.02, 0.05];
+    v.categoryAxis = { ...v.categoryAxis, format: "0%" };
+    const frame = chartFrame(v, 480, 288);
+    expect(frame.xTicks.map(frame.xTickText)).toEqual(["0%", "2%", "4%", "6%"]);
+  });
+
   test("values close together (min at least 5/6 of max) do not start at 0", () => {
     const ticks = scatter([100, 104, 110]).xTicks;
     expect(ticks[0]).toBeGreaterThan(0);

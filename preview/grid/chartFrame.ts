@@ -32,6 +32,8 @@ interface Axes {
   xTicks: number[];
   tickText: (t: number) => string;
   tickText2: (t: number) => string;
+  /** A scatter's x tick labels, in its x (category) axis's number format ("0%" shows 0.04 as 4%). */
+  xTickText: (t: number) => string;
 }
 
 export interface ChartFrame extends Axes {
@@ -135,6 +137,7 @@ function axesOf(chart: ChartView, kind: Family, stacked: boolean, n: number): Ax
     xTicks: kind === "scatter" ? niceTicks(...autoAxisExtent(xs)) : [],
     tickText: tickFormatter(chart.valueFormat),
     tickText2: tickFormatter(chart.secondaryFormat),
+    xTickText: tickFormatter(chart.categoryAxis.format),
   };
 }
 
