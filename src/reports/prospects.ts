@@ -69,6 +69,7 @@ export function prospectSpend(p: Pick<ProspectParams, "seeds" | "count">): {
 export function candidateSpend(
   found: number,
   asked: number,
+  seeds: number,
 ): { action: string; requests: number; exact: true; detail: string } {
   const fewer =
     found < asked
@@ -78,7 +79,7 @@ export function candidateSpend(
     action: "Prospects: candidates",
     requests: found,
     exact: true,
-    detail: `${shows(found)} similar to the seeds, each with net new reach${fewer}`,
+    detail: `${shows(found)} similar to the ${seeds === 1 ? "seed" : `${seeds} seeds`} (whose ${seeds === 1 ? "request was" : `${seeds} requests were`} sent), each with net new reach${fewer}`,
   };
 }
 

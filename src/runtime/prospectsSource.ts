@@ -77,7 +77,7 @@ export async function fetchProspectShows(
   const empty = seeds.find((s) => !(s.info.similarShows ?? []).length);
   if (empty) throw new NoSimilarShowsError(empty.id, empty.info.title);
   const candidates = candidatesOf(seeds, p.count);
-  if (candidates.length && !(await confirm(candidateSpend(candidates.length, p.count))))
+  if (candidates.length && !(await confirm(candidateSpend(candidates.length, p.count, seeds.length))))
     throw new CandidatesNotSentError(seeds.length);
   const fetched = await eachFew(candidates, async (c) => ({ id: c.id, info: await get(c.id), candidate: c }));
   return [...seeds, ...fetched];
