@@ -15,7 +15,7 @@ export const COLORS = [
 ];
 export const TICK_FONT = 11;
 export const TITLE_FONT = 14;
-export const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 export type Family = "column" | "bar" | "line" | "area" | "scatter";
 

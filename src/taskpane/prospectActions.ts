@@ -39,7 +39,7 @@ export async function addSelectedProspectsToPlan(services: Services, chosen = ""
       throw new Error("Select one or more rows of a Prospects sheet's table first, then choose Add to plan.");
     const advertiser = planAdvertiser(advertisers.map(String), chosen);
     const added = await addProspectsToPlan(services.excel, prospects, advertiser);
-    const done = `${prospects.length} ${prospects.length === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}): its service show id is in the plan's Service show id column (no directory id is known for a similar show): type each flight's type, dates, price and publisher (or the show's directory id), then Check plan.`;
+    const done = `${prospects.length} ${prospects.length === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}): ${prospects.length === 1 ? "its service show id is" : "their service show ids are"} in the plan's Service show id column (no directory id is known for a similar show): type each flight's type, dates, price and publisher (or the show's directory id), then Check plan.`;
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     services.notify(done, "success");
   } catch (err) {

@@ -40,7 +40,11 @@ function TextField({
 }: FieldsProps & { name: keyof ProspectValues; hint: string }) {
   const taken = cells[name];
   return (
-    <Field label={PROSPECT_LABELS[name]} hint={taken ? `From ${taken.address} (see Parameters from cells)` : hint} {...err(name)}>
+    <Field
+      label={PROSPECT_LABELS[name]}
+      hint={taken ? `From ${taken.address} (see Parameters from cells)` : hint}
+      {...err(name)}
+    >
       <Input
         name={`prospects-${name}`}
         value={values[name]}
