@@ -3,7 +3,7 @@
  * along the bottom, its categories up the left), the category axis line, and the axis titles.
  */
 import type { ChartFrame } from "./chartFrame";
-import { number, TICK_FONT } from "./chartScale";
+import { TICK_FONT } from "./chartScale";
 
 export function ValueGridlines({ frame }: { frame: ChartFrame }) {
   const { kind, ticks, plot, valueAt } = frame;
@@ -52,10 +52,10 @@ export function AxisLabels({ frame }: { frame: ChartFrame }) {
 }
 
 /** A scatter chart's x axis: its tick values along the bottom. */
-function xLabels({ xTicks, plot, xAt }: ChartFrame) {
+function xLabels({ xTicks, plot, xAt, xTickText }: ChartFrame) {
   return xTicks.map((t) => (
     <text key={t} x={xAt(t)} y={plot.y + plot.h + TICK_FONT + 4} textAnchor="middle">
-      {number.format(t)}
+      {xTickText(t)}
     </text>
   ));
 }

@@ -198,3 +198,39 @@ describe("the category axis as drawn (categoryAxis.ts)", () => {
     expect(chartFrame(v, 480, 288).labels[3].cut).toBe(true);
   });
 });
+
+describe("a scatter's x axis scales to its data, as Excel's automatic bounds do", () => {
+  const scatter = (xs: number[]) => {
+    const v = view("XYScatter", [xs.map((_, i) => 1000 * (i + 1))]);
+    v.series[0].x = xs;
+    return chartFrame(v, 480, 288);
+  };
+
+  test("ad loads of 2–12% run from 0 to the first major unit above 12.5% (0.15), not to 1", () => {
+    const ticks = scatter([0.02, 0.05, 0.08, 0.12]).xTicks;
+    expect(ticks[0]).toBe(0);
+    expect(ticks[ticks.length - 1]).toBe(0.15);
+  });
+
+  test("its labels in the x axis's number format: 0% shows 0.04 as 4%", () => {
+    const v = view("XYScatter", [[1, 2]]);
+    v.series[0].x = [0.02, 0.05];
+    v.categoryAxis = { ...v.categoryAxis, format: "0%" };
+    const frame = chartFrame(v, 480, 288);
+    expect(frame.xTicks.map(frame.xTickText)).toEqual(["0%", "2%", "4%", "6%"]);
+  });
+
+  test("values close together (min at least 5/6 of max) do not start at 0", () => {
+    const ticks = scatter([100, 104, 110]).xTicks;
+    expect(ticks[0]).toBeGreaterThan(0);
+    expect(ticks[0]).toBeLessThanOrEqual(99.5);
+    expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(110.5);
+  });
+
+  test("negative and mixed values keep their sign's side", () => {
+    expect(scatter([-0.12, -0.02]).xTicks[0]).toBe(-0.15);
+    const mixed = scatter([-3, 7]).xTicks;
+    expect(mixed[0]).toBeLessThanOrEqual(-3.5);
+    expect(mixed[mixed.length - 1]).toBeGreaterThanOrEqual(7.5);
+  });
+});

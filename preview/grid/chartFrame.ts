@@ -12,6 +12,7 @@ import {
   tickFormatter,
   TICK_FONT,
   TITLE_FONT,
+  autoAxisExtent,
   valueExtent,
   type Family,
 } from "./chartScale";
@@ -31,6 +32,8 @@ interface Axes {
   xTicks: number[];
   tickText: (t: number) => string;
   tickText2: (t: number) => string;
+  /** A scatter's x tick labels, in its x (category) axis's number format ("0%" shows 0.04 as 4%). */
+  xTickText: (t: number) => string;
 }
 
 export interface ChartFrame extends Axes {
@@ -130,9 +133,11 @@ function axesOf(chart: ChartView, kind: Family, stacked: boolean, n: number): Ax
           ),
         )
       : [],
-    xTicks: kind === "scatter" ? niceTicks(Math.min(0, ...xs), Math.max(...xs, 1)) : [],
+    // Scaled to the x values as Excel's automatic bounds are (not 0 to 1: ad loads of 2–12% spread out).
+    xTicks: kind === "scatter" ? niceTicks(...autoAxisExtent(xs)) : [],
     tickText: tickFormatter(chart.valueFormat),
     tickText2: tickFormatter(chart.secondaryFormat),
+    xTickText: tickFormatter(chart.categoryAxis.format),
   };
 }
 

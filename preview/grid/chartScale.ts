@@ -8,7 +8,7 @@ import type { ChartView } from "../memory/chart";
 export { THEME_COLORS as COLORS } from "../memory/chartTheme";
 export const TICK_FONT = 11;
 export const TITLE_FONT = 14;
-export const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 export type Family = "column" | "bar" | "line" | "area" | "scatter";
 
@@ -31,6 +31,27 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   for (let v = Math.floor(lo / step) * step; v <= Math.ceil(hi / step) * step + step / 2; v += step)
     ticks.push(Number(v.toPrecision(12)));
   return ticks;
+}
+
+/**
+ * Excel's automatic bounds of a value axis that scales to its data (the x axis of an XY scatter chart,
+ * where the x values are numbers): with values all ≥ 0, the maximum is the first major unit at or
+ * above max + (max − min)/20 and the minimum is 0 while min < 5/6 of max, else the first major unit
+ * at or below min − (max − min)/20; all ≤ 0, the same mirrored; across 0, from min to max. Microsoft KB
+ * 101939 "How chart axis limits are determined" (docs/excel-fidelity.md); niceTicks rounds the extent
+ * out to the major unit.
+ */
+export function autoAxisExtent(values: readonly number[]): [number, number] {
+  if (values.length === 0) return [0, 1];
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const pad = (hi - lo) / 20;
+  if (lo >= 0) return [lo < (5 / 6) * hi || hi === 0 ? 0 : lo - pad, hi + pad];
+  if (hi <= 0) {
+    const [a, b] = autoAxisExtent(values.map((v) => -v));
+    return [-b, -a];
+  }
+  return [lo - pad, hi + pad];
 }
 
 /** The extent of line series' values, from 0 (as Excel's automatic axis starts for positive data). */

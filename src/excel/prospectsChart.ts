@@ -2,9 +2,15 @@
  * The Prospects sheet's chart (issue #48): the first 15 rows of its table (the table is sorted by
  * Score at each refresh, so the top 15), net new listeners against ad load, a series a show so each
  * point is named by its show (the legend). Drawn when the sheet is made and again after each refresh,
- * beside the table; the old chart is replaced.
+ * in the rows kept for it above the table (under the weights, from column A: where the planner looks
+ * first, not right of an 18-column table); the old chart is replaced.
  */
 import type { ExcelHost } from "./host";
+import { BAND_ROWS } from "./reportCharts";
+
+/** The chart's size in the rows kept for it: 600 points wide, as tall as the rows (15 points a row). */
+const WIDTH_PT = 600;
+const ROW_PT = 15;
 
 const TOP = 15;
 const chartName = (tableName: string) => `${tableName} top ${TOP}`;
@@ -48,9 +54,17 @@ export async function drawProspectsChart(
       s.setXAxisValues(body.getCell(i, x));
     });
     chart.axes.categoryAxis.numberFormat = "0%";
-    // Beside the table, one column right of its last, from its header row.
-    const right = sheet.getCell(header.rowIndex, header.columnIndex + header.columnCount + 1);
-    chart.setPosition(right, right.getOffsetRange(20, 9));
+    // In the rows kept above the table (they end with the blank row before the header); a sheet
+    // without them gets the chart beside the table, one column right of its last.
+    const bandTop = header.rowIndex - 1 - BAND_ROWS;
+    if (bandTop >= 1) {
+      chart.setPosition(sheet.getCell(bandTop, header.columnIndex));
+      chart.width = WIDTH_PT;
+      chart.height = BAND_ROWS * ROW_PT;
+    } else {
+      const right = sheet.getCell(header.rowIndex, header.columnIndex + header.columnCount + 1);
+      chart.setPosition(right, right.getOffsetRange(20, 9));
+    }
     await context.sync();
   });
 }

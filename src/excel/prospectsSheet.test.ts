@@ -24,17 +24,24 @@ const PARAMS = {
   count: 10,
   competitors: ["Globex Bank"],
 };
-/** Status line, the block's first line, 4 weights, a blank row: the header is on sheet row 8 (index 7). */
-const HEADER = 7;
+/** Status line, the block's first line, 4 weights, 14 rows kept for the chart, a blank row: the header is on sheet row 22 (index 21). */
+const HEADER = 21;
 
 async function made() {
   const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
   (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
   const client = s.client();
-  const fetch = (source: ResolvedSource) => fetchSheetData(client, source as never);
+  // The candidates' count, confirmed once the seeds have answered (the spend guard's question).
+  const confirmed: number[] = [];
+  const fetch = (source: ResolvedSource) =>
+    fetchSheetData(client, source as never, {
+      confirmSpend: (r) => (confirmed.push(r.requests), Promise.resolve(true)),
+    });
   const before = s.sandbox.requests("demo-pro");
   const data = await fetch({ kind: "prospects", params: PARAMS });
   const sent = s.sandbox.requests("demo-pro") - before;
+  // The seeds, counted before anything was sent, then the candidates confirmed.
+  expect(sent).toBe(prospectSpend(prospectParamsSchema.parse(PARAMS)).requests + confirmed[0]);
   if (data.type !== "table") throw new Error("a table was expected");
   const def = await createProspectsSheet(
     wb.excel,
@@ -54,7 +61,7 @@ function column(wb: InMemoryWorkbook, sheet: string, name: string, rows: number)
 
 test("requests sent equal the count confirmed; Score is a formula over the row, sorted highest first", async () => {
   const { wb, def, sent, rows } = await made();
-  expect(sent).toBe(prospectSpend(prospectParamsSchema.parse(PARAMS)).requests);
+  expect(sent).toBe(11);
   expect(rows).toBe(11);
   expect(headers(wb, def.sheetName)).toContain(SCORE_COLUMN);
   const score = column(wb, def.sheetName, SCORE_COLUMN, rows);
@@ -68,6 +75,10 @@ test("requests sent equal the count confirmed; Score is a formula over the row, 
   });
   // The chart of the top 15: a point a show, named by it, net new listeners against ad load.
   const chart = wb.host.charts(def.sheetName).find((c) => c.name === `${def.tableName} top 15`)!;
+  // In the rows kept above the table, from column A (not right of the 18-column table), above the header.
+  expect(chart.left).toBe(0);
+  expect(chart.top).toBeGreaterThan(0);
+  expect(chart.top + chart.height).toBeLessThanOrEqual(HEADER * 15);
   expect(chart.series.map((x) => x.name)).toEqual(
     column(wb, def.sheetName, "Show", rows).map((c) => c.value),
   );

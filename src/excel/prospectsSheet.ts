@@ -12,6 +12,7 @@ import type { ReportDefinition } from "../reports/definition";
 import { DEFAULT_WEIGHTS, WEIGHTED_COLUMN, WEIGHT_NAMES, type WeightName } from "../reports/prospects";
 import { createReportSheet, type NewReport, type SheetData } from "./reportSheets";
 import { drawProspectsChart } from "./prospectsChart";
+import { BAND_ROWS } from "./reportCharts";
 
 /** The Score column's header. */
 export const SCORE_COLUMN = "Score";
@@ -40,7 +41,8 @@ export async function createProspectsSheet(
   data: SheetData & { type: "table" },
   now = new Date(),
 ): Promise<ReportDefinition> {
-  const def = await createReportSheet(excel, { ...report, chart: false }, data, now);
+  // The report chart off; rows kept above the table for the Prospects chart (prospectsChart.ts).
+  const def = await createReportSheet(excel, { ...report, chart: false, bandRows: BAND_ROWS }, data, now);
   await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(def.sheetName);
     sheet.getRange(`B${FIRST_WEIGHT_ROW}:B${FIRST_WEIGHT_ROW + WEIGHT_NAMES.length - 1}`).values =

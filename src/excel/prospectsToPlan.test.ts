@@ -10,7 +10,7 @@ import { fetchSheetData } from "../runtime/reportSources";
 import { checkPlan } from "../writebacks/planValidate";
 import { campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
 import { createProspectsSheet } from "./prospectsSheet";
-import { addProspectsToPlan, selectedProspects } from "./prospectsToPlan";
+import { addProspectsToPlan, selectedProspects, SERVICE_SHOW_ID } from "./prospectsToPlan";
 import { validatePlan } from "../writebacks/planActions";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const PARAMS = { advertisers: ["Acme Mattress"], seeds: ["1200000003"], count: 6 };
-const HEADER = 7;
+const HEADER = 21;
 
 async function prospectsSheet() {
   const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
@@ -35,7 +35,14 @@ async function prospectsSheet() {
   return { wb, def, rows: data.table.rows };
 }
 
-/** Types a flight's cells (not its name, advertiser or show id) into plan row `row` (0-based sheet row). */
+/** The plan's "Service show id" column (0-based), the last of its header row. */
+function referenceColumn(wb: InMemoryWorkbook, sheet: string): number {
+  const c = Array.from({ length: 80 }, (_, i) => wb.host.cell(sheet, 0, i).value).indexOf(SERVICE_SHOW_ID);
+  expect(c).toBeGreaterThan(0);
+  return c;
+}
+
+/** Types a flight's cells and its publisher (not its name or advertiser) into plan row `row` (0-based sheet row). */
 function typeFlight(wb: InMemoryWorkbook, sheet: string, row: number) {
   const { name: _n, advertiser: _a, ...flight } = daiFlight("x");
   for (const [header, text] of Object.entries(flight))
@@ -52,7 +59,13 @@ test("three selected prospects become plan rows with nothing retyped; the plan's
   expect(added.rows).toEqual([2, 3, 4]);
   const plan = await readCampaignPlan(wb.excel);
   const col = (h: string) => plan.sheet.headers.indexOf(h);
-  expect(plan.sheet.rows.map((r) => r[col("itunesOrYtId")])).toEqual(chosen.map((p) => p.showId));
+  // No directory id is known for a similar show: "iTunes or YouTube id" stays blank, the service's
+  // show id goes into the plan's own reference column (never sent).
+  expect(plan.sheet.rows.map((r) => r[col("itunesOrYtId")] ?? "")).toEqual(["", "", ""]);
+  const ref = referenceColumn(wb, plan.sheetName);
+  expect(added.rows.map((r) => wb.host.cell(plan.sheetName, r - 1, ref).value)).toEqual(
+    chosen.map((p) => p.showId),
+  );
   expect(plan.sheet.rows.map((r) => r[col("advertiser")])).toEqual([
     "Acme Mattress",
     "Acme Mattress",
@@ -62,10 +75,13 @@ test("three selected prospects become plan rows with nothing retyped; the plan's
   // What was written is never a problem; the flight's cells are what is left to type.
   const before = checkPlan(plan.sheet).rows.flatMap((r) => r.errors.map((e) => e.column));
   expect(before.filter((c) => ["name", "advertiser", "itunesOrYtId"].includes(c))).toEqual([]);
+  // Without a show id the publisher is required (the spec): the planner types it with the flights
+  // (typeFlight types a publisher; the campaign request's schema refuses a campaign with neither).
   for (const r of added.rows) typeFlight(wb, plan.sheetName, r - 1);
   const result = await validatePlan(campaignPlanIO(wb.excel));
   expect(result.problems).toEqual([]);
   expect(result.campaigns).toHaveLength(3);
+  expect(result.campaigns.every((c) => !("itunesOrYtId" in c) || !c.itunesOrYtId)).toBe(true);
 });
 
 test("an existing plan grows by the rows, found by its headers", async () => {
@@ -80,7 +96,7 @@ test("an existing plan grows by the rows, found by its headers", async () => {
   const plan = await readCampaignPlan(wb.excel);
   expect(plan.sheet.rows).toHaveLength(3);
   expect(plan.sheet.rows[0][plan.sheet.headers.indexOf("name")]).toBe("Existing flight");
-  expect(plan.sheet.rows[2][plan.sheet.headers.indexOf("itunesOrYtId")]).toBe(chosen[1].showId);
+  expect(wb.host.cell(plan.sheetName, 3, referenceColumn(wb, plan.sheetName)).value).toBe(chosen[1].showId);
 });
 
 test("a title that looks like a formula lands as text", async () => {

@@ -1,8 +1,17 @@
 /**
  * Add to plan (issue #48): the prospects selected on a Prospects sheet become rows of the campaign
- * plan (show id, campaign name from the title, advertiser), ready for their flights. The plan's
- * columns are found by their headers (planColumnOf), never by position; a workbook without a plan
- * gets one (insertCampaignPlan).
+ * plan (campaign name from the title, advertiser, the service's show id), ready for their flights.
+ * The plan's columns are found by their headers (planColumnOf), never by position; a workbook without
+ * a plan gets one (insertCampaignPlan).
+ *
+ * The show: a campaign's "iTunes or YouTube id" (itunesOrYtId) must be a directory id, an Alpha
+ * channel id or an Alpha playlist id (api-spec.md, POST /campaign). A similar show comes with the
+ * service's show id only (seriesId), and no answer of the service maps it to a directory id (show
+ * info has serviceSeriesId and links, no directory id). Both are digits: written there, the service's
+ * id could name another show in the directory. So that column is left blank, and the service's show id
+ * goes into a "Service show id" column the plan gains at its right (not a campaign field: never sent),
+ * for the planner to find the show by; the planner types the publisher (required without a show id)
+ * or the show's directory id with the flights.
  */
 import { planColumnOf } from "../writebacks/planColumns";
 import { REQUIRED_HEADERS } from "../writebacks/planValidate";
@@ -75,9 +84,25 @@ async function planTableName(excel: ExcelHost): Promise<string | null> {
   });
 }
 
-/** What a prospect fills in a plan row, by the plan column's key. */
+/** The plan's column for the service's show id: the planner's reference, no campaign field (never sent). */
+export const SERVICE_SHOW_ID = "Service show id";
+
+/** What a prospect fills in a plan row, by the plan column's key (or header, for the reference column). */
 function planValues(p: Prospect, advertiser: string): Record<string, string> {
-  return { name: `${advertiser} · ${p.title}`.slice(0, 255), advertiser, itunesOrYtId: p.showId };
+  return { name: `${advertiser} · ${p.title}`.slice(0, 255), advertiser, [SERVICE_SHOW_ID]: p.showId };
+}
+
+/** The plan's header keys (a campaign field's key, or the reference column's header), the reference column added when absent. */
+async function planKeys(context: Excel.RequestContext, table: Excel.Table): Promise<(string | undefined)[]> {
+  let header = table.getHeaderRowRange().load("values");
+  await context.sync();
+  if (!header.values[0].includes(SERVICE_SHOW_ID)) {
+    table.columns.add(undefined, undefined, SERVICE_SHOW_ID);
+    // The header row as it is now (a range read before keeps its old address).
+    header = table.getHeaderRowRange().load("values");
+    await context.sync();
+  }
+  return header.values[0].map((h) => (h === SERVICE_SHOW_ID ? SERVICE_SHOW_ID : planColumnOf(h)?.header));
 }
 
 /**
@@ -95,16 +120,14 @@ export async function addProspectsToPlan(
   const tableName = existing ?? (await insertCampaignPlan(excel, prospects.length)).tableName;
   return excel.run(async (context) => {
     const table = context.workbook.tables.getItem(tableName);
-    const header = table.getHeaderRowRange();
+    const keys = await planKeys(context, table);
     const body = table.getDataBodyRange();
-    header.load("values");
     body.load("values,rowIndex,rowCount");
     // worksheet is a navigation property: it needs no load of its own.
     // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
     const sheet = table.worksheet;
     sheet.load("name");
     await context.sync();
-    const keys = header.values[0].map((h) => planColumnOf(h)?.header);
     // A new plan's blank rows are filled; an existing plan grows by as many rows.
     const start = existing ? body.rowCount : 0;
     if (existing) {
@@ -124,7 +147,7 @@ export async function addProspectsToPlan(
       return keys.map((k) => (k && k in v ? v[k] : null));
     });
     keys.forEach((k, c) => {
-      if (!k || !["name", "advertiser", "itunesOrYtId"].includes(k)) return;
+      if (!k || !["name", "advertiser", SERVICE_SHOW_ID].includes(k)) return;
       const column = target.getColumn(c);
       column.numberFormat = prospects.map(() => [TEXT_FORMAT]);
       column.values = values.map((row) => [row[c]]);

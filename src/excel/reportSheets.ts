@@ -62,6 +62,8 @@ export interface NewReport {
   tableStyle?: string;
   /** A chart beside the table (on unless the planner switched it off). */
   chart?: boolean;
+  /** Rows kept above the table for a chart the sheet's room draws itself (the Prospects chart). */
+  bandRows?: number;
   /** Parameters taken from cells (parameter → address): bound by a defined name each (boundCells.ts). */
   cells?: Readonly<Record<string, string>>;
 }
@@ -94,7 +96,7 @@ async function writeReportTable(
     resolveSource(report, now).params,
   );
   const chartOn = report.chart ?? true;
-  const chartRows = chartBandRows(report.kind, table, chartOn);
+  const chartRows = report.bandRows ?? chartBandRows(report.kind, table, chartOn);
   const result = await writeNewTable(excel, table, names, {
     topLines: [[line]],
     tableStyle: report.tableStyle,

@@ -5,7 +5,7 @@
  */
 import {
   prospectParamsSchema,
-  prospectSpend,
+  prospectMostRequests,
   prospectTable,
   type ProspectParams,
 } from "../reports/prospects";
@@ -87,9 +87,10 @@ export function prospectFunctions(kit: FunctionKit) {
         const shows = await kit.cached(
           client,
           `prospects|${JSON.stringify([p.advertisers, p.seeds, p.count, p.months ?? null])}`,
-          (s) => fetchProspectShows(client, p, s),
+          // Counted by the gate as an upper bound (seeds and count), as every function call not held is.
+          (s) => fetchProspectShows(client, p, s, () => Promise.resolve(true)),
           signal,
-          prospectSpend(p).requests,
+          prospectMostRequests(p),
         );
         return grid(prospectTable(shows, p));
       }),

@@ -44,7 +44,14 @@ export const prospectParamsSchema = z.object({
 });
 export type ProspectParams = z.infer<typeof prospectParamsSchema>;
 
-/** Requests a prospect search sends: one show info a seed, then at most one a candidate. */
+const shows = (n: number) => `${n} ${n === 1 ? "show" : "shows"}`;
+
+/**
+ * What a prospect search spends first, counted before anything is sent: one show info a seed, exact.
+ * The candidates are counted once the seeds have answered (their similar shows together may be fewer
+ * than asked for) and asked for on their own (`candidateSpend`), so what is sent is always what was
+ * confirmed.
+ */
 export function prospectSpend(p: Pick<ProspectParams, "seeds" | "count">): {
   requests: number;
   exact: boolean;
@@ -52,12 +59,33 @@ export function prospectSpend(p: Pick<ProspectParams, "seeds" | "count">): {
 } {
   const seeds = new Set(p.seeds).size;
   return {
-    requests: seeds + p.count,
-    // Exact unless the seeds' similar shows together are fewer than the candidates asked for.
-    exact: false,
-    detail: `${seeds} seed ${seeds === 1 ? "show" : "shows"} and up to ${p.count} candidate ${p.count === 1 ? "show" : "shows"}, each with net new reach`,
+    requests: seeds,
+    exact: true,
+    detail: `${seeds} seed ${seeds === 1 ? "show" : "shows"}, each with net new reach; the candidates (up to ${p.count}) are counted from their similar shows and asked for next`,
   };
 }
+
+/** The candidates' requests, exact: asked for once the seeds have answered, before any is sent. */
+export function candidateSpend(
+  found: number,
+  asked: number,
+  seeds: number,
+): { action: string; requests: number; exact: true; detail: string } {
+  const fewer =
+    found < asked
+      ? ` (the seeds' similar shows together are ${found}, fewer than the ${asked} asked for)`
+      : "";
+  return {
+    action: "Prospects: candidates",
+    requests: found,
+    exact: true,
+    detail: `${shows(found)} similar to the ${seeds === 1 ? "seed" : `${seeds} seeds`} (whose ${seeds === 1 ? "request was" : `${seeds} requests were`} sent), each with net new reach${fewer}`,
+  };
+}
+
+/** The most a prospect search can send (a function's upper bound for the spend gate): seeds and count. */
+export const prospectMostRequests = (p: Pick<ProspectParams, "seeds" | "count">): number =>
+  new Set(p.seeds).size + p.count;
 
 /** A show similar to a seed: the most similar seed it was found from. */
 export interface Candidate {

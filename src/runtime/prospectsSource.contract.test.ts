@@ -22,9 +22,19 @@ test("requests sent equal the count confirmed: one a seed, one a candidate", asy
   const spend = prospectSpend(prospectParamsSchema.parse(params));
   const before = s.sandbox.requests("demo-pro");
   const notes: string[] = [];
-  const table = await prospectsTable(s.client(), params, { onNote: (n) => notes.push(n) });
-  expect(s.sandbox.requests("demo-pro") - before).toBe(spend.requests);
-  expect(spend.requests).toBe(14);
+  const confirmed: number[] = [];
+  const table = await prospectsTable(s.client(), params, {
+    onNote: (n) => notes.push(n),
+    confirmSpend: (r) => {
+      // Asked after the seeds answered, before any candidate was sent.
+      expect(s.sandbox.requests("demo-pro") - before).toBe(spend.requests);
+      confirmed.push(r.requests);
+      return Promise.resolve(true);
+    },
+  });
+  expect(spend).toMatchObject({ requests: 2, exact: true });
+  expect(confirmed).toEqual([12]);
+  expect(s.sandbox.requests("demo-pro") - before).toBe(spend.requests + 12);
   expect(table.rows).toHaveLength(14);
   const marked = table.rows.filter((r) => String(r[col("Marked")]).includes("Seed"));
   expect(marked).toHaveLength(2);

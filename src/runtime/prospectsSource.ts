@@ -7,8 +7,11 @@
 import type { AdsClient } from "../api/client";
 import type { ShowInfo } from "../api/schemas";
 import type { TypedTable } from "../api/table";
+import type { SpendRequest } from "./spendGuard";
+import { askToSpend } from "./spendGuard";
 import {
   DEFAULT_WEIGHTS,
+  candidateSpend,
   candidatesOf,
   prospectParamsSchema,
   prospectTable,
@@ -42,11 +45,30 @@ class NoSimilarShowsError extends Error {
   }
 }
 
-/** Every show a prospect search looks at: the seeds, then the candidates found from them. */
+/** The planner chose Not now for the candidates: only the seeds' requests were sent. */
+export class CandidatesNotSentError extends Error {
+  constructor(seeds: number) {
+    super(
+      `Not sent: the candidates were not asked for (Not now). The ${seeds} seed ${seeds === 1 ? "show's request was" : "shows' requests were"} spent; nothing else was sent and nothing was written.`,
+    );
+    this.name = "CandidatesNotSentError";
+  }
+}
+
+/** Confirms a count before it is sent: the spend guard's answer (true sends). */
+export type ConfirmSpend = (request: SpendRequest) => Promise<boolean>;
+
+/**
+ * Every show a prospect search looks at: the seeds, then the candidates found from them. The seeds
+ * were counted before the search began (`prospectSpend`); the candidates are counted from the seeds'
+ * answers and confirmed through `confirm` (by default the spend guard) before any is sent, so the
+ * requests sent are exactly the counts confirmed, even when the seeds' similar shows are fewer than asked.
+ */
 export async function fetchProspectShows(
   client: AdsClient,
   p: ProspectParams,
   signal?: AbortSignal,
+  confirm: ConfirmSpend = askToSpend,
 ): Promise<FetchedShow[]> {
   const query = { netNewReachAdvertisers: p.advertisers, months: p.months };
   const get = (id: string): Promise<ShowInfo> => client.shows.get(id, query, signal);
@@ -55,6 +77,8 @@ export async function fetchProspectShows(
   const empty = seeds.find((s) => !(s.info.similarShows ?? []).length);
   if (empty) throw new NoSimilarShowsError(empty.id, empty.info.title);
   const candidates = candidatesOf(seeds, p.count);
+  if (candidates.length && !(await confirm(candidateSpend(candidates.length, p.count, seeds.length))))
+    throw new CandidatesNotSentError(seeds.length);
   const fetched = await eachFew(candidates, async (c) => ({ id: c.id, info: await get(c.id), candidate: c }));
   return [...seeds, ...fetched];
 }
@@ -63,10 +87,10 @@ export async function fetchProspectShows(
 export async function prospectsTable(
   client: AdsClient,
   params: Record<string, unknown>,
-  opts: { signal?: AbortSignal; onNote?: (note: string) => void } = {},
+  opts: { signal?: AbortSignal; onNote?: (note: string) => void; confirmSpend?: ConfirmSpend } = {},
 ): Promise<TypedTable> {
   const p = prospectParamsSchema.parse(params);
-  const shows = await fetchProspectShows(client, p, opts.signal);
+  const shows = await fetchProspectShows(client, p, opts.signal, opts.confirmSpend);
   const { table, notes } = prospectTable(shows, p, DEFAULT_WEIGHTS);
   for (const n of notes) opts.onNote?.(n);
   return table;

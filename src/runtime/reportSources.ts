@@ -18,7 +18,7 @@ import type { TypedTable } from "../api/table";
 import { keptAsTextNote } from "../api/exactNumbers";
 import { groupedTimeColumns } from "../reports/timeColumns";
 import { incrementalityTable, individualAdsTable, searchTable } from "./jsonSourceTables";
-import { prospectsTable } from "./prospectsSource";
+import { prospectsTable, type ConfirmSpend } from "./prospectsSource";
 
 type JsonSourceKind = "search" | "individualAds" | "incrementality" | "prospects";
 export type SourceKind = ReportKind | JsonSourceKind;
@@ -32,6 +32,11 @@ export interface RunOptions {
   onProgress?: (p: PollProgress) => void;
   /** Something the planner should know about the answer (a cached report reused under another name). */
   onNote?: (note: string) => void;
+  /**
+   * Confirms a count found while fetching, before it is sent (a prospect search's candidates, counted
+   * from the seeds' answers); by default the spend guard (asks above the planner's limit).
+   */
+  confirmSpend?: ConfirmSpend;
 }
 
 /** The spec's caveat where it bites: the service reused a cached report and ignored the new name. */

@@ -1,6 +1,8 @@
 /**
  * Add to plan from the pane (issue #48): the rows selected on a Prospects sheet become campaign plan
- * rows for the sheet's first advertiser; the outcome said in a toast and the Activity list.
+ * rows for one advertiser: the sheet's only one, or the one the planner names when the sheet has
+ * several (a campaign is one advertiser's; the sheet's names together only measure net new reach).
+ * The outcome said in a toast and the Activity list.
  */
 import { readDefinition } from "../excel/reportStore";
 import { addProspectsToPlan, selectedProspects } from "../excel/prospectsToPlan";
@@ -8,7 +10,26 @@ import type { Services } from "./services";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export async function addSelectedProspectsToPlan(services: Services): Promise<void> {
+/**
+ * The advertiser the plan rows are for: `chosen` when it is one of the sheet's (any case), else the
+ * sheet's only one; several and none chosen, or one not on the sheet, is refused in words.
+ */
+export function planAdvertiser(sheetAdvertisers: readonly string[], chosen = ""): string {
+  const pick = chosen.trim();
+  const listed = sheetAdvertisers.join(", ");
+  if (pick) {
+    const found = sheetAdvertisers.find((a) => a.toLowerCase() === pick.toLowerCase());
+    if (!found)
+      throw new Error(`${pick} is not one of this sheet's advertisers (${listed}): nothing was added.`);
+    return found;
+  }
+  if (sheetAdvertisers.length === 1) return sheetAdvertisers[0];
+  throw new Error(
+    `This sheet is for ${listed}: type which one the plan rows are for in "Plan rows for", then Add to plan again. Nothing was added.`,
+  );
+}
+
+export async function addSelectedProspectsToPlan(services: Services, chosen = ""): Promise<void> {
   const id = services.activity.start("Add to plan", "The prospects selected on the Prospects sheet");
   try {
     const { sheetName, prospects } = await selectedProspects(services.excel);
@@ -16,9 +37,9 @@ export async function addSelectedProspectsToPlan(services: Services): Promise<vo
     const advertisers = def?.kind === "prospects" ? def.params.advertisers : undefined;
     if (!Array.isArray(advertisers) || prospects.length === 0)
       throw new Error("Select one or more rows of a Prospects sheet's table first, then choose Add to plan.");
-    const advertiser = String(advertisers[0]);
+    const advertiser = planAdvertiser(advertisers.map(String), chosen);
     const added = await addProspectsToPlan(services.excel, prospects, advertiser);
-    const done = `${prospects.length} ${prospects.length === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}): type each flight's type, dates and price, then Check plan.`;
+    const done = `${prospects.length} ${prospects.length === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}): ${prospects.length === 1 ? "its service show id is" : "their service show ids are"} in the plan's Service show id column (no directory id is known for a similar show): type each flight's type, dates, price and publisher (or the show's directory id), then Check plan.`;
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     services.notify(done, "success");
   } catch (err) {

@@ -41,6 +41,7 @@ import type { ExcelHost } from "../excel/host";
 import { refreshEverything } from "../commands/guardedRefresh";
 import { sourceRequests } from "../runtime/sourceRequests";
 import { askToSpend, openSpendQuestion, type SpendRequest } from "../runtime/spendGuard";
+import { CandidatesNotSentError } from "../runtime/prospectsSource";
 import { CHART_KINDS } from "../excel/reportCharts";
 import { setLoadWithDocument } from "../excel/startup";
 import { canTryAgain, plannerMessage, refusedAdvertiser, type PlannerContext } from "../api/errorWords";
@@ -107,7 +108,12 @@ function progressText(p: PollProgress): string {
   return `The service is preparing it (${p.status}; checked ${p.polls} ${p.polls === 1 ? "time" : "times"})`;
 }
 
-function fetcher(services: Services, id?: number, notes: string[] = []): SheetFetcher {
+function fetcher(
+  services: Services,
+  id?: number,
+  notes: string[] = [],
+  confirmSpend?: (request: SpendRequest) => Promise<boolean>,
+): SheetFetcher {
   return (source, signal) => {
     if (!services.client) throw new Error(NOT_CONNECTED);
     return fetchSheetData(services.client, source, {
@@ -115,6 +121,7 @@ function fetcher(services: Services, id?: number, notes: string[] = []): SheetFe
       onProgress:
         id === undefined ? undefined : (p) => services.activity.update(id, { detail: progressText(p) }),
       onNote: (note) => notes.push(note),
+      confirmSpend,
     });
   };
 }
@@ -144,7 +151,7 @@ async function withCellValues(
   return { ...req, params, datePreset: datesBound ? undefined : req.datePreset };
 }
 
-/** Asks the planner whatever the limit (a prospect search: its count is told before anything is sent). */
+/** Asks the planner whatever the limit (a prospect search's candidates: their exact count, before they are sent). */
 const askAlways = (request: SpendRequest): Promise<boolean> => openSpendQuestion(request).answer;
 
 export async function runSourceToSheet(
@@ -164,11 +171,12 @@ export async function runSourceToSheet(
     // Parameters taken from cells are read now: a bad cell refuses before anything is counted or sent.
     const cells = req.cells ?? {};
     req = await withCellValues(services.excel, req, cells);
-    // One report is one request; individual ads a request a page: many pages ask first.
+    // One report is one request; individual ads a request a page: many pages ask first; a prospect
+    // search its seeds, then (counted from their answers) its candidates, asked always, whatever the limit.
     const cost = sourceRequests({ kind: req.kind, params: req.params });
-    // A prospect search asks always, whatever the limit, as a report set's Run for each does.
-    const ask = req.kind === "prospects" ? askAlways : askToSpend;
-    if (!(await ask({ action: requestLabel(req), ...cost }))) return notSent(services, id, cost.requests);
+    if (!(await askToSpend({ action: requestLabel(req), ...cost })))
+      return notSent(services, id, cost.requests);
+    const confirm = req.kind === "prospects" ? askAlways : undefined;
     if (req.sheetName) {
       const old = await definitionFor(services.excel, req.sheetName, "to edit");
       const bindings = await rebindReport(services.excel, old, cells);
@@ -178,9 +186,14 @@ export async function runSourceToSheet(
         bindings,
       });
       try {
-        const def = await refreshReport(services.excel, req.sheetName, fetcher(services, id, notes), {
-          signal: controller.signal,
-        });
+        const def = await refreshReport(
+          services.excel,
+          req.sheetName,
+          fetcher(services, id, notes, confirm),
+          {
+            signal: controller.signal,
+          },
+        );
         notes.push(...sentences(def.notes));
       } catch (err) {
         // The old request again, over what the failed refresh recorded (its error, its status line).
@@ -204,7 +217,7 @@ export async function runSourceToSheet(
       return { ok: true, ...(to ? { rename: { from: req.sheetName, to } } : {}) };
     }
     const source = resolveSource({ kind: req.kind, params: req.params, datePreset: req.datePreset });
-    const data = await fetcher(services, id, notes)(source, controller.signal);
+    const data = await fetcher(services, id, notes, confirm)(source, controller.signal);
     const label = sheetLabel(req.kind, req.params, req.datePreset);
     const report = { kind: req.kind, params: req.params, datePreset: req.datePreset, label, cells, ...look };
     const def =
@@ -222,6 +235,11 @@ export async function runSourceToSheet(
     services.notify(done, notes.length || def.rowCount === 0 ? "warning" : "success");
     return { ok: true };
   } catch (err) {
+    // Not now to a prospect search's candidates: the seeds were spent, nothing else was sent.
+    if (err instanceof CandidatesNotSentError) {
+      services.activity.update(id, { status: "cancelled", endedAt: Date.now(), detail: err.message });
+      return { ok: false, cancelled: true, reason: err.message };
+    }
     return runFailed(services, id, err, { req, look, cancelled: controller.signal.aborted, shownByForm });
   }
 }

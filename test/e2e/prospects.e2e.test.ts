@@ -1,6 +1,7 @@
 /**
  * Prospects from the pane (issue #48), as a planner tries it in the preview: the Data tab's Prospects
- * form, the spend question before anything is sent (the count, then exactly that many requests),
+ * form, the seeds sent first, then the spend question with the candidates' exact count before any of
+ * them is sent (then exactly that many requests),
  * the Prospects sheet with its weights and Score, a weight edited (re-ranks, no request), and Add to
  * plan from selected rows. Screenshots of the form, the question and the sheet.
  */
@@ -29,9 +30,9 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
   const before = await serviceCount();
   await form.getByRole("button", { name: "Prospects to sheet" }).click();
   const question = page.getByTestId("spend-question");
-  await expectText(question, /This will spend up to 14 requests; \d+ spent this month\./);
-  // Nothing is sent while the question waits.
-  expect(await serviceCount()).toBe(before);
+  await expectText(question, /This will spend 12 requests; \d+ spent this month\./);
+  // The two seeds only, while the question waits.
+  expect((await serviceCount()) - before).toBe(2);
   await question.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-spend-question.png") });
   await question.getByRole("button", { name: "Continue" }).click();
@@ -42,29 +43,29 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
   await expectText(cell(page, "A3"), "Net new listeners");
   await expectText(
     cell(page, "A1"),
-    /Prospects · similar to 1200000003, 1200000010 · net new reach over 1 month · Acme Mattress/,
+    /Prospects · Acme Mattress · similar to 1200000003, 1200000010 · net new reach over 1 month/,
   );
-  await expectText(cell(page, "A8"), "Show");
-  await expectText(cell(page, "R8"), "Score");
+  await expectText(cell(page, "A22"), "Show");
+  await expectText(cell(page, "R22"), "Score");
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-sheet.png") });
-  // The chart of the top 15, beside the table: a point a show, named in its legend.
+  // The chart of the top 15, above the table under the weights: a point a show, named in its legend.
   const chart = page.locator('[data-chart$="top 15"]');
   await chart.scrollIntoViewIfNeeded();
   await expectText(chart.locator(".chart-title"), /^Top 12 by Score: net new listeners against ad load$/);
   await chart.screenshot({ path: path.join(ARTIFACTS, "prospects-chart.png") });
 
   // Ad load weighs far more: the Score of the first row changes, with no request.
-  const first = await cell(page, "R9").textContent();
+  const first = await cell(page, "R23").textContent();
   const sent = await serviceCount();
   await typeInto(page, "B6", "-90000000");
   await expectText(cell(page, "B6"), /-90,?000,?000/);
-  const after = await cell(page, "R9").textContent();
+  const after = await cell(page, "R23").textContent();
   expect(after).not.toBe(first);
   expect(await serviceCount()).toBe(sent);
 
   // Add to plan: the first two prospects selected become plan rows.
-  await cell(page, "A9").click();
-  await cell(page, "A10").click({ modifiers: ["Shift"] });
+  await cell(page, "A23").click();
+  await cell(page, "A24").click({ modifiers: ["Shift"] });
   await page.getByRole("tab", { name: "Data" }).click();
   await page.getByRole("button", { name: "Add selected prospects to plan" }).click();
   await expectText(
@@ -74,4 +75,32 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
   );
   expect(await serviceCount()).toBe(sent);
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-plan.png") });
+
+  // The plan's rows: no directory id is known, so "iTunes or YouTube id" is blank and the service's
+  // show id is in the plan's own "Service show id" column.
+  await expectText(
+    page.locator(".activity li", { hasText: "Add to plan" }).first(),
+    /Service show id column \(no directory id is known for a similar show\)/,
+  );
+
+  // Seed shows from a report sheet: the Prospects sheet's own Show ID column, read once into the field.
+  await page.getByRole("tab", { name: "Data" }).click();
+  await form.getByRole("button", { name: "Find report sheets with a Show ID column" }).click();
+  await form.getByRole("button", { name: "Take its show ids" }).click();
+  await expectText(
+    page.getByTestId("form-message"),
+    /Seed shows: \d+ show ids from the Show ID column of Prospects/,
+  );
+  expect(await form.getByLabel("Seed shows", { exact: true }).inputValue()).toMatch(/^\d+(, \d+)*$/);
+
+  // Parameters from cells: Candidates taken from a cell (B3, the first weight: 1), read at each refresh.
+  await openSheetTab(page, "Prospects");
+  await cell(page, "B3").click();
+  await page.getByRole("tab", { name: "Data" }).click();
+  await form.locator('select[name="cellParam"]').selectOption({ label: "Candidates" });
+  await form.getByRole("button", { name: "Take from cell" }).click();
+  await expectText(form.locator(".cell-params"), /Candidates from 'Prospects[^!]*'!B3: 1/);
+  expect(await form.getByLabel("Candidates", { exact: true }).isDisabled()).toBe(true);
+  await form.locator(".seeds-from-sheet").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(ARTIFACTS, "prospects-from-cells.png") });
 });

@@ -20,6 +20,15 @@ export interface ReportsPanelProps {
   onEdited?(): void;
 }
 
+/** "Parameters from cells" of the report being built: its dates and every field. */
+const cellParamsOf = (r: ReturnType<typeof useReportRequest>) => ({
+  kind: r.kind,
+  params: [...(r.form.dates ? ["startDate", "endDate"] : []), ...r.form.fields.map((f) => f.name)],
+  labels: r.labels,
+  cells: r.cells,
+  setCell: r.setCell,
+});
+
 export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
   const services = useServices();
   const formRef = useRef<HTMLFormElement>(null);
@@ -92,7 +101,7 @@ export function ReportsPanel({ editing, onEdited }: ReportsPanelProps) {
         </Field>
         {form.dates && <ReportDates request={request} />}
         <ReportFields request={request} />
-        <CellParams request={request} />
+        <CellParams {...cellParamsOf(request)} />
         {!editing && <NewSheetLook kind={kind} look={reportRun} />}
         <ReportWarnings warnings={request.warnings} />
         <Button appearance="primary" type="submit" disabledFocusable={running} ref={submitRef}>

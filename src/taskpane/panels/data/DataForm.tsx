@@ -34,15 +34,20 @@ export function useDataForm(labels: Readonly<Record<string, string>>) {
     focusAfterRender(firstInvalid(formRef));
   }
 
-  /** Checks the parameters against the request schema; sends only when every field is valid. */
+  /**
+   * Checks the parameters against the request schema; sends only when every field is valid. A
+   * parameter in `fromCells` is not typed (its cells give it, read and checked when it is sent).
+   */
   function send(
     schema: z.ZodType,
     params: Record<string, unknown>,
     go: (services: Services, params: Record<string, unknown>) => Promise<unknown>,
+    fromCells: readonly string[] = [],
   ) {
     if (busy) return;
     const defined = definedOnly(params);
     const check = schemaErrors(schema, defined, labels);
+    for (const p of fromCells) delete check[p];
     if (Object.keys(check).length) return refuse(check);
     setErrors({});
     if (!services.client) return setNote({ intent: "warning", text: NOT_CONNECTED });

@@ -1,85 +1,64 @@
 /**
  * Prospects → a new sheet (issue #48): the advertisers to find new listeners for, the seed shows,
- * how many candidates, the filters and the competitors. The requests it will send are told and asked
- * before anything is sent (reportActions.ts).
+ * how many candidates, the filters and the competitors, each typed or taken from cells ("Parameters
+ * from cells", read again at every refresh); seed shows can also be taken once from a report sheet's
+ * Show ID column. The seeds are sent first; the candidates' exact count is asked before any of them is
+ * sent (reportActions.ts). State: prospectsFormState.ts.
  */
 import { useState } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { prospectParamsSchema } from "../../../reports/prospects";
 import { runSourceToSheet } from "../../reportActions";
 import { addSelectedProspectsToPlan } from "../../prospectActions";
+import { CellParams, type TakenCell } from "../reports/CellParams";
 import { DataForm, useDataForm } from "./DataForm";
-import { list, num, text } from "./formValues";
-
-const LABELS = {
-  advertisers: "Advertisers",
-  seeds: "Seed shows",
-  count: "Candidates",
-  minListeners: "At least monthly listeners",
-  maxAdLoad: "Ad load at most (%)",
-  maxContentRisk: "Content risk at most",
-  platforms: "Platforms",
-  competitors: "Competitors",
-};
-
-const EMPTY = {
-  advertisers: "",
-  seeds: "",
-  count: "20",
-  minListeners: "",
-  maxAdLoad: "",
-  maxContentRisk: "",
-  platforms: "",
-  competitors: "",
-};
-type Values = typeof EMPTY;
+import { SeedsFromSheet } from "./SeedsFromSheet";
+import {
+  EMPTY_PROSPECTS,
+  PROSPECT_LABELS,
+  PROSPECT_PARAMS,
+  prospectRequest,
+  withCell,
+  type ProspectValues,
+} from "./prospectsFormState";
 
 interface FieldsProps {
-  values: Values;
-  onChange(patch: Partial<Values>): void;
+  values: ProspectValues;
+  cells: Readonly<Record<string, TakenCell>>;
+  onChange(patch: Partial<ProspectValues>): void;
   err: ReturnType<typeof useDataForm>["err"];
 }
 
-/** One text field of the form. */
+/** One text field of the form; a parameter taken from cells says so and is not typed. */
 function TextField({
   name,
   hint,
   values,
+  cells,
   onChange,
   err,
-}: FieldsProps & { name: keyof Values; hint: string }) {
+}: FieldsProps & { name: keyof ProspectValues; hint: string }) {
+  const taken = cells[name];
   return (
-    <Field label={LABELS[name]} hint={hint} {...err(name)}>
+    <Field
+      label={PROSPECT_LABELS[name]}
+      hint={taken ? `From ${taken.address} (see Parameters from cells)` : hint}
+      {...err(name)}
+    >
       <Input
         name={`prospects-${name}`}
         value={values[name]}
+        disabled={Boolean(taken)}
         onChange={(_, d) => onChange({ [name]: d.value })}
       />
     </Field>
   );
 }
 
-export function ProspectsForm() {
-  const form = useDataForm(LABELS);
-  const [v, setV] = useState(EMPTY);
-  const props = { values: v, onChange: (patch: Partial<Values>) => setV({ ...v, ...patch }), err: form.err };
-  const submit = () =>
-    form.send(
-      prospectParamsSchema,
-      {
-        advertisers: list(v.advertisers),
-        seeds: list(v.seeds),
-        count: num(v.count),
-        minListeners: num(v.minListeners),
-        maxAdLoad: num(v.maxAdLoad),
-        maxContentRisk: text(v.maxContentRisk),
-        platforms: list(v.platforms),
-        competitors: list(v.competitors),
-      },
-      (services, params) => runSourceToSheet(services, { kind: "prospects", params }),
-    );
+/** The form's fields, in order. */
+function ProspectFields(props: FieldsProps) {
   return (
-    <DataForm title="Prospects" form={form} onSubmit={submit}>
+    <>
       <TextField
         name="advertisers"
         hint="Whose new listeners: comma-separated, at most 10 names (together they count as one)"
@@ -96,16 +75,74 @@ export function ProspectsForm() {
         hint="Advertiser names to look for on each show, comma-separated"
         {...props}
       />
-      <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
-        Prospects to sheet
-      </Button>
+    </>
+  );
+}
+
+/** Add to plan: the selected rows of a Prospects sheet, for the sheet's advertiser or the one named. */
+function AddToPlan({
+  planFor,
+  setPlanFor,
+  services,
+}: {
+  planFor: string;
+  setPlanFor(v: string): void;
+  services: ReturnType<typeof useDataForm>["services"];
+}) {
+  return (
+    <fieldset className="add-to-plan">
+      <legend>Add to plan</legend>
+      <Field label="Plan rows for" hint="One of the sheet's advertisers; blank: the sheet's only one">
+        <Input name="prospects-planFor" value={planFor} onChange={(_, d) => setPlanFor(d.value)} />
+      </Field>
       <Button
         appearance="secondary"
-        title="Select rows of a Prospects sheet's table first: each becomes a campaign plan row for its first advertiser"
-        onClick={() => void addSelectedProspectsToPlan(form.services)}
+        title="Select rows of a Prospects sheet's table first: each becomes a campaign plan row"
+        onClick={() => void addSelectedProspectsToPlan(services, planFor)}
       >
         Add selected prospects to plan
       </Button>
+    </fieldset>
+  );
+}
+
+export function ProspectsForm() {
+  const form = useDataForm(PROSPECT_LABELS);
+  const [v, setV] = useState(EMPTY_PROSPECTS);
+  const [cells, setCells] = useState<Record<string, TakenCell>>({});
+  const [planFor, setPlanFor] = useState("");
+  const onChange = (patch: Partial<ProspectValues>) => setV((old) => ({ ...old, ...patch }));
+  const submit = () => {
+    const req = prospectRequest(v, cells);
+    form.send(
+      prospectParamsSchema,
+      req.params,
+      (services, params) => runSourceToSheet(services, { kind: "prospects", params, cells: req.cells }),
+      req.bound,
+    );
+  };
+  return (
+    <DataForm title="Prospects" form={form} onSubmit={submit}>
+      <ProspectFields values={v} cells={cells} onChange={onChange} err={form.err} />
+      <SeedsFromSheet
+        onSeeds={(pick) => {
+          setV(pick.values);
+          setCells(pick.cells);
+          form.setNote({ intent: "info", text: pick.note });
+        }}
+        current={{ values: v, cells }}
+      />
+      <CellParams
+        kind="prospects"
+        params={PROSPECT_PARAMS}
+        labels={PROSPECT_LABELS}
+        cells={cells}
+        setCell={(param, taken) => setCells((old) => withCell(old, param, taken))}
+      />
+      <Button type="submit" appearance="primary" disabledFocusable={form.busy}>
+        Prospects to sheet
+      </Button>
+      <AddToPlan planFor={planFor} setPlanFor={setPlanFor} services={form.services} />
     </DataForm>
   );
 }

@@ -8,16 +8,29 @@ import { Button, Field, Select } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
 import { useServices } from "../../services";
 import { takeSelection } from "../../../excel/reportBindings";
-import type { ReportRequest } from "./useReportRequest";
+import type { SheetSourceKind } from "../../../reports/definition";
 
-export interface CellParamsProps {
-  request: Pick<ReportRequest, "kind" | "form" | "labels" | "cells" | "setCell">;
+/** A parameter taken from a cell in a form: where, and what it gave (or what is wrong with it). */
+export interface TakenCell {
+  address: string;
+  shown: string;
+  problem?: string;
 }
 
-export function CellParams({ request }: CellParamsProps) {
+export interface CellParamsProps {
+  /** The request's kind (how each parameter reads its cells: boundParams.ts). */
+  kind: SheetSourceKind;
+  /** The parameters that may be taken from cells, in the form's order. */
+  params: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  cells: Readonly<Record<string, TakenCell>>;
+  /** Takes `param` from a cell (or types it again, with null). */
+  setCell(param: string, taken: TakenCell | null): void;
+}
+
+/** "Parameters from cells": the Reports form's and the Prospects form's. */
+export function CellParams({ kind, params, labels, cells, setCell }: CellParamsProps) {
   const services = useServices();
-  const { kind, form, labels, cells, setCell } = request;
-  const params = [...(form.dates ? ["startDate", "endDate"] : []), ...form.fields.map((f) => f.name)];
   const free = params.filter((p) => !(p in cells));
   const [param, setParam] = useState(free[0] ?? "");
   const [error, setError] = useState<string | null>(null);

@@ -3,6 +3,7 @@
  * the fields marked bad; pre-filled from a sheet's definition under Edit request. Also what it says
  * before anything is sent: the field labels and the warnings (which never block).
  */
+import type { TakenCell } from "./CellParams";
 import { useEffect, useMemo, useState, type RefObject } from "react";
 import { REPORT_KINDS, type ReportKind } from "../../../api/schemas";
 import { idFor, presetFor, type DatePresetId } from "../../datePresetOptions";
@@ -36,13 +37,6 @@ export interface ReportRequest {
   cells: Record<string, TakenCell>;
   /** Takes `param` from a cell (or types it again, with null). */
   setCell(param: string, taken: TakenCell | null): void;
-}
-
-/** A parameter taken from a cell in the form: where, and what it gave (or what is wrong with it). */
-interface TakenCell {
-  address: string;
-  shown: string;
-  problem?: string;
 }
 
 export function useReportRequest(
