@@ -15,7 +15,7 @@ export function datePattern(locale?: string): string {
 }
 
 /** The ways a date may be typed: yyyy-mm-dd, and the locale's order when it is another. */
-export function dateWays(locale?: string): string {
+function dateWays(locale?: string): string {
   const local = datePattern(locale);
   return local === "yyyy-mm-dd" ? local : `yyyy-mm-dd or ${local}`;
 }
