@@ -25,6 +25,11 @@ function setup() {
 }
 
 const col = planColumn;
+/**
+ * The day the plan's checks take as today: fixed, so the flights below (December 2026, March 2026)
+ * are judged the same whenever the tests run (a flight before it warns as already run).
+ */
+const CLOCK = { today: "2026-11-15" };
 const typeRows = typePlanRows;
 
 function value(wb: InMemoryWorkbook, sheet: string, row: number, header: string) {
@@ -156,7 +161,7 @@ test("Validate marks each bad cell with its reason, and clears the marks once fi
     bakedIn("Summer"),
     { ...bakedIn("Autumn"), expectedDate: "" },
   ]);
-  const result = await validatePlan(campaignPlanIO(wb.excel));
+  const result = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(result.rows).toBe(4);
   expect(result.problems.join("\n")).toMatch(/Row 3, CPM: /);
   expect(result.problems.join("\n")).toMatch(/Row 3, Start date: /);
@@ -176,7 +181,7 @@ test("Validate marks each bad cell with its reason, and clears the marks once fi
 
   typeRows(wb, "Campaign plan", [{ cpm: "30", startDate: "2026-12-02" }], 1);
   typeRows(wb, "Campaign plan", [{ expectedDate: "2027-01-05" }], 3);
-  const again = await validatePlan(campaignPlanIO(wb.excel));
+  const again = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(again.problems).toEqual([]);
   expect(value(wb, "Campaign plan", 1, "cpm").fill).toBeFalsy();
   expect(value(wb, "Campaign plan", 3, "expectedDate").fill).toBeFalsy();
@@ -193,7 +198,7 @@ test("Create groups rows into campaigns (shared fields = flights, in row order),
   ]);
   const service = fakeService();
   const before = Date.now();
-  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(result).toMatchObject({ kind: "sent", summary: { campaigns: 2, flights: 3, notAttempted: 0 } });
   expect(service.bodies.map((b) => [b.name, b.flights.length])).toEqual([
     ["Spring", 2],
@@ -232,7 +237,7 @@ test("Create groups rows into campaigns (shared fields = flights, in row order),
   expect(Math.round(ms) % 1000).toBe(0);
 
   // Every row has an id now: running again sends nothing.
-  const again = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const again = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(again).toEqual({ kind: "nothing-to-send", alreadyCreated: 3, held: 0, heldCampaigns: [] });
   expect(service.bodies).toHaveLength(2);
 });
@@ -245,7 +250,7 @@ test("a failure part-way leaves created rows marked and the rest untouched; the 
   let down = true;
   // A clear refusal (400): nothing was created, so the row may simply be sent again.
   const service = fakeService((b) => down && b.name === "Broken", refusal);
-  const first = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const first = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(first).toMatchObject({
     kind: "sent",
     summary: { campaigns: 1, flights: 2, notAttempted: 1, failure: { rows: [2] } },
@@ -260,7 +265,7 @@ test("a failure part-way leaves created rows marked and the rest untouched; the 
   expect(value(wb, S, 3, "id").value ?? "").toBe("");
 
   down = false;
-  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(second).toMatchObject({ kind: "sent", summary: { campaigns: 2, flights: 2, notAttempted: 0 } });
   expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Broken", "Broken", "Winter"]);
   expect([0, 1, 2, 3].map((r) => value(wb, S, r, "id").value)).toEqual(["c-1", "c-2", "c-3", "c-4"]);
@@ -279,17 +284,17 @@ test("a failure that may have created the campaign (5xx) holds its rows: never r
   typeRows(wb, S, [dai("Spring"), bakedIn("Unsure"), dai("Winter")]);
   let down = true;
   const service = fakeService((b) => down && b.name === "Unsure");
-  await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(String(value(wb, S, 1, "status").value)).toMatch(
     /^Check: The service failed while creating the campaign; .*clear this status to send the row again$/,
   );
   down = false;
-  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(second).toMatchObject({ kind: "sent", held: 1, summary: { campaigns: 1 } });
   expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter"]);
 
   wb.host.setInput(S, 2, col("status"), "");
-  await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter", "Unsure"]);
   expect(value(wb, S, 1, "status").value).toBe("Created");
 });
@@ -319,29 +324,29 @@ test("an uncertain campaign whose rows cannot be marked is held on the plan shee
       return io.writeBack(o).finally(() => (broken = false));
     },
   };
-  await expect(createCampaigns(failing, service.create)).rejects.toThrow(
+  await expect(createCampaigns(failing, service.create, CLOCK)).rejects.toThrow(
     /"Unsure" failed .* may exist on the service; row 3 could not be marked .*released it under Held campaigns/,
   );
   expect(value(wb, S, 1, "status").value).toBeNull();
   // Spring's hold went with its write-back; Unsure's stays, in the sheet's custom properties.
   expect(holdKeys(wb)).toHaveLength(2);
 
-  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const second = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(second).toMatchObject({ kind: "sent", heldCampaigns: [{ name: "Unsure", rows: [3] }] });
   expect(service.bodies.map((b) => b.name)).toEqual(["Spring", "Unsure", "Winter"]);
-  const third = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const third = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(third).toMatchObject({ kind: "nothing-to-send", heldCampaigns: [{ name: "Unsure" }] });
   expect(service.bodies).toHaveLength(3);
 
   // The hold travels with the sheet: it is read back from the workbook, not from memory.
   const check = campaignPlanIO(wb.excel);
-  const validated = await validatePlan(check);
+  const validated = await validatePlan(check, CLOCK);
   expect(validated.holds).toMatchObject([{ name: "Unsure", advertiser: "Acme Mattress", rows: [3] }]);
   // The planner checked the service (no such campaign) and releases it: it goes out once.
   await check.release(validated.holds[0].id);
   expect(holdKeys(wb)).toEqual([]);
   const ok = fakeService();
-  await createCampaigns(campaignPlanIO(wb.excel), ok.create);
+  await createCampaigns(campaignPlanIO(wb.excel), ok.create, CLOCK);
   expect(ok.bodies.map((b) => b.name)).toEqual(["Unsure"]);
   expect(value(wb, S, 1, "status").value).toBe("Created");
   expect(holdKeys(wb)).toEqual([]);
@@ -358,7 +363,7 @@ test("rows moved while campaigns are being created: nothing is written on the wr
     typeRows(wb, S, [{ name: "Winter" }, { name: "Spring" }]);
     return service.create(body);
   };
-  await expect(createCampaigns(campaignPlanIO(wb.excel), create)).rejects.toThrow(
+  await expect(createCampaigns(campaignPlanIO(wb.excel), create, CLOCK)).rejects.toThrow(
     /row 2 changed while campaigns were being created.*row 2 → c-1/,
   );
   expect([0, 1].map((r) => value(wb, S, r, "id").value)).toEqual([null, null]);
@@ -373,7 +378,7 @@ test("a row with an id is never sent, even when its other cells no longer valida
     dai("Fresh"),
   ]);
   const service = fakeService();
-  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(result).toMatchObject({ kind: "sent", summary: { campaigns: 1, flights: 1 } });
   expect(service.bodies.map((b) => b.name)).toEqual(["Fresh"]);
   expect(value(wb, S, 0, "id").value).toBe("old-1");
@@ -384,7 +389,7 @@ test("invalid pending rows block Create: nothing is sent and the bad cells are m
   await insertCampaignPlan(wb.excel);
   typeRows(wb, "Campaign plan", [dai("Spring"), dai("Spring", { currency: "", totalCost: "-5" })]);
   const service = fakeService();
-  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const result = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(result.kind).toBe("invalid");
   expect(service.bodies).toHaveLength(0);
   expect(value(wb, "Campaign plan", 1, "totalCost").fill).toBe(BAD_CELL_FILL);
@@ -404,7 +409,7 @@ test("the ids of a created campaign are never lost: if writing them back fails, 
     broken = true;
     return service.create(body);
   };
-  await expect(createCampaigns(campaignPlanIO(wb.excel), create)).rejects.toThrow(
+  await expect(createCampaigns(campaignPlanIO(wb.excel), create, CLOCK)).rejects.toThrow(
     /Campaign "Spring" was created but the plan could not be updated.*row 2 → c-1/,
   );
 });
@@ -435,10 +440,10 @@ test("Validate clears only its own marks: a planner's colours on plan cells stay
     context.workbook.worksheets.getItem(S).getRange("A3").format.fill.color = "#FFFF00";
     await context.sync();
   });
-  await validatePlan(campaignPlanIO(wb.excel));
+  await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(value(wb, S, 0, "cpm").fill).toBe(BAD_CELL_FILL);
   typeRows(wb, S, [{ cpm: "30" }]);
-  await validatePlan(campaignPlanIO(wb.excel));
+  await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(value(wb, S, 0, "cpm").fill).toBeFalsy();
   expect(value(wb, S, 1, "name").fill).toBe("#FFFF00");
 });
@@ -496,7 +501,7 @@ test("issue 49: a plan made with the result columns after Advertiser (the last v
   const at = (h: string) => lastVersion.findIndex((c) => c.header === h);
   const row = { ...dai("Spring"), cpm: "lots" };
   for (const [h, text] of Object.entries(row)) wb.host.setInput("Campaign plan", 1, at(h), text ?? "");
-  const result = await validatePlan(campaignPlanIO(wb.excel));
+  const result = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(result.problems).toEqual(['Row 2, CPM: "lots" is not a number']);
   expect(wb.host.cell("Campaign plan", 1, at("cpm")).fill).toBe(BAD_CELL_FILL);
   expect(wb.host.cell("Campaign plan", 1, at("validation")).value).toBe('CPM: "lots" is not a number');
@@ -514,7 +519,7 @@ test("issue 49: a row's Problems cell names each problem once, in one voice; the
     dai("D"),
     dai("E", { endDate: "2026-11-30", startDate: "2026-12-05", totalCost: "-5", currency: "JPY" }),
   ]);
-  const result = await validatePlan(campaignPlanIO(wb.excel));
+  const result = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(result.problems).toHaveLength(3);
   expect(result.problemRows).toBe(1);
   const cell = String(value(wb, "Campaign plan", 4, "validation").value);
@@ -537,7 +542,7 @@ test("issue 49: the pane's list of problems takes the planner to each cell: sele
     await context.sync();
   });
   const io = campaignPlanIO(wb.excel);
-  const result = await validatePlan(io);
+  const result = await validatePlan(io, CLOCK);
   const cell = result.problemCells[0]!;
   const address = await io.select(cell.row, cell.column);
   const letter = String.fromCharCode(65 + col("cpm"));
@@ -550,7 +555,7 @@ test("issue 49: a flight wholly in the past is written as a warning in its Probl
   const wb = setup();
   await insertCampaignPlan(wb.excel);
   typeRows(wb, "Campaign plan", [dai("Old", { startDate: "2026-03-01", endDate: "2026-03-31" })]);
-  const result = await validatePlan(campaignPlanIO(wb.excel));
+  const result = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
   expect(result.problems).toEqual([]);
   expect(result.warnings).toEqual([expect.stringMatching(/^Row 2, End date: 2026-03-31 is in the past/)]);
   expect(String(value(wb, "Campaign plan", 0, "validation").value)).toMatch(
@@ -558,7 +563,24 @@ test("issue 49: a flight wholly in the past is written as a warning in its Probl
   );
   expect(value(wb, "Campaign plan", 0, "endDate").fill).toBeFalsy();
   const service = fakeService();
-  const created = await createCampaigns(campaignPlanIO(wb.excel), service.create);
+  const created = await createCampaigns(campaignPlanIO(wb.excel), service.create, CLOCK);
   expect(created.kind).toBe("sent");
   expect(service.bodies).toHaveLength(1);
+});
+
+test("issue 49: Validate and Create judge past flights against the day they are given (the pane's today), both of them", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  typeRows(wb, "Campaign plan", [dai("Old", { startDate: "2026-03-01", endDate: "2026-03-31" })]);
+  // On the first of March 2026 the flight is still to come: no warning, an empty Problems cell.
+  const early = { today: "2026-03-01" };
+  expect((await validatePlan(campaignPlanIO(wb.excel), early)).warnings).toEqual([]);
+  expect(value(wb, "Campaign plan", 0, "validation").value ?? "").toBe("");
+  // Create, given a later day, writes the warning itself and still sends the flight.
+  const service = fakeService();
+  const created = await createCampaigns(campaignPlanIO(wb.excel), service.create, { today: "2026-04-02" });
+  expect(created.kind).toBe("sent");
+  expect(String(value(wb, "Campaign plan", 0, "validation").value)).toMatch(
+    /^Warning: End date: 2026-03-31 is in the past: this flight has already run \(today is 2026-04-02\)/,
+  );
 });

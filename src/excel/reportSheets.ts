@@ -37,7 +37,7 @@ import { areaOf } from "./columnName";
 import { REPORT_KINDS, type ReportKind } from "../api/schemas";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { dateSystemOf, tableInSystem } from "./dateSystem";
-import { refreshShowSheet, showLayoutState, showTargets, writeShowSheet } from "./showLayout";
+import { refreshShowSheet, showLayoutState, showRowCount, showTargets, writeShowSheet } from "./showLayout";
 import { takenNames } from "./workbookNames";
 import { fetchedLineOf, renderStatusLine, statusLine } from "../reports/statusLine";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
@@ -153,13 +153,21 @@ export async function createReportSheet(
       now,
     ));
   } else {
+    // The show sheet's status line, as a report's: rendered from what its record will say.
+    const line = statusLine({
+      ...report,
+      bindings,
+      rowCount: showRowCount(data.show),
+      lastRefresh: now.toISOString(),
+    });
     const result = await writeShowSheet(excel, data.show, {
       sheetName,
       prefix: tableName,
       requestedId: requestedShowId(report.params),
+      statusLine: line,
     });
     rowCount = result.rows;
-    written = { tables: result.tables };
+    written = { tables: result.tables, statusLine: true, statusHash: fingerprint(line), fetchedLine: line };
   }
   const def: ReportDefinition = {
     version: DEFINITION_VERSION,
@@ -274,6 +282,57 @@ async function showTablePrefix(excel: ExcelHost, sheetName: string): Promise<str
 }
 
 /**
+ * A show sheet in the fixed layout refreshed in place; its status line, rendered from the record as
+ * it will be stored, is written in its cell where that cell is still the add-in's or empty.
+ */
+function refreshShowInPlace(
+  excel: ExcelHost,
+  def: ReportDefinition,
+  prefix: string,
+  show: ShowInfo,
+  updated: (newest: StoredReport, tables: ReportDefinition["tables"], rowCount: number) => ReportDefinition,
+): Promise<ReportDefinition> {
+  return withStoreTurn(async () => {
+    const newest = await newestOf(excel, def);
+    let check: ((excel: ExcelHost) => Promise<StoredReport>) | undefined;
+    // The status line is the record's rendering (as a report sheet's): the record as it will be
+    // stored but for its tables, which only say where the rows went.
+    const next = { ...updated(newest, newest.tables, showRowCount(show)), statusLine: true };
+    next.fetchedLine = fetchedLineOf(next);
+    const line = renderStatusLine(next);
+    const names = {
+      sheetName: newest.sheetName,
+      prefix,
+      requestedId: requestedShowId(def.params),
+      statusLine: line,
+    };
+    await refreshShowSheet(
+      excel,
+      names,
+      show,
+      def.tables,
+      (sheet, tables, statusWritten) => {
+        const saved: ReportDefinition = {
+          ...next,
+          tables,
+          statusLine: statusWritten || newest.statusLine,
+          statusHash: statusWritten ? fingerprint(line) : undefined,
+        };
+        if (!statusWritten)
+          saved.notes = [
+            ...(saved.notes ?? []),
+            "the status line was not written: cell A3 holds your text, which stays (the Sheets tab says when the sheet was refreshed)",
+          ];
+        check = queueRefreshCommit(sheet, newest, saved);
+      },
+      // The line the add-in last wrote, whoever wrote it; an empty cell takes the line too.
+      (first) => lineIsOurs(newest, first) || lineIsOurs(def, first),
+    );
+    return check!(excel);
+  });
+}
+
+/**
  * Refreshes a show sheet in place (refreshShowSheet: same sheet, same tables resized, the planner's
  * columns kept, any failure undone); the updated definition commits in the same sync. A sheet made
  * before the fixed layout is left as it is and the show written on a new sheet, the report moved there.
@@ -294,22 +353,7 @@ async function refreshShow(
     throw new Error(
       `the sheet's table${state.missing.length > 1 ? "s" : ""} ${state.missing.join(", ")} ${state.missing.length > 1 ? "are" : "is"} missing (renamed or deleted): rename ${state.missing.length > 1 ? "them" : "it"} back, or make a new show sheet (nothing was changed)`,
     );
-  if (state === "current") {
-    return withStoreTurn(async () => {
-      const newest = await newestOf(excel, def);
-      let check: ((excel: ExcelHost) => Promise<StoredReport>) | undefined;
-      const names = { sheetName: newest.sheetName, prefix, requestedId: requestedShowId(def.params) };
-      await refreshShowSheet(excel, names, show, def.tables, (sheet, tables) => {
-        const saved = updated(
-          newest,
-          tables,
-          tables.reduce((n, t) => n + t.rowCount, 0),
-        );
-        check = queueRefreshCommit(sheet, newest, saved);
-      });
-      return check!(excel);
-    });
-  }
+  if (state === "current") return refreshShowInPlace(excel, def, prefix, show, updated);
   // A sheet of the first layout: what the old code wrote there cannot be told from the planner's
   // cells, so it is left as it is and the show is written on a new sheet, which the report moves to.
   const taken = await takenNames(excel);
@@ -317,11 +361,21 @@ async function refreshShow(
     sheetName: sheetNameFor(def.sheetName, taken.sheets),
     prefix: tablePrefixFor(def.sheetName, taken.tables),
   };
+  const record = updated(await newestOf(excel, def), [], showRowCount(show));
+  const line = fetchedLineOf(record);
   const { rows, tables } = await writeShowSheet(excel, show, {
     ...moved,
     requestedId: requestedShowId(def.params),
+    statusLine: line,
   });
-  const was = updated(await newestOf(excel, def), tables, rows);
+  const was = {
+    ...record,
+    tables,
+    rowCount: rows,
+    statusLine: true,
+    statusHash: fingerprint(line),
+    fetchedLine: line,
+  };
   const next: ReportDefinition = {
     ...was,
     ...moved,

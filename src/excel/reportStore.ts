@@ -16,6 +16,7 @@ import { recordsChanging, writesSoFar } from "./recordsWritten";
 import { dateSystemOf } from "./dateSystem";
 import type { DateSystem } from "../api/excelDates";
 import type { ExcelHost } from "./host";
+import { SHOW_STATUS_CELL } from "./showLayout";
 
 /**
  * A definition as read from its sheet: today's shape, and where it came from when it was stored by
@@ -244,13 +245,23 @@ export function lineIsOurs(def: Pick<ReportDefinition, "statusHash">, first: unk
   return /^(Last refreshed |Not refreshed yet|Refresh failed )/.test(first);
 }
 
-/** The status line's cell of a report table sheet (over its table's first column), or null. */
+/**
+ * The status line's cell: a report table sheet's over its table's first column, a show sheet's under
+ * its title (showLayout.ts); null where the sheet has none.
+ */
 async function statusCell(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   def: ReportDefinition,
 ): Promise<Excel.Range | null> {
-  if (!def.statusLine || !def.tableName || def.kind === "show") return null;
+  if (!def.statusLine) return null;
+  if (def.kind === "show") {
+    const cell = sheet.getCell(SHOW_STATUS_CELL.row, SHOW_STATUS_CELL.col);
+    cell.load("values");
+    await context.sync();
+    return cell;
+  }
+  if (!def.tableName) return null;
   const table = sheet.tables.getItemOrNullObject(def.tableName);
   await context.sync();
   if (table.isNullObject) return null;

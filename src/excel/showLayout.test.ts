@@ -1,6 +1,6 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { ShowInfo } from "../api/schemas";
-import { listDefinitions, createReportSheet, refreshReport } from "./reportSheets";
+import { listDefinitions, createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 import { writeShowSheet } from "./showLayout";
 import { saveDefinition } from "./reportStore";
 
@@ -188,4 +188,76 @@ test("tables stacked in the same columns share widths: each column fits the wide
   const def = await refreshReport(wb.excel, "Widths", async () => ({ type: "show" as const, show }));
   expect(def.status).toBe("ok");
   expect(cutHeaders()).toEqual([]);
+});
+
+/*
+ * Issue #49: a show sheet has its status line, as a report sheet has, rendered from its record by the
+ * store (src/excel/reportStore.ts): written with the sheet, rendered again by each refresh and by a
+ * failure, never over the planner's text.
+ */
+const line = (wb: InMemoryWorkbook) => String(wb.host.cell("Show 77", 2, 0).value);
+
+test("a show sheet has a status line under its title, rendered from its record by every refresh and every failure", async () => {
+  const wb = new InMemoryWorkbook();
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show },
+  );
+  expect(line(wb)).toMatch(/^Show · show 77 · Last refreshed \d{4}-\d\d-\d\d \d\d:\d\d · 4 rows$/);
+  expect((await readDefinition(wb.excel, "Show 77"))!.statusLine).toBe(true);
+  // A refresh with more rows renders the line again: the same cell, the new count.
+  const more = {
+    ...show,
+    similarShows: [...show.similarShows!, { seriesId: 3, title: "Third", contentSimilarity: 0.4 }],
+  };
+  const done = await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show: more }), {
+    now: () => new Date("2026-11-20T10:05:00"),
+  });
+  expect(done.rowCount).toBe(5);
+  expect(line(wb)).toBe("Show · show 77 · Last refreshed 2026-11-20 10:05 · 5 rows");
+  expect(wb.host.cell("Show 77", 0, 0).value).toBe("=Evil Show");
+  // A failure says so over the same line, from the record; the data stays.
+  await expect(
+    refreshReport(wb.excel, "Show 77", async () => {
+      throw new Error("The service failed");
+    }),
+  ).rejects.toThrow(/The service failed/);
+  expect(line(wb)).toMatch(
+    /^Refresh failed \S+ \S+: The service failed; the data is from 2026-11-20 10:05 · Show · show 77 · 5 rows$/,
+  );
+  // The next refresh that works says what it fetched again, with no failure left over.
+  await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }), {
+    now: () => new Date("2026-11-21T09:00:00"),
+  });
+  expect(line(wb)).toBe("Show · show 77 · Last refreshed 2026-11-21 09:00 · 4 rows");
+  expect(def.tableName).toBeDefined();
+});
+
+test("a show sheet made before status lines gets one in its empty cell; the planner's text there stays, and the refresh says so", async () => {
+  const wb = new InMemoryWorkbook();
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show },
+  );
+  // As an earlier version stored it: no line on the sheet, none in the record.
+  const old = { ...def, statusLine: undefined, statusHash: undefined, fetchedLine: undefined };
+  await saveDefinition(wb.excel, old);
+  wb.host.setInput("Show 77", 2, 0, "");
+  await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }), {
+    now: () => new Date("2026-11-22T08:30:00"),
+  });
+  expect(line(wb)).toBe("Show · show 77 · Last refreshed 2026-11-22 08:30 · 4 rows");
+  // The planner types over it: their text stays through refreshes, and the refresh notes why.
+  wb.host.setInput("Show 77", 2, 0, "Shortlist for Q3: call the host");
+  const after = await refreshReport(wb.excel, "Show 77", async () => ({ type: "show" as const, show }));
+  expect(line(wb)).toBe("Shortlist for Q3: call the host");
+  expect(after.notes?.join(" ")).toMatch(/status line was not written: cell A3 holds your text/);
+  await expect(
+    refreshReport(wb.excel, "Show 77", async () => {
+      throw new Error("The service failed");
+    }),
+  ).rejects.toThrow();
+  expect(line(wb)).toBe("Shortlist for Q3: call the host");
 });

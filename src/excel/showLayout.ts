@@ -196,6 +196,8 @@ function adsTable(show: ShowInfo): TypedTable {
  * may grow.
  */
 const SHOW_LAYOUT = {
+  /** The status line (rendered from the record: src/excel/reportStore.ts), under the title and subtitle. */
+  statusRow: 2,
   blocksRow: 3,
   metrics: { col: 0, width: 3, room: 18 },
   risk: { col: 4, width: 2, room: 22 },
@@ -205,6 +207,9 @@ const SHOW_LAYOUT = {
   episodes: { row: 83, col: 0 },
   ads: { row: 83, col: 16 },
 } as const;
+
+/** The cell of a show sheet's status line (row, column; zero-based): under its title and subtitle. */
+export const SHOW_STATUS_CELL = { row: SHOW_LAYOUT.statusRow, col: 0 } as const;
 
 /** The three tables of a show sheet: label, table name suffix, where they go, what they hold. */
 function showTables(show: ShowInfo) {
@@ -254,7 +259,13 @@ export interface ShowNames {
   sheetName: string;
   prefix: string;
   requestedId?: string;
+  /** The status line, rendered from the sheet's record (src/reports/statusLine.ts), when there is one. */
+  statusLine?: string;
 }
+
+/** How many rows a show's tables hold (what its status line counts). */
+export const showRowCount = (show: ShowInfo): number =>
+  showTables(show).reduce((n, t) => n + t.table.rows.length, 0);
 
 /** Writes the whole show sheet (blocks and tables) on an empty sheet. */
 async function writeShowContent(
@@ -270,6 +281,8 @@ async function writeShowContent(
     for (const r of block.boldRows ?? [])
       sheet.getRange(a1(block.row + r, block.col)).format.font.bold = true;
   }
+  if (names.statusLine !== undefined)
+    queueTextLines(sheet, SHOW_STATUS_CELL.row, [[names.statusLine]], SHOW_STATUS_CELL.col);
   await context.sync();
   let rows = 0;
   const tables: ShowTableRecord[] = [];
@@ -380,19 +393,35 @@ export async function showLayoutState(
 /**
  * Refreshes a show sheet in place: the same sheet, the same tables (resized, so structured
  * references hold), every block rewritten in its region; the planner's columns and notes kept as
- * in report tables; any failure puts every cell back.
+ * in report tables; any failure puts every cell back. The status line (`names.statusLine`) is
+ * written in its cell where that cell still holds the add-in's line (`statusStillOurs`) or is empty;
+ * `commit` is told whether it was.
  */
 export async function refreshShowSheet(
   excel: ExcelHost,
-  { sheetName, prefix, requestedId }: ShowNames,
+  { sheetName, prefix, requestedId, statusLine }: ShowNames,
   show: ShowInfo,
   previous: readonly ShowTableRecord[] = [],
-  commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[]) => void,
+  commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[], statusWritten: boolean) => void,
+  statusStillOurs?: (first: unknown) => boolean,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
   const targets = showTargets(prefix, show, previous);
   let records: ShowTableRecord[] = [];
+  const blocks = showLines(show, requestedId);
+  const status: LinesBlock[] =
+    statusLine === undefined
+      ? []
+      : [
+          {
+            ...SHOW_STATUS_CELL,
+            room: 1,
+            lines: [[statusLine]],
+            owned: { ...SHOW_STATUS_CELL, rows: 1, cols: 1 },
+            stillOurs: statusStillOurs,
+          },
+        ];
   await refreshTables(excel, sheetName, targets, {
-    lines: blocksInSystem(showLines(show, requestedId), await dateSystemOf(excel)),
+    lines: [...blocksInSystem(blocks, await dateSystemOf(excel)), ...status],
     commit: (sheet, result) => {
       records = result.tables.map((t) => ({
         name: t.tableName,
@@ -401,7 +430,8 @@ export async function refreshShowSheet(
         totals: t.totals,
         rowMarks: t.rowMarks,
       }));
-      commit?.(sheet, records);
+      const written = status.length > 0 && (result.lines[blocks.length]?.rows ?? 0) > 0;
+      commit?.(sheet, records, written);
     },
   });
   return { rows: targets.reduce((n, t) => n + t.table.rows.length, 0), tables: records };

@@ -14,7 +14,52 @@ export function datePattern(locale?: string): string {
     .join("");
 }
 
+/** The ways a date may be typed: yyyy-mm-dd, and the locale's order when it is another. */
+function dateWays(locale?: string): string {
+  const local = datePattern(locale);
+  return local === "yyyy-mm-dd" ? local : `yyyy-mm-dd or ${local}`;
+}
+
 /** A date field's hint: how to enter it, and what leaving it empty means. */
 export function dateHint(whenEmpty: string, locale?: string): string {
-  return `Pick a date or type it as ${datePattern(locale)}; empty: ${whenEmpty}`;
+  return `Type it as ${dateWays(locale)}, or pick it with the calendar button; empty: ${whenEmpty}`;
+}
+
+/** A typed date read: the YYYY-MM-DD the request carries ("" for an empty box), or why not, naming the field. */
+export type TypedDate = { ok: true; value: string } | { ok: false; error: string };
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The day, when y-m-d is one on the calendar (no 31 April, no 29 February 2027). */
+function calendarDay(y: number, m: number, d: number): string | null {
+  const at = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1000 || at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d)
+    return null;
+  return `${y}-${two(m)}-${two(d)}`;
+}
+
+/**
+ * A date box's text as a date: yyyy-mm-dd (or with / or . between), or three numbers in the order the
+ * locale writes dates (datePattern: 11/22/2026 in en-US, 22.11.2026 in de-DE), the year in four
+ * digits. `label` names the field in the error. Pure.
+ */
+export function readTypedDate(text: string, label: string, locale?: string): TypedDate {
+  const t = text.trim();
+  if (t === "") return { ok: true, value: "" };
+  const parts = t.split(/[^0-9]+/).filter(Boolean);
+  const bad: TypedDate = {
+    ok: false,
+    error: `${label}: "${t}" is not a date; type it as ${dateWays(locale)}`,
+  };
+  if (parts.length !== 3 || /[^0-9\s/.-]/.test(t)) return bad;
+  const order =
+    parts[0].length === 4
+      ? ["yyyy", "mm", "dd"]
+      : datePattern(locale)
+          .split(/[^a-z]+/)
+          .filter(Boolean);
+  const at = (unit: string) => Number(parts[order.indexOf(unit)]);
+  if (parts[order.indexOf("yyyy")]?.length !== 4) return bad;
+  const day = calendarDay(at("yyyy"), at("mm"), at("dd"));
+  return day ? { ok: true, value: day } : bad;
 }

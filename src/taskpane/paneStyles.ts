@@ -43,5 +43,9 @@ export const PANE_CSS = `
 .pane .selftest-results li[data-status="fail"] { color: #a4262c; }
 .pane .fui-Input:focus-within, .pane .fui-Textarea:focus-within, .pane .fui-Select:focus-within, .pane .fui-Dropdown:focus-within, .pane .fui-Combobox:focus-within, .pane .fui-SpinButton:focus-within { outline: 2px solid #0f6cbd; outline-offset: 1px; }
 .pane summary:focus-visible, .pane a:focus-visible, .pane input[type="date"]:focus-visible { outline: 2px solid #0f6cbd; outline-offset: 1px; }
+/* Messages in the pane's flow, above the tabs: never over a field. Fluent places its toaster at a corner of the window with inline styles. */
+.pane .notifications .fui-Toaster { position: static !important; inset: auto !important; transform: none !important; width: auto !important; margin: 0 0 4px !important; }
+/* A date box's calendar: the browser's date input, out of sight and out of the Tab order, opened by the box's calendar button. */
+.pane .date-picker-proxy { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; opacity: 0; pointer-events: none; border: 0; padding: 0; }
 .pane .selftest-report { white-space: pre-wrap; font-size: 11px; max-height: 200px; overflow: auto; }
 `;

@@ -229,3 +229,39 @@ test("issue 49: Edit request unavailable says why, in words", async () => {
   expect(editBlockedReason({ kind: "campaignsPerformance" }, true)).toMatch(/newer version of the add-in/);
   expect(editBlockedReason({ kind: "campaignsPerformance" }, false)).toBeUndefined();
 });
+
+test("every Refresh from the Sheets tab ends with a message: a show sheet's as a report's, and a failure's", async () => {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const show = {
+    serviceSeriesId: 77,
+    title: "Morning Show",
+    episodes: [{ title: "Ep 1", serviceEpisodeId: 1, ads: [] }],
+  };
+  const showDef = await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show },
+  );
+  const client = {
+    shows: { get: async () => ({ ...show, title: "Morning Show, again" }) },
+    reports: { run: async () => ({ table: table([0, 1]) }) },
+  } as unknown as AdsClient;
+  const { services: s, toasts } = recordingServices(wb.excel, client);
+  await refreshOneSheet(s, showDef.sheetName);
+  expect(toasts).toEqual([{ text: "Refreshed Show 77: 1 row", intent: "success" }]);
+  const report = await createReportSheet(
+    wb.excel,
+    { kind: "estimatedSpendByDay", params: {}, label: "Spend by day" },
+    { type: "table", table: table([0]) },
+  );
+  await refreshOneSheet(s, report.sheetName);
+  expect(toasts[1]).toEqual({ text: `Refreshed ${report.sheetName}: 2 rows`, intent: "success" });
+  // A refresh that fails says why, in a message too.
+  const failing = services(wb, async (): Promise<never> => {
+    throw new ConnectionError("dropped", "POST /x");
+  });
+  await refreshOneSheet(failing.s, report.sheetName);
+  expect(failing.toasts).toHaveLength(1);
+  expect(failing.toasts[0].intent).toBe("error");
+});

@@ -357,6 +357,9 @@ function notSent(services: Services, id: number, requests: number): RunOutcome {
   return { ok: false, cancelled: true, reason };
 }
 
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 export async function refreshOneSheet(services: Services, sheetName: string): Promise<void> {
   const controller = new AbortController();
   const id = services.activity.start(`Refresh ${sheetName}`, sheetName, () => controller.abort());
@@ -372,13 +375,20 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
     const def = await refreshReport(services.excel, sheetName, fetcher(services, id, notes), {
       signal: controller.signal,
     });
+    const said = [...notes, ...sentences(def.notes)];
     services.activity.update(id, {
       status: "done",
       endedAt: Date.now(),
-      detail: withNotes(`${def.rowCount.toLocaleString("en-US")} rows`, [...notes, ...sentences(def.notes)]),
+      detail: withNotes(`${def.rowCount.toLocaleString("en-US")} rows`, said),
     });
+    // Every refresh ends with a message, a show sheet's as a report's (issue #49).
+    services.notify(
+      withNotes(`Refreshed ${def.sheetName}: ${plural(def.rowCount, "row", "rows")}`, said),
+      said.length ? "warning" : "success",
+    );
   } catch (err) {
     const cancelled = controller.signal.aborted;
+    if (!cancelled) services.notify(failureReason(err, sheetName), "error");
     services.activity.update(id, {
       status: cancelled ? "cancelled" : "failed",
       endedAt: Date.now(),
@@ -390,9 +400,6 @@ export async function refreshOneSheet(services: Services, sheetName: string): Pr
     });
   }
 }
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /**
  * Refresh all: every report sheet and every ADS.* cell, counted first and asked for once over the

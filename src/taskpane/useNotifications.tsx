@@ -69,14 +69,34 @@ export function useNotifications(): { notify: Services["notify"]; toaster: Toast
   return { notify, toaster: { toasterId, toasts } };
 }
 
-/** Toasts render into a landmark of their own, so nothing in the pane is outside one. */
+/**
+ * Toasts render into a landmark of their own, so nothing in the pane is outside one: in the pane's
+ * flow, at its top, above the tabs and the form (issue #49). Fluent's toaster floats at a corner of the
+ * window, which in a task pane is over the form's fields; inline, with the pane's styles taking its
+ * corner placement off (paneStyles.ts, `.notifications`), a message pushes the form down instead of
+ * covering it, and goes after its few seconds. A message that arrives while the pane is scrolled down
+ * (the planner pressed a button at the foot of a long form) scrolls the pane up to it; focus stays.
+ */
 export function NotificationArea({ toasterId, toasts }: ToasterSlot) {
-  const [toastNode, setToastNode] = useState<HTMLElement | null>(null);
+  const area = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const node = area.current;
+    if (!node || typeof MutationObserver === "undefined") return;
+    const seen = new MutationObserver(() => {
+      if (node.querySelector(".fui-Toast")) node.scrollIntoView?.({ block: "nearest" });
+    });
+    seen.observe(node, { childList: true, subtree: true });
+    return () => seen.disconnect();
+  }, []);
   return (
-    <>
-      {/* Above the form: Fluent's inputs paint over a toaster with no stacking of its own. */}
-      <aside aria-label="Notifications" ref={setToastNode} style={{ position: "relative", zIndex: 1000 }} />
-      {toastNode && toasts && <toasts.Toaster toasterId={toasterId} mountNode={toastNode} />}
-    </>
+    // Above the form in stacking too: Fluent's inputs paint over a toaster with no stacking of its own.
+    <aside
+      aria-label="Notifications"
+      className="notifications"
+      ref={area}
+      style={{ position: "relative", zIndex: 1000 }}
+    >
+      {toasts && <toasts.Toaster toasterId={toasterId} inline position="top-start" />}
+    </aside>
   );
 }

@@ -86,9 +86,17 @@ function pendingRows(rows: readonly PlanRow[]): PlanRow[] {
   return rows.filter((r) => !r.id && !r.held);
 }
 
-export async function validatePlan(io: Pick<PlanIO, "read" | "mark">): Promise<ValidateResult> {
+/** What day it is for the plan's checks ("yyyy-mm-dd", local): a flight before it warns. Today unless a test injects it. */
+export interface PlanClock {
+  today?: string;
+}
+
+export async function validatePlan(
+  io: Pick<PlanIO, "read" | "mark">,
+  { today }: PlanClock = {},
+): Promise<ValidateResult> {
   const { sheet, firstRowNumber, holds } = await io.read();
-  const check = checkPlan(sheet);
+  const check = checkPlan(sheet, today);
   const errors = check.rows.flatMap((r) => r.errors);
   const pending = pendingRows(check.rows);
   const warnings = pending.flatMap((r) => r.warnings ?? []);
@@ -126,10 +134,12 @@ export type CreateResult =
 export async function createCampaigns(
   io: PlanIO,
   create: (body: CampaignRequest) => Promise<CreatedCampaigns>,
-  opts: Pick<SendDeps, "signal" | "onProgress"> = {},
+  opts: Pick<SendDeps, "signal" | "onProgress"> & PlanClock = {},
 ): Promise<CreateResult> {
+  const { today, ...send } = opts;
   const { sheet, firstRowNumber, holds } = await io.read();
-  const check = checkPlan(sheet);
+  // The same day as Validate's: the past-flight warning is written by Create as well.
+  const check = checkPlan(sheet, today);
   if (check.tableErrors.length)
     return { kind: "invalid", problems: check.tableErrors, problemCells: check.tableErrors.map(() => null) };
   const pending = pendingRows(check.rows);
@@ -160,7 +170,7 @@ export async function createCampaigns(
     hold: io.hold,
     release: io.release,
     firstRowNumber,
-    ...opts,
+    ...send,
   });
   return { kind: "sent", summary, firstRowNumber, held, heldCampaigns };
 }

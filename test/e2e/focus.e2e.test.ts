@@ -173,6 +173,50 @@ test("keyboard only: Connect → Reports → Run report → Sheets → Refresh, 
   expect(steps).toEqual([]);
 });
 
+test("issue 49: keyboard only, a date box is one Tab stop: typed as yyyy-mm-dd or the locale's order, a bad date named by its field", async () => {
+  const { page } = e;
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByLabel("Report", { exact: true }).selectOption("estimatedSpendByDay");
+  const range = page.getByLabel("Date range");
+  await range.selectOption("custom");
+  const focusedField = () =>
+    page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? "");
+  // From the range, one Tab to the start date, one more to the end date (a date input took 3 to 5 each).
+  await range.focus();
+  await page.keyboard.press("Tab");
+  expect(await focusedField()).toBe("startDate");
+  await page.keyboard.type("2026-10-01");
+  await page.keyboard.press("Tab");
+  expect(await focusedField()).toBe("endDate");
+  await page.keyboard.press("Shift+Tab");
+  expect(await focusedField()).toBe("startDate");
+  await page.keyboard.press("Tab");
+  // The locale's order (the hint names it), shown as yyyy-mm-dd once left.
+  const start = page.getByLabel("Start date");
+  const hint = await page.locator(".fui-Field", { has: start }).locator(".fui-Field__hint").textContent();
+  const local = /or ([a-z]+\W[a-z]+\W[a-z]+),/.exec(hint ?? "")?.[1] ?? "yyyy-mm-dd";
+  const parts: Record<string, string> = { yyyy: "2026", mm: "10", dd: "31" };
+  await page.keyboard.type(local.replace(/yyyy|mm|dd/g, (u) => parts[u]));
+  await page.keyboard.press("Tab");
+  expect(await focusedField()).not.toBe("endDate");
+  expect(await page.getByLabel("End date").inputValue()).toBe("2026-10-31");
+  expect(await start.inputValue()).toBe("2026-10-01");
+  // Text that is no date is said under its box, naming the field.
+  await page.getByLabel("End date").focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("next week");
+  await page.keyboard.press("Tab");
+  const end = page.locator(".fui-Field", { has: page.getByLabel("End date") });
+  await expectText(
+    end.locator(".fui-Field__validationMessage"),
+    /^End date: "next week" is not a date; type it as yyyy-mm-dd/,
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, "keyboard-date-box.png") });
+  // Put right, the message goes.
+  await page.getByLabel("End date").fill("2026-10-31");
+  expect(await end.locator(".fui-Field__validationMessage").count()).toBe(0);
+});
+
 test("Connect keeps focus on its button while it checks a key the service refuses", async () => {
   const { page } = e;
   await page.getByRole("tab", { name: "Connect" }).click();

@@ -1,9 +1,10 @@
 /** One form field of a spec: a labelled input of the right kind, the documented default, and its validation message. */
-import { Field, Input, Select, Textarea } from "@fluentui/react-components";
+import { useEffect, useRef, useState } from "react";
+import { Button, Field, Input, Select, Textarea } from "@fluentui/react-components";
 import { defaultText, optionText, type FieldSpec } from "../reportForms";
 import { EMPTY_LIST } from "../listText";
 import { recentNames } from "../../runtime/recentNames";
-import { dateHint } from "../dateFormat";
+import { dateHint, readTypedDate } from "../dateFormat";
 
 export interface FormFieldProps {
   spec: FieldSpec;
@@ -127,16 +128,89 @@ export interface DateFieldProps {
   error?: string;
 }
 
-/** A date picker whose hint names the order the picker shows (dateFormat.ts); its value is YYYY-MM-DD. */
+/** A calendar drawn in the text's colour (no icon font: an emoji has no glyph in every browser). */
+function CalendarGlyph() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <rect x="2" y="3" width="12" height="11" rx="1" fill="none" stroke="currentColor" />
+      <path d="M2 6.5h12M5 1.5v3M11 1.5v3" stroke="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * A date box: one text box, one Tab stop (the browser's date input takes one per segment), that takes
+ * a typed date (yyyy-mm-dd, or the locale's order: dateFormat.ts) and shows it as yyyy-mm-dd once
+ * left; a calendar button inside it, out of the Tab order, opens the browser's picker. Its value is
+ * YYYY-MM-DD; text that is no date is passed on as typed (the form refuses it) and said under the box
+ * when it is left, naming the field.
+ */
 export function DateField({ label, name, value, onChange, whenEmpty, error }: DateFieldProps) {
+  const [text, setText] = useState(value);
+  const [typedError, setTypedError] = useState<string>();
+  const picker = useRef<HTMLInputElement>(null);
+  const read = (t: string) => readTypedDate(t, label);
+  // A value set from outside (Edit request, a preset) replaces the text unless it is what the text says.
+  useEffect(() => {
+    setText((t) => {
+      const r = readTypedDate(t, label);
+      return (r.ok ? r.value : t.trim()) === value ? t : value;
+    });
+  }, [value, label]);
+  const take = (t: string) => {
+    setText(t);
+    setTypedError(undefined);
+    const r = read(t);
+    onChange(r.ok ? r.value : t.trim());
+  };
+  const shown = error ?? typedError;
+  const now = read(text);
+  const picked = now.ok ? now.value : "";
   return (
     <Field
       label={label}
       hint={dateHint(whenEmpty)}
-      validationMessage={error}
-      validationState={error ? "error" : "none"}
+      validationMessage={shown}
+      validationState={shown ? "error" : "none"}
     >
-      <Input name={name} type="date" value={value} onChange={(_, d) => onChange(d.value)} />
+      <Input
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="yyyy-mm-dd"
+        value={text}
+        onChange={(_, d) => take(d.value)}
+        onBlur={() => {
+          const r = read(text);
+          if (r.ok) setText(r.value);
+          else setTypedError(r.error);
+        }}
+        contentAfter={
+          <>
+            <Button
+              appearance="transparent"
+              size="small"
+              tabIndex={-1}
+              // Not the field's label: "Start date" names the box alone (getByLabel, screen readers).
+              aria-label="Pick from a calendar"
+              title="Pick from a calendar"
+              onClick={() => picker.current?.showPicker?.()}
+            >
+              <CalendarGlyph />
+            </Button>
+            <input
+              ref={picker}
+              type="date"
+              tabIndex={-1}
+              aria-hidden="true"
+              className="date-picker-proxy"
+              value={picked}
+              onChange={(e) => take(e.target.value)}
+            />
+          </>
+        }
+      />
     </Field>
   );
 }

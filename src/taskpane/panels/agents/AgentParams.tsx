@@ -7,6 +7,7 @@ import { Button, Input, Label } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
 import { find, type useFocusAfterRender } from "../../focus";
 import type { ParamPair } from "../../../writebacks/agentParams";
+import { paramNameNote, paramWords } from "../../../writebacks/agentParamWords";
 import { useAgentsStyles } from "./agentsStyles";
 
 export interface AgentParamsProps {
@@ -63,8 +64,9 @@ export function AgentParams({
         ))}
         {knownNames.length > 0 && (
           <datalist id={namesList}>
+            {/* The name is what the box takes and the service gets; its words are what the list shows. */}
             {knownNames.map((n) => (
-              <option key={n} value={n} />
+              <option key={n} value={n} label={paramWords(n)} />
             ))}
           </datalist>
         )}
@@ -125,7 +127,13 @@ function ParamRow({ pair, index: i, id, namesList, onChange, onRemove }: ParamRo
           list={namesList}
           value={pair.name}
           onChange={(_, d) => onChange(i, { name: d.value })}
+          aria-describedby={paramNameNote(pair.name) ? `${id}-name-words` : undefined}
         />
+        {paramNameNote(pair.name) && (
+          <Text size={200} id={`${id}-name-words`} data-testid="param-name-words">
+            {paramNameNote(pair.name)}
+          </Text>
+        )}
       </div>
       <div className={styles.pairField}>
         <Label id={`${id}-value`} htmlFor={`${id}-value-input`}>
