@@ -10,6 +10,7 @@ import { chartColumns, reportNamesOf } from "./chartData";
 import type { ExcelHost } from "./host";
 import { queueChartCopy } from "./reportCharts";
 import { reportPeriod } from "../reports/reportPeriod";
+import { dashboardHeader } from "../reports/dashboardHeader";
 import { dateSystemOf } from "./dateSystem";
 import { knownNames } from "./knownNames";
 
@@ -105,7 +106,8 @@ export async function writeDashboardCharts(
         data: d.chart?.data,
         band: d.chart?.band,
         widthPt: kept ? kept.width : WIDTH_PT,
-        report: d.sheetName,
+        // Its title names the report and whose data it is, as its column's header does.
+        report: dashboardHeader(d),
         names: d.kind === "lag" ? objectNames : undefined,
         period: reportPeriod(d),
         system,
