@@ -7,7 +7,16 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, typeInto, usePreview } from "./support";
+import {
+  ARTIFACTS,
+  cell,
+  ensureConnected,
+  expectText,
+  openSheetTab,
+  takeFromCell,
+  typeTourCells,
+  usePreview,
+} from "./support";
 
 const e = usePreview();
 
@@ -82,10 +91,7 @@ test("a 12-month impressions chart: the axis spans the report's months", async (
 test("the tour's step 5: dates and advertiser from cells; the new sheet's first line says so", async () => {
   const { page } = e;
   await ensureConnected(page);
-  await openSheetTab(page, "Sheet1");
-  await typeInto(page, "B1", "=TODAY()-20");
-  await typeInto(page, "B2", "=TODAY()-10");
-  await typeInto(page, "B3", "Acme Mattress");
+  await typeTourCells(page);
   // Excel gives =TODAY()-20 the date format of TODAY (issue #47): a date (or, too wide for the
   // standard column by the preview's measure, ####), never the serial 46334.
   await expectText(cell(page, "B1"), /^(\d{1,2}\/\d{1,2}\/\d{4}|#+)$/);
@@ -95,13 +101,8 @@ test("the tour's step 5: dates and advertiser from cells; the new sheet's first 
     ["B1", "Start date"],
     ["B2", "End date"],
     ["B3", "Advertisers"],
-  ] as const) {
-    await openSheetTab(page, "Sheet1");
-    await cell(page, address).click();
-    await page.getByLabel("Parameter", { exact: true }).selectOption({ label });
-    await page.getByRole("button", { name: "Take from cell" }).click();
-    await expectText(page.locator(".cell-params"), new RegExp(`${label} from Sheet1!${address}`));
-  }
+  ] as const)
+    await takeFromCell(page, address, label);
   const sheet = await runNew(page);
   await openSheetTab(page, sheet);
   await expectText(cell(page, "A1"), /Acme Mattress.*From cells: Start date Sheet1!B1 = /);
