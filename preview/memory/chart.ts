@@ -17,6 +17,7 @@ import {
   type TimeUnit,
 } from "./chartData";
 import { displayText } from "./numberFormat";
+import { SYSTEM_OFFSET_DAYS } from "../../src/api/excelDates";
 
 export {
   CHART_TYPES,
@@ -254,17 +255,21 @@ export function seriesPoints(model: WorkbookModel, s: SeriesData, index: number)
     !c || c.value === null || c.error ? null : typeof c.value === "number" ? c.value : 0,
   );
   const xCells = cellsOf(model, s.xValues);
-  const categories = s.xValues ? xCells.map((c) => displayText(c)) : values.map((_, i) => String(i + 1));
+  // Dates as the workbook shows them (a 1904 workbook's serials are days from 1904).
+  const shown = (c: CellData | undefined) => displayText(c, model.date1904);
+  const categories = s.xValues ? xCells.map(shown) : values.map((_, i) => String(i + 1));
   const numeric = s.xValues !== undefined && xCells.every((c) => typeof c?.value === "number");
-  const x = numeric ? xCells.map((c) => c!.value as number) : values.map((_, i) => i + 1);
   const datedCategories = numeric && xCells.length > 0 && xCells.every((c) => isDateFormat(c?.numberFormat));
+  // A date axis counts in the 1900 system (categoryAxis.ts): a 1904 workbook's dates are moved into it.
+  const shift = datedCategories && model.date1904 ? SYSTEM_OFFSET_DAYS : 0;
+  const x = numeric ? xCells.map((c) => (c!.value as number) + shift) : values.map((_, i) => i + 1);
   return {
     name,
     values,
     categories,
     x,
     datedCategories,
-    valueTexts: valueCells.map((c) => displayText(c)),
+    valueTexts: valueCells.map(shown),
     categoryFormat: xCells[0]?.numberFormat ?? null,
   };
 }

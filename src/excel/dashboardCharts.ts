@@ -9,6 +9,9 @@ import type { ReportDefinition } from "../reports/definition";
 import { chartColumns, reportNamesOf } from "./chartData";
 import type { ExcelHost } from "./host";
 import { queueChartCopy } from "./reportCharts";
+import { reportPeriod } from "../reports/reportPeriod";
+import { dashboardHeader } from "../reports/dashboardHeader";
+import { dateSystemOf } from "./dateSystem";
 import { knownNames } from "./knownNames";
 
 /** A chart of ours on the Dashboard: its report's table's name, so a rename of the sheet keeps it. */
@@ -60,6 +63,8 @@ export async function writeDashboardCharts(
   const tables = await Promise.all(redo.map((d) => (charted(d) ? chartColumns(excel, d) : null)));
   // A lag chart's legend names its objects as the report's own chart does (knownNames.ts).
   const objectNames = redo.some((d) => d.kind === "lag" && charted(d)) ? await knownNames(excel) : undefined;
+  // The tables read back hold the workbook's dates (the copy sums them in the 1900 system).
+  const system = await dateSystemOf(excel);
   return excel.run(async (context) => {
     const dash = context.workbook.worksheets.getItem(sheetName);
     dash.charts.load("items/name,items/top,items/left,items/width,items/height");
@@ -101,8 +106,11 @@ export async function writeDashboardCharts(
         data: d.chart?.data,
         band: d.chart?.band,
         widthPt: kept ? kept.width : WIDTH_PT,
-        report: d.sheetName,
+        // Its title names the report and whose data it is, as its column's header does.
+        report: dashboardHeader(d),
         names: d.kind === "lag" ? objectNames : undefined,
+        period: reportPeriod(d),
+        system,
       });
       if (!chart) return;
       chart.name = name;

@@ -51,6 +51,19 @@ export const fromWorkbookSerial = (serial: number, system: DateSystem): number =
 
 /** The table with its date and date-time columns in the workbook's system (the same table in the 1900 system). */
 export function tableInSystem(table: TypedTable, system: DateSystem): TypedTable {
+  return movedDates(table, system, toWorkbookSerial);
+}
+
+/** A table read back from the workbook with its date and date-time columns in the 1900 system. */
+export function tableFromSystem(table: TypedTable, system: DateSystem): TypedTable {
+  return movedDates(table, system, fromWorkbookSerial);
+}
+
+function movedDates(
+  table: TypedTable,
+  system: DateSystem,
+  move: (serial: number, system: DateSystem) => number,
+): TypedTable {
   if (system === "1900") return table;
   const dated = table.columns.flatMap((c, j) => (DATE_KINDS.has(c.kind) ? [j] : []));
   if (dated.length === 0) return table;
@@ -58,7 +71,7 @@ export function tableInSystem(table: TypedTable, system: DateSystem): TypedTable
     const out = row.slice();
     for (const j of dated) {
       const v = out[j];
-      if (typeof v === "number") out[j] = toWorkbookSerial(v, system);
+      if (typeof v === "number") out[j] = move(v, system);
     }
     return out;
   });

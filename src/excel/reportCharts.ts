@@ -10,12 +10,12 @@
 import type { DateSystem } from "../api/excelDates";
 import { fingerprint } from "../api/fingerprint";
 import type { CellValue, ColumnKind, TypedTable } from "../api/table";
-import { chartSummary, SUMMARY_KINDS, type ChartSummary } from "../reports/chartSummary";
+import { chartSummary, SUMMARY_KINDS, type ChartSummary, type ReportPeriod } from "../reports/chartSummary";
 import { seriesColor } from "../reports/chartColors";
 import { dateAxisFor, labelSpacingFor } from "../reports/chartGrain";
 import type { SheetSourceKind } from "../reports/definition";
 import { areaOf } from "./columnName";
-import { dateSystemOf, toWorkbookSerial } from "./dateSystem";
+import { dateSystemOf, tableFromSystem, toWorkbookSerial } from "./dateSystem";
 import { knownNames } from "./knownNames";
 import type { ExcelHost } from "./host";
 import { columnsCovering, DEFAULT_COLUMN_PT, fittedWidth, TEXT_FORMAT } from "./cellFormats";
@@ -712,8 +712,10 @@ interface ChartTarget {
   tableName: string;
   kind: SheetSourceKind;
   table: TypedTable;
-  /** The table's dates are already the workbook's (read back from the sheet), not the 1900 system's. */
+  /** The table's dates are the workbook's (read back from the sheet), not the 1900 system's: moved into it before summing. */
   datesInWorkbook?: boolean;
+  /** The report's dates (1900 system, reportPeriod.ts): a time chart's axis spans them. */
+  period?: ReportPeriod;
 }
 
 /**
@@ -741,13 +743,13 @@ export async function ensureReportChart(
     keepDeleted?: boolean;
   },
 ): Promise<ChartState> {
-  const summary = opts.enabled ? chartSummary(target.kind, target.table) : null;
+  const system = await dateSystemOf(excel);
+  // A table read back holds the workbook's serials: summed in the 1900 system as every other is.
+  const table = target.datesInWorkbook ? tableFromSystem(target.table, system) : target.table;
+  const summary = opts.enabled ? chartSummary(target.kind, table, target.period) : null;
   // A kind drawn from sums has no chart when it has nothing to sum (a blank table read back).
   const names = target.kind === "lag" && opts.enabled ? await knownNames(excel, target.sheetName) : undefined;
-  const plan =
-    opts.enabled && !SUMMARY_KINDS.has(target.kind) ? chartFor(target.kind, target.table, names) : null;
-  // Dates read back from the sheet are already the workbook's: converting from "1900" leaves them.
-  const system = target.datesInWorkbook ? "1900" : await dateSystemOf(excel);
+  const plan = opts.enabled && !SUMMARY_KINDS.has(target.kind) ? chartFor(target.kind, table, names) : null;
   return excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheetName);
     const existing = sheet.charts.getItemOrNullObject(chartName(target.tableName));
@@ -831,6 +833,10 @@ export interface ChartSource {
   report?: string;
   /** Names the workbook knows objects by (knownNames.ts), for a lag chart's legend. */
   names?: ReadonlyMap<string, string>;
+  /** The report's dates (1900 system, reportPeriod.ts): a time chart's axis spans them. */
+  period?: ReportPeriod;
+  /** The workbook's date system, which the table read back counts in. */
+  system?: DateSystem;
 }
 
 /**
@@ -850,7 +856,8 @@ export function queueChartCopy(on: Excel.Worksheet, src: ChartSource): Excel.Cha
       ? titled(queuePlanChart(on, src.sheet, plan, src.headers, src.at, src.widthPt), plan.title)
       : null;
   }
-  const summary = chartSummary(src.kind, src.table);
+  // The table read back holds the workbook's serials: summed in the 1900 system, as the report's own chart was.
+  const summary = chartSummary(src.kind, tableFromSystem(src.table, src.system ?? "1900"), src.period);
   const block = src.data ? areaOf(src.data) : null;
   if (!summary || !block) return null;
   const across = runsAcross(summary, src.band);

@@ -41,6 +41,7 @@ import { refreshShowSheet, showLayoutState, showRowCount, showTargets, writeShow
 import { takenNames } from "./workbookNames";
 import { fetchedLineOf, renderStatusLine, statusLine } from "../reports/statusLine";
 import { chartBandRows, ensureReportChart } from "./reportCharts";
+import { reportPeriod } from "../reports/reportPeriod";
 import { chartColumns } from "./chartData";
 import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
@@ -105,7 +106,7 @@ async function writeReportTable(
   const lines = 1 + (table.summary?.length ?? 0);
   const chart = await chartBeside(
     excel,
-    { ...names, kind: report.kind, table },
+    { ...names, kind: report.kind, table, period: reportPeriod({ ...report, lastRefresh: undefined }, now) },
     { enabled: chartOn, band: chartRows ? { row: lines, rows: chartRows } : undefined },
   );
   const ids = await columnIds(excel, names.sheetName, names.tableName);
@@ -663,7 +664,13 @@ async function chartAfter(
   const was = updated.chart;
   const chart = await chartBeside(
     excel,
-    { sheetName: updated.sheetName, tableName: updated.tableName!, kind: updated.kind, table },
+    {
+      sheetName: updated.sheetName,
+      tableName: updated.tableName!,
+      kind: updated.kind,
+      table,
+      period: reportPeriod(updated),
+    },
     {
       enabled: was?.enabled ?? true,
       columnShift: previousColumns ? table.columns.length - previousColumns.length : 0,
@@ -749,7 +756,14 @@ export async function setReportChart(
   const table = await chartColumns(excel, def);
   const chart = await chartBeside(
     excel,
-    { sheetName: def.sheetName, tableName: def.tableName, kind: def.kind, table, datesInWorkbook: true },
+    {
+      sheetName: def.sheetName,
+      tableName: def.tableName,
+      kind: def.kind,
+      table,
+      datesInWorkbook: true,
+      period: reportPeriod(def),
+    },
     {
       enabled: on,
       previousKey: def.chart?.plan,

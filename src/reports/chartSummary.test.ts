@@ -269,3 +269,29 @@ describe("issue 47: long charts do not mislead", () => {
     expect(s.series.find((x) => x.name === "A")!.values).toEqual([100, 120, 90]);
   });
 });
+
+describe("the axis spans the report's dates (issue #47)", () => {
+  const month = (m: number) => 46023 + [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304][m]; // 2026-01-01 + m months
+  const rows: CellValue[][] = Array.from({ length: 11 }, (_, m) => [month(m), "Campaign A", 1000 + m]);
+  const t = table(
+    [
+      ["Month", "date"],
+      ["Campaign", "text"],
+      ["Podcast Impressions", "integer"],
+    ],
+    rows,
+  );
+  test("a 12-month report whose first period is 2025-11-29 starts at Nov 2025, its months without rows gaps", () => {
+    // 2025-11-29 is serial 45990; 2026-11-28 is 46354.
+    const s = chartSummary("impressions", t, { first: 45990, last: 46354 })!;
+    expect(s.grain).toBe("month");
+    expect(s.categories[0]).toBe(45962); // 2025-11-01
+    expect(s.categories[1]).toBe(45992); // 2025-12-01
+    expect(s.categories.at(-1)).toBe(46327); // 2026-11-01
+    expect(s.series[0].values.slice(0, 2)).toEqual([null, null]);
+    expect(s.series[0].values).toHaveLength(13);
+  });
+  test("without a period, the rows' own months", () => {
+    expect(chartSummary("impressions", t)!.categories[0]).toBe(46023);
+  });
+});

@@ -39,6 +39,17 @@ export interface ChartSummary {
   grain?: Grain;
 }
 
+/**
+ * The report's period (its request's start and end dates) as serials in the table's date system: a
+ * time chart's points run from its first period to its last, so the date axis spans the report's
+ * dates, not only the periods that happen to have rows (a report from 2025-11-29 starts in November
+ * though its campaigns start in January).
+ */
+export interface ReportPeriod {
+  first?: number;
+  last?: number;
+}
+
 const TIME = ["Day", "Week", "Month"];
 const GRAIN_COLUMN: Record<Grain, string> = { day: "Day", week: "Week", month: "Month" };
 const GROUPS = ["Campaign", "Read By", "Show", "Publisher", "Advertiser"];
@@ -123,12 +134,14 @@ function overTime(
     axis: SummarySeries["axis"];
   }[],
   grain: Grain | undefined,
+  span?: { grain: Grain; period: ReportPeriod },
 ): { categories: CellValue[]; series: SummarySeries[] } {
   // A day, week or month: the start of the period the row's time falls in (a text time stays itself).
   const point = (v: CellValue): CellValue => (grain && typeof v === "number" ? periodStart(v, grain) : v);
-  const times = [...new Set(table.rows.map((r) => point(r[time.index])).filter(present))].sort((a, b) =>
+  const seen = [...new Set(table.rows.map((r) => point(r[time.index])).filter(present))].sort((a, b) =>
     typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b)),
   );
+  const times = span ? spanned(seen, span.grain, span.period) : seen;
   const at = new Map(times.map((t, i) => [t, i]));
   // A period where a series has no row is a gap (null), not a 0: a campaign that did not run that
   // month does not drop its line to the floor.
@@ -148,6 +161,33 @@ function overTime(
   return { categories: times, series };
 }
 
+/** The start of each period from serial `first` to `last` (a day, a Monday, a first of the month). */
+function periodsFrom(first: number, last: number, grain: Grain): number[] {
+  const out: number[] = [];
+  // A period is at least a day long: the next one starts where the day after this one's last falls.
+  for (let p = periodStart(first, grain); p <= last && out.length < 10_000;) {
+    out.push(p);
+    p = periodStart(p + (grain === "day" ? 1 : grain === "week" ? 7 : 31), grain);
+  }
+  return out;
+}
+
+/**
+ * The points with the report's periods before the first and after the last that has rows (their
+ * values are gaps): the axis spans the report's dates. A point within the rows' span is never added,
+ * so a report's own week (which may start on Sunday) is not doubled by a Monday.
+ */
+function spanned(times: CellValue[], grain: Grain, period: ReportPeriod): CellValue[] {
+  const nums = times.filter((t): t is number => typeof t === "number");
+  if (nums.length !== times.length || nums.length === 0) return times;
+  const lo = periodStart(nums[0], grain);
+  const hi = periodStart(nums[nums.length - 1], grain);
+  const before =
+    period.first === undefined ? [] : periodsFrom(period.first, lo - 1, grain).filter((p) => p < lo);
+  const after = period.last === undefined ? [] : periodsFrom(hi, period.last, grain).filter((p) => p > hi);
+  return [...before, ...nums, ...after];
+}
+
 /**
  * Lines over time, a point a day, week or month as the span asks (grainFor): grouped by campaign or
  * read type when the rows are (the largest few and Other). Money gets its own axis only beside one
@@ -160,6 +200,7 @@ function timeSummary(
   main: Column,
   money: Column | undefined,
   what: (withMoney: boolean) => string,
+  period: ReportPeriod = {},
 ): ChartSummary {
   const by = grouping(table);
   const withMoney = money !== undefined && money !== main && !by;
@@ -175,11 +216,12 @@ function timeSummary(
       });
   } else lines.push({ name: main.name, measure: main, axis: "primary" });
   if (withMoney) lines.push({ name: money.name, measure: money, axis: "secondary" });
-  const grain = timeGrain(table, time);
+  const grain = timeGrain(table, time, period);
   // The report's own Week or Month column where it has the grain's (its week may start on Sunday); else the days summed into it.
   const own = grain && column(table, (n) => n === GRAIN_COLUMN[grain]);
   const source = own && (own.kind === "date" || own.kind === "datetime") ? own : time;
-  const { categories, series } = overTime(table, source, lines, source === time ? grain : undefined);
+  const span = grain ? { grain, period } : undefined;
+  const { categories, series } = overTime(table, source, lines, source === time ? grain : undefined, span);
   const every = grain ? ` by ${grain}` : " over time";
   return {
     type: categories.length > 40 ? "Line" : "LineMarkers",
@@ -194,8 +236,8 @@ function timeSummary(
   };
 }
 
-/** The grain of a time column's points: days, weeks or months as its span asks; none for text times. */
-function timeGrain(table: TypedTable, time: Column): Grain | undefined {
+/** The grain of a time column's points: days, weeks or months as its span (and the report's period) asks; none for text times. */
+function timeGrain(table: TypedTable, time: Column, period: ReportPeriod): Grain | undefined {
   if (time.kind !== "date" && time.kind !== "datetime") return undefined;
   const serials = table.rows.map((r) => r[time.index]).filter((v): v is number => typeof v === "number");
   if (serials.length === 0) return undefined;
@@ -207,6 +249,8 @@ function timeGrain(table: TypedTable, time: Column): Grain | undefined {
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
+  if (period.first !== undefined && period.first < lo) lo = period.first;
+  if (period.last !== undefined && period.last > hi) hi = period.last;
   return grainFor(lo, hi, finest);
 }
 
@@ -274,14 +318,18 @@ export function summaryReads(kind: string, name: string): boolean {
 }
 
 /** The summary a report's chart draws, or null where the report has none of this shape (chartFor decides the rest). */
-export function chartSummary(kind: string, table: TypedTable): ChartSummary | null {
+export function chartSummary(
+  kind: string,
+  table: TypedTable,
+  period: ReportPeriod = {},
+): ChartSummary | null {
   if (table.rows.length === 0) return null;
-  const summary = summaryOf(kind, table);
+  const summary = summaryOf(kind, table, period);
   // Rows without a day or label to draw (a blank table read back) give no chart.
   return summary && summary.categories.length > 0 ? summary : null;
 }
 
-function summaryOf(kind: string, table: TypedTable): ChartSummary | null {
+function summaryOf(kind: string, table: TypedTable, period: ReportPeriod): ChartSummary | null {
   switch (kind) {
     case "impressions": {
       // The finest grouping the report has: a daily report also carries its week.
@@ -291,8 +339,13 @@ function summaryOf(kind: string, table: TypedTable): ChartSummary | null {
       const main = impressions ?? spend;
       if (!main) return null;
       if (time)
-        return timeSummary(table, time, main, spend, (withMoney) =>
-          impressions ? (withMoney ? "Impressions and spend" : "Impressions") : "Spend",
+        return timeSummary(
+          table,
+          time,
+          main,
+          spend,
+          (withMoney) => (impressions ? (withMoney ? "Impressions and spend" : "Impressions") : "Spend"),
+          period,
         );
       const by = column(table, named(["Campaign", "Show", "Publisher", "Advertiser"]));
       return by
@@ -302,7 +355,7 @@ function summaryOf(kind: string, table: TypedTable): ChartSummary | null {
     case "estimatedSpendByDay": {
       const day = column(table, (n) => n === "Day");
       const spend = column(table, (n) => n === "Estimated Spend", true);
-      return day && spend ? timeSummary(table, day, spend, undefined, () => "Estimated spend") : null;
+      return day && spend ? timeSummary(table, day, spend, undefined, () => "Estimated spend", period) : null;
     }
     case "campaignsPerformance": {
       const by = column(table, (n) => n === "Campaign");

@@ -5,25 +5,24 @@
  * Saves bound-params-form.png, bound-params-stale.png and bound-params-stale-sheet.png (docs/screenshots.md).
  */
 import path from "node:path";
-import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, typeInto, usePreview } from "./support";
+import {
+  ARTIFACTS,
+  cell,
+  ensureConnected,
+  expectText,
+  openSheetTab,
+  takeFromCell,
+  typeInto,
+  typeTourCells,
+  usePreview,
+} from "./support";
 
 const e = usePreview();
-
-async function takeFromCell(page: typeof e.page, address: string, label: string) {
-  await openSheetTab(page, "Sheet1");
-  await cell(page, address).click();
-  await page.getByLabel("Parameter", { exact: true }).selectOption({ label });
-  await page.getByRole("button", { name: "Take from cell" }).click();
-  await expectText(page.locator(".cell-params"), new RegExp(`${label} from Sheet1!${address}`));
-}
 
 test("a report's dates and advertiser bound to cells: run, cells changed (stale, said), refresh reads the new values", async () => {
   const { page } = e;
   await ensureConnected(page);
-  await openSheetTab(page, "Sheet1");
-  await typeInto(page, "B1", "=TODAY()-20");
-  await typeInto(page, "B2", "=TODAY()-10");
-  await typeInto(page, "B3", "Acme Mattress");
+  await typeTourCells(page);
 
   await page.getByRole("tab", { name: "Reports" }).click();
   await page.getByLabel("Report", { exact: true }).selectOption("estimatedSpendByDay");

@@ -217,3 +217,20 @@ export async function saveReportSet(
   await form.getByLabel("A Dashboard for each value").setChecked(dashboard);
   await form.getByRole("button", { name: "Save set" }).click();
 }
+
+/** Binds a Reports form parameter to a cell of Sheet1: the cell selected, the parameter picked, Take from cell. */
+export async function takeFromCell(page: Page, address: string, label: string): Promise<void> {
+  await openSheetTab(page, "Sheet1");
+  await cell(page, address).click();
+  await page.getByLabel("Parameter", { exact: true }).selectOption({ label });
+  await page.getByRole("button", { name: "Take from cell" }).click();
+  await expectText(page.locator(".cell-params"), new RegExp(`${label} from Sheet1!${address}`));
+}
+
+/** The README tour's step 5 cells on Sheet1: two dates before today and the advertiser. */
+export async function typeTourCells(page: Page): Promise<void> {
+  await openSheetTab(page, "Sheet1");
+  await typeInto(page, "B1", "=TODAY()-20");
+  await typeInto(page, "B2", "=TODAY()-10");
+  await typeInto(page, "B3", "Acme Mattress");
+}
