@@ -12,14 +12,14 @@ import {
   type PlanColumn,
 } from "../writebacks/planColumns";
 import type { PlanIO } from "../writebacks/planActions";
-import { readHold, campaignHoldSchema, type CampaignHold } from "../writebacks/planHolds";
+import type { CampaignHold } from "../writebacks/planHolds";
 import { rowStatus, type GroupOutcome } from "../writebacks/planSend";
 import { problemsCell, REQUIRED_HEADERS, type CellError, type PlanSheet } from "../writebacks/planValidate";
 import type { DateSystem } from "../api/excelDates";
 import { localSerial } from "./campaignPlanDates";
 import { dateSystemOf, fromWorkbookSerial, toWorkbookSerial } from "./dateSystem";
 import { cellValue, sheetNameFor, tableNameFor, TEXT_FORMAT } from "./cellFormats";
-import { splitParts } from "./reportStore";
+import { holdsFromProperties, queueDropHold, writeHold } from "./store/holdStore";
 import { withNewSheet } from "./tableWriter";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
@@ -68,44 +68,6 @@ function rowsFromWorkbook(
   return rows.map((row) =>
     row.map((v, c) => (typeof v === "number" && dated.includes(c) ? fromWorkbookSerial(v, system) : v)),
   );
-}
-
-/**
- * Holds live in the plan sheet's custom properties, so they travel with it: `AdsHold.<id>.n` (number
- * of parts) and `AdsHold.<id>.0` … (the JSON in 250-character parts, as report definitions are).
- */
-const HOLD_PROPERTY = "AdsHold";
-const HOLD_KEY = /^AdsHold\.([0-9a-f]{16})\.(n|\d+)$/i;
-const holdKey = (id: string, part: number | "n"): string => `${HOLD_PROPERTY}.${id}.${part}`;
-
-/** The holds among a sheet's custom properties; unreadable ones (a part missing) are skipped. */
-function holdsFromProperties(items: readonly { key: string; value: string }[]): {
-  holds: CampaignHold[];
-  parts: Map<string, number>;
-} {
-  const byId = new Map<string, Map<string, string>>();
-  for (const { key, value } of items) {
-    const m = HOLD_KEY.exec(key);
-    if (!m) continue;
-    const id = m[1].toLowerCase();
-    byId.set(id, (byId.get(id) ?? new Map()).set(m[2].toLowerCase(), value));
-  }
-  const holds: CampaignHold[] = [];
-  const parts = new Map<string, number>();
-  for (const [id, props] of byId) {
-    const n = Number(props.get("n"));
-    if (!Number.isInteger(n) || n < 1) continue;
-    parts.set(id, n);
-    const json = Array.from({ length: n }, (_, i) => props.get(String(i)) ?? "").join("");
-    let raw: unknown = null;
-    try {
-      raw = JSON.parse(json);
-    } catch {
-      // Damaged: read as a hold that stops the plan (readHold), never as none.
-    }
-    holds.push(readHold(id, raw));
-  }
-  return { holds: holds.sort((a, b) => a.sentAt.localeCompare(b.sentAt)), parts };
 }
 
 /** Characters a plan column's values need (a created id, a time, a message); a date needs 10. */
@@ -335,35 +297,27 @@ export async function writeCampaignOutcome(
     }
     // Last in the batch: a batch stops at its first failing operation, so the hold goes only once
     // the rows tell the outcome.
-    if (outcome.holdId) queueDropHold(planTable(context, plan).worksheet, plan, outcome.holdId);
+    if (outcome.holdId)
+      queueDropHold(
+        planTable(context, plan).worksheet,
+        plan.holdParts.get(outcome.holdId) ?? 0,
+        outcome.holdId,
+      );
     await context.sync();
   });
   if (outcome.holdId) plan.holdParts.delete(outcome.holdId);
 }
 
-function queueDropHold(sheet: Excel.Worksheet, plan: ReadPlan, id: string): void {
-  const parts = plan.holdParts.get(id) ?? 0;
-  // The count first: a hold whose count is gone is no hold, even if a later delete failed.
-  if (parts) sheet.customProperties.getItemOrNullObject(holdKey(id, "n")).delete();
-  for (let i = 0; i < parts; i++) sheet.customProperties.getItemOrNullObject(holdKey(id, i)).delete();
-}
-
-/** Records a hold on the plan's sheet, in one sync; the count goes last, so a hold is whole or absent. */
+/** Records a hold on the plan's sheet through the store (refused when another window holds that campaign). */
 async function recordHold(excel: ExcelHost, plan: ReadPlan, hold: CampaignHold): Promise<void> {
-  const parts = splitParts(JSON.stringify(campaignHoldSchema.parse(hold)));
-  await excel.run(async (context) => {
-    const sheet = planTable(context, plan).worksheet;
-    parts.forEach((p, i) => sheet.customProperties.add(holdKey(hold.id, i), p));
-    sheet.customProperties.add(holdKey(hold.id, "n"), String(parts.length));
-    await context.sync();
-  });
-  plan.holdParts.set(hold.id, parts.length);
+  const parts = await writeHold(excel, (context) => planTable(context, plan).worksheet, hold);
+  plan.holdParts.set(hold.id, parts);
 }
 
 /** Drops a hold: the planner has checked the service and Create may send that campaign again. */
 async function releaseHold(excel: ExcelHost, plan: ReadPlan, id: string): Promise<void> {
   await excel.run(async (context) => {
-    queueDropHold(planTable(context, plan).worksheet, plan, id);
+    queueDropHold(planTable(context, plan).worksheet, plan.holdParts.get(id) ?? 0, id);
     await context.sync();
   });
   plan.holdParts.delete(id);

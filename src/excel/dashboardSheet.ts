@@ -13,12 +13,21 @@ import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { charted, chartsExtent, writeDashboardCharts } from "./dashboardCharts";
 import { reportNamesOf } from "./chartData";
-import { listDefinitions, splitParts } from "./reportStore";
+import { listDefinitions } from "./reportStore";
+import {
+  dashboardWriteCheck,
+  findMark,
+  isSetDashboard,
+  markedReports,
+  MARK_VERSION,
+  queueMark,
+  queueSetMark,
+  readMarkOn,
+  type DashboardWriter,
+} from "./store/dashboardStore";
 import { a1, withNewSheet } from "./tableWriter";
 import { takenNames } from "./workbookNames";
 
-/** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */
-const DASHBOARD_PROPERTY = "AdsDashboard";
 const TOP = 4;
 /** The Dashboard's header row fill: black bold text on it reads at 15:1 (test/contrast.test.ts). */
 export const DASHBOARD_HEAD_FILL = "#DDEBF7";
@@ -93,80 +102,6 @@ async function reportsOf(
   });
 }
 
-/** A report on the dashboard, as its mark keeps it: its sheet's name then, and its table (which a rename keeps). */
-interface MarkedReport {
-  sheet: string;
-  table?: string;
-}
-
-/**
- * The mark's value: "v2:<n>", the reports in n parts of JSON (AdsDashboard.0 …: a custom property holds
- * at most 255 characters, and eight long sheet names with their tables do not fit one).
- */
-const PARTS_MARK = /^v2:(\d+)$/;
-/**
- * A mark of any version: "v<k>:…". Earlier marks (2026-11-26 and 27) were the JSON itself (sheet
- * names, then `{sheet, table}`); one of a later version than 2 is not ours to read: that Dashboard is
- * never cleared or made again by this version.
- */
-const VERSIONED_MARK = /^v(\d+):/;
-const MARK_VERSION = 2;
-
-/** The reports a mark's JSON names: [{ s: sheet, t: table }], or (older marks) sheet names; [] if unreadable. */
-function markedReports(json: string): MarkedReport[] {
-  try {
-    const list: unknown = JSON.parse(json);
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((x): MarkedReport[] => {
-      if (typeof x === "string") return [{ sheet: x }];
-      const r = x as { s?: unknown; t?: unknown } | null;
-      return r && typeof r.s === "string"
-        ? [{ sheet: r.s, table: typeof r.t === "string" ? r.t : undefined }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
-}
-
-/** Queues the mark of a dashboard showing `reports` (the caller syncs). */
-function queueMark(sheet: Excel.Worksheet, reports: readonly DashboardReport[]): void {
-  const parts = splitParts(JSON.stringify(reports.map((r) => ({ s: r.sheetName, t: r.tableName }))));
-  sheet.customProperties.add(DASHBOARD_PROPERTY, `v2:${parts.length}`);
-  parts.forEach((part, i) => sheet.customProperties.add(`${DASHBOARD_PROPERTY}.${i}`, part));
-}
-
-/** The marked dashboard sheet and its mark's JSON (read from its parts), or null. */
-async function findMark(
-  excel: ExcelHost,
-): Promise<{ sheetName: string; json: string; newer?: number } | null> {
-  return excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    const marks = sheets.items.map((s) => {
-      const p = s.customProperties.getItemOrNullObject(DASHBOARD_PROPERTY);
-      p.load("value");
-      return p;
-    });
-    await context.sync();
-    const i = marks.findIndex((p) => !p.isNullObject);
-    if (i < 0) return null;
-    const sheet = sheets.items[i];
-    const version = Number(VERSIONED_MARK.exec(marks[i].value)?.[1] ?? MARK_VERSION);
-    if (version > MARK_VERSION) return { sheetName: sheet.name, json: "[]", newer: version };
-    const n = PARTS_MARK.exec(marks[i].value);
-    if (!n) return { sheetName: sheet.name, json: marks[i].value };
-    const parts = Array.from({ length: Number(n[1]) }, (_, k) => {
-      const p = sheet.customProperties.getItemOrNullObject(`${DASHBOARD_PROPERTY}.${k}`);
-      p.load("value");
-      return p;
-    });
-    await context.sync();
-    return { sheetName: sheet.name, json: parts.map((p) => (p.isNullObject ? "" : p.value)).join("") };
-  });
-}
-
 /**
  * The sheet already marked as the dashboard, if any, and the reports it shows by their sheets'
  * names now (a report sheet renamed since is found by its table); `renamed` when one was.
@@ -190,7 +125,14 @@ async function dashboardState(excel: ExcelHost) {
   const found = await findMark(excel);
   if (!found) return null;
   if (found.newer !== undefined)
-    return { sheetName: found.sheetName, reports: [], renamed: false, listed: [], newer: found.newer };
+    return {
+      sheetName: found.sheetName,
+      reports: [],
+      renamed: false,
+      listed: [],
+      newer: found.newer,
+      base: { revision: found.revision, tables: [] as string[] },
+    };
   const marked = markedReports(found.json);
   const listed = await listDefinitions(excel);
   const sheetOf = new Map(listed.filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]));
@@ -201,6 +143,8 @@ async function dashboardState(excel: ExcelHost) {
     renamed: reports.some((name, i) => name !== marked[i].sheet),
     listed,
     newer: undefined as number | undefined,
+    /** What a write says it read (the store's revision and the reports by their tables). */
+    base: { revision: found.revision, tables: marked.map((m) => m.table ?? m.sheet) },
   };
 }
 
@@ -270,7 +214,7 @@ function queueDashboard(
   sheet: Excel.Worksheet,
   all: readonly DashboardReport[],
   charts: number,
-  mark: (sheet: Excel.Worksheet, reports: readonly DashboardReport[]) => void = queueMark,
+  mark: (sheet: Excel.Worksheet, reports: readonly DashboardReport[]) => void,
   title = "Dashboard",
 ): void {
   const widths = dashboardWidths(headersOf(all));
@@ -313,35 +257,55 @@ function queueDashboard(
 
 /**
  * Makes the dashboard of `sheetNames` (report sheets), or makes it again in place with them:
- * the marked sheet is cleared first, so a report taken off leaves nothing behind.
+ * the marked sheet is cleared first, so a report taken off leaves nothing behind. The planner's
+ * write: refused in words where another pane changed the Dashboard's reports since this one read it.
  */
 export async function writeDashboard(
   excel: ExcelHost,
   sheetNames: readonly string[],
   opts: { activate?: boolean } = {},
 ): Promise<DashboardResult> {
-  const activate = opts.activate ?? true;
-  const existing = await existingDashboard(excel);
+  const made = await makeDashboard(excel, sheetNames, "planner", opts.activate ?? true);
+  if (!made) throw new Error("The Dashboard was made again elsewhere meanwhile: nothing was changed.");
+  return made;
+}
+
+/** writeDashboard by `writer`; null when the following gave way to a Dashboard made again since it read it. */
+async function makeDashboard(
+  excel: ExcelHost,
+  sheetNames: readonly string[],
+  writer: DashboardWriter,
+  activate: boolean,
+  read?: Awaited<ReturnType<typeof dashboardState>>,
+): Promise<DashboardResult | null> {
+  const existing = read === undefined ? await dashboardState(excel) : read;
   if (existing?.newer !== undefined)
     throw new Error(newerDashboardMessage(existing.sheetName, existing.newer));
   const { reports, defs } = await reportsOf(excel, sheetNames);
   const result = { reports: reports.map((r) => r.sheetName) };
   const charts = chartCount(defs);
+  const mine = reports.map((r) => r.tableName);
   let sheetName: string;
   if (existing) {
     sheetName = existing.sheetName;
-    await excel.run(async (context) => {
+    const wrote = await excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(existing.sheetName);
+      const now = await readMarkOn(context, sheet);
+      const check = dashboardWriteCheck(writer, existing.base, now, mine);
+      if (check === "give way") return false;
+      if (check !== "write") throw new Error(check.refused);
       // Only what the last dashboard wrote: a note the planner typed beside or under it stays.
       sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, existing.reports.length + 1)).clear();
-      queueDashboard(sheet, reports, charts);
+      queueDashboard(sheet, reports, charts, (s, r) => queueMark(s, r, now.revision + 1));
       if (activate) sheet.activate();
       await context.sync();
+      return true;
     });
+    if (!wrote) return null;
   } else {
     sheetName = sheetNameFor("Dashboard", (await takenNames(excel)).sheets);
     await withNewSheet(excel, sheetName, async (context, sheet) => {
-      queueDashboard(sheet, reports, charts);
+      queueDashboard(sheet, reports, charts, (s, r) => queueMark(s, r, 1));
       sheet.position = 0;
       sheet.activate();
       await context.sync();
@@ -350,13 +314,6 @@ export async function writeDashboard(
   const made = await writeDashboardCharts(excel, sheetName, defs, CHARTS_ROW);
   return { sheetName, ...result, charts: made };
 }
-
-/**
- * The property marking a report set's Dashboard of one value (src/excel/reportSets.ts): "v1:<set id>".
- * Not the workbook's Dashboard mark, so the workbook keeps its one Dashboard; only a sheet so marked
- * by its set is ever cleared by the set.
- */
-const SET_DASHBOARD_PROPERTY = "AdsSetDashboard";
 
 /**
  * Makes a report set's Dashboard of one value over `sheetNames` (that value's report sheets): made
@@ -370,18 +327,13 @@ export async function writeSetDashboard(
   sheetNames: readonly string[],
   previous: number,
 ): Promise<DashboardResult> {
-  const markValue = `v1:${setId}`;
   const { reports, defs } = await reportsOf(excel, sheetNames);
   const charts = chartCount(defs);
-  const mark = (sheet: Excel.Worksheet) => sheet.customProperties.add(SET_DASHBOARD_PROPERTY, markValue);
+  const mark = (sheet: Excel.Worksheet) => queueSetMark(sheet, setId);
   const ours = await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
     await context.sync();
-    if (sheet.isNullObject) return false;
-    const p = sheet.customProperties.getItemOrNullObject(SET_DASHBOARD_PROPERTY);
-    p.load("value");
-    await context.sync();
-    if (p.isNullObject || p.value !== markValue) return false;
+    if (sheet.isNullObject || !(await isSetDashboard(context, sheet, setId))) return false;
     sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, previous + 1)).clear();
     // A client's Dashboard is titled by its sheet's name, which names the client.
     queueDashboard(sheet, reports, charts, mark, sheetName);
@@ -412,15 +364,14 @@ export async function writeSetDashboard(
 export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
   const existing = await existingDashboard(excel);
   if (!existing?.renamed || existing.newer !== undefined) return false;
-  await writeDashboard(excel, existing.reports, { activate: false });
-  return true;
+  return (await makeDashboard(excel, existing.reports, "dashboard following", false)) !== null;
 }
 
 export async function followReports(excel: ExcelHost, changed: readonly string[]): Promise<void> {
   const existing = await dashboardState(excel);
   if (!existing || existing.newer !== undefined) return;
   if (existing.renamed) {
-    await writeDashboard(excel, existing.reports, { activate: false });
+    await makeDashboard(excel, existing.reports, "dashboard following", false, existing);
     return;
   }
   if (!existing.reports.some((r) => changed.includes(r))) return;
@@ -430,10 +381,15 @@ export async function followReports(excel: ExcelHost, changed: readonly string[]
   // A report's relative period moved with its refresh ("last 30 days" asks for other days): its
   // From and To are written again (the figures are formulas either way; nothing else is touched).
   const { reports } = await reportsOf(excel, existing.reports);
-  await excel.run(async (context) => {
+  const followed = await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(existing.sheetName);
+    // The following owns what it derives; a Dashboard made again since it read it already shows it.
+    const now = await readMarkOn(context, sheet);
+    if (dashboardWriteCheck("dashboard following", existing.base, now, []) !== "write") return false;
     queueFigures(sheet, dashboardPlan(labelled(reports)));
     await context.sync();
+    return true;
   });
+  if (!followed) return;
   await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));
 }

@@ -6,7 +6,10 @@
  * sheet renamed, the client cell changed and the Sheets tab marking the report stale; the Dashboard
  * follows each refresh. After each step the stored record holds every planner change the model holds
  * (or the change was refused in words and the model did not take it), the status line is the rendering
- * of the stored record and names the advertiser of the rows under it.
+ * of the stored record and names the advertiser of the rows under it. The planner may also change the
+ * Dashboard's reports as the refresh waits (the Dashboard keeps the planner's reports, the following gives
+ * way); and a step may run a report set whose run, once it asks the service, meets the set renamed or
+ * its Dashboard choice switched in either pane: the set keeps the planner's change beside what the run made.
  *
  * ONE_RECORD_PROPERTY_RUNS sets the case count (143 cases of 14 steps: 2,002 interleavings);
  * REPLAY_SEED and REPLAY_PATH replay a printed counterexample.
@@ -18,7 +21,8 @@ import type { ResolvedSource } from "../reports/definition";
 import { renderStatusLine } from "../reports/statusLine";
 import * as bindingsHere from "./reportBindings";
 import * as sheetsHere from "./reportSheets";
-import { writeDashboard } from "./dashboardSheet";
+import * as setsHere from "./reportSets";
+import * as dashboardHere from "./dashboardSheet";
 
 const RUNS = Number(process.env.ONE_RECORD_PROPERTY_RUNS ?? 143);
 const STEPS = 14;
@@ -27,9 +31,13 @@ const CLIENTS = ["Acme Mattress", "Northwind Coffee", "Initech Software", "", "=
 
 type Bindings = typeof bindingsHere;
 type Sheets = typeof sheetsHere;
+type Sets = typeof setsHere;
+type Dashboards = typeof dashboardHere;
 interface Pane {
   bindings: Bindings;
   sheets: Sheets;
+  sets: Sets;
+  dashboard: Dashboards;
 }
 
 let otherRuntime: Pane | undefined;
@@ -38,11 +46,16 @@ function other(): Pane {
     otherRuntime ??= {
       bindings: jest.requireActual<Bindings>("./reportBindings"),
       sheets: jest.requireActual<Sheets>("./reportSheets"),
+      sets: jest.requireActual<Sets>("./reportSets"),
+      dashboard: jest.requireActual<Dashboards>("./dashboardSheet"),
     };
   });
   return otherRuntime!;
 }
-const panes = (): Pane[] => [{ bindings: bindingsHere, sheets: sheetsHere }, other()];
+const panes = (): Pane[] => [
+  { bindings: bindingsHere, sheets: sheetsHere, sets: setsHere, dashboard: dashboardHere },
+  other(),
+];
 
 const advertiserOf = (source: ResolvedSource) =>
   String((source.params.advertisers as string[] | undefined)?.[0] ?? "?");
@@ -63,6 +76,7 @@ type Change =
   | { kind: "unbind" }
   | { kind: "rename" }
   | { kind: "client"; value: number }
+  | { kind: "dashboard"; other: boolean }
   | { kind: "none" };
 
 const change: fc.Arbitrary<Change> = fc.oneof(
@@ -72,7 +86,21 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   fc.constant({ kind: "unbind" as const }),
   fc.constant({ kind: "rename" as const }),
   fc.record({ kind: fc.constant("client" as const), value: fc.integer({ min: 0, max: CLIENTS.length - 1 }) }),
+  fc.record({ kind: fc.constant("dashboard" as const), other: fc.boolean() }),
   fc.constant({ kind: "none" as const }),
+);
+
+/** A run of the report set after the refresh, and the planner's change to the set as the run waits. */
+const setStep = fc.oneof(
+  { arbitrary: fc.constant(null), weight: 3 },
+  {
+    arbitrary: fc.record({
+      runIn: fc.integer({ min: 0, max: 1 }),
+      editIn: fc.integer({ min: 0, max: 1 }),
+      edit: fc.constantFrom("rename", "dashboard", "none"),
+    }),
+    weight: 1,
+  },
 );
 
 const step = fc.record({
@@ -85,6 +113,7 @@ const step = fc.record({
   days: fc.integer({ min: 0, max: 4 }),
   /** The Sheets tab looks at the reports as the refresh waits. */
   look: fc.boolean(),
+  set: setStep,
 });
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -94,6 +123,9 @@ interface Model {
   chart: boolean;
   startBound: boolean;
   renames: number;
+  /** The Dashboard shows the second report too. */
+  dashboardOther: boolean;
+  set: { id: string; name: string; dashboard: boolean; renames: number; runs: number };
 }
 
 const tally = {
@@ -105,10 +137,13 @@ const tally = {
   changes: 0,
   refusedChanges: 0,
   lost: 0,
+  setRuns: 0,
+  setEdits: 0,
+  dashboardChanges: 0,
 };
 afterAll(() =>
   console.log(
-    `one-record property: ${tally.cases} cases, ${tally.steps} interleavings (${tally.refreshed} refreshed, ${tally.failed} failed by the service, ${tally.refusedByCells} refused by a cell); ${tally.changes} planner changes kept, ${tally.refusedChanges} refused with words, ${tally.lost} lost`,
+    `one-record property: ${tally.cases} cases, ${tally.steps} interleavings (${tally.refreshed} refreshed, ${tally.failed} failed by the service, ${tally.refusedByCells} refused by a cell); ${tally.changes} planner changes kept (${tally.dashboardChanges} of the Dashboard), ${tally.refusedChanges} refused with words, ${tally.lost} lost; ${tally.setRuns} set runs, ${tally.setEdits} set changes made as a run waited`,
   ),
 );
 
@@ -133,9 +168,28 @@ async function setup() {
     },
     TODAY,
   );
-  await writeDashboard(wb.excel, ["Spend"]);
-  return wb;
+  await sheetsHere.createReportSheet(
+    wb.excel,
+    { kind: "estimatedSpendByDay", params: { advertisers: ["Northwind Coffee"], ...DATES }, label: "Other" },
+    {
+      type: "table",
+      table: table({ kind: "estimatedSpendByDay", params: { advertisers: ["Northwind Coffee"] } }, 1),
+    },
+    TODAY,
+  );
+  await dashboardHere.writeDashboard(wb.excel, ["Spend"]);
+  wb.host.setInput("Sheet1", 0, 3, "Initech Software");
+  const set = await setsHere.makeReportSet(wb.excel, {
+    name: "Clients",
+    client: "advertiser",
+    values: "Sheet1!D1:D1",
+    reports: [{ kind: "estimatedSpendByDay", params: DATES }],
+    dashboard: false,
+  });
+  return { wb, set };
 }
+
+const DATES = { startDate: "2026-11-03", endDate: "2026-11-13" };
 
 /** A planner's change through `pane`: applied to the model when kept; a refusal must be in words. */
 async function apply(wb: InMemoryWorkbook, pane: Pane, c: Change, m: Model): Promise<void> {
@@ -183,6 +237,13 @@ async function apply(wb: InMemoryWorkbook, pane: Pane, c: Change, m: Model): Pro
     case "client":
       wb.host.setInput("Sheet1", 2, 1, CLIENTS[c.value]);
       return;
+    case "dashboard": {
+      const shown = [m.sheet, ...(c.other ? ["Other"] : [])];
+      return run(
+        () => pane.dashboard.writeDashboard(wb.excel, shown, { activate: false }),
+        () => ((m.dashboardOther = c.other), tally.dashboardChanges++),
+      );
+    }
     case "none":
       return;
   }
@@ -225,7 +286,43 @@ async function oneStep(wb: InMemoryWorkbook, s: Step, m: Model): Promise<void> {
     tally.refusedByCells++;
   else throw outcome;
   await look(wb, all[s.changeIn], m);
+  if (s.set) await runSet(wb, s.set, m);
   await check(wb, m);
+}
+
+/** A run of the set in one pane; once it asks the service, the planner changes the set in one pane. */
+async function runSet(wb: InMemoryWorkbook, s: NonNullable<Step["set"]>, m: Model): Promise<void> {
+  const all = panes();
+  const read = await all[s.editIn].sets.listReportSets(wb.excel);
+  const base = read[0].state === "current" ? read[0].set : undefined;
+  expect(base).toBeDefined();
+  const preview = await all[s.runIn].sets.previewReportSet(wb.excel, m.set.id, TODAY, {
+    all: true,
+  });
+  let edited: Promise<void> = Promise.resolve();
+  const fetch: sheetsHere.SheetFetcher = async (source) => {
+    if (s.edit !== "none") {
+      const name = `Clients ${m.set.renames + 1}`;
+      const change = s.edit === "rename" ? { name } : { dashboard: !m.set.dashboard };
+      edited = all[s.editIn].sets.changeReportSet(wb.excel, base!, change).then((set) => {
+        m.set.name = set.name;
+        m.set.dashboard = set.dashboard;
+        if (s.edit === "rename") m.set.renames++;
+        tally.setEdits++;
+      });
+      await edited;
+    }
+    return { type: "table", table: table(source, 1) };
+  };
+  const result = await all[s.runIn].sets.runReportSet(wb.excel, m.set.id, fetch, {
+    confirmed: preview.plan.requests,
+    all: true,
+    now: () => TODAY,
+  });
+  await edited;
+  expect(result.sheets.filter((x) => x.done === "failed")).toEqual([]);
+  m.set.runs++;
+  tally.setRuns++;
 }
 
 async function check(wb: InMemoryWorkbook, m: Model): Promise<void> {
@@ -259,14 +356,30 @@ async function check(wb: InMemoryWorkbook, m: Model): Promise<void> {
   for (const c of CLIENTS.slice(0, 3))
     if (c !== fetched)
       expect(line.replace(/^Stale: .*? changed since this data was fetched · /, "")).not.toContain(c);
+  // The Dashboard shows the planner's reports, by their sheets' names now.
+  const dash = await dashboardHere.existingDashboard(wb.excel);
+  expect(dash?.reports).toEqual([m.sheet, ...(m.dashboardOther ? ["Other"] : [])]);
+  // The set keeps the planner's choices beside what its runs made.
+  const sets = await setsHere.listReportSets(wb.excel);
+  const set = sets[0].state === "current" ? sets[0].set : undefined;
+  expect([set?.name, set?.dashboard]).toEqual([m.set.name, m.set.dashboard]);
+  expect(set?.members.map((x) => x.value)).toEqual(m.set.runs ? ["Initech Software"] : []);
 }
 
 test("every planner change made while a refresh waits is kept or refused in words, and the status line renders the record over its rows", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
       tally.cases++;
-      const wb = await setup();
-      const m: Model = { sheet: "Spend", refreshOnOpen: false, chart: false, startBound: false, renames: 0 };
+      const { wb, set } = await setup();
+      const m: Model = {
+        sheet: "Spend",
+        refreshOnOpen: false,
+        chart: false,
+        startBound: false,
+        renames: 0,
+        dashboardOther: false,
+        set: { id: set.id, name: set.name, dashboard: set.dashboard, renames: 0, runs: 0 },
+      };
       for (const s of steps) {
         tally.steps++;
         await oneStep(wb, s, m);
@@ -283,7 +396,7 @@ test("every planner change made while a refresh waits is kept or refused in word
 // sync of a refresh's commit was repaired without the refresh's own words of its data, so the line
 // named the advertiser of the rows before. Replayed as a plain case, so it fails without the fix.
 test("a refresh whose commit meets another pane's write says the advertiser of its own rows", async () => {
-  const ok = { refreshIn: 0, changeIn: 0, answer: "ok", days: 0, look: false } as const;
+  const ok = { refreshIn: 0, changeIn: 0, answer: "ok", days: 0, look: false, set: null } as const;
   const steps: Step[] = [
     { ...ok, change: { kind: "chart", on: false } },
     { ...ok, change: { kind: "unbind" } },
@@ -294,7 +407,15 @@ test("a refresh whose commit meets another pane's write says the advertiser of i
     { ...ok, change: { kind: "none" } },
     { ...ok, change: { kind: "bind" } },
   ];
-  const wb = await setup();
-  const m: Model = { sheet: "Spend", refreshOnOpen: false, chart: false, startBound: false, renames: 0 };
+  const { wb, set } = await setup();
+  const m: Model = {
+    sheet: "Spend",
+    refreshOnOpen: false,
+    chart: false,
+    startBound: false,
+    renames: 0,
+    dashboardOther: false,
+    set: { id: set.id, name: set.name, dashboard: set.dashboard, renames: 0, runs: 0 },
+  };
   for (const s of steps) await oneStep(wb, s, m);
 });

@@ -29,9 +29,9 @@ import { writeSetDashboard } from "./dashboardSheet";
 import { errorMessage, type ExcelHost } from "./host";
 import { createReportSheet, refreshUnlocked, type SheetFetcher } from "./reportSheets";
 import { boundStatusOf } from "./reportBindings";
-import { listDefinitions, readAllReports, splitParts, type ReportsRead } from "./reportStore";
-import { recordsChanging } from "./recordsWritten";
+import { listDefinitions, readAllReports, type ReportsRead } from "./reportStore";
 import { listedSets, parsedSet, setJsons, SET_PREFIX, type ListedSet } from "./setRecords";
+import { newerSetMessage, writeReportSet } from "./store/setStore";
 
 const PREFIX = SET_PREFIX;
 /** The owner of a set's range name: `AdsParam_Set_<id>_values` (boundCells.ts names it). */
@@ -55,28 +55,31 @@ export async function listReportSets(excel: ExcelHost): Promise<ListedSet[]> {
   return listedSets(await storedSets(excel));
 }
 
-const newerMessage = (name: string, version: number) =>
-  `The report set "${name}" was stored by a newer version of the add-in (its format ${version}; this version knows ${SET_VERSION}): update the add-in to run it. Nothing was changed.`;
+async function readReportSet(excel: ExcelHost, id: string): Promise<ReportSet> {
+  const json = (await storedSets(excel)).get(id);
+  const read = json === undefined ? undefined : parsed(json);
+  if (read?.state === "current") return read.set;
+  if (read?.state === "newer") throw new Error(newerSetMessage(read.name || id, read.version));
+  throw new Error(`This workbook has no report set "${id}" that the add-in can read.`);
+}
 
-/** Stores a set (checked first); a later version's set of the same id is never overwritten. */
-async function saveReportSet(excel: ExcelHost, set: ReportSet): Promise<void> {
-  recordsChanging();
-  const parts = splitParts(JSON.stringify(reportSetSchema.parse(set)));
-  const before = (await storedSets(excel)).get(set.id);
-  const old = before === undefined ? undefined : parsed(before);
-  if (old?.state === "newer") throw new Error(newerMessage(set.name, old.version));
-  await excel.run(async (context) => {
-    const custom = context.workbook.properties.custom;
-    const n = custom.getItemOrNullObject(`${PREFIX}${set.id}.n`);
-    n.load("value");
-    await context.sync();
-    const previous = n.isNullObject ? 0 : Number(n.value) || 0;
-    parts.forEach((p, i) => custom.add(`${PREFIX}${set.id}.${i}`, p));
-    for (let i = parts.length; i < previous; i++)
-      custom.getItemOrNullObject(`${PREFIX}${set.id}.${i}`).delete();
-    custom.add(`${PREFIX}${set.id}.n`, String(parts.length));
-    await context.sync();
-  });
+/**
+ * The planner changes a set (its name, range of values, reports or "A Dashboard per value"), from the
+ * set it read: kept over a run going on meanwhile (a run owns only what it made), refused in words where
+ * another pane changed the same field since. A new range is bound by the set's defined name again.
+ */
+export async function changeReportSet(
+  excel: ExcelHost,
+  base: ReportSet,
+  change: Partial<Pick<NewReportSet, "name" | "values" | "reports" | "dashboard">>,
+): Promise<ReportSet> {
+  const { values, ...rest } = change;
+  const patch: Partial<ReportSet> = { ...rest };
+  if (values !== undefined) {
+    const { binding } = await bindAddress(excel, VALUES_OWNER(base.id), "values", values);
+    patch.values = { name: binding.name, address: binding.address };
+  }
+  return writeReportSet(excel, base, "planner", patch);
 }
 
 export interface NewReportSet {
@@ -111,8 +114,7 @@ export async function makeReportSet(excel: ExcelHost, input: NewReportSet): Prom
     throw new Error(`The set was not saved: ${checked.error.issues.map((i) => i.message).join("; ")}.`);
   const { binding } = await bindAddress(excel, VALUES_OWNER(id), "values", input.values);
   const set: ReportSet = { ...draft, values: { name: binding.name, address: binding.address } };
-  await saveReportSet(excel, set);
-  return set;
+  return writeReportSet(excel, null, "planner", set);
 }
 
 /** The report sheets that can join a set of `client`: those whose kind takes it. */
@@ -171,7 +173,7 @@ function changedSheets(set: ReportSet, read: ReportsRead, today: Date): Map<stri
 function setIn(read: ReportsRead, id: string): ReportSet {
   for (const s of read.sets) {
     if (s.state === "current" && s.set.id === id) return s.set;
-    if (s.state === "newer" && s.id === id) throw new Error(newerMessage(s.name, s.version));
+    if (s.state === "newer" && s.id === id) throw new Error(newerSetMessage(s.name, s.version));
   }
   throw new Error(`This workbook has no report set "${id}" that the add-in can read.`);
 }
@@ -317,8 +319,8 @@ export async function runReportSet(
     }
     // The range's values first, in its order; values no longer in it keep their record (their sheets stay the set's).
     const order = [...values, ...plan.dropped];
-    await saveReportSet(excel, {
-      ...set,
+    // The run owns what it made: a change the planner made to the set meanwhile is kept.
+    await writeReportSet(excel, set, "set run", {
       members: order.flatMap((v) => {
         const m = members.get(v);
         return m && m.sheets.length ? [m] : [];

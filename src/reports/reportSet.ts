@@ -68,6 +68,8 @@ const memberSchema = z.object({
 export const reportSetSchema = z
   .object({
     version: z.literal(SET_VERSION),
+    /** The store's revision (issue #44): absent in sets stored before it, added on their first write. */
+    revision: z.number().int().nonnegative().optional(),
     /** Names the set's stored properties and its range's defined name: letters, digits and _. */
     id: z.string().regex(/^[A-Za-z0-9_]{1,40}$/),
     name: z.string().trim().min(1).max(80),

@@ -19,6 +19,8 @@ const HOLD_VERSION = 2;
 
 export const campaignHoldSchema = z.object({
   version: z.literal(HOLD_VERSION).optional(),
+  /** The store's revision (issue #44): 1 when recorded; absent in holds recorded before it. */
+  revision: z.number().int().positive().optional(),
   /** Fingerprint of the campaign's request: every input of its rows. */
   id: z.string().regex(/^[0-9a-f]{16}$/),
   name: z.string(),
