@@ -30,10 +30,9 @@ import { errorMessage, type ExcelHost } from "./host";
 import { createReportSheet, refreshUnlocked, type SheetFetcher } from "./reportSheets";
 import { boundStatusOf } from "./reportBindings";
 import { listDefinitions, readAllReports, type ReportsRead } from "./reportStore";
-import { listedSets, parsedSet, setJsons, SET_PREFIX, type ListedSet } from "./setRecords";
+import { listedSets, setJsons, type ListedSet } from "./setRecords";
 import { newerSetMessage, writeReportSet } from "./store/setStore";
 
-const PREFIX = SET_PREFIX;
 /** The owner of a set's range name: `AdsParam_Set_<id>_values` (boundCells.ts names it). */
 const VALUES_OWNER = (id: string) => `Set_${id}`;
 
@@ -48,19 +47,10 @@ async function storedSets(excel: ExcelHost): Promise<Map<string, string>> {
 }
 
 export type { ListedSet };
-const parsed = parsedSet;
 
 /** Every readable set of the workbook (one sync; the Sheets tab reads them with the rest: readWorkbook). */
 export async function listReportSets(excel: ExcelHost): Promise<ListedSet[]> {
   return listedSets(await storedSets(excel));
-}
-
-async function readReportSet(excel: ExcelHost, id: string): Promise<ReportSet> {
-  const json = (await storedSets(excel)).get(id);
-  const read = json === undefined ? undefined : parsed(json);
-  if (read?.state === "current") return read.set;
-  if (read?.state === "newer") throw new Error(newerSetMessage(read.name || id, read.version));
-  throw new Error(`This workbook has no report set "${id}" that the add-in can read.`);
 }
 
 /**

@@ -5,12 +5,13 @@
  * the newest set, one revision on, or refused in words. Across runtimes, the write reads the set again
  * in its own last sync and puts back a change it finds it overwrote (or refuses, restoring theirs).
  */
-import { reportSetSchema, readStoredSet, SET_VERSION, type ReportSet } from "../../reports/reportSet";
+import { reportSetSchema, SET_VERSION, type ReportSet } from "../../reports/reportSet";
+import { parsedSet, SET_PREFIX } from "../setRecords";
 import { mergeOwned, revisionOf, type RecordKind } from "../../reports/ownedMerge";
 import type { ExcelHost } from "../host";
 import { splitParts, withStoreTurn } from "../reportStore";
 
-const PREFIX = "AdsSet.";
+const PREFIX = SET_PREFIX;
 
 /** Who writes a set: the planner (the pane's set form) or a run of the set. */
 export type SetWriter = "planner" | "set run";
@@ -45,13 +46,7 @@ function setFrom(items: readonly { key: string; value: unknown }[], id: string):
   const n = Number(props.get(`${PREFIX}${id}.n`));
   if (!Number.isInteger(n) || n < 1) return { set: null, parts: 0 };
   const json = Array.from({ length: n }, (_, i) => props.get(`${PREFIX}${id}.${i}`) ?? "").join("");
-  let raw: unknown = null;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    // unreadable: no set
-  }
-  const read = readStoredSet(raw);
+  const read = parsedSet(json);
   if (read.state === "newer")
     return { set: null, parts: n, newer: { name: read.name || id, version: read.version } };
   return { set: read.state === "current" ? read.set : null, parts: n };
