@@ -258,8 +258,11 @@ test("listener IDs: ids as text, frequency as a count, no chart (rows say it bet
     await p.getByLabel("Episode id").fill("240");
     await p.getByLabel("Advertiser lookup name").fill("acme-mattress");
   });
-  // No dates were sent: the status line names the episode instead.
-  await expectText(cell(page, "A1"), /· Listener IDs · episode 240 · .* · acme-mattress$/);
+  // No dates were sent: the status line names the episode instead (what the data is first: #47).
+  await expectText(
+    cell(page, "A1"),
+    /^Listener IDs · acme-mattress · episode 240 · .*Last refreshed .* · \d+ rows$/,
+  );
   expect(await rowTexts(page, 3)).toEqual(["User Id", "Frequency"]);
   await expectText(cell(page, "A4"), /\S/);
   expect(await cell(page, "A4").textContent()).not.toMatch(/^\d{1,3}(,\d{3})+$/);
@@ -391,8 +394,12 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
   );
   await openSheet(page, "Dashboard");
   // Four reports in view beside the pane: a name too long for its column is linked without its
-  // period, which From and To say under it.
-  expect(await rowTexts(page, 5)).toEqual(["Report", ...keep.map((n) => n.replace(/, last 30 days$/, ""))]);
+  // period, which From and To say under it; each says whose data it is (#47), where its request names one.
+  const whose = [" · Acme Mattress", "", " · Acme Mattress", " · Northwind Coffee"];
+  expect(await rowTexts(page, 5)).toEqual([
+    "Report",
+    ...keep.map((n, i) => n.replace(/, last 30 days$/, "") + whose[i]),
+  ]);
   // Every figure is a number, a date, a percentage or "–": no error anywhere on the sheet.
   const texts = await page.locator("[data-cell]").allTextContents();
   expect(texts.filter((t) => /^#[A-Z/0!?]+$/.test(t.trim()))).toEqual([]);
