@@ -101,7 +101,7 @@ test("dot references read a card's fields with their formats; a nested list spil
   ]);
   expect(await read(wb, "C2:G2")).toEqual({
     values: [[125000, 0.125, 46096, "Podcast", "#FIELD!"]],
-    text: [["125,000", "12.50%", "3/15/26", "Podcast", "#FIELD!"]],
+    text: [["125,000", "12.50%", "3/15/2026", "Podcast", "#FIELD!"]],
     valueTypes: [["Double", "Double", "Double", "String", "Error"]],
   });
   // A field computed with is a plain number; a cell that holds no card has no fields.

@@ -260,8 +260,12 @@ export function App({ excel, deployment }: AppProps) {
   useEffect(() => void dateSystemOf(excel), [excel]);
   // Which workbook this pane counts for ("This workbook" on the Connect tab), asked once.
   useEffect(() => void workbookIdOf(excel).then(setSpendWorkbook, () => undefined), [excel]);
-  // Reports' and sets' input cells watched as they change (Excel's change events), whichever tab shows.
-  useEffect(() => startInputWatch(excel), [excel]);
+  // Reports' and sets' input cells watched as they change (Excel's change events), whichever tab shows:
+  // once connected, when the pane loads the client anyway, so the first load stays as small as it was
+  // (test/e2e/subpath.e2e.test.ts); a pane that is not connected cannot refresh what went stale.
+  useEffect(() => {
+    if (connected) startInputWatch(excel);
+  }, [excel, connected]);
 
   const services: Services = useMemo(
     () => ({

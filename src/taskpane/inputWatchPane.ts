@@ -11,7 +11,10 @@ let watch: Promise<InputWatch | null> | undefined;
 
 /** Starts watching the workbook's inputs (once a pane). */
 export function startInputWatch(excel: ExcelHost): void {
-  watch ??= Promise.all([import("../excel/inputWatch"), import("../functions/runtime")])
+  watch ??= Promise.all([
+    import("../excel/inputWatch"),
+    import(/* webpackChunkName: "ads-functions" */ "../functions/runtime"),
+  ])
     .then(([{ watchInputs }, { supportsSet }]) => watchInputs(excel, supportsSet))
     .catch(() => null);
 }

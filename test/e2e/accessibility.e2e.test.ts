@@ -249,7 +249,7 @@ test("agent parameters have visible labels and the agent's files are a list", as
     expect(await visible.isVisible()).toBe(true);
   }
   expect(
-    await page.getByRole("textbox", { name: "Parameter 1 Name" }).getAttribute("placeholder"),
+    await page.getByRole("combobox", { name: "Parameter 1 name" }).getAttribute("placeholder"),
   ).toBeNull();
   // Files of the run the first test made: a list of list items.
   const files = page.getByRole("list", { name: "Agent files" });

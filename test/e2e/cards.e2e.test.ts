@@ -97,7 +97,8 @@ test("a column of cards: titles with icons, dot references with formats, #FIELD!
   expect(listeners.text).toBe(Number(listeners.value).toLocaleString("en-US"));
   expect(adLoad.value).toBe(fields["Ad load"].basicValue);
   expect(adLoad.text).toMatch(/^\d+\.\d{2}%$/);
-  expect(optIn.text).toMatch(/^\d{1,2}\/\d{1,2}\/\d{2}$/);
+  // Four-digit years (#47).
+  expect(optIn.text).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
   expect(missing).toMatchObject({ value: "#FIELD!", error: true });
   const [adsDetected] = await settled(page, sheet, [[7, 2]]);
   expect(adsDetected.text).toMatch(/^\d{1,3}(,\d{3})*$/);

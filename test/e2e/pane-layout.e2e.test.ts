@@ -51,8 +51,8 @@ test("keyboard only: Tab to the key field, Enter connects, arrow keys and Enter 
   await page.keyboard.type("demo-pro");
   await page.keyboard.press("Enter");
   await page.getByText("Sign out").waitFor();
-  // The form that had focus is gone: focus moves to what replaced it.
-  await page.waitForFunction(() => document.activeElement?.textContent === "Sign out");
+  // The form that had focus is gone: focus moves to the next useful step, the Reports tab (#49).
+  await page.waitForFunction(() => document.activeElement?.getAttribute("data-tab") === "Reports");
   await page.getByRole("tab", { name: "Connect" }).focus();
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");

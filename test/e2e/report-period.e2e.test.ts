@@ -73,7 +73,10 @@ test("Edit request from 30 days to 3 months offers the sheet's new name; renamed
   await expectText(page.getByTestId("dashboard-message"), /^Sheet Dashboard shows 1 report/);
   await openSheetTab(page, "Dashboard");
   const h = host(page);
-  expect((await h.cell("Dashboard", 4, 1)).value).toBe(renamed);
+  // The renamed report, whose data it is (#47), its period left to From and To under it.
+  expect((await h.cell("Dashboard", 4, 1)).value).toBe(
+    `${renamed.replace(/, last 3 months$/, "")} · Acme Mattress`,
+  );
   // From and To: the 3 months asked for (the pane resolved them today), as DATE formulas.
   const today = new Date();
   const from = new Date(today.getFullYear(), today.getMonth() - 3, today.getDate() + 1);

@@ -439,10 +439,10 @@ test("dashboard: the picked reports' KPIs side by side, equal to their tables' s
   expect(drawn).toHaveLength(3);
   expect(drawn.map((c) => c.title)).toEqual(
     expect.arrayContaining([
-      // Each titled with its report first.
-      expect.stringMatching(/^Impressions, last 30 days: Impressions by day/),
+      // Each titled with its report first, and whose data it is where its request names it (#47).
+      expect.stringMatching(/^Impressions, last 30 days · Acme Mattress: Impressions by day/),
       "Campaign performance: Impressions by campaign",
-      expect.stringMatching(/^Spend by day, last 30 days: Estimated spend by day/),
+      expect.stringMatching(/^Spend by day, last 30 days · Acme Mattress: Estimated spend by day/),
     ]),
   );
   expect(drawn.every((c) => c.points.length > 0 && c.points.every((n) => n > 0))).toBe(true);

@@ -109,8 +109,11 @@ export async function setPaneWidth(page: Page, px: number): Promise<void> {
 export async function connect(page: Page, key: string): Promise<void> {
   await page.getByRole("tab", { name: "Connect" }).click();
   const signOut = page.getByRole("button", { name: "Sign out" });
+  const keyBox = page.getByRole("textbox", { name: "API key" });
+  // The tab shows one or the other once it has drawn: asked before, neither may be there yet.
+  await signOut.or(keyBox).first().waitFor();
   if (await signOut.isVisible()) await signOut.click();
-  await page.getByRole("textbox", { name: "API key" }).fill(key);
+  await keyBox.fill(key);
   await page.getByRole("button", { name: "Connect" }).click();
 }
 

@@ -191,9 +191,11 @@ test("agent parameters are read from a selected two-column range", async () => {
   await typeInto(page, "H1", "coffee");
   await typeInto(page, "G2", "region");
   await typeInto(page, "H2", "US");
+  // Each click lands before the next (a busy machine draws the selection late).
   await cell(page, "G1").click();
+  await expectValue(page.getByLabel("Selected cell"), "G1");
   await cell(page, "H2").click({ modifiers: ["Shift"] });
-  expect(await page.getByLabel("Selected cell").inputValue()).toBe("G1:H2");
+  await expectValue(page.getByLabel("Selected cell"), "G1:H2");
   await page.getByRole("tab", { name: "Agents" }).click();
   await page.getByRole("button", { name: "Read from selected range" }).click();
   // The earlier test left topic = sleep: wait for the range's values to land.

@@ -204,6 +204,9 @@ export function DateField({ label, name, value, onChange, whenEmpty, error }: Da
               type="date"
               tabIndex={-1}
               aria-hidden="true"
+              // Hidden from assistive technology (the text box is the field, named by its label alone);
+              // named all the same.
+              aria-label="Calendar"
               className="date-picker-proxy"
               value={picked}
               onChange={(e) => take(e.target.value)}
