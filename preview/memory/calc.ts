@@ -7,7 +7,7 @@
  * (docs/excel-fidelity.md, "Calculation"). An array result spills (model.setSpill).
  */
 import FormulaParser, { type CellRef, type RangeRef } from "fast-formula-parser";
-import type { Rect } from "./address";
+import { MAX_COLS, MAX_ROWS, type Rect } from "./address";
 import { ERROR_LITERALS } from "./coerce";
 import { jsonBytes, PAYLOAD_LIMIT_BYTES } from "./payload";
 import { HostError } from "./hostError";
@@ -74,8 +74,15 @@ function cellValue(model: WorkbookModel, sheet: SheetData | undefined, row: numb
   return c.error ? { _error: c.value } : c.value;
 }
 
-/** A range's values; whole columns are read as far as the sheet is used. */
+/**
+ * A range's values. Whole columns and rows are read as far as the sheet is used; any other range is read
+ * as written, empty cells included, as Excel does (and without scanning the sheet on every reference).
+ */
 function rangeValues(model: WorkbookModel, sheet: SheetData | undefined, rect: Rect): unknown[][] {
+  if (rect.rows < MAX_ROWS && rect.cols < MAX_COLS)
+    return Array.from({ length: rect.rows }, (_, i) =>
+      Array.from({ length: rect.cols }, (_, j) => cellValue(model, sheet, rect.row + i, rect.col + j)),
+    );
   const used = sheet ? model.usedRect(sheet) : null;
   const rows = Math.min(rect.rows, used ? Math.max(0, used.row + used.rows - rect.row) : 0);
   const cols = Math.min(rect.cols, used ? Math.max(0, used.col + used.cols - rect.col) : 0);
