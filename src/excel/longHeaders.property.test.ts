@@ -20,6 +20,7 @@ import { insertCampaignPlan, markValidation, readCampaignPlan, writeCampaignOutc
 import { writeTextAtSelection } from "./campaignPlanSelection";
 import { MAX_CELL_CHARS, TRUNCATION_MARKER } from "./cellFormats";
 import { createReportSheet, refreshReport } from "./reportSheets";
+import { propertyRuns } from "../../test/support/propertyRuns";
 
 /** Text of 32,000 to 100,000 characters: repeated units (formula-like, accented, astral), a tail. */
 const long: fc.Arbitrary<string> = fc
@@ -88,8 +89,7 @@ async function check(write: (wb: InMemoryWorkbook) => Promise<unknown>): Promise
   }
 }
 
-const scale = Number(process.env.LONG_HEADERS_SCALE ?? 1);
-const run = (numRuns: number) => ({ numRuns: Math.ceil(numRuns * scale), endOnFailure: true });
+const run = (numRuns: number) => ({ numRuns: propertyRuns(numRuns), endOnFailure: true });
 afterEach(() => {
   const seen = failures.splice(0);
   expect(seen).toEqual([]);

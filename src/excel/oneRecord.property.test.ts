@@ -23,8 +23,9 @@ import * as bindingsHere from "./reportBindings";
 import * as sheetsHere from "./reportSheets";
 import * as setsHere from "./reportSets";
 import * as dashboardHere from "./dashboardSheet";
+import { propertyRuns } from "../../test/support/propertyRuns";
 
-const RUNS = Number(process.env.ONE_RECORD_PROPERTY_RUNS ?? 143);
+const RUNS = propertyRuns(143, process.env.ONE_RECORD_PROPERTY_RUNS);
 const STEPS = 14;
 const TODAY = new Date(Date.UTC(2026, 10, 23, 12));
 const CLIENTS = ["Acme Mattress", "Northwind Coffee", "Initech Software", "", "=1/0"];

@@ -12,9 +12,10 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
 import type { CellView } from "../../preview/memory/workbook";
 import { createReportSheet, refreshReport } from "./reportSheets";
+import { propertyRuns } from "../../test/support/propertyRuns";
 
 const DAY = 45992;
-const RUNS = Number(process.env.REFRESH_PROPERTY_RUNS ?? 2000);
+const RUNS = propertyRuns(2000, process.env.REFRESH_PROPERTY_RUNS);
 
 interface Shape {
   days: number;

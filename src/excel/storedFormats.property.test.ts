@@ -19,11 +19,12 @@ import {
   workbookFromDump,
 } from "../../test/support/storedFixtures";
 import { startSandbox } from "../../test/support/sandbox";
+import { propertyRuns } from "../../test/support/propertyRuns";
 import { fetchSheetData } from "../runtime/reportSources";
 import { resolveSource } from "../reports/definition";
 import { listDefinitions, refreshReport, type SheetData } from "./reportSheets";
 
-const RUNS = Number(process.env.STORED_PROPERTY_RUNS ?? 1000);
+const RUNS = propertyRuns(1000, process.env.STORED_PROPERTY_RUNS);
 /** The fixtures' clock: every one was made at 2026-11-22 12:00 UTC, and is refreshed the day after. */
 const NOW = new Date(Date.UTC(2026, 10, 23, 12));
 

@@ -22,6 +22,7 @@ import { createReportSheet, refreshReport } from "./reportSheets";
 import { LOOKS_LIKE_DATA } from "./selftest/text";
 import { rewriteTable } from "./tableRefresh";
 import { writeNewTable } from "./tableWriter";
+import { propertyRuns } from "../../test/support/propertyRuns";
 
 /** Text Excel would change in a General cell, or that tests the edges (quotes, spaces, length). */
 const hostile: fc.Arbitrary<string> = fc.oneof(
@@ -128,7 +129,7 @@ function hostileTable(cells: string[], header: string[], rows: number): TypedTab
 }
 
 const batch = fc.array(hostile, { minLength: 1, maxLength: 12 });
-const run = (numRuns: number) => ({ numRuns, endOnFailure: true });
+const run = (numRuns: number) => ({ numRuns: propertyRuns(numRuns), endOnFailure: true });
 
 test("report sheets and their refresh: every string lands as written, no formula", async () => {
   await fc.assert(

@@ -16,17 +16,23 @@ class SummaryReporter {
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     const skipped = results.numPendingTests + results.numTodoTests;
     const root = process.cwd() + "/";
-    const slowest = results.testResults
+    const timed = results.testResults
       .map((r) => ({ file: r.testFilePath.replace(root, ""), ms: r.perfStats.end - r.perfStats.start }))
       .filter((r) => Number.isFinite(r.ms) && r.ms > 0)
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, SLOWEST);
+      .sort((a, b) => b.ms - a.ms);
+    const slowest = timed.slice(0, SLOWEST);
     const wall = (Date.now() - results.startTime) / 1000;
+    const scale = process.env.PROPERTY_SCALE;
+    // The files' time summed: the work the workers shared (the wall time cannot go below it / workers).
+    const work = timed.reduce((sum, r) => sum + r.ms, 0) / 1000;
     const lines = [
       "",
-      `Slowest ${slowest.length} test files (of ${results.numTotalTestSuites}, ${wall.toFixed(0)} s wall for Jest):`,
+      `Slowest ${slowest.length} test files (of ${results.numTotalTestSuites}, ${wall.toFixed(0)} s wall for Jest, ${work.toFixed(0)} s of files' time in all):`,
       ...slowest.map((r) => `${(r.ms / 1000).toFixed(1).padStart(8)} s  ${r.file}`),
       `Peak memory: ${peak}`,
+      ...(scale && scale !== "1"
+        ? [`Properties ran at ${scale} of their cases (PROPERTY_SCALE; npm test runs them all)`]
+        : []),
       "",
       `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""),
     ];

@@ -1,0 +1,18 @@
+// `npm run test:quick`, the inner loop: every unit, workbook, property and contract test, without a
+// browser, LibreOffice, the builds of test/manifest.test.ts or the type check and lint; properties at
+// a tenth of their cases (PROPERTY_SCALE, test/support/propertyRuns.ts) unless PROPERTY_SCALE is set.
+// `npm test` runs everything at full counts. Extra arguments go to Jest.
+const { spawnSync } = require("child_process");
+
+const env = { ...process.env, PROPERTY_SCALE: process.env.PROPERTY_SCALE || "0.1" };
+const args = [
+  require.resolve("jest/bin/jest"),
+  "--testPathIgnorePatterns",
+  "/test/e2e/",
+  "/test/judge/",
+  "/test/static-checks",
+  "/test/manifest",
+  ...process.argv.slice(2),
+];
+const run = spawnSync(process.execPath, args, { stdio: "inherit", env });
+process.exit(run.status ?? 1);
