@@ -8,6 +8,7 @@
 import type { AdsFunctions } from "./adsFunctions";
 import { isCodeLoadFailure } from "../runtime/codeLoadFailure";
 import { FunctionError } from "./functionError";
+import { noteCall } from "./excelCalls";
 
 /** The functions' implementation, loaded once, on the first call of any of them. */
 const implementation = (): Promise<AdsFunctions> =>
@@ -31,6 +32,7 @@ async function excel<T>(
   invocation: CustomFunctions.CancelableInvocation,
   call: (f: AdsFunctions, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  noteCall();
   const controller = new AbortController();
   invocation.onCanceled = () => controller.abort();
   try {
