@@ -3,25 +3,13 @@
  * writes functions.json from this JSDoc and adds the CustomFunctions.associate calls. Each function
  * delegates to src/functions/adsFunctions.ts; errors become #N/A or #VALUE! with the message.
  * The functions register with the page's first load; the code behind them (the service client, its
- * schemas, the CSV reader) is loaded on the first call, so the page's first load stays light.
+ * schemas, the CSV reader) is loaded on the first call (functionsCode.ts), so the page's first load
+ * stays light.
  */
 import type { AdsFunctions } from "./adsFunctions";
-import { isCodeLoadFailure } from "../runtime/codeLoadFailure";
 import { FunctionError } from "./functionError";
-
-/** The functions' implementation, loaded once, on the first call of any of them. */
-const implementation = (): Promise<AdsFunctions> =>
-  import(/* webpackChunkName: "ads-functions" */ "./runtime").then(
-    (m) => m.adsFunctions,
-    (err: unknown) => {
-      // A failed load is tried again on the next call (webpack forgets a chunk that failed).
-      if (!isCodeLoadFailure(err)) throw err;
-      throw new FunctionError(
-        "#N/A",
-        "The add-in's functions could not be downloaded (the network or the add-in's server did not answer): check the network, then recalculate.",
-      );
-    },
-  );
+import { noteCall } from "./excelCalls";
+import { functionsCode } from "./functionsCode";
 
 /**
  * Runs one function for one cell. Excel cancels a cell whose formula was deleted or changed, or when
@@ -31,10 +19,11 @@ async function excel<T>(
   invocation: CustomFunctions.CancelableInvocation,
   call: (f: AdsFunctions, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  noteCall();
   const controller = new AbortController();
   invocation.onCanceled = () => controller.abort();
   try {
-    return await call(await implementation(), controller.signal);
+    return await call(await functionsCode(), controller.signal);
   } catch (err) {
     const e =
       err instanceof FunctionError

@@ -23,6 +23,7 @@ import {
 import { openSpendQuestion } from "../runtime/spendGuard";
 import { createAdsFunctions } from "./adsFunctions";
 import { accountId, localAnswerStore } from "./answerStore";
+import { lastCallAt } from "./excelCalls";
 import { keptRefusal } from "./functionKit";
 import { numberShape, type IsSetSupported } from "../runtime/numberShape";
 import { noteCardsNotShown } from "../runtime/cardNotice";
@@ -48,6 +49,7 @@ const gate = new SpendGate({
   limit: () => getSpendSettings().limit,
   ask: openSpendQuestion,
   recalculate: recalculateWorkbook,
+  lastCallAt,
 });
 
 /**

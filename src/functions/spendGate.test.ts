@@ -1,11 +1,11 @@
 /** The spend gate: a recalculation's requests gathered, sent within the limit, else asked for first. */
 import type { OpenQuestion, SpendRequest } from "../runtime/spendGuard";
 import { RequestCache, SpendDeclinedError, SpendWaitingError } from "./requestCache";
-import { SpendGate } from "./spendGate";
+import { SpendGate, type SpendGateOptions } from "./spendGate";
 
 const wait = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
-function setup(limit = 3) {
+function setup(limit = 3, options: Partial<SpendGateOptions> = {}) {
   const asked: SpendRequest[] = [];
   let answer: (yes: boolean) => void = () => undefined;
   let recalculations = 0;
@@ -22,6 +22,7 @@ function setup(limit = 3) {
         withdraw: () => answer(false),
       };
     },
+    ...options,
   });
   const cache = new RequestCache({ gate });
   const sent: string[] = [];
@@ -151,4 +152,77 @@ test("an action holding the gate gathers every call without sending; release sen
   await expect(t.call("a")).resolves.toBe("answer a #2");
   await expect(t.call("d")).rejects.toBeInstanceOf(SpendDeclinedError);
   expect(t.sent).toHaveLength(4);
+});
+
+describe("an action's first gathering counts its quiet from Excel's last call (issue #46)", () => {
+  const WINDOW = 60_000;
+  const longAgo = () => Date.now() - 2 * WINDOW;
+  const gone = (t: ReturnType<typeof setup>) => () => wait(50).then(() => t.sent.length > 0);
+  /** What `p` settles to within two seconds, else "still gathering" (the timer cleared either way). */
+  async function within<T>(p: Promise<T>): Promise<T | "still gathering"> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"still gathering">(
+      (r) => (timer = setTimeout(() => r("still gathering"), 2000)),
+    );
+    try {
+      return await Promise.race([p, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Calls Excel made before the functions' code had loaded: they reach the gate together once it has. */
+  function afterCodeLoads(t: ReturnType<typeof setup>, keys: string[]) {
+    let loaded: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => (loaded = resolve));
+    const cells = keys.map((k) => code.then(() => t.call(k)).catch((e: unknown) => e));
+    return { loaded, cells };
+  }
+
+  test("calls Excel made a window ago go in the next task, together, within the limit", async () => {
+    const t = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });
+    const { loaded, cells } = afterCodeLoads(t, ["a", "b", "a", "c"]);
+    loaded();
+    const shown = await within(Promise.all(cells));
+    expect(shown).toEqual(["answer a #1", "answer b #1", "answer a #1", "answer c #1"]);
+    expect(t.sent).toEqual(["a", "b", "c"]);
+    expect(t.asked).toEqual([]);
+  });
+
+  test("over the limit they are asked for together, and nothing is sent", async () => {
+    const t = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });
+    const { loaded, cells } = afterCodeLoads(t, ["a", "b", "c", "d"]);
+    loaded();
+    const shown = await within(Promise.all(cells));
+    expect(Array.isArray(shown) && shown.every((e) => e instanceof SpendWaitingError)).toBe(true);
+    expect(t.asked).toEqual([expect.objectContaining({ requests: 4 })]);
+    expect(t.sent).toEqual([]);
+    t.gate.reset();
+  });
+
+  test("a call Excel made within the window: the gathering waits the whole window", async () => {
+    const t = setup(3, { windowMs: WINDOW, lastCallAt: () => Date.now() - 5 });
+    const cell = t.call("a").catch((e: unknown) => e);
+    expect(await gone(t)()).toBe(false);
+    t.gate.reset();
+    expect(await cell).toMatchObject({ message: "Cancelled" });
+  });
+
+  test("where Excel's calls are not known (the preview calls the bodies), the window counts from the gate", async () => {
+    const t = setup(3, { windowMs: WINDOW, lastCallAt: () => -Infinity });
+    const cell = t.call("a").catch((e: unknown) => e);
+    expect(await gone(t)()).toBe(false);
+    t.gate.reset();
+    await cell;
+  });
+
+  test("the action's later gatherings (requests sent after the first answers) wait the whole window", async () => {
+    const t = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });
+    await expect(t.call("first")).resolves.toBe("answer first #1");
+    const second = t.call("second").catch((e: unknown) => e);
+    await wait(50);
+    expect(t.sent).toEqual(["first"]);
+    t.gate.reset();
+    await second;
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The functions' side of the spend guard (src/runtime/spendGuard.ts). Excel calls the functions one
  * cell at a time, so the requests a recalculation needs are gathered first: every call not held
- * waits here until no new one has come for `windowMs`. If they fit in what one action may spend
+ * waits here until no new one has come for `windowMs` (for an action's first gathering, counted from
+ * Excel's last call when that is known: `quietLeft`). If they fit in what one action may spend
  * without asking (the planner's limit, less what this action already sent), they go; otherwise the
  * pane is asked with their count (an upper bound: distinct calls not held, their pages counted in
  * full), the cells show their held answers or why they wait, and nothing goes until the planner
@@ -24,6 +25,12 @@ export interface SpendGateOptions {
   recalculate?: () => void;
   /** Quiet time that ends a gathering (default 100 ms). */
   windowMs?: number;
+  /**
+   * When Excel last called an ADS function (functionsCode.ts), if known: an action's first gathering
+   * counts its quiet from there (see `quietLeft`). Unknown (-Infinity, or not given): from the last
+   * call that reached the gate.
+   */
+  lastCallAt?: () => number;
   /** A gathering this long after the last one starts a new action (default 2 s). */
   idleMs?: number;
   now?: () => number;
@@ -109,8 +116,27 @@ export class SpendGate implements Gate {
         { once: true },
       );
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.decide(), this.windowMs);
+      this.timer = setTimeout(() => this.decide(), this.quietLeft());
     });
+  }
+
+  /**
+   * How long the gathering still waits for calls. Usually the whole window after the last call that
+   * reached the gate. But an action's first gathering (none decided within `idleMs`) ends in the next
+   * task when Excel itself has made no call for the whole window (issue #46): its calls reached the
+   * gate long after Excel made them, because they waited for the functions' code (loaded on the first
+   * call), the workbook's date system or where answers are held. Those waits are shared: every call
+   * waiting on one goes on in the same burst of promise jobs once it settles, and a function body
+   * reaches the gate in promise jobs after them, so a call Excel made before the quiet reaches the
+   * gate before the next task, and the gathering holds every call of the recalculation as a window
+   * counted at the gate would. Later gatherings of the action (the second requests of PROSPECTS or
+   * EPISODES, sent after the first answers) wait the whole window, as before.
+   */
+  private quietLeft(): number {
+    const lastCall = this.options.lastCallAt?.() ?? -Infinity;
+    const firstOfAction = this.now() - this.action.decidedAt > this.idleMs;
+    const excelQuiet = lastCall > -Infinity && this.now() - lastCall >= this.windowMs;
+    return firstOfAction && excelQuiet ? 0 : this.windowMs;
   }
 
   private describe(tickets: Map<string, Ticket>): SpendRequest {
