@@ -12,7 +12,14 @@ import { PLAN_COLUMNS, PLAN_HEADERS, PLAN_LABELS, planLabel } from "../writeback
 import { serviceWordsIn } from "../../test/support/serviceWords";
 import { createCampaigns, validatePlan } from "../writebacks/planActions";
 import type { CreatedCampaigns } from "../writebacks/planSend";
-import { BAD_CELL_FILL, campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
+import {
+  BAD_CELL_BORDER,
+  BAD_CELL_FILL,
+  campaignPlanIO,
+  insertCampaignPlan,
+  markValidation,
+  readCampaignPlan,
+} from "./campaignPlan";
 import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../../test/support/planRows";
 
 type Row = PlanInput;
@@ -186,6 +193,58 @@ test("Validate marks each bad cell with its reason, and clears the marks once fi
   expect(value(wb, "Campaign plan", 1, "cpm").fill).toBeFalsy();
   expect(value(wb, "Campaign plan", 3, "expectedDate").fill).toBeFalsy();
   expect(value(wb, "Campaign plan", 1, "validation").value ?? "").toBe("");
+});
+
+/** A plan cell's four sides as the genuine client loads them (range.format.borders). */
+async function sides(wb: InMemoryWorkbook, row: number, header: string) {
+  return wb.excel.run(async (context) => {
+    const cell = context.workbook.worksheets.getItem("Campaign plan").getCell(1 + row, col(header));
+    const edges = (["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight"] as const).map((side) =>
+      cell.format.borders.getItem(side).load("style,color,weight"),
+    );
+    await context.sync();
+    return edges.map((e) => (e.style === "None" ? "None" : `${e.style} ${e.weight} ${e.color}`));
+  });
+}
+
+test("Validate outlines each bad cell (fill and border, in the sync that fills it) and takes the outline away once fixed", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  // totalCost and cpm sit side by side: two marked cells share the line between them.
+  typeRows(wb, "Campaign plan", [dai("Spring"), dai("Spring", { totalCost: "much", cpm: "lots" })]);
+  expect(col("cpm")).toBe(col("totalCost") + 1);
+  const line = `${BAD_CELL_BORDER.style} ${BAD_CELL_BORDER.weight} ${BAD_CELL_BORDER.color}`;
+  const all = [line, line, line, line];
+  const none = ["None", "None", "None", "None"];
+
+  await validatePlan(campaignPlanIO(wb.excel), CLOCK);
+  expect(await sides(wb, 1, "totalCost")).toEqual(all);
+  expect(await sides(wb, 1, "cpm")).toEqual(all);
+  expect(await sides(wb, 0, "cpm")).toEqual(["None", line, "None", "None"]); // the line above a marked cell
+  expect(await sides(wb, 1, "currency")).toEqual(["None", "None", line, "None"]);
+  expect(value(wb, "Campaign plan", 1, "cpm").borders?.top).toEqual(BAD_CELL_BORDER);
+
+  // Marking costs no sync of its own: the read of the fills, then one write.
+  const read = await readCampaignPlan(wb.excel);
+  const before = wb.syncLog.length;
+  await markValidation(wb.excel, read, [{ row: 1, column: "cpm", reason: "x" }]);
+  expect(wb.syncLog.length - before).toBe(2);
+
+  // cpm fixed, totalCost still bad: cpm's outline goes, the line it shares with totalCost stays.
+  typeRows(wb, "Campaign plan", [{ totalCost: "much", cpm: "30" }], 1);
+  await validatePlan(campaignPlanIO(wb.excel), CLOCK);
+  expect(value(wb, "Campaign plan", 1, "cpm").fill).toBeFalsy();
+  expect(await sides(wb, 1, "cpm")).toEqual(["None", "None", line, "None"]);
+  expect(await sides(wb, 1, "totalCost")).toEqual(all);
+
+  typeRows(wb, "Campaign plan", [{ totalCost: "", cpm: "30" }], 1);
+  const fixed = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
+  expect(fixed.problems).toEqual([]);
+  for (const h of ["totalCost", "cpm", "currency"]) {
+    expect(await sides(wb, 1, h)).toEqual(none);
+    expect(value(wb, "Campaign plan", 1, h).borders).toBeUndefined();
+  }
+  expect(await sides(wb, 0, "cpm")).toEqual(none);
 });
 
 test("Create groups rows into campaigns (shared fields = flights, in row order), one request each; ids, status and time written back", async () => {

@@ -28,6 +28,21 @@ import type { ExcelHost } from "./host";
 const PLAN_SHEET = "Campaign plan";
 const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
+/**
+ * The line around a marked cell: dark red, Medium, at least 3:1 against the mark's fill, the rows'
+ * white and banded fills beside it and the header above it (WCAG 2.1 non-text contrast; test/contrast.test.ts).
+ */
+export const BAD_CELL_BORDER = { style: "Continuous", color: "#5A0000", weight: "Medium" } as const;
+const CELL_EDGES = ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight"] as const;
+
+/** Outlines a cell as marked, or takes its outline away (each side: style, colour, weight; no read). */
+function outline(cell: Excel.Range, marked: boolean): void {
+  for (const side of CELL_EDGES) {
+    const edge = cell.format.borders.getItem(side);
+    if (marked) edge.set(BAD_CELL_BORDER);
+    else edge.style = "None";
+  }
+}
 /** The result columns' headers: dark text on light yellow, drawn over the table style's own (test/contrast.test.ts). */
 export const OUTPUT_HEADER_FILL = "#FFF2CC";
 export const OUTPUT_HEADER_FONT = "#1F1F1F";
@@ -201,8 +216,10 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
 }
 
 /**
- * Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column:
- * each problem once, then each warning (a flight in the past), which marks no cell.
+ * Clears earlier marks, fills and outlines each bad cell and writes every row's reasons in the
+ * validation column: each problem once, then each warning (a flight in the past), which marks no cell.
+ * The outline is Excel's one line between two cells: the old marks' lines go before the new ones are
+ * drawn, so a fixed cell beside a still-bad one leaves the bad one's outline whole.
  */
 export async function markValidation(
   excel: ExcelHost,
@@ -222,13 +239,19 @@ export async function markValidation(
     const input = headers.map((h) => INPUT_HEADERS.has(h));
     fills.value.forEach((row, r) =>
       row.forEach((cell, c) => {
-        if (input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL)
-          body.getCell(r, c).format.fill.clear();
+        if (input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL) {
+          const marked = body.getCell(r, c);
+          marked.format.fill.clear();
+          outline(marked, false);
+        }
       }),
     );
     for (const e of errors) {
       const c = headers.indexOf(e.column);
-      if (c >= 0) body.getCell(e.row, c).format.fill.color = BAD_CELL_FILL;
+      if (c < 0) continue;
+      const bad = body.getCell(e.row, c);
+      bad.format.fill.color = BAD_CELL_FILL;
+      outline(bad, true);
     }
     if (validationCol >= 0 && plan.sheet.rows.length > 0) {
       const column = body.getColumn(validationCol);
