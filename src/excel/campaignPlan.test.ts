@@ -19,7 +19,9 @@ import {
   insertCampaignPlan,
   markValidation,
   readCampaignPlan,
+  RUNS_PER_SYNC,
 } from "./campaignPlan";
+import { PAYLOAD_LIMIT_BYTES } from "../api/excelLimits";
 import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../../test/support/planRows";
 
 type Row = PlanInput;
@@ -245,6 +247,39 @@ test("Validate outlines each bad cell (fill and border, in the sync that fills i
     expect(value(wb, "Campaign plan", 1, h).borders).toBeUndefined();
   }
   expect(await sides(wb, 0, "cpm")).toEqual(none);
+});
+
+test("Marks of a plan too scattered for one request are written in as many syncs as they need, each under Excel's 5 MB; a column of marks is one range", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel, 1000);
+  const plan = await readCampaignPlan(wb.excel);
+  // Every other row in four columns: 2,000 runs of one cell, each outlined on four sides (over 6 MB in one request).
+  const columns = ["name", "type", "cpm", "geo"];
+  const errors = columns.flatMap((column) =>
+    Array.from({ length: 500 }, (_, i) => ({ row: 2 * i, column, reason: "x" })),
+  );
+  const syncs = async (run: () => Promise<void>) => {
+    const before = wb.syncLog.length;
+    await run();
+    const log = wb.syncLog.slice(before);
+    expect(log.every((s) => !s.failed && s.payloadBytes < PAYLOAD_LIMIT_BYTES)).toBe(true);
+    return log.length;
+  };
+  expect(await syncs(() => markValidation(wb.excel, plan, errors))).toBe(1 + Math.ceil(2000 / RUNS_PER_SYNC));
+  expect(value(wb, "Campaign plan", 998, "geo").borders?.bottom).toEqual(BAD_CELL_BORDER);
+  expect(value(wb, "Campaign plan", 998, "geo").fill).toBe(BAD_CELL_FILL);
+  // Fixed: 2,000 runs unmarked, then a whole column marked as one run.
+  const column = Array.from({ length: 1000 }, (_, row) => ({ row, column: "cpm", reason: "x" }));
+  expect(await syncs(() => markValidation(wb.excel, plan, column))).toBe(1 + Math.ceil(2001 / RUNS_PER_SYNC));
+  expect(value(wb, "Campaign plan", 998, "name").borders).toBeUndefined();
+  expect(value(wb, "Campaign plan", 500, "cpm").borders).toEqual({
+    top: BAD_CELL_BORDER,
+    bottom: BAD_CELL_BORDER,
+    left: BAD_CELL_BORDER,
+    right: BAD_CELL_BORDER,
+  });
+  expect(await syncs(() => markValidation(wb.excel, plan, []))).toBe(2);
+  expect(value(wb, "Campaign plan", 500, "cpm").borders).toBeUndefined();
 });
 
 test("Create groups rows into campaigns (shared fields = flights, in row order), one request each; ids, status and time written back", async () => {
