@@ -1,15 +1,21 @@
 /**
  * Every colour the add-in writes into a sheet or shows in the pane, measured as drawn: WCAG 2.1 AA,
- * 4.5:1 for text, 3:1 for focus indicators. A sheet's cell is drawn as Excel draws it (the preview's
- * tablePaint: a cell's own font and fill over its table style's, docs/excel-fidelity.md).
+ * 4.5:1 for text, 3:1 for focus indicators and marked cells' outlines. A sheet's cell is drawn as
+ * Excel draws it (the preview's tablePaint: a cell's own font, fill and border lines over its table
+ * style's, docs/excel-fidelity.md).
  */
 import { webLightTheme } from "@fluentui/react-components";
 import { tableLook } from "../preview/grid/tableStyles";
 import { tablePaint } from "../preview/grid/GridRow";
-import type { CellView } from "../preview/memory/workbook";
+import { layoutOf, tableAt } from "../preview/grid/layout";
+import { InMemoryWorkbook, type CellView } from "../preview/memory/workbook";
 import { TABLE_STYLES } from "../src/reports/tableStyles";
 import {
+  BAD_CELL_BORDER,
   BAD_CELL_FILL,
+  insertCampaignPlan,
+  markValidation,
+  readCampaignPlan,
   OUTPUT_HEADER_FILL,
   OUTPUT_HEADER_FONT,
   PLAN_TABLE_STYLE,
@@ -80,6 +86,72 @@ test("contrast: a marked (bad) plan cell's text reads on its fill, on a banded r
     expect(fill).toBe(BAD_CELL_FILL);
     expect(contrast(text, fill)).toBeGreaterThanOrEqual(4.5);
   }
+});
+
+test("contrast: a marked plan cell's outline shows at 3:1 against its own fill and every fill beside it, as the grid draws it", async () => {
+  const wb = new InMemoryWorkbook();
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const at = await insertCampaignPlan(wb.excel, 4);
+  const plan = await readCampaignPlan(wb.excel);
+  const h = plan.sheet.headers;
+  // Under the header, on a banded row and a plain one; at the table's left edge; beside another mark.
+  const marks = [
+    { row: 0, column: "cpm" },
+    { row: 1, column: "cpm" },
+    { row: 2, column: h[0] },
+    { row: 3, column: "totalCost" },
+    { row: 3, column: "cpm" },
+  ];
+  await markValidation(
+    wb.excel,
+    plan,
+    marks.map((m) => ({ ...m, reason: "x" })),
+  );
+  const sheet = at.sheetName;
+  const layout = layoutOf(wb, sheet, 2000);
+  // A cell as the grid draws it: its fill (white where none) and the lines it draws below and right.
+  const paint = (r: number, c: number) => {
+    const p = tablePaint(wb.host.cell(sheet, r, c), tableAt(layout, r, c), { row: r === 0, col: c === 0 });
+    return { ...p, fill: p.background ?? WHITE };
+  };
+  let lines = 0;
+  for (const m of marks) {
+    const r = at.firstRowNumber - 1 + m.row;
+    const c = h.indexOf(m.column);
+    expect(paint(r, c).fill).toBe(BAD_CELL_FILL);
+    // Each side's line, drawn by the cell above or left of it (or by the cell itself), between two fills.
+    const sides = [
+      { line: paint(r - 1, c).borderBottomColor, beside: [paint(r - 1, c).fill] },
+      { line: paint(r, c).borderBottomColor, beside: [paint(r + 1, c).fill] },
+      {
+        line: c === 0 ? paint(r, c).borderLeftColor : paint(r, c - 1).borderRightColor,
+        beside: c ? [paint(r, c - 1).fill] : [],
+      },
+      { line: paint(r, c).borderRightColor, beside: [paint(r, c + 1).fill] },
+    ];
+    for (const { line, beside } of sides) {
+      expect(line).toBe(BAD_CELL_BORDER.color);
+      for (const fill of [BAD_CELL_FILL, ...beside]) {
+        expect({ line, fill, ratio: contrast(line!, fill) >= 3 }).toEqual({ line, fill, ratio: true });
+        lines++;
+      }
+    }
+  }
+  expect(lines).toBeGreaterThan(30);
+  // The marks meet the table's header, its banded and plain rows and each other (and, at column A, the sheet's white).
+  const fills = new Set(
+    marks.flatMap((m) =>
+      [-1, 1].map((d) => paint(at.firstRowNumber - 1 + m.row + d, h.indexOf(m.column)).fill),
+    ),
+  );
+  expect([...fills].sort()).toEqual(
+    [
+      BAD_CELL_FILL,
+      tableLook(PLAN_TABLE_STYLE)!.headerFill!,
+      tableLook(PLAN_TABLE_STYLE)!.band!,
+      WHITE,
+    ].sort(),
+  );
 });
 
 test("contrast: the Dashboard's header row, status lines and plain written cells", () => {

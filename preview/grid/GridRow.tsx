@@ -3,6 +3,7 @@
  * empty cells, errors flagged with Excel's explanation on hover, table styles, the selection.
  */
 import { columnName, type Rect } from "../memory/address";
+import type { CellEdge } from "../memory/model";
 import type { CellView, InMemoryWorkbook } from "../memory/workbook";
 import { CELL_PADDING_PX, fittedNumber, textWidth } from "./cellText";
 import { errorNote } from "./errors";
@@ -52,7 +53,7 @@ function renderCell(ctx: RowContext, r: number, c: number) {
       role="gridcell"
       data-cell={`${columnName(c)}${r + 1}`}
       className={cellClasses(v, t, runOn, selectionMark(ctx.selected, r, c))}
-      style={{ width, ...tablePaint(v, t) }}
+      style={{ width, ...tablePaint(v, t, { row: r === 0, col: c === 0 }) }}
       title={[v.formula, note ?? v.text].filter(Boolean).join("\n") || undefined}
       onMouseDown={(ev) => ctx.pick(r, c, ev.shiftKey)}
     >
@@ -140,17 +141,69 @@ function cellClasses(
   return classes.join(" ");
 }
 
+type LineStyle = "none" | "solid" | "dashed" | "dotted" | "double";
+
+/** A cell's drawn lines, as CSS: each side's width, style and colour. */
+export interface CellLines {
+  borderTopWidth?: number;
+  borderTopStyle?: LineStyle;
+  borderTopColor?: string;
+  borderBottomWidth?: number;
+  borderBottomStyle?: LineStyle;
+  borderBottomColor?: string;
+  borderLeftWidth?: number;
+  borderLeftStyle?: LineStyle;
+  borderLeftColor?: string;
+  borderRightWidth?: number;
+  borderRightStyle?: LineStyle;
+  borderRightColor?: string;
+}
+
+/** Excel's border weights and styles in CSS: a double line needs 3 px to show as two. */
+const LINE_PX: Record<CellEdge["weight"], number> = { Hairline: 1, Thin: 1, Medium: 2, Thick: 3 };
+const LINE_CSS: Record<CellEdge["style"], LineStyle> = {
+  None: "none",
+  Continuous: "solid",
+  Dash: "dashed",
+  DashDot: "dashed",
+  DashDotDot: "dashed",
+  SlantDashDot: "dashed",
+  Dot: "dotted",
+  Double: "double",
+};
+
+/**
+ * A cell's border lines (model.CellEdge, its own or its neighbour's on the same line), drawn as Excel
+ * draws them: each line once. A cell draws the lines below and to its right in place of the
+ * gridlines; the first row and column also draw the lines above and to their left.
+ */
+export function cellLines(v: CellView, first: { row: boolean; col: boolean } = { row: false, col: false }) {
+  const out: CellLines = {};
+  const draw = (side: "Top" | "Bottom" | "Left" | "Right", e: CellEdge | undefined) => {
+    if (!e || e.style === "None") return;
+    out[`border${side}Width`] = e.style === "Double" ? 3 : LINE_PX[e.weight];
+    out[`border${side}Style`] = LINE_CSS[e.style];
+    out[`border${side}Color`] = e.color;
+  };
+  draw("Bottom", v.borders?.bottom);
+  draw("Right", v.borders?.right);
+  if (first.row) draw("Top", v.borders?.top);
+  if (first.col) draw("Left", v.borders?.left);
+  return out;
+}
+
 /**
  * The cell's fill and text colour (its own, else its table's header, band or body: a cell's own format
- * is drawn over its table style's, as Excel does) and the table's border.
+ * is drawn over its table style's, as Excel does), the table's border, and the cell's own lines over it.
  */
 export function tablePaint(
   v: CellView,
   t: TablePlace | undefined,
-): { background: string | undefined; color: string | undefined; borderBottomColor: string | undefined } {
+  first?: { row: boolean; col: boolean },
+): { background: string | undefined; color: string | undefined } & CellLines {
   const look = t?.look ?? undefined;
   const fill =
     v.fill ?? (look && (t?.header ? look.headerFill : t?.odd ? (look.band ?? look.body) : look.body));
   const color = v.color ?? (look && (t?.header ? look.headerColor : look.bodyColor));
-  return { background: fill, color, borderBottomColor: look?.border };
+  return { background: fill, color, borderBottomColor: look?.border, ...cellLines(v, first) };
 }

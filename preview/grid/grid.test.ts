@@ -3,6 +3,7 @@ import { fittedNumber } from "./cellText";
 import { errorNote } from "./errors";
 import { niceTicks } from "./SheetChart";
 import { COLORS } from "./chartScale";
+import { cellLines } from "./GridRow";
 import { columnLabels } from "./layout";
 import { extendedByKey } from "./selection";
 import { tableLook } from "./tableStyles";
@@ -108,4 +109,35 @@ test("a chart's seventh series has a colour of its own (Excel's darker accents),
   expect(COLORS).toHaveLength(18);
   expect(new Set(COLORS).size).toBe(18);
   expect(COLORS[6]).toBe("#264478");
+});
+
+test("border lines: each drawn once, below and right of the cell that draws it (above and left too in the first row and column), weight and style as CSS", () => {
+  const edge = (style: string, weight: string, color = "#5A0000") => ({ style, weight, color }) as never;
+  const v = {
+    value: null,
+    text: "",
+    editText: "",
+    borders: {
+      top: edge("Continuous", "Thick"),
+      bottom: edge("Continuous", "Medium"),
+      left: edge("Dot", "Thin", "#000000"),
+      right: edge("Double", "Thin"),
+    },
+  };
+  expect(cellLines(v)).toEqual({
+    borderBottomWidth: 2,
+    borderBottomStyle: "solid",
+    borderBottomColor: "#5A0000",
+    borderRightWidth: 3,
+    borderRightStyle: "double",
+    borderRightColor: "#5A0000",
+  });
+  expect(cellLines(v, { row: true, col: true })).toMatchObject({
+    borderTopWidth: 3,
+    borderTopStyle: "solid",
+    borderLeftWidth: 1,
+    borderLeftStyle: "dotted",
+    borderLeftColor: "#000000",
+  });
+  expect(cellLines({ value: null, text: "", editText: "" })).toEqual({});
 });

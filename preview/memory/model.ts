@@ -17,6 +17,53 @@ export type Value = string | number | boolean | null;
 export const HORIZONTAL_ALIGNMENTS = ["Left", "Center", "Right"] as const;
 export type HorizontalAlign = (typeof HORIZONTAL_ALIGNMENTS)[number];
 
+/** Excel.BorderLineStyle: None is no line. */
+export const BORDER_STYLES = [
+  "None",
+  "Continuous",
+  "Dash",
+  "DashDot",
+  "DashDotDot",
+  "Dot",
+  "Double",
+  "SlantDashDot",
+] as const;
+export type BorderStyle = (typeof BORDER_STYLES)[number];
+/** Excel.BorderWeight. */
+export const BORDER_WEIGHTS = ["Hairline", "Thin", "Medium", "Thick"] as const;
+export type BorderWeight = (typeof BORDER_WEIGHTS)[number];
+
+/** One edge of a cell: a line (style not None) of a colour ("#RRGGBB") and a weight. */
+export interface CellEdge {
+  style: BorderStyle;
+  color: string;
+  weight: BorderWeight;
+}
+export type CellSide = "top" | "bottom" | "left" | "right";
+/** An edge as an unbordered cell reads it (Excel's: no line, black, thin). */
+export const NO_EDGE: CellEdge = { style: "None", color: "#000000", weight: "Thin" };
+
+const OPPOSITE: Record<CellSide, CellSide> = { top: "bottom", bottom: "top", left: "right", right: "left" };
+const STEP: Record<CellSide, [number, number]> = {
+  top: [-1, 0],
+  bottom: [1, 0],
+  left: [0, -1],
+  right: [0, 1],
+};
+
+/** The cell across one side of a cell, and its side on the same line; null at the sheet's edge. */
+export function acrossLine(
+  row: number,
+  col: number,
+  side: CellSide,
+): { row: number; col: number; side: CellSide } | null {
+  const [dr, dc] = STEP[side];
+  const r = row + dr;
+  const c = col + dc;
+  if (r < 0 || c < 0 || r >= MAX_ROWS || c >= MAX_COLS) return null;
+  return { row: r, col: c, side: OPPOSITE[side] };
+}
+
 export interface CellData {
   value: Value;
   /** The value is an error (#N/A, #DIV/0!, ...), held as its text. */
@@ -29,6 +76,8 @@ export interface CellData {
   color?: string;
   /** The cell's horizontal alignment where it is not General (text left, numbers right). */
   align?: HorizontalAlign;
+  /** The cell's own borders, by side; a side absent has none (NO_EDGE). */
+  borders?: Partial<Record<CellSide, CellEdge>>;
   /** The anchor ("row,col") whose array result this cell shows. */
   spilledFrom?: string;
   /** On a formula cell: its whole array result, spilled right and down when nothing is in the way. */
@@ -265,6 +314,17 @@ export class WorkbookModel {
     return sheet.rows.get(row)?.get(col);
   }
 
+  /**
+   * The line on one side of a cell: the cell's own edge, else the edge its neighbour across that line
+   * holds (Excel draws one line between two cells: A1's bottom is A2's top), else none.
+   */
+  edge(sheet: SheetData, row: number, col: number, side: CellSide): CellEdge {
+    const own = this.cell(sheet, row, col)?.borders?.[side];
+    if (own) return own;
+    const across = acrossLine(row, col, side);
+    return (across && this.cell(sheet, across.row, across.col)?.borders?.[across.side]) || NO_EDGE;
+  }
+
   /** The cell, created when missing. */
   touch(sheet: SheetData, row: number, col: number): CellData {
     let r = sheet.rows.get(row);
@@ -473,6 +533,7 @@ export class WorkbookModel {
           cell.bold = undefined;
           cell.color = undefined;
           cell.align = undefined;
+          cell.borders = undefined;
         }
       }
       if (cols.size === 0) sheet.rows.delete(r);
@@ -570,7 +631,8 @@ function isEmpty(c: CellData): boolean {
     !c.bold &&
     !c.hyperlink &&
     !c.color &&
-    !c.align
+    !c.align &&
+    !c.borders
   );
 }
 

@@ -434,4 +434,69 @@ describe("cell formats", () => {
       }),
     ).rejects.toMatchObject({ code: "InvalidArgument" });
   });
+
+  test("borders: each side's style, colour and weight are written, read back and shared with the cell across the line; cleared with the formats; others refused", async () => {
+    const w = wb();
+    const read = await w.excel.run(async (context) => {
+      const s = context.workbook.worksheets.getItem("Sheet1");
+      const b2 = s.getRange("B2:C3").format.borders;
+      for (const side of ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight"] as const)
+        b2.getItem(side).set({ style: "Continuous", color: "#9c0006", weight: "Medium" });
+      b2.getItem("InsideHorizontal").style = "Dash";
+      const top = s.getRange("B2:C2").format.borders.getItem("EdgeTop");
+      const above = s.getRange("B1").format.borders.getItem("EdgeBottom");
+      const inside = s.getRange("B2").format.borders.getItem("EdgeBottom");
+      const mixed = s.getRange("B1:D1").format.borders.getItem("EdgeBottom");
+      const none = s.getRange("E5").format.borders.getItem("EdgeLeft");
+      for (const x of [top, above, inside, mixed, none]) x.load("sideIndex,style,color,weight");
+      await context.sync();
+      return [top, above, inside, mixed, none].map((x) => x.toJSON());
+    });
+    expect(read).toEqual([
+      { sideIndex: "EdgeTop", style: "Continuous", color: "#9C0006", weight: "Medium" },
+      { sideIndex: "EdgeBottom", style: "Continuous", color: "#9C0006", weight: "Medium" },
+      { sideIndex: "EdgeBottom", style: "Dash", color: "#000000", weight: "Thin" },
+      { sideIndex: "EdgeBottom", style: null, color: null, weight: null },
+      { sideIndex: "EdgeLeft", style: "None", color: "#000000", weight: "Thin" },
+    ]);
+    expect(w.host.cell("Sheet1", 0, 1).borders?.bottom?.style).toBe("Continuous");
+    // Style None from the other cell takes the shared line away.
+    await w.excel.run(async (context) => {
+      context.workbook.worksheets
+        .getItem("Sheet1")
+        .getRange("B1:C1")
+        .format.borders.getItem("EdgeBottom").style = "None";
+      await context.sync();
+    });
+    expect([w.host.cell("Sheet1", 0, 1).borders, w.host.cell("Sheet1", 1, 1).borders?.top]).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(w.host.cell("Sheet1", 1, 1).borders?.left?.weight).toBe("Medium");
+    await w.excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("B2:C3").clear("Formats");
+      await context.sync();
+    });
+    expect(w.host.cell("Sheet1", 1, 1).borders).toBeUndefined();
+    const refused = (fn: (b: Excel.RangeBorderCollection) => void) =>
+      expect(
+        w.excel.run(async (context) => {
+          fn(context.workbook.worksheets.getItem("Sheet1").getRange("A1").format.borders);
+          await context.sync();
+        }),
+      ).rejects.toMatchObject({ code: "InvalidArgument" });
+    await refused((b) => (b.getItem("EdgeTop").style = "Bold" as Excel.BorderLineStyle));
+    await refused((b) => (b.getItem("EdgeTop").weight = "Heavy" as Excel.BorderWeight));
+    await refused((b) => (b.getItem("EdgeTop").color = "#12345"));
+    await refused((b) => (b.getItem("EdgeTop").color = "orange"));
+    await refused((b) => (b.getItem("Middle" as Excel.BorderIndex).style = "Continuous"));
+    await refused((b) => (b.getItem("DiagonalUp").style = "Continuous"));
+    await expect(
+      w.excel.run(async (context) => {
+        const b = context.workbook.worksheets.getItem("Sheet1").getRange("A1").format.borders;
+        b.load("items");
+        await context.sync();
+      }),
+    ).rejects.toMatchObject({ code: "ApiNotFound" });
+  });
 });

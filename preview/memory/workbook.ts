@@ -20,6 +20,8 @@ import {
   WorkbookModel,
   type CellData,
   type Change,
+  type CellEdge,
+  type CellSide,
   type HorizontalAlign,
   type SheetData,
   type Value,
@@ -54,6 +56,8 @@ export interface CellView {
   bold?: boolean;
   /** Left, Center or Right where the cell's alignment is not General. */
   align?: HorizontalAlign;
+  /** The lines drawn around the cell (its own borders, or its neighbour's on the same line), by side. */
+  borders?: Partial<Record<CellSide, CellEdge>>;
   spilled?: boolean;
   /** On a formula cell with an array result: the size of its spill range (blocked or not). */
   spillSize?: { rows: number; cols: number };
@@ -185,8 +189,11 @@ export class InMemoryWorkbook implements InMemoryHost {
       this.changed();
     },
     cell: (sheet: string, row: number, col: number): CellView => {
-      const c = this.model.cell(this.sheet(sheet), row, col);
-      return c ? this.view(c) : { value: null, text: "", editText: "" };
+      const s = this.sheet(sheet);
+      const c = this.model.cell(s, row, col);
+      const view: CellView = c ? this.view(c) : { value: null, text: "", editText: "" };
+      const borders = this.lines(s, row, col);
+      return borders ? { ...view, borders } : view;
     },
     usedSize: (sheet: string): { rows: number; cols: number } => {
       const r = this.model.usedRect(this.sheet(sheet));
@@ -398,6 +405,16 @@ export class InMemoryWorkbook implements InMemoryHost {
     this.model.hostCallsOwed = false;
     this.calculator.calculateAll();
     this.changed();
+  }
+
+  /** The lines drawn around a cell: its own edges and those its neighbours hold on the same lines. */
+  private lines(s: SheetData, row: number, col: number): CellView["borders"] {
+    let out: CellView["borders"];
+    for (const side of ["top", "bottom", "left", "right"] as const) {
+      const e = this.model.edge(s, row, col, side);
+      if (e.style !== "None") (out ??= {})[side] = e;
+    }
+    return out;
   }
 
   private view(c: CellData): CellView {

@@ -12,7 +12,16 @@ import { PLAN_COLUMNS, PLAN_HEADERS, PLAN_LABELS, planLabel } from "../writeback
 import { serviceWordsIn } from "../../test/support/serviceWords";
 import { createCampaigns, validatePlan } from "../writebacks/planActions";
 import type { CreatedCampaigns } from "../writebacks/planSend";
-import { BAD_CELL_FILL, campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
+import {
+  BAD_CELL_BORDER,
+  BAD_CELL_FILL,
+  campaignPlanIO,
+  insertCampaignPlan,
+  markValidation,
+  readCampaignPlan,
+  RUNS_PER_SYNC,
+} from "./campaignPlan";
+import { PAYLOAD_LIMIT_BYTES } from "../api/excelLimits";
 import { daiFlight, planColumn, typePlanRows, type PlanInput } from "../../test/support/planRows";
 
 type Row = PlanInput;
@@ -186,6 +195,91 @@ test("Validate marks each bad cell with its reason, and clears the marks once fi
   expect(value(wb, "Campaign plan", 1, "cpm").fill).toBeFalsy();
   expect(value(wb, "Campaign plan", 3, "expectedDate").fill).toBeFalsy();
   expect(value(wb, "Campaign plan", 1, "validation").value ?? "").toBe("");
+});
+
+/** A plan cell's four sides as the genuine client loads them (range.format.borders). */
+async function sides(wb: InMemoryWorkbook, row: number, header: string) {
+  return wb.excel.run(async (context) => {
+    const cell = context.workbook.worksheets.getItem("Campaign plan").getCell(1 + row, col(header));
+    const edges = (["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight"] as const).map((side) =>
+      cell.format.borders.getItem(side).load("style,color,weight"),
+    );
+    await context.sync();
+    return edges.map((e) => (e.style === "None" ? "None" : `${e.style} ${e.weight} ${e.color}`));
+  });
+}
+
+test("Validate outlines each bad cell (fill and border, in the sync that fills it) and takes the outline away once fixed", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel);
+  // totalCost and cpm sit side by side: two marked cells share the line between them.
+  typeRows(wb, "Campaign plan", [dai("Spring"), dai("Spring", { totalCost: "much", cpm: "lots" })]);
+  expect(col("cpm")).toBe(col("totalCost") + 1);
+  const line = `${BAD_CELL_BORDER.style} ${BAD_CELL_BORDER.weight} ${BAD_CELL_BORDER.color}`;
+  const all = [line, line, line, line];
+  const none = ["None", "None", "None", "None"];
+
+  await validatePlan(campaignPlanIO(wb.excel), CLOCK);
+  expect(await sides(wb, 1, "totalCost")).toEqual(all);
+  expect(await sides(wb, 1, "cpm")).toEqual(all);
+  expect(await sides(wb, 0, "cpm")).toEqual(["None", line, "None", "None"]); // the line above a marked cell
+  expect(await sides(wb, 1, "currency")).toEqual(["None", "None", line, "None"]);
+  expect(value(wb, "Campaign plan", 1, "cpm").borders?.top).toEqual(BAD_CELL_BORDER);
+
+  // Marking costs no sync of its own: the read of the fills, then one write.
+  const read = await readCampaignPlan(wb.excel);
+  const before = wb.syncLog.length;
+  await markValidation(wb.excel, read, [{ row: 1, column: "cpm", reason: "x" }]);
+  expect(wb.syncLog.length - before).toBe(2);
+
+  // cpm fixed, totalCost still bad: cpm's outline goes, the line it shares with totalCost stays.
+  typeRows(wb, "Campaign plan", [{ totalCost: "much", cpm: "30" }], 1);
+  await validatePlan(campaignPlanIO(wb.excel), CLOCK);
+  expect(value(wb, "Campaign plan", 1, "cpm").fill).toBeFalsy();
+  expect(await sides(wb, 1, "cpm")).toEqual(["None", "None", line, "None"]);
+  expect(await sides(wb, 1, "totalCost")).toEqual(all);
+
+  typeRows(wb, "Campaign plan", [{ totalCost: "", cpm: "30" }], 1);
+  const fixed = await validatePlan(campaignPlanIO(wb.excel), CLOCK);
+  expect(fixed.problems).toEqual([]);
+  for (const h of ["totalCost", "cpm", "currency"]) {
+    expect(await sides(wb, 1, h)).toEqual(none);
+    expect(value(wb, "Campaign plan", 1, h).borders).toBeUndefined();
+  }
+  expect(await sides(wb, 0, "cpm")).toEqual(none);
+});
+
+test("Marks of a plan too scattered for one request are written in as many syncs as they need, each under Excel's 5 MB; a column of marks is one range", async () => {
+  const wb = setup();
+  await insertCampaignPlan(wb.excel, 1000);
+  const plan = await readCampaignPlan(wb.excel);
+  // Every other row in four columns: 2,000 runs of one cell, each outlined on four sides (over 6 MB in one request).
+  const columns = ["name", "type", "cpm", "geo"];
+  const errors = columns.flatMap((column) =>
+    Array.from({ length: 500 }, (_, i) => ({ row: 2 * i, column, reason: "x" })),
+  );
+  const syncs = async (run: () => Promise<void>) => {
+    const before = wb.syncLog.length;
+    await run();
+    const log = wb.syncLog.slice(before);
+    expect(log.every((s) => !s.failed && s.payloadBytes < PAYLOAD_LIMIT_BYTES)).toBe(true);
+    return log.length;
+  };
+  expect(await syncs(() => markValidation(wb.excel, plan, errors))).toBe(1 + Math.ceil(2000 / RUNS_PER_SYNC));
+  expect(value(wb, "Campaign plan", 998, "geo").borders?.bottom).toEqual(BAD_CELL_BORDER);
+  expect(value(wb, "Campaign plan", 998, "geo").fill).toBe(BAD_CELL_FILL);
+  // Fixed: 2,000 runs unmarked, then a whole column marked as one run.
+  const column = Array.from({ length: 1000 }, (_, row) => ({ row, column: "cpm", reason: "x" }));
+  expect(await syncs(() => markValidation(wb.excel, plan, column))).toBe(1 + Math.ceil(2001 / RUNS_PER_SYNC));
+  expect(value(wb, "Campaign plan", 998, "name").borders).toBeUndefined();
+  expect(value(wb, "Campaign plan", 500, "cpm").borders).toEqual({
+    top: BAD_CELL_BORDER,
+    bottom: BAD_CELL_BORDER,
+    left: BAD_CELL_BORDER,
+    right: BAD_CELL_BORDER,
+  });
+  expect(await syncs(() => markValidation(wb.excel, plan, []))).toBe(2);
+  expect(value(wb, "Campaign plan", 500, "cpm").borders).toBeUndefined();
 });
 
 test("Create groups rows into campaigns (shared fields = flights, in row order), one request each; ids, status and time written back", async () => {

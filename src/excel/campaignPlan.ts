@@ -24,10 +24,16 @@ import { withNewSheet } from "./tableWriter";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
 import type { ExcelHost } from "./host";
+import { PAYLOAD_LIMIT_BYTES } from "../api/excelLimits";
 
 const PLAN_SHEET = "Campaign plan";
 const PLAN_TABLE = "CampaignPlan";
 export const BAD_CELL_FILL = "#FFC7CE";
+/**
+ * The line around a marked cell: dark red, Medium, at least 3:1 against the mark's fill, the rows'
+ * white and banded fills beside it and the header above it (WCAG 2.1 non-text contrast; test/contrast.test.ts).
+ */
+export const BAD_CELL_BORDER = { style: "Continuous", color: "#5A0000", weight: "Medium" } as const;
 /** The result columns' headers: dark text on light yellow, drawn over the table style's own (test/contrast.test.ts). */
 export const OUTPUT_HEADER_FILL = "#FFF2CC";
 export const OUTPUT_HEADER_FONT = "#1F1F1F";
@@ -200,9 +206,55 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
   });
 }
 
+/** A marked cell's lines: the edges of a run of marked cells in one column, and the lines between them. */
+const MARK_LINES = ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight", "InsideHorizontal"] as const;
+
+/** Cells of the plan's body, as runs of consecutive rows in one column (one range each: a few calls a run, not a cell). */
+function columnRuns(
+  cells: readonly { row: number; col: number }[],
+): { row: number; col: number; rows: number }[] {
+  const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
+  const runs: { row: number; col: number; rows: number }[] = [];
+  for (const { row, col } of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last.col === col && row <= last.row + last.rows)
+      last.rows = Math.max(last.rows, row - last.row + 1);
+    else runs.push({ row, col, rows: 1 });
+  }
+  return runs;
+}
+
 /**
- * Clears earlier marks, fills each bad cell and writes every row's reasons in the validation column:
- * each problem once, then each warning (a flight in the past), which marks no cell.
+ * What marking (or unmarking) one run puts in a request, at most: its range, the fill, five lines of
+ * three properties each (measured at about 3.2 KB for a lone cell's four lines through office.js).
+ */
+const RUN_BYTES = 4 * 1024;
+/** Runs one request carries: half of Excel on the web's 5 MB, the rest left for the Problems column. */
+export const RUNS_PER_SYNC = Math.floor(PAYLOAD_LIMIT_BYTES / 2 / RUN_BYTES);
+
+/**
+ * Marks a run of cells (fill and outline: each side's style, colour and weight), or takes the mark
+ * away; queued only, no read. The outline is Excel's one line between two cells.
+ */
+function mark(body: Excel.Range, run: { row: number; col: number; rows: number }, marked: boolean): void {
+  const cells = body.getCell(run.row, run.col).getResizedRange(run.rows - 1, 0);
+  if (marked) cells.format.fill.color = BAD_CELL_FILL;
+  else cells.format.fill.clear();
+  for (const side of MARK_LINES) {
+    if (side === "InsideHorizontal" && run.rows === 1) continue;
+    const line = cells.format.borders.getItem(side);
+    if (marked) line.set(BAD_CELL_BORDER);
+    else line.style = "None";
+  }
+}
+
+/**
+ * Clears earlier marks, fills and outlines each bad cell and writes every row's reasons in the
+ * validation column: each problem once, then each warning (a flight in the past), which marks no cell.
+ * The outline is Excel's one line between two cells: the old marks' lines go before the new ones are
+ * drawn, so a fixed cell beside a still-bad one leaves the bad one's outline whole. Marks go in runs
+ * (a column's consecutive cells, one range each) in the sync that writes the reasons; only a plan
+ * with more runs than one request holds (RUNS_PER_SYNC) takes a sync per that many more.
  */
 export async function markValidation(
   excel: ExcelHost,
@@ -220,15 +272,23 @@ export async function markValidation(
     const fills = body.getCellProperties({ format: { fill: { color: true } } });
     await context.sync();
     const input = headers.map((h) => INPUT_HEADERS.has(h));
-    fills.value.forEach((row, r) =>
-      row.forEach((cell, c) => {
-        if (input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL)
-          body.getCell(r, c).format.fill.clear();
-      }),
+    const earlier = fills.value.flatMap((row, r) =>
+      row.flatMap((cell, c) =>
+        input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL ? [{ row: r, col: c }] : [],
+      ),
     );
-    for (const e of errors) {
-      const c = headers.indexOf(e.column);
-      if (c >= 0) body.getCell(e.row, c).format.fill.color = BAD_CELL_FILL;
+    const bad = errors.flatMap((e) =>
+      headers.includes(e.column) ? [{ row: e.row, col: headers.indexOf(e.column) }] : [],
+    );
+    // Old marks go before new ones are drawn (a line two cells share is drawn last); a plan with more
+    // runs than one request holds is marked in several syncs, any other in the one sync below.
+    const runs = [
+      ...columnRuns(earlier).map((run) => ({ run, marked: false })),
+      ...columnRuns(bad).map((run) => ({ run, marked: true })),
+    ];
+    for (let i = 0; i < runs.length; i++) {
+      if (i > 0 && i % RUNS_PER_SYNC === 0) await context.sync();
+      mark(body, runs[i].run, runs[i].marked);
     }
     if (validationCol >= 0 && plan.sheet.rows.length > 0) {
       const column = body.getColumn(validationCol);

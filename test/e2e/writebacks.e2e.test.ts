@@ -3,6 +3,7 @@
  * flights, Validate, Create campaigns (ids written back), run an agent and open its CSV as a sheet.
  */
 import path from "path";
+import type { Page } from "playwright-core";
 import { PLAN_HEADERS } from "../../src/writebacks/planColumns";
 import { columnName } from "../../src/excel/columnName";
 import { daiFlight, type PlanInput } from "../support/planRows";
@@ -20,6 +21,15 @@ import {
 const e = usePreview();
 
 const at = (header: string, row: number): string => `${columnName(PLAN_HEADERS.indexOf(header))}${row}`;
+
+/** A drawn cell's line on one side, as the browser computed it: "2px solid rgb(90, 0, 0)". */
+function drawnLine(page: Page, address: string, side: "bottom" | "right"): Promise<string> {
+  return cell(page, address).evaluate((el, s) => {
+    const css = getComputedStyle(el);
+    const p = (k: string) => css.getPropertyValue(`border-${s}-${k}`);
+    return `${p("width")} ${p("style")} ${p("color")}`;
+  }, side);
+}
 
 async function typeRow(row: number, values: PlanInput): Promise<void> {
   for (const [header, text] of Object.entries(values)) await typeInto(e.page, at(header, row), text ?? "");
@@ -67,6 +77,16 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
     ),
   ).toMatchObject({ sheet: "Campaign plan", row: 2, col: PLAN_HEADERS.indexOf("cpm") });
   await page.screenshot({ path: path.join(ARTIFACTS, "plan-problem-selected.png") });
+  // The mark is outlined (issue 49): the cell draws the lines below and right of it, the cells above
+  // and to its left the others (one line between two cells, as Excel draws it).
+  const lines = async () => ({
+    below: await drawnLine(page, at("cpm", 3), "bottom"),
+    right: await drawnLine(page, at("cpm", 3), "right"),
+    above: await drawnLine(page, at("cpm", 2), "bottom"),
+    left: await drawnLine(page, at("totalCost", 3), "right"),
+  });
+  const outline = "2px solid rgb(90, 0, 0)";
+  expect(await lines()).toEqual({ below: outline, right: outline, above: outline, left: outline });
 
   await typeInto(page, at("cpm", 3), "30");
   await page.getByRole("button", { name: "Validate" }).click();
@@ -75,6 +95,7 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
     'All 3 rows are valid. Create would send 2 campaigns: "Spring" (rows 2, 3); "Winter" (row 4).',
   );
   await expectText(cell(page, at("validation", 3)), "");
+  expect(Object.values(await lines()).some((l) => l.includes("rgb(90, 0, 0)"))).toBe(false);
   await page.getByRole("button", { name: "Create campaigns" }).click();
   await expectText(page.getByTestId("plan-outcome"), "2 campaigns created (3 flights).", 30_000);
   for (const row of [2, 3, 4]) {

@@ -106,6 +106,7 @@ export function cellXml(ctx: CellContext, cell: CellData, row: number, col: numb
     color: cell.color,
     fill: cell.fill,
     align: cell.align,
+    borders: cell.borders,
   };
   const s = ctx.styles.index(look) || undefined;
   const r = `${columnName(col)}${row + 1}`;

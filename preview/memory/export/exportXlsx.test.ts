@@ -186,3 +186,31 @@ test("issue 47: a chart part carries each series' look: its colour, a 2.25-point
     expect(chart).toMatch(/<c:spPr><a:solidFill><a:srgbClr val="[0-9A-F]{6}"\/><\/a:solidFill><\/c:spPr>/);
   expect(chart).toContain('<c:dispBlanksAs val="gap"/>');
 });
+
+test("issue 49: a cell's borders are in the file: each side's style, weight and colour, in the cell's own format", async () => {
+  const wb = new InMemoryWorkbook();
+  await wb.excel.run(async (context) => {
+    const s = context.workbook.worksheets.getItem("Sheet1");
+    s.getRange("B2").values = [["marked"]];
+    for (const side of ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight"] as const)
+      s.getRange("B2")
+        .format.borders.getItem(side)
+        .set({ style: "Continuous", weight: "Medium", color: "#5A0000" });
+    const dash = s.getRange("D4").format.borders.getItem("EdgeBottom");
+    dash.style = "Dash";
+    await context.sync();
+  });
+  const files = parts(exportXlsx(wb.model));
+  const styles = files.get("xl/styles.xml")!;
+  const line = (side: string) => `<${side} style="medium"><color rgb="FF5A0000"/></${side}>`;
+  expect(styles).toContain(
+    `<borders count="3"><border><left/><right/><top/><bottom/><diagonal/></border><border>${line("left")}${line("right")}${line("top")}${line("bottom")}<diagonal/></border><border><left/><right/><top/><bottom style="dashed"><color rgb="FF000000"/></bottom><diagonal/></border></borders>`,
+  );
+  const xfs = [...styles.matchAll(/<xf [^>]*>/g)].map((m) => m[0]).slice(1); // after cellStyleXfs' one
+  const sheet = files.get("xl/worksheets/sheet1.xml")!;
+  const s = (ref: string) => Number(new RegExp(`<c r="${ref}" s="(\\d+)"`).exec(sheet)?.[1]);
+  expect(xfs[s("B2")]).toMatch(/borderId="1"[^>]*applyBorder="1"/);
+  expect(xfs[s("D4")]).toMatch(/borderId="2"/);
+  // The cell below B2 holds no line of its own: B2's bottom is written once, in B2's format.
+  expect(sheet).not.toMatch(/<c r="B3"/);
+});

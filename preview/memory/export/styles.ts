@@ -1,9 +1,10 @@
 /**
  * The workbook's styles part (xl/styles.xml): each distinct look of a cell (number format, bold,
- * font colour, fill, horizontal alignment) becomes one cell format (`xf`), numbered as cells refer
+ * font colour, fill, horizontal alignment, borders) becomes one cell format (`xf`), numbered as cells refer
  * to it (`s="n"`). General (0) and Text (49) keep their built-in ids; every other format code is
  * written out with an id from 164, as Excel writes its custom formats (ECMA-376 Part 1, 18.8.30).
  */
+import type { CellEdge, CellSide } from "../model";
 import { el, NS, XML_HEAD } from "./xml";
 
 export interface CellLook {
@@ -12,6 +13,44 @@ export interface CellLook {
   color?: string;
   fill?: string;
   align?: "Left" | "Center" | "Right";
+  /** The cell's own edges (a line a neighbour holds is written in the neighbour's format, as Excel files keep it). */
+  borders?: Partial<Record<CellSide, CellEdge>>;
+}
+
+const SIDES: readonly CellSide[] = ["left", "right", "top", "bottom"];
+
+/** Excel's line style and weight as a file's border style (ECMA-376 Part 1, 18.18.3 ST_BorderStyle). */
+function borderStyle(e: CellEdge): string | null {
+  const heavy = e.weight === "Medium" || e.weight === "Thick";
+  switch (e.style) {
+    case "None":
+      return null;
+    case "Continuous":
+      return { Hairline: "hair", Thin: "thin", Medium: "medium", Thick: "thick" }[e.weight];
+    case "Dash":
+      return heavy ? "mediumDashed" : "dashed";
+    case "DashDot":
+      return heavy ? "mediumDashDot" : "dashDot";
+    case "DashDotDot":
+      return heavy ? "mediumDashDotDot" : "dashDotDot";
+    case "Dot":
+      return "dotted";
+    case "Double":
+      return "double";
+    case "SlantDashDot":
+      return "slantDashDot";
+  }
+}
+
+/** A cell's borders as the key of one `border` element: "side:style:ARGB" per drawn side, in the file's order. */
+function borderKey(borders: CellLook["borders"]): string {
+  const parts: string[] = [];
+  for (const side of SIDES) {
+    const e = borders?.[side];
+    const style = e && borderStyle(e);
+    if (e && style) parts.push(`${side}:${style}:${argb(e.color) ?? "FF000000"}`);
+  }
+  return parts.join(",");
 }
 
 const BUILT_IN: Record<string, number> = { General: 0, "@": 49 };
@@ -22,6 +61,24 @@ function argb(color: string | undefined): string | null {
   return m ? `FF${m[1].toUpperCase()}` : null;
 }
 
+/** One `border` element from its key: each side with its line, or empty (ECMA-376 Part 1, 18.8.4). */
+function borderXml(key: string): string {
+  const drawn = new Map(
+    key
+      .split(",")
+      .filter(Boolean)
+      .map((part) => {
+        const [side, style, rgb] = part.split(":");
+        return [side, { style, rgb }] as const;
+      }),
+  );
+  const side = (name: CellSide) => {
+    const line = drawn.get(name);
+    return line ? el(name, { style: line.style }, el("color", { rgb: line.rgb })) : el(name);
+  };
+  return el("border", {}, ...SIDES.map(side), el("diagonal"));
+}
+
 export class StyleSheet {
   private readonly formats = new Map<string, number>();
   private readonly fonts = new Map<string, number>([["|", 0]]);
@@ -29,7 +86,8 @@ export class StyleSheet {
     ["none", 0],
     ["gray125", 1],
   ]);
-  private readonly xfs = new Map<string, number>([["0|0|0|", 0]]);
+  private readonly borders = new Map<string, number>([["", 0]]);
+  private readonly xfs = new Map<string, number>([["0|0|0||0", 0]]);
 
   /** The `s` index of a cell with this look (0: the default). */
   index(look: CellLook): number {
@@ -40,7 +98,9 @@ export class StyleSheet {
     const fill = argb(look.fill);
     const fillKey = fill ?? "none";
     if (!this.fills.has(fillKey)) this.fills.set(fillKey, this.fills.size);
-    const key = `${numFmt}|${this.fonts.get(fontKey)}|${this.fills.get(fillKey)}|${look.align ?? ""}`;
+    const lines = borderKey(look.borders);
+    if (!this.borders.has(lines)) this.borders.set(lines, this.borders.size);
+    const key = `${numFmt}|${this.fonts.get(fontKey)}|${this.fills.get(fillKey)}|${look.align ?? ""}|${this.borders.get(lines)}`;
     let xf = this.xfs.get(key);
     if (xf === undefined) {
       xf = this.xfs.size;
@@ -90,19 +150,21 @@ export class StyleSheet {
             ),
           ),
     );
+    const borders = [...this.borders.keys()].map(borderXml);
     const xfs = [...this.xfs.keys()].map((key) => {
-      const [numFmt, font, fill, align] = key.split("|");
+      const [numFmt, font, fill, align, border] = key.split("|");
       return el(
         "xf",
         {
           numFmtId: numFmt,
           fontId: font,
           fillId: fill,
-          borderId: 0,
+          borderId: border,
           xfId: 0,
           applyNumberFormat: numFmt !== "0" || undefined,
           applyFont: font !== "0" || undefined,
           applyFill: fill !== "0" || undefined,
+          applyBorder: border !== "0" || undefined,
           applyAlignment: align ? true : undefined,
         },
         align ? el("alignment", { horizontal: align.toLowerCase() }) : "",
@@ -116,11 +178,7 @@ export class StyleSheet {
         numFmts.length ? el("numFmts", { count: numFmts.length }, ...numFmts) : "",
         el("fonts", { count: fonts.length }, ...fonts),
         el("fills", { count: fills.length }, ...fills),
-        el(
-          "borders",
-          { count: 1 },
-          el("border", {}, el("left"), el("right"), el("top"), el("bottom"), el("diagonal")),
-        ),
+        el("borders", { count: borders.length }, ...borders),
         el("cellStyleXfs", { count: 1 }, el("xf", { numFmtId: 0, fontId: 0, fillId: 0, borderId: 0 })),
         el("cellXfs", { count: xfs.length }, ...xfs),
         el("cellStyles", { count: 1 }, el("cellStyle", { name: "Normal", xfId: 0, builtinId: 0 })),

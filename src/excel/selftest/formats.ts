@@ -1,4 +1,7 @@
-/** Number formats: percentages are fractions under a % format, dates are serials under a date format. */
+/**
+ * Number formats: percentages are fractions under a % format, dates are serials under a date format.
+ * Cell borders: a marked plan cell's outline, read back, shared with the cell across its line.
+ */
 import { utcToSerial } from "../../api/excelDates";
 import { dateSystemOf, readDateSystem, toWorkbookSerial } from "../dateSystem";
 import { check, show, type SelfTestStep } from "./step";
@@ -49,6 +52,34 @@ export const formatSteps: SelfTestStep[] = [
       check(seen.text[0][0] === "2026-01-01", `${serial} shows as ${show(seen.text[0][0])}`);
       check(seen.values[0][1] === serial, `DATE(2026,1,1) is ${show(seen.values[0][1])}, not ${serial}`);
       return `${system} date system: 2026-01-01 is ${serial}`;
+    },
+  },
+  {
+    id: "cell-borders",
+    family: "Number formats",
+    title:
+      "A border written on a cell's side reads back (style, weight, colour); the cell across the line reads the same line, and style None from it takes the line away",
+    async run({ excel, sheet }) {
+      const line = { style: "Continuous", weight: "Medium", color: "#5A0000" } as const;
+      const seen = await excel.run(async (context) => {
+        const s = context.workbook.worksheets.getItem(sheet);
+        const sides = ["EdgeTop", "EdgeBottom", "EdgeLeft", "EdgeRight"] as const;
+        for (const side of sides) s.getRange("B2").format.borders.getItem(side).set(line);
+        const own = s.getRange("B2").format.borders.getItem("EdgeTop").load("style,weight,color");
+        const above = s.getRange("B1").format.borders.getItem("EdgeBottom").load("style");
+        await context.sync();
+        s.getRange("B1").format.borders.getItem("EdgeBottom").style = "None";
+        const gone = s.getRange("B2").format.borders.getItem("EdgeTop").load("style");
+        const kept = s.getRange("B2").format.borders.getItem("EdgeLeft").load("style");
+        await context.sync();
+        return { own: own.toJSON(), above: above.style, gone: gone.style, kept: kept.style };
+      });
+      const own = `${seen.own.style} ${seen.own.weight} ${String(seen.own.color).toUpperCase()}`;
+      check(own === "Continuous Medium #5A0000", `B2's top reads ${show(own)}`);
+      check(seen.above === "Continuous", `B1's bottom (B2's top) reads ${show(seen.above)}`);
+      check(seen.gone === "None", `after B1's bottom was set to None, B2's top reads ${show(seen.gone)}`);
+      check(seen.kept === "Continuous", `B2's left reads ${show(seen.kept)}`);
+      return own;
     },
   },
 ];

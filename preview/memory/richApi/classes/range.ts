@@ -1,5 +1,5 @@
 /**
- * Range, its format (font, fill, column widths, horizontal alignment) and its data validation, over the model. A range is
+ * Range, its format (font, fill, borders (borders.ts), column widths, horizontal alignment) and its data validation, over the model. A range is
  * found once per request (its sheet by id, its cells by rectangle) and read or written when the
  * call runs; `_KeepReference` keeps it across syncs as office.js asks.
  */
@@ -20,7 +20,7 @@ import { fromR1C1, toR1C1 } from "../../r1c1";
 import { moveCells, type ShiftDirection } from "../../shift";
 import { cutMove } from "../../cutMove";
 import type { Batch } from "../batch";
-import { defineClass, hostObject, invalidArgument, objectArg } from "../hostClass";
+import { defineClass, hostObject, invalidArgument, objectArg, objectOf } from "../hostClass";
 import { rangeObject, rangeSheet, tableCollection, worksheetObject, type RangeData } from "./lookup";
 
 /** Excel refuses reads of more than five million cells. */
@@ -340,6 +340,7 @@ const RangeFormat = defineClass<RangeData>("RangeFormat", {
   nav: {
     Font: (r) => hostObject(RangeFont, r),
     Fill: (r) => hostObject(RangeFill, r),
+    Borders: (r) => objectOf("RangeBorderCollection", r),
   },
   methods: {
     AutofitColumns: (r, _args, b) => void rangeSheet(b, r),
