@@ -33,8 +33,10 @@ export interface CellMove {
 
 /**
  * The one row move that takes the table from `before` to `after` (header at `rect.row`), with the
- * totals row counted in the table's block: inserted at its last row, or deleted from its end.
- * `rect` is the table with its old totals row taken in (refresh resizes it so first).
+ * totals row counted in the table's block: inserted at its last row, or deleted from its end. A
+ * totals row both shapes have is kept, rows deleted from the body's end above it: it carries what a
+ * planner typed in it under a column of theirs, as a growing table's does. `rect` is the table with
+ * its old totals row taken in (refresh resizes it so first).
  */
 export function rowMove(rect: Box, before: RowShape, after: RowShape): CellMove | null {
   const was = before.body + (before.totals ? 1 : 0);
@@ -45,8 +47,14 @@ export function rowMove(rect: Box, before: RowShape, after: RowShape): CellMove 
       band: { row: rect.row + was, col: rect.col, rows: now - was, cols: rect.cols },
       direction: "Down",
     };
+  const keptTotals = before.totals && after.totals;
   return {
-    band: { row: rect.row + 1 + now, col: rect.col, rows: was - now, cols: rect.cols },
+    band: {
+      row: rect.row + 1 + (keptTotals ? after.body : now),
+      col: rect.col,
+      rows: was - now,
+      cols: rect.cols,
+    },
     direction: "Up",
   };
 }
