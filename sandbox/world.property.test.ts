@@ -11,10 +11,11 @@ import { incrementality } from "./resources/incrementality";
 import { showInfo } from "./resources/shows";
 import { adSpend } from "./model/adSpend";
 import { ACCESSIBLE_ADVERTISERS, DAY, World } from "./world";
+import { propertyRuns } from "../test/support/propertyRuns";
 
 const world = new World();
 const NOW = Date.UTC(2026, 10, 22);
-const RUNS = { numRuns: 25 };
+const RUNS = { numRuns: propertyRuns(25) };
 
 type Row = Record<string, string>;
 const table = (csv: string): Row[] => Papa.parse<Row>(csv, { header: true, skipEmptyLines: true }).data;
@@ -249,7 +250,7 @@ test("campaign performance: delivery adds up, windows grow, rates and costs come
           if (r[k] && r[k].length <= 4) expect(k.toLowerCase().startsWith(r[k].toLowerCase())).toBe(false);
       }
     }),
-    { numRuns: 8 },
+    { numRuns: propertyRuns(8) },
   );
 });
 
@@ -302,7 +303,7 @@ test("every ad's spend is its episode's podcast downloads at the show's CPM", ()
           0.005 + 1e-9,
         );
     }),
-    { numRuns: 10 },
+    { numRuns: propertyRuns(10) },
   );
 });
 
@@ -336,6 +337,6 @@ test("incrementality: lift, incremental percent and intervals agree", () => {
         }
       },
     ),
-    { numRuns: 10 },
+    { numRuns: propertyRuns(10) },
   );
 });
