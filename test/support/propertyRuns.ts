@@ -1,6 +1,6 @@
 /**
  * A property's case count, as the suite runs it. `npm test` runs every property at its full count;
- * `npm run test:quick` (the inner loop) sets PROPERTY_SCALE=0.1, a tenth of each count, and says so in
+ * `npm run test:quick` (the inner loop) sets PROPERTY_SCALE=0.05, a twentieth of each count, and says so in
  * its summary. A property's own variable (STORED_PROPERTY_RUNS and the like) still sets its count.
  */
 const raw = process.env.PROPERTY_SCALE;
