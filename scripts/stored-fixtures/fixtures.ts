@@ -95,4 +95,14 @@ export const FIXTURES: readonly FixtureSpec[] = [
       "campaign holds (01a4106..)",
     ],
   },
+  {
+    name: "report-bound-sets",
+    commit: "d86de03",
+    shapes: [
+      "report definition: version 3 with cells (bindings), before revisions (..d86de03, the last landed release)",
+      "report set: version 1 before revisions (..d86de03)",
+      "dashboard: v2 without AdsDashboard.rev (..d86de03)",
+      "campaign holds: version 2 without revision (..d86de03)",
+    ],
+  },
 ];

@@ -146,13 +146,67 @@ async function makeDashboard(wb: Workbook): Promise<void> {
   await m.writeDashboard(wb.excel, names);
 }
 
+type SheetFetch = (source: unknown, signal?: AbortSignal) => Promise<unknown>;
+
+/**
+ * Where the era had them (report sets, and parameters taken from cells): the README tour's step 5, a
+ * report whose start date, end date and advertiser are cells of Sheet1 (B1:B3), and a report set of
+ * two advertisers (Sheet1!A6:A7) run once, its spend by day for each.
+ */
+async function makeBoundAndSet(wb: Workbook, client: unknown): Promise<void> {
+  const sets = load<{
+    makeReportSet(excel: unknown, input: object): Promise<{ id: string }>;
+    previewReportSet(excel: unknown, id: string): Promise<{ plan: { requests: number } }>;
+    runReportSet(excel: unknown, id: string, fetch: SheetFetch, o: { confirmed: number }): Promise<unknown>;
+  }>("src/excel/reportSets");
+  if (!sets || !load("src/excel/boundCells")) {
+    log.push("bound cells and report sets: this commit has none");
+    return;
+  }
+  const { runSourceToSheet } = need<{ runSourceToSheet: RunSource }>("src/taskpane/reportActions");
+  const { fetchSheetData } = need<{
+    fetchSheetData(c: unknown, source: unknown, o?: { signal?: AbortSignal }): Promise<unknown>;
+  }>("src/runtime/reportSources");
+  for (const [row, text] of ["2026-11-08", "2026-11-18", "Acme Mattress"].entries())
+    wb.host.setInput("Sheet1", row, 1, text);
+  const failures: string[] = [];
+  const bound: SheetRequest & { cells: Record<string, string> } = {
+    kind: "estimatedSpendByDay",
+    params: { advertisers: ["Acme Mattress"], startDate: "2026-11-08", endDate: "2026-11-18" },
+    cells: { startDate: "Sheet1!B1", endDate: "Sheet1!B2", advertisers: "Sheet1!B3" },
+  };
+  log.push(`report sheet from cells: ${JSON.stringify(bound)}`);
+  await runSourceToSheet(services(wb.excel, client, failures), bound);
+  if (failures.length) log.push(`  not made: ${failures.join(" / ")}`);
+  wb.host.setInput("Sheet1", 5, 0, "Acme Mattress");
+  wb.host.setInput("Sheet1", 6, 0, "Northwind Coffee");
+  const set = await sets.makeReportSet(wb.excel, {
+    name: "Clients",
+    client: "advertiser",
+    values: "Sheet1!A6:A7",
+    reports: [
+      { kind: "estimatedSpendByDay", params: {}, datePreset: { kind: "last", count: 7, unit: "days" } },
+    ],
+    dashboard: false,
+  });
+  const { plan } = await sets.previewReportSet(wb.excel, set.id);
+  const fetch: SheetFetch = (source, signal) => fetchSheetData(client, source, { signal });
+  await sets.runReportSet(wb.excel, set.id, fetch, { confirmed: plan.requests });
+  log.push(`report set "Clients" (Sheet1!A6:A7, spend by day, last 7 days) run: ${plan.requests} requests`);
+}
+
 /** Types plan rows by header, as a planner does (the plan's headers are read from its sheet). */
 function typeRows(wb: Workbook, sheet: string, rows: Record<string, string>[]): void {
   const headers: string[] = [];
   for (let c = 0; c < 200; c++) headers.push(String(wb.host.cell(sheet, 0, c).value ?? ""));
+  // Eras whose plan is headed in a planner's words ("Campaign name" for name) say so in PLAN_COLUMNS.
+  const columns =
+    load<{ PLAN_COLUMNS: readonly { header: string; label?: string }[] }>("src/writebacks/planColumns")
+      ?.PLAN_COLUMNS ?? [];
+  const shown = (header: string) => columns.find((c) => c.header === header)?.label ?? header;
   rows.forEach((r, i) => {
     for (const [header, text] of Object.entries(r)) {
-      const col = headers.indexOf(header);
+      const col = headers.includes(header) ? headers.indexOf(header) : headers.indexOf(shown(header));
       if (col >= 0) wb.host.setInput(sheet, 1 + i, col, text);
     }
   });
@@ -253,6 +307,7 @@ async function main(): Promise<void> {
   try {
     const client = sandbox.client("demo-pro");
     await makeReports(wb, client);
+    await makeBoundAndSet(wb, client);
     await makeDashboard(wb);
     await makePlan(wb, client);
   } finally {

@@ -4,13 +4,13 @@
  * modules (jest.isolateModules): its own store turns and refresh lock, the same workbook.
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { openStoredFixture } from "../../test/support/storedFixtures";
 import type { TypedTable } from "../api/table";
 import type { ResolvedSource } from "../reports/definition";
 import * as dashboardHere from "./dashboardSheet";
 import * as setsHere from "./reportSets";
 import type { ExcelHost } from "./host";
 import { createReportSheet, type SheetFetcher } from "./reportSheets";
-import { splitParts } from "./reportStore";
 
 const TODAY = new Date(Date.UTC(2026, 10, 22));
 const DATES = { startDate: "2026-11-01", endDate: "2026-11-14" };
@@ -119,19 +119,14 @@ test("a set renamed in two panes from the same reading: the second is refused in
 });
 
 test("a set stored before revisions (no revision) reads, and gets revision 1 on its first write", async () => {
-  const wb = workbook();
-  const set = await makeSet(wb);
-  const { revision: _r, ...old } = set;
-  const parts = splitParts(JSON.stringify(old));
-  await wb.excel.run(async (context) => {
-    parts.forEach((p, i) => context.workbook.properties.custom.add(`AdsSet.${set.id}.${i}`, p));
-    context.workbook.properties.custom.add(`AdsSet.${set.id}.n`, String(parts.length));
-    await context.sync();
-  });
+  // The set as the last release (d86de03) stored it, through its own code (test/fixtures/stored).
+  const wb = openStoredFixture("report-bound-sets");
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
   const read = (await storedSet(wb))!;
-  expect(read.revision).toBeUndefined();
+  expect([read.name, read.revision]).toEqual(["Clients", undefined]);
   const written = await setsHere.changeReportSet(wb.excel, read, { name: "Renamed" });
   expect(written.revision).toBe(1);
+  expect((await storedSet(wb))!).toEqual(written);
 });
 
 /** A host whose `k`-th run first lets `before` happen (another pane's write, at that point of a write). */

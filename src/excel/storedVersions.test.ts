@@ -10,7 +10,14 @@ import { holdOf, readHold } from "../writebacks/planHolds";
 import type { CampaignGroup } from "../writebacks/planGroup";
 import { writeDashboard } from "./dashboardSheet";
 import { blockAsWritten } from "./reportCharts";
-import { createReportSheet, listDefinitions, refreshReport, setReportChart } from "./reportSheets";
+import { listReportSets, previewReportSet, runReportSet } from "./reportSets";
+import {
+  createReportSheet,
+  listDefinitions,
+  refreshReport,
+  setReportChart,
+  type SheetFetcher,
+} from "./reportSheets";
 import { saveDefinition } from "./reportStore";
 
 /** The shape each fixture's spend-by-day sheet is read as (the fixture's README: the commit that wrote it). */
@@ -26,6 +33,8 @@ const SPEND_SHAPE: Record<string, string> = {
   "dashboard-sheettables": "1.7",
   "report-datahash": "1.7",
   "report-chartband": "1.8",
+  // The last release (d86de03): today's version, from before the store's revisions.
+  "report-bound-sets": "current",
 };
 
 /** A sheet's stored definition JSON, joined from its AdsReport.* parts. */
@@ -35,21 +44,22 @@ function storedJson(properties: readonly [string, string][]): unknown {
   return JSON.parse(Array.from({ length: n }, (_, i) => map.get(`AdsReport.${i}`) ?? "").join(""));
 }
 
-test("every fixture of the history is covered, and each shape of version 1 is read as the one it is", () => {
+test("every fixture of the history is covered, and each shape of version 1 is read as the one it is (the last release's as current)", () => {
   expect(listStoredFixtures().sort()).toEqual(Object.keys(SPEND_SHAPE).sort());
   for (const name of listStoredFixtures()) {
     const sheet = readStoredFixture(name).workbook.sheets.find((s) => s.name.startsWith("Spend by day"))!;
     const read = readStoredDefinition(storedJson(sheet.properties));
+    const current = SPEND_SHAPE[name] === "current";
     expect({
       name,
       state: read.state,
-      from: read.state === "migrated" ? read.from.split(" ")[0] : "",
+      from: read.state === "migrated" ? read.from.split(" ")[0] : "current",
     }).toEqual({
       name,
-      state: "migrated",
+      state: current ? "current" : "migrated",
       from: SPEND_SHAPE[name],
     });
-    if (read.state === "migrated") expect(read.def.version).toBe(2);
+    if (read.state !== "unreadable" && read.state !== "newer") expect(read.def.version).toBe(2);
   }
 });
 
@@ -175,4 +185,70 @@ test("a block of sums fingerprinted in base 36 (2026-11-26 to 27) is still known
   const old = `${text.length.toString(36)}-${h.toString(36)}`;
   expect(blockAsWritten(rows, old)).toBe(true);
   expect(blockAsWritten([["Chart data"], ["Day", "Host"], [45992, 101]], old)).toBe(false);
+});
+
+test("the last release's workbook (d86de03, before revisions): its set spends only what changed and gets revision 1, its bound report refreshes from its cells, its Dashboard gets its revision when made again, the planner's cells stay", async () => {
+  const fixture = readStoredFixture("report-bound-sets");
+  const clock = new Date(fixture.clock);
+  const wb = openStoredFixture("report-bound-sets");
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const asked: Record<string, unknown>[] = [];
+  const fetch: SheetFetcher = async (source) => {
+    asked.push(source.params);
+    const advertiser = String((source.params.advertisers as string[] | undefined)?.[0]);
+    return {
+      type: "table",
+      table: {
+        columns: [
+          { name: "Day", kind: "date" },
+          { name: "Advertiser", kind: "text" },
+          { name: "Estimated Spend", kind: "currency" },
+        ],
+        rows: [[46340, advertiser, 12.5]],
+      },
+    };
+  };
+  const inputs = () => [0, 1, 2, 5, 6].map((r) => wb.host.cell("Sheet1", r, r < 5 ? 1 : 0).value);
+  // The set as that release stored and ran it: no revision; nothing changed since, nothing to spend.
+  const [listed] = await listReportSets(wb.excel);
+  if (listed.state !== "current") throw new Error(`the set read as ${listed.state}`);
+  expect([listed.set.revision, listed.set.members.map((m) => m.value)]).toEqual([
+    undefined,
+    ["Acme Mattress", "Northwind Coffee"],
+  ]);
+  expect((await previewReportSet(wb.excel, listed.set.id, clock)).plan.requests).toBe(0);
+  // One client changed: one request, for it alone; the set is written with revision 1.
+  wb.host.setInput("Sheet1", 6, 0, "Initech Software");
+  const { plan } = await previewReportSet(wb.excel, listed.set.id, clock);
+  expect(plan.requests).toBe(1);
+  const run = await runReportSet(wb.excel, listed.set.id, fetch, { confirmed: 1, now: () => clock });
+  expect(run.sheets.map((s) => [s.sheetName, s.done])).toEqual([["Initech Software · Spend by day", "made"]]);
+  expect(asked.map((p) => p.advertisers)).toEqual([["Initech Software"]]);
+  const [after] = await listReportSets(wb.excel);
+  expect(after.state === "current" && after.set.revision).toBe(1);
+  // The report bound to Sheet1!B1:B3 asks with the cells' values, keeps its bindings, gets a revision.
+  wb.host.setInput("Sheet1", 2, 1, "Northwind Coffee");
+  await refreshReport(wb.excel, "Spend by day, Nov", fetch, { now: () => clock });
+  expect(asked.at(-1)).toEqual({
+    advertisers: ["Northwind Coffee"],
+    startDate: "2026-11-08",
+    endDate: "2026-11-18",
+  });
+  const bound = (await listDefinitions(wb.excel)).find((d) => d.sheetName === "Spend by day, Nov")!;
+  expect(bound.bindings?.map((b) => `${b.param} ${b.address}`)).toEqual([
+    "startDate Sheet1!B1",
+    "endDate Sheet1!B2",
+    "advertisers Sheet1!B3",
+  ]);
+  expect(bound.revision).toBeGreaterThanOrEqual(1);
+  // The Dashboard that release made: made again over its reports, it gains its revision.
+  const dashboard = () => wb.model.sheetByName("Dashboard")!.properties;
+  expect(dashboard().has("AdsDashboard.rev")).toBe(false);
+  await writeDashboard(wb.excel, ["Spend by day, last 7 days", "Spend by day, Nov"]);
+  expect(dashboard().get("AdsDashboard.rev")).toBe("1");
+  // The planner's inputs: as that release left them, but for the two typed here.
+  const dumped = fixture.workbook.sheets.find((s) => s.name === "Sheet1")!.cells;
+  const was = (row: number, col: number) => dumped.find((c) => c.row === row && c.col === col)?.value;
+  expect(inputs()).toEqual([was(0, 1), was(1, 1), "Northwind Coffee", was(5, 0), "Initech Software"]);
+  expect([typeof was(0, 1), was(5, 0)]).toEqual(["number", "Acme Mattress"]);
 });

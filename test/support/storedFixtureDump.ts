@@ -108,6 +108,8 @@ export interface WorkbookDump {
   date1904: boolean;
   activeSheet: string | null;
   names: { name: string; formula: string }[];
+  /** The workbook's own custom properties (report sets' records), where the era had them. */
+  properties?: [string, string][];
   sheets: DumpSheet[];
 }
 
@@ -315,6 +317,11 @@ export function dumpModel(model: unknown): WorkbookDump {
     names: arr(m.names)
       .filter(isObj)
       .map((n) => ({ name: str(n.name) ?? "", formula: str(n.formula) ?? "" })),
+    ...(m.customProperties instanceof Map && m.customProperties.size
+      ? {
+          properties: entries(m.customProperties).map(([k, v]): [string, string] => [String(k), String(v)]),
+        }
+      : {}),
     sheets: sheets.map((s, i) => dumpSheet(s, i, m)),
   };
 }

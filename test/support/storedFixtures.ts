@@ -74,6 +74,7 @@ export function workbookFromDump(dump: WorkbookDump, options: OpenOptions = {}):
   const model = wb.model;
   model.date1904 = dump.date1904;
   model.names = dump.names.map((n) => ({ ...n }));
+  model.customProperties = new Map(dump.properties ?? []);
   dump.sheets.forEach((s, i) => loadSheet(model, model.sheets[i], s));
   // Tables first, then charts: a chart's series may be bound to a table on another sheet.
   dump.sheets.forEach((s, i) =>
