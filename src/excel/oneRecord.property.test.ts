@@ -367,20 +367,23 @@ async function check(wb: InMemoryWorkbook, m: Model): Promise<void> {
   expect(set?.members.map((x) => x.value)).toEqual(m.set.runs ? ["Initech Software"] : []);
 }
 
+/** What the model expects of a workbook just set up: the report and the set as made. */
+const startModel = (set: { id: string; name: string; dashboard: boolean }): Model => ({
+  sheet: "Spend",
+  refreshOnOpen: false,
+  chart: false,
+  startBound: false,
+  renames: 0,
+  dashboardOther: false,
+  set: { id: set.id, name: set.name, dashboard: set.dashboard, renames: 0, runs: 0 },
+});
+
 test("every planner change made while a refresh waits is kept or refused in words, and the status line renders the record over its rows", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
       tally.cases++;
       const { wb, set } = await setup();
-      const m: Model = {
-        sheet: "Spend",
-        refreshOnOpen: false,
-        chart: false,
-        startBound: false,
-        renames: 0,
-        dashboardOther: false,
-        set: { id: set.id, name: set.name, dashboard: set.dashboard, renames: 0, runs: 0 },
-      };
+      const m = startModel(set);
       for (const s of steps) {
         tally.steps++;
         await oneStep(wb, s, m);
@@ -409,14 +412,6 @@ test("a refresh whose commit meets another pane's write says the advertiser of i
     { ...ok, change: { kind: "bind" } },
   ];
   const { wb, set } = await setup();
-  const m: Model = {
-    sheet: "Spend",
-    refreshOnOpen: false,
-    chart: false,
-    startBound: false,
-    renames: 0,
-    dashboardOther: false,
-    set: { id: set.id, name: set.name, dashboard: set.dashboard, renames: 0, runs: 0 },
-  };
+  const m = startModel(set);
   for (const s of steps) await oneStep(wb, s, m);
 });

@@ -11,22 +11,10 @@ import { BAD_CELL_BORDER, campaignPlanIO, insertCampaignPlan } from "../../src/e
 import { validatePlan } from "../../src/writebacks/planActions";
 import { daiFlight, planColumn, typePlanRows } from "../support/planRows";
 import { renderSheets } from "./libreoffice";
-import { decodePng, type Picture } from "./png";
+import { decodePng, pixelsOf } from "./png";
 
 const ARTIFACTS = path.join(__dirname, "..", "e2e", "artifacts");
 const CLOCK = { today: "2026-11-15" };
-
-/** Pixels of `picture` within `tolerance` (per channel) of `hex`. */
-function pixelsOf(picture: Picture, hex: string, tolerance = 24): number {
-  const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  let n = 0;
-  for (let y = 0; y < picture.height; y++)
-    for (let x = 0; x < picture.width; x++) {
-      const p = picture.at(x, y);
-      if (want.every((w, k) => Math.abs(p[k] - w) <= tolerance)) n++;
-    }
-  return n;
-}
 
 test("LibreOffice draws a marked plan cell's outline from the exported file, and none once it is fixed", async () => {
   const wb = new InMemoryWorkbook();

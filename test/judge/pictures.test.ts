@@ -10,27 +10,10 @@ import { exportXlsx } from "../../preview/memory/export/exportXlsx";
 import type { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { startSandbox } from "../support/sandbox";
 import { renderSheets } from "./libreoffice";
-import { decodePng, type Picture } from "./png";
+import { decodePng, pixelsOf, type Picture } from "./png";
 import { JUDGED_WORKBOOKS } from "./workbooks";
 
 const ARTIFACTS = path.join(__dirname, "..", "e2e", "artifacts");
-
-/** Pixels of `picture` within `tolerance` (per channel) of `hex`. */
-function pixelsOf(picture: Picture, hex: string, tolerance = 24): number {
-  const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  let n = 0;
-  for (let y = 0; y < picture.height; y++)
-    for (let x = 0; x < picture.width; x++) {
-      const p = picture.at(x, y);
-      if (
-        Math.abs(p[0] - want[0]) <= tolerance &&
-        Math.abs(p[1] - want[1]) <= tolerance &&
-        Math.abs(p[2] - want[2]) <= tolerance
-      )
-        n++;
-    }
-  return n;
-}
 
 /** The colours of the line series of the charts on `sheetName`, as the preview draws them. */
 function lineColors(wb: InMemoryWorkbook, sheetName: string): string[] {

@@ -73,3 +73,15 @@ export function decodePng(bytes: Uint8Array): Picture {
     },
   };
 }
+
+/** Pixels of `picture` within `tolerance` (per channel) of `hex` (#RRGGBB). */
+export function pixelsOf(picture: Picture, hex: string, tolerance = 24): number {
+  const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  let n = 0;
+  for (let y = 0; y < picture.height; y++)
+    for (let x = 0; x < picture.width; x++) {
+      const p = picture.at(x, y);
+      if (want.every((w, k) => Math.abs(p[k] - w) <= tolerance)) n++;
+    }
+  return n;
+}
