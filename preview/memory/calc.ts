@@ -79,16 +79,22 @@ function cellValue(model: WorkbookModel, sheet: SheetData | undefined, row: numb
  * as written, empty cells included, as Excel does (and without scanning the sheet on every reference).
  */
 function rangeValues(model: WorkbookModel, sheet: SheetData | undefined, rect: Rect): unknown[][] {
-  if (rect.rows < MAX_ROWS && rect.cols < MAX_COLS)
-    return Array.from({ length: rect.rows }, (_, i) =>
-      Array.from({ length: rect.cols }, (_, j) => cellValue(model, sheet, rect.row + i, rect.col + j)),
-    );
+  const { rows, cols } = rect.rows < MAX_ROWS && rect.cols < MAX_COLS ? rect : usedPart(model, sheet, rect);
+  return Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => cellValue(model, sheet, rect.row + i, rect.col + j)),
+  );
+}
+
+/** The size of a whole column's or row's part within the sheet's used area (at least one cell). */
+function usedPart(
+  model: WorkbookModel,
+  sheet: SheetData | undefined,
+  rect: Rect,
+): { rows: number; cols: number } {
   const used = sheet ? model.usedRect(sheet) : null;
   const rows = Math.min(rect.rows, used ? Math.max(0, used.row + used.rows - rect.row) : 0);
   const cols = Math.min(rect.cols, used ? Math.max(0, used.col + used.cols - rect.col) : 0);
-  return Array.from({ length: Math.max(1, rows) }, (_, i) =>
-    Array.from({ length: Math.max(1, cols) }, (_, j) => cellValue(model, sheet, rect.row + i, rect.col + j)),
-  );
+  return { rows: Math.max(1, rows), cols: Math.max(1, cols) };
 }
 
 /** A defined name reads its range; any other bare word is #NAME? (the library would say #VALUE!). */

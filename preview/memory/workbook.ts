@@ -192,8 +192,10 @@ export class InMemoryWorkbook implements InMemoryHost {
       const s = this.sheet(sheet);
       const c = this.model.cell(s, row, col);
       const view: CellView = c ? this.view(c) : { value: null, text: "", editText: "" };
+      // Set on the view itself: a copy ({ ...view }) would work out its lazy editText at once.
       const borders = this.lines(s, row, col);
-      return borders ? { ...view, borders } : view;
+      if (borders) view.borders = borders;
+      return view;
     },
     usedSize: (sheet: string): { rows: number; cols: number } => {
       const r = this.model.usedRect(this.sheet(sheet));

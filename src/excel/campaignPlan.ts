@@ -277,9 +277,10 @@ export async function markValidation(
         input[c] && cell.format?.fill?.color?.toUpperCase() === BAD_CELL_FILL ? [{ row: r, col: c }] : [],
       ),
     );
-    const bad = errors.flatMap((e) =>
-      headers.includes(e.column) ? [{ row: e.row, col: headers.indexOf(e.column) }] : [],
-    );
+    const bad = errors.flatMap((e) => {
+      const col = headers.indexOf(e.column);
+      return col >= 0 ? [{ row: e.row, col }] : [];
+    });
     // Old marks go before new ones are drawn (a line two cells share is drawn last); a plan with more
     // runs than one request holds is marked in several syncs, any other in the one sync below.
     const runs = [

@@ -362,9 +362,9 @@ export async function writeSetDashboard(
  * still said the old name (the figures follow the tables by themselves). Nothing when none was.
  */
 export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
-  const existing = await existingDashboard(excel);
+  const existing = await dashboardState(excel);
   if (!existing?.renamed || existing.newer !== undefined) return false;
-  return (await makeDashboard(excel, existing.reports, "dashboard following", false)) !== null;
+  return (await makeDashboard(excel, existing.reports, "dashboard following", false, existing)) !== null;
 }
 
 export async function followReports(excel: ExcelHost, changed: readonly string[]): Promise<void> {

@@ -55,3 +55,10 @@ export function objectArg<T>(value: unknown, className: string): T {
 export function invalidArgument(message: string): OfficeLikeError {
   return officeError("InvalidArgument", message);
 }
+
+/** A colour as "#RRGGBB", in capitals (stricter than Excel, which also takes names such as "Orange"). */
+export function htmlColor(v: unknown): string {
+  const c = String(v);
+  if (!/^#[0-9A-Fa-f]{6}$/.test(c)) throw invalidArgument(`"${c}" is not a colour of the form #RRGGBB`);
+  return c.toUpperCase();
+}

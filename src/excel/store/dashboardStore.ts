@@ -49,30 +49,22 @@ export function dashboardWriteCheck(
   };
 }
 
-/** Queues a read of the Dashboard's revision and its reports' tables on `sheet` (read after the caller syncs twice). */
+/** The Dashboard's revision and its reports' tables on `sheet`, read in one sync (its properties at once). */
 export async function readMarkOn(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
 ): Promise<{ revision: number; tables: string[] }> {
-  const mark = sheet.customProperties.getItemOrNullObject(DASHBOARD_PROPERTY);
-  const rev = sheet.customProperties.getItemOrNullObject(REVISION_PROPERTY);
-  mark.load("value");
-  rev.load("value");
+  const props = sheet.customProperties;
+  props.load("items/key,items/value");
   await context.sync();
-  const n = mark.isNullObject ? null : PARTS_MARK.exec(mark.value);
-  const parts = Array.from({ length: n ? Number(n[1]) : 0 }, (_, k) => {
-    const p = sheet.customProperties.getItemOrNullObject(`${DASHBOARD_PROPERTY}.${k}`);
-    p.load("value");
-    return p;
-  });
-  await context.sync();
+  const values = new Map(props.items.map((p) => [p.key, p.value]));
+  const mark = values.get(DASHBOARD_PROPERTY);
+  const n = mark === undefined ? null : PARTS_MARK.exec(mark);
   const json = n
-    ? parts.map((p) => (p.isNullObject ? "" : p.value)).join("")
-    : mark.isNullObject
-      ? "[]"
-      : mark.value;
+    ? Array.from({ length: Number(n[1]) }, (_, k) => values.get(`${DASHBOARD_PROPERTY}.${k}`) ?? "").join("")
+    : (mark ?? "[]");
   return {
-    revision: rev.isNullObject ? 0 : Number(rev.value) || 0,
+    revision: Number(values.get(REVISION_PROPERTY)) || 0,
     tables: markedReports(json).map((m) => m.table ?? m.sheet),
   };
 }
@@ -173,15 +165,15 @@ export async function findMark(excel: ExcelHost): Promise<DashboardMark | null> 
     const version = Number(VERSIONED_MARK.exec(marks[i].value)?.[1] ?? MARK_VERSION);
     if (version > MARK_VERSION) return { sheetName: sheet.name, json: "[]", newer: version, revision: 0 };
     const n = PARTS_MARK.exec(marks[i].value);
-    await context.sync();
-    const revision = rev.isNullObject ? 0 : Number(rev.value) || 0;
-    if (!n) return { sheetName: sheet.name, json: marks[i].value, revision };
-    const parts = Array.from({ length: Number(n[1]) }, (_, k) => {
+    // The revision and the mark's parts in one sync (the parts' count is in the mark).
+    const parts = Array.from({ length: n ? Number(n[1]) : 0 }, (_, k) => {
       const p = sheet.customProperties.getItemOrNullObject(`${DASHBOARD_PROPERTY}.${k}`);
       p.load("value");
       return p;
     });
     await context.sync();
+    const revision = rev.isNullObject ? 0 : Number(rev.value) || 0;
+    if (!n) return { sheetName: sheet.name, json: marks[i].value, revision };
     return {
       sheetName: sheet.name,
       json: parts.map((p) => (p.isNullObject ? "" : p.value)).join(""),

@@ -19,7 +19,7 @@ import {
   type SheetData,
 } from "../../model";
 import type { Batch } from "../batch";
-import { apiNotFound, defineClass, hostObject, invalidArgument } from "../hostClass";
+import { apiNotFound, defineClass, hostObject, htmlColor, invalidArgument } from "../hostClass";
 import { rangeSheet, type RangeData } from "./lookup";
 
 /** Excel.BorderIndex, in office.js's order. */
@@ -139,13 +139,6 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], what: st
   return value as T;
 }
 
-/** A border's colour: "#RRGGBB" (read back in capitals). Named colours are refused: the host is stricter than Excel here. */
-function borderColor(value: unknown): string {
-  const m = typeof value === "string" ? /^#([0-9a-f]{6})$/i.exec(value) : null;
-  if (!m) throw invalidArgument(`"${String(value)}" is not a colour this host models (#RRGGBB)`);
-  return `#${m[1].toUpperCase()}`;
-}
-
 defineClass<RangeData>("RangeBorderCollection", {
   indexer: (range, key) =>
     hostObject(RangeBorder, { range, side: oneOf(key, BORDER_INDEXES, "BorderIndex") }),
@@ -164,7 +157,7 @@ const RangeBorder = defineClass<BorderRef>("RangeBorder", {
     },
     Color: {
       get: (ref, b) => read(b, ref, "color"),
-      set: (ref, v, b) => write(b, ref, { color: borderColor(v) }),
+      set: (ref, v, b) => write(b, ref, { color: htmlColor(v) }),
     },
     Weight: {
       get: (ref, b) => read(b, ref, "weight"),

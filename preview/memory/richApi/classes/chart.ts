@@ -22,7 +22,14 @@ import {
 import type { CategoryAxisData, TimeUnit } from "../../chartData";
 import { officeError, type SheetData } from "../../model";
 import type { Batch } from "../batch";
-import { defineClass, hostObject, invalidArgument, objectArg, type HostObject } from "../hostClass";
+import {
+  defineClass,
+  hostObject,
+  htmlColor,
+  invalidArgument,
+  objectArg,
+  type HostObject,
+} from "../hostClass";
 import { sheetOf, worksheetObject, type RangeData, type SheetRef } from "./lookup";
 interface ChartRef {
   chartId: string;
@@ -411,13 +418,6 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
     },
   },
 });
-
-/** A colour as "#RRGGBB" (stricter than Excel, which also takes names such as "Orange"). */
-function htmlColor(v: unknown): string {
-  const c = String(v);
-  if (!/^#[0-9A-Fa-f]{6}$/.test(c)) throw invalidArgument(`"${c}" is not a colour of the form #RRGGBB`);
-  return c.toUpperCase();
-}
 
 /** A series' format: its line (ChartLineFormat) and its fill (ChartFill), ExcelApi 1.7. */
 const ChartSeriesFormat = defineClass<SeriesRef>("ChartSeriesFormat", {
