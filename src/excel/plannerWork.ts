@@ -72,6 +72,8 @@ const KEY_KINDS: ReadonlySet<ColumnKind> = new Set(["text", "date", "datetime", 
 
 const isEmpty = (v: unknown) => v === "" || v === null || v === undefined;
 const isFormula = (v: unknown) => typeof v === "string" && v.startsWith("=");
+/** A cell holds a formula when its formula text is not its value (a Text cell's "=6*7" reads the same in both). */
+const holdsFormula = (formula: unknown, value: unknown) => isFormula(formula) && formula !== value;
 
 /** The number format of a column's body, when every cell has the same one. */
 function uniformFormat(rows: unknown[][], col: number): string | null {
@@ -82,7 +84,7 @@ function uniformFormat(rows: unknown[][], col: number): string | null {
 
 /** What to write back for a cell: its formula (R1C1), or its value (text in a non-Text cell keeps Excel's apostrophe). */
 function contentOf(formula: unknown, r1c1: unknown, value: unknown, format: unknown): unknown {
-  if (isFormula(formula) && formula !== value) return r1c1;
+  if (holdsFormula(formula, value)) return r1c1;
   if (typeof value === "string" && value !== "" && format !== TEXT_FORMAT) return `'${value}`;
   return value;
 }
@@ -319,8 +321,11 @@ function keptColumn(
   keys: Keys,
   newBodyRows: number,
 ): { kept: PlannerColumn; problems: string[] } {
-  const r1c1 = old.r1c1.get(from) ?? [];
   const formulas = old.formulas.map((row) => row[from]);
+  // Only cells that hold a formula: text that starts with "=" (in a Text cell) is a note, not a calculation.
+  const r1c1 = (old.r1c1.get(from) ?? []).map((f, r) =>
+    holdsFormula(formulas[r], old.values[r]?.[from]) ? f : undefined,
+  );
   const format = uniformFormat(old.numberFormat, from) ?? "General";
   const calculated = columnFormula(r1c1, old.values.length);
   const cells: (PlannerCell | undefined)[] = new Array<PlannerCell | undefined>(newBodyRows).fill(undefined);

@@ -473,3 +473,30 @@ test("an entry in the totals row under a column of the planner's stays in it, un
   // Nothing of it is left where the old totals row was.
   expect(state(wb, t.row + t.rows, t.col + t.cols).value).toBeNull();
 });
+
+test("text that starts with = in a Text cell of a planner's column is a note, not a calculated column copied into every row", async () => {
+  // Found by the property above (seed -980622884): "=6*7" typed as text in an empty report's one row
+  // was taken for the column's formula and written into every new row.
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "impressions", params: {}, label: "Spend", chart: false },
+    { type: "table", table: report({ days: 0, impressions: false, reach: false, totals: false }) },
+  );
+  const t = wb.host.tables().find((x) => x.name === def.tableName)!.rect;
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem("Spend").getCell(t.row + 1, t.col + t.cols).numberFormat = [["@"]];
+    await context.sync();
+  });
+  wb.host.setInput("Spend", t.row + 1, t.col + t.cols, "=6*7");
+  const before = dump(wb, false);
+  // As any note on the empty report's one row: the new rows cannot say where it goes, so the refresh asks.
+  await expect(
+    refreshReport(wb.excel, "Spend", async () => ({
+      type: "table",
+      table: report({ days: 1, impressions: false, reach: false, totals: false }),
+    })),
+  ).rejects.toThrow(/has entries on 1 row the new data no longer has/);
+  expect(dump(wb, false)).toBe(before);
+  expect(state(wb, t.row + 1, t.col + t.cols)).toMatchObject({ value: "=6*7", numberFormat: "@" });
+});
