@@ -11,7 +11,7 @@ import { axeFindings, FLUENT_FOCUS_HELPERS, type AxeFinding } from "./axe";
 import { ARTIFACTS, connect, ensureConnected, expectText, setPaneWidth, usePreview } from "./support";
 
 // Report tasks take 3 s, so a running report can be audited.
-const e = usePreview({ taskDelayMs: 3_000 });
+const e = usePreview({ taskDelayMs: 3_000, setup: (page) => setPaneWidth(page, 320) });
 
 const problems: string[] = [];
 const helpersSeen = new Set<string>();
@@ -44,10 +44,6 @@ async function audit(page: Page, state: string, opts: { toast?: boolean } = {}):
 async function tab(page: Page, name: string): Promise<void> {
   await page.getByRole("tab", { name }).click();
 }
-
-beforeAll(async () => {
-  await setPaneWidth(e.page, 320);
-});
 
 test("axe finds nothing but Fluent's named focus helpers in any state of the pane at 320 px", async () => {
   const { page } = e;

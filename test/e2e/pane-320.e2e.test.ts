@@ -20,11 +20,7 @@ import {
 } from "./support";
 
 const TABS = ["Connect", "Reports", "Data", "Sheets", "Campaigns", "Agents"];
-const e = usePreview();
-
-beforeAll(async () => {
-  await setPaneWidth(e.page, 320);
-});
+const e = usePreview({ setup: (page) => setPaneWidth(page, 320) });
 
 /** Where each tab sits, and whether the tab list has to scroll to show them all. */
 function tabBar(page: Page) {

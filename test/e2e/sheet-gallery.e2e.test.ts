@@ -11,15 +11,14 @@ import path from "path";
 import type { Page } from "playwright-core";
 import { ARTIFACTS, cell, ensureConnected, expectText, openSheetTab, usePreview } from "./support";
 
-const e = usePreview({ taskDelayMs: 200 });
+// The screen the issue names: a planner's 1366 × 768 laptop, the pane open beside the sheet.
+const e = usePreview({
+  taskDelayMs: 200,
+  setup: (page) => page.setViewportSize({ width: 1366, height: 768 }),
+});
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COUNT = /^\d{1,3}(,\d{3})*$/;
-
-beforeAll(async () => {
-  // The screen the issue names: a planner's 1366 × 768 laptop, the pane open beside the sheet.
-  await e.page.setViewportSize({ width: 1366, height: 768 });
-});
 
 /** Opens the sheet whose tab is named exactly `name` once it exists (bounded). */
 async function openSheet(page: Page, name: string, timeout = 60_000): Promise<void> {

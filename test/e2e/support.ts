@@ -82,11 +82,14 @@ async function launch(opts: { taskDelayMs?: number } = {}): Promise<E2E> {
   };
 }
 
+/** What a test file sets up on its page before its tests (a narrow pane, a laptop's screen). */
+type PageSetup = (page: Page) => Promise<void>;
+
 /**
  * One preview and browser for a test file: started before its tests, closed after them. The object
- * is filled in by beforeAll, so tests read `e.page` as usual.
+ * is filled in by beforeAll, so tests read `e.page` as usual; `setup` runs on every page it starts.
  */
-export function usePreview(opts: { taskDelayMs?: number } = {}): E2E {
+export function usePreview(opts: { taskDelayMs?: number; setup?: PageSetup } = {}): E2E {
   jest.setTimeout(180_000);
   // A browser test that fails is run once more, its first failure printed above the second run:
   // four fresh-clone rehearsals (29 Nov 2026) each met a different one-off wait in a browser at
@@ -94,8 +97,20 @@ export function usePreview(opts: { taskDelayMs?: number } = {}): E2E {
   // other runs. A test that fails twice fails the suite. docs/developing.md says so.
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
   const e = {} as E2E;
-  beforeAll(async () => {
+  const start = async () => {
     Object.assign(e, await launch(opts));
+    await opts.setup?.(e.page);
+  };
+  beforeAll(start, 120_000);
+  // The second run starts from a fresh preview and browser, as the first did: the first run's
+  // workbook would carry into it (r11: a weight the first run typed left the second's Score unchanged
+  // by the same edit, so it failed for a reason of its own).
+  const started = new Set<string>();
+  beforeEach(async () => {
+    const name = expect.getState().currentTestName ?? "";
+    if (!started.has(name)) return void started.add(name);
+    await e.close();
+    await start();
   }, 120_000);
   afterAll(async () => {
     await e.close?.();
@@ -160,7 +175,14 @@ export async function expectText(
       return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`Expected text ${String(expected)} but found ${JSON.stringify(actual)}`);
+  // What the page showed, for the failure: a wait that ends here is otherwise seen only as text.
+  const shot = path.join(ARTIFACTS, `expect-failed-${Date.now()}.png`);
+  const saved = await locator
+    .page()
+    .screenshot({ path: shot })
+    .then(() => ` (the page then: ${shot})`)
+    .catch(() => "");
+  throw new Error(`Expected text ${String(expected)} but found ${JSON.stringify(actual)}${saved}`);
 }
 
 /** Waits (bounded) until an input shows `expected`: a value set by a click lands after a render. */
