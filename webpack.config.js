@@ -56,6 +56,39 @@ class BundleSizeReport {
   }
 }
 
+/**
+ * Where a key is remembered on this computer, taskpane.html starts fetching the ADS functions' code as
+ * it opens (a preload hint per file, added by a few lines in its head), so the first result does not
+ * wait for the download that the first call would start (issue #46). With a remembered key the pane
+ * connects at once and loads much of the same code (the client, its schemas); without one nothing is
+ * fetched early. The key's storage name is session.ts's REMEMBERED.
+ */
+const PRELOAD_MARK = "<!-- functions-code-preload -->";
+
+class FunctionsCodePreload {
+  apply(compiler) {
+    compiler.hooks.compilation.tap("FunctionsCodePreload", (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("FunctionsCodePreload", (data) => {
+        if (data.outputName !== "taskpane.html") return data;
+        const group = compilation.namedChunkGroups.get("ads-functions");
+        if (!group)
+          throw new Error("FunctionsCodePreload: no chunk group named ads-functions (functionsCode.ts)");
+        const atOnce = new Set(
+          RUNTIME_PAGE_ENTRIES.flatMap((e) => [...compilation.entrypoints.get(e).getFiles()]),
+        );
+        const files = group.getFiles().filter((f) => f.endsWith(".js") && !atOnce.has(f));
+        const script =
+          `<script>try{if(localStorage.getItem("ads-analytics.connection"))for(const f of ${JSON.stringify(files)}){` +
+          `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;document.head.appendChild(l)}}catch(e){}</script>`;
+        if (!data.html.includes(PRELOAD_MARK))
+          throw new Error(`FunctionsCodePreload: taskpane.html has no ${PRELOAD_MARK}`);
+        data.html = data.html.replace(PRELOAD_MARK, script);
+        return data;
+      });
+    });
+  }
+}
+
 /** The build settings, or a clear message and exit code 1 (no stack trace: nothing is wrong with the code). */
 function buildConfig(mode) {
   try {
@@ -93,7 +126,26 @@ module.exports = (_env, argv) => {
       runtimeChunk: { name: (entry) => (entry.name === "preview" ? "preview-runtime" : "runtime") },
       // Each entry holds only what the ones before it lack (dependOn above), and a module that lazily
       // loaded chunks share goes to a chunk of its own however small: no file repeats a module.
-      splitChunks: { chunks: "all", minSize: 0 },
+      splitChunks: {
+        chunks: "all",
+        minSize: 0,
+        cacheGroups: {
+          // Everything the ADS functions' code needs beyond the page's first load, in one file: the
+          // first result waits for every file of it, and a browser asks one host for six at a time
+          // (28 files took five rounds: issue #46). Tabs that share some of it load that file too.
+          functionsCode: {
+            test: (module, { chunkGraph }) => {
+              const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+              // What the page loads at once stays there.
+              return chunks.some((c) => c.name === "ads-functions") && !chunks.some((c) => c.canBeInitial());
+            },
+            chunks: "async",
+            name: "ads-functions-code",
+            enforce: true,
+            priority: 10,
+          },
+        },
+      },
     },
     resolve: { extensions: [".ts", ".tsx", ".js", ".jsx"] },
     module: {
@@ -124,6 +176,7 @@ module.exports = (_env, argv) => {
     },
     plugins: [
       new BundleSizeReport(),
+      new FunctionsCodePreload(),
       new webpack.DefinePlugin({
         ADS_DEPLOYMENT: JSON.stringify(config.deployment),
         ADS_LOOPBACK_HTTP: JSON.stringify(config.deployment.local),
@@ -158,7 +211,14 @@ module.exports = (_env, argv) => {
             transform: (content) => manifestForBuild(content.toString(), config),
           },
           // The preview runs the add-in through the genuine office.js Excel client (preview/memory/officeJs.ts).
-          ...(dev ? [{ from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"), to: "excel-web-16.00.js" }] : []),
+          ...(dev
+            ? [
+                {
+                  from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"),
+                  to: "excel-web-16.00.js",
+                },
+              ]
+            : []),
         ],
       }),
     ],

@@ -8,7 +8,7 @@
  */
 import type { AdsFunctions } from "./adsFunctions";
 import { FunctionError } from "./functionError";
-import { noteCall } from "./excelCalls";
+import { noteCall, noteFirstCall } from "./excelCalls";
 import { functionsCode } from "./functionsCode";
 
 /**
@@ -22,17 +22,23 @@ async function excel<T>(
   noteCall();
   const controller = new AbortController();
   invocation.onCanceled = () => controller.abort();
-  try {
-    return await call(await functionsCode(), controller.signal);
-  } catch (err) {
-    const e =
-      err instanceof FunctionError
-        ? err
-        : new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
-    const code =
-      e.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-    throw new CustomFunctions.Error(code, e.message.slice(0, 255));
-  }
+  const answer = (async () => {
+    try {
+      return await call(await functionsCode(), controller.signal);
+    } catch (err) {
+      const e =
+        err instanceof FunctionError
+          ? err
+          : new FunctionError("#N/A", err instanceof Error ? err.message : String(err));
+      const code =
+        e.code === "#VALUE!"
+          ? CustomFunctions.ErrorCode.invalidValue
+          : CustomFunctions.ErrorCode.notAvailable;
+      throw new CustomFunctions.Error(code, e.message.slice(0, 255));
+    }
+  })();
+  noteFirstCall(answer);
+  return answer;
 }
 
 /**

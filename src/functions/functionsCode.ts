@@ -1,12 +1,10 @@
 /**
  * The functions' code (runtime.ts and what it needs: the client, zod, the schemas, the cards), loaded
  * on the first call of any ADS function, never with the page's first load (functions.ts registers the
- * functions, this loads their bodies). Two others on the page wait on it (issue #46):
- * - the spend gate counts its quiet from Excel's calls (excelCalls.ts), not from when they reach it:
- *   calls made while this code downloaded reach the gate together once it has, long after Excel made
- *   them (spendGate.ts);
- * - the pane's first render lets it run first (`functionsLoading`): the render takes the page's only
- *   thread for a few hundred milliseconds, and the first cell's code and request would wait behind it.
+ * functions, this loads their bodies). Where a key is remembered, taskpane.html fetches its files as
+ * it opens (webpack.config.js, FunctionsCodePreload). Calls made while it downloads reach the spend
+ * gate together once it has, long after Excel made them: the gate counts its quiet from Excel's calls
+ * (excelCalls.ts, spendGate.ts; issue #46).
  */
 import type { AdsFunctions } from "./adsFunctions";
 import { isCodeLoadFailure } from "../runtime/codeLoadFailure";
@@ -29,30 +27,4 @@ export function functionsCode(): Promise<AdsFunctions> {
     },
   );
   return loading;
-}
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * Settles once the functions' code, if a call has started loading it, has loaded (or failed) and the
- * calls it held have had their turn; at once when no call has come; after `maxMs` at most (a stalled
- * download must not keep the pane from showing). Never rejects.
- */
-export async function functionsLoading(maxMs = 1500): Promise<void> {
-  if (!loading) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), maxMs)));
-  const loaded = await Promise.race([
-    loading.then(
-      () => "loaded" as const,
-      () => "failed" as const,
-    ),
-    late,
-  ]);
-  clearTimeout(timer);
-  if (loaded !== "loaded") return;
-  // The calls continue in the promise jobs after the load and reach the spend gate, which decides in
-  // a task it sets then (spendGate.ts): two tasks later their requests have gone.
-  await nextTask();
-  await nextTask();
 }

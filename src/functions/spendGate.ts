@@ -1,8 +1,8 @@
 /**
  * The functions' side of the spend guard (src/runtime/spendGuard.ts). Excel calls the functions one
  * cell at a time, so the requests a recalculation needs are gathered first: every call not held
- * waits here until no new one has come for `windowMs` (for an action's first gathering, counted from
- * Excel's last call when that is known: `quietLeft`). If they fit in what one action may spend
+ * waits here until no new one has come for `windowMs` (for an action's first gathering, until Excel
+ * itself has made none for `windowMs`, when that is known: `quietLeft`). If they fit in what one action may spend
  * without asking (the planner's limit, less what this action already sent), they go; otherwise the
  * pane is asked with their count (an upper bound: distinct calls not held, their pages counted in
  * full), the cells show their held answers or why they wait, and nothing goes until the planner
@@ -122,21 +122,27 @@ export class SpendGate implements Gate {
 
   /**
    * How long the gathering still waits for calls. Usually the whole window after the last call that
-   * reached the gate. But an action's first gathering (none decided within `idleMs`) ends in the next
-   * task when Excel itself has made no call for the whole window (issue #46): its calls reached the
-   * gate long after Excel made them, because they waited for the functions' code (loaded on the first
-   * call), the workbook's date system or where answers are held. Those waits are shared: every call
-   * waiting on one goes on in the same burst of promise jobs once it settles, and a function body
-   * reaches the gate in promise jobs after them, so a call Excel made before the quiet reaches the
-   * gate before the next task, and the gathering holds every call of the recalculation as a window
-   * counted at the gate would. Later gatherings of the action (the second requests of PROSPECTS or
-   * EPISODES, sent after the first answers) wait the whole window, as before.
+   * reached the gate. But an action's first gathering (none decided within `idleMs`) waits only until
+   * Excel itself has made no call for the window (issue #46): its calls reached the gate long after
+   * Excel made them, because they waited for the functions' code (loaded on the first call), the
+   * workbook's date system or where answers are held. Those waits are shared: every call waiting on
+   * one goes on in the same burst of promise jobs once it settles, and a function body reaches the
+   * gate in promise jobs after them, so a call Excel made before the quiet reaches the gate before
+   * the next task, and the gathering holds every call of the recalculation as a window counted at the
+   * gate would. A call Excel makes while the gathering waits moves its end (`decide`). Later
+   * gatherings of the action (the second requests of PROSPECTS or EPISODES, sent after the first
+   * answers) wait the whole window, as before.
    */
   private quietLeft(): number {
+    return this.excelQuietLeft() ?? this.windowMs;
+  }
+
+  /** For an action's first gathering, how long until Excel has made no call for the window; else null. */
+  private excelQuietLeft(): number | null {
     const lastCall = this.options.lastCallAt?.() ?? -Infinity;
     const firstOfAction = this.now() - this.action.decidedAt > this.idleMs;
-    const excelQuiet = lastCall > -Infinity && this.now() - lastCall >= this.windowMs;
-    return firstOfAction && excelQuiet ? 0 : this.windowMs;
+    if (!firstOfAction || lastCall === -Infinity) return null;
+    return Math.max(0, lastCall + this.windowMs - this.now());
   }
 
   private describe(tickets: Map<string, Ticket>): SpendRequest {
@@ -151,6 +157,12 @@ export class SpendGate implements Gate {
 
   /** The gathering is over: within the limit it goes, else the pane is asked. */
   private decide(): void {
+    const left = this.excelQuietLeft();
+    if (left !== null && left > 0 && this.gathered.size > 0) {
+      // Excel called again while the first gathering waited: that call has yet to reach the gate.
+      this.timer = setTimeout(() => this.decide(), left);
+      return;
+    }
     const batch = [...this.gathered.values()];
     this.gathered.clear();
     if (batch.length === 0) return;

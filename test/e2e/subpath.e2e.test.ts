@@ -155,6 +155,8 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
     expect(problems).toEqual([]);
     expect(served.filter((s) => s.status !== 200 || !s.path.startsWith(`${PREFIX}/`))).toEqual([]);
 
+    // No key is remembered: nothing fetches the functions' code early (FunctionsCodePreload).
+    expect(await page.locator('link[rel="preload"]').count()).toBe(0);
     // A function's code is loaded on its first call, not with the page (issue 26), and then answers.
     const answer = await page.evaluate(() =>
       (
@@ -167,9 +169,36 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
     );
     // The functions' chunk and the shared chunks it needs (zod, the client).
     expect(afterCall).toEqual(
-      expect.arrayContaining([expect.stringMatching(/\/ads-functions\.[0-9a-f]{8}\.js$/)]),
+      expect.arrayContaining([expect.stringMatching(/\/ads-functions-code\.[0-9a-f]{8}\.js$/)]),
     );
     expect(problems).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("with a key remembered, the page fetches the functions' code as it opens, before any cell calls (issue #46)", async () => {
+  const browser = await launchBrowser();
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        "ads-analytics.connection",
+        JSON.stringify({ apiKey: "demo-pro", baseUrl: "http://127.0.0.1:9" }),
+      ),
+    );
+    const fetched: string[] = [];
+    page.on("request", (r) => fetched.push(r.url()));
+    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
+    );
+    await page.goto(`${base}/taskpane.html`);
+    const preload = page.locator('link[rel="preload"][as="script"]');
+    expect(await preload.count()).toBe(1);
+    const href = await preload.getAttribute("href");
+    expect(href).toMatch(/^ads-functions-code\.[0-9a-f]{8}\.js$/);
+    // Fetched though no cell has called (this Office stub calls no function by itself).
+    expect(fetched).toContain(`${base}/${href}`);
   } finally {
     await browser.close();
   }
