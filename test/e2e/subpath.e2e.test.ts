@@ -102,6 +102,21 @@ async function openPane(browser: Awaited<ReturnType<typeof launchBrowser>>) {
   return { page, problems, loaded };
 }
 
+/** A fresh page of `browser` that remembers a key from an earlier session (nothing listens at its service) and gets the Office stub. */
+async function pageWithRememberedKey(browser: Awaited<ReturnType<typeof launchBrowser>>) {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      "ads-analytics.connection",
+      JSON.stringify({ apiKey: "remembered-key", baseUrl: "http://127.0.0.1:9" }),
+    ),
+  );
+  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
+  );
+  return page;
+}
+
 test("a loopback ADDIN_BASE_URL builds, as a local build that says so", () => {
   expect({ status: build.status, output: build.output }).toEqual({ status: 0, output: expect.any(String) });
   expect(build.output).toMatch(/LOCAL production build .*not for deployment/);
@@ -180,18 +195,9 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
 test("with a key remembered, the page fetches the functions' code as it opens, before any cell calls (issue #46)", async () => {
   const browser = await launchBrowser();
   try {
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.addInitScript(() =>
-      localStorage.setItem(
-        "ads-analytics.connection",
-        JSON.stringify({ apiKey: "demo-pro", baseUrl: "http://127.0.0.1:9" }),
-      ),
-    );
+    const page = await pageWithRememberedKey(browser);
     const fetched: string[] = [];
     page.on("request", (r) => fetched.push(r.url()));
-    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
-    );
     await page.goto(`${base}/taskpane.html`);
     const preload = page.locator('link[rel="preload"][as="script"]');
     expect(await preload.count()).toBe(1);
@@ -284,17 +290,8 @@ test("a tab's panel loads when the tab is first opened, with a labelled busy ind
 test("a remembered connection whose client failed to download gets it with the next tab that loads it", async () => {
   const browser = await launchBrowser();
   try {
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    // Remembered from an earlier session; nothing listens there, so a request fails to connect.
-    await page.addInitScript(() =>
-      localStorage.setItem(
-        "ads-analytics.connection",
-        JSON.stringify({ apiKey: "remembered-key", baseUrl: "http://127.0.0.1:9" }),
-      ),
-    );
-    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
-    );
+    // Nothing listens at the remembered service, so a request fails to connect.
+    const page = await pageWithRememberedKey(browser);
     let fail = true;
     await page.route(/\/client\.[0-9a-f]{8}\.js$/, (route) =>
       fail ? route.fulfill({ status: 503, body: "unavailable" }) : route.continue(),
