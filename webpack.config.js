@@ -144,6 +144,20 @@ module.exports = (_env, argv) => {
             enforce: true,
             priority: 10,
           },
+          // Our modules of the first load that lazily loaded chunks share, in one file rather than one
+          // per combination: the page asks one host for six files at a time, and each round beyond
+          // that is a round trip more before the pane or a first result (issue #46).
+          pageShared: {
+            test: (module, { chunkGraph }) => {
+              const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+              const ours = !/[\\/]node_modules[\\/]/.test(module.resource ?? "");
+              return ours && chunks.length > 1 && chunks.some((c) => c.canBeInitial());
+            },
+            chunks: "all",
+            name: "page-shared",
+            enforce: true,
+            priority: 5,
+          },
         },
       },
     },
