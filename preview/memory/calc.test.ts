@@ -35,6 +35,17 @@ test("MIN and MAX read the numbers of ranges (text, logicals, blanks skipped) an
   expect(values).toEqual([-2, 5, 100, 0, 7, "#VALUE!", -1, "#DIV/0!", 0, 0]);
 });
 
+test("a bounded range is all its cells, the empty ones past the used area included (COUNTIFS of an empty string counts them, as Excel)", async () => {
+  // The sheet's used area ends at row 4 (A1:A4 hold the formulas, B2 a value): B2:B9 is still 8 cells.
+  const values = await computed(
+    ['=COUNTIFS(B2:B9,"")', '=COUNTIFS(B1:C3,"")', "=COUNTA(B2:B9)", "=ROWS(B2:B9)"],
+    (s) => {
+      s.getRange("B2").values = [[6]];
+    },
+  );
+  expect(values).toEqual([7, 5, 1, 8]);
+});
+
 test("HYPERLINK shows its friendly name, else the link", async () => {
   expect(await computed(['=HYPERLINK("#Sheet1!A1","Go")', '=HYPERLINK("https://example.test")'])).toEqual([
     "Go",
