@@ -3,10 +3,12 @@
  *   a production build needs ADDIN_BASE_URL and SERVICE_BASE_URL, and says when it is only for local use.
  * - taskpane.html is the shared-runtime page: one module graph for its three entries (functions,
  *   commands, taskpane) with one webpack runtime (runtime.js), so every module is loaded and evaluated
- *   once and module state (the session, the functions' cache) is one per runtime. The functions come
- *   first, so they register before the pane's React and Fluent UI are evaluated. The pane's tabs other
- *   than Connect are loaded when first opened (src/taskpane/App.tsx); those chunks carry a content
- *   hash, so a pane left open across an update never mixes in another build's code.
+ *   once and module state (the session, the functions' cache) is one per runtime. The entries are
+ *   small: the functions register first; the functions' code (functionsCode.ts) and the pane's own code
+ *   (React, Fluent UI, the Connect tab: src/taskpane/startPane.tsx) are files the page's head fetches in
+ *   order (PageCodeOrder). The pane's tabs other than Connect are loaded when first opened
+ *   (src/taskpane/App.tsx); those chunks carry a content hash, so a pane left open across an update
+ *   never mixes in another build's code.
  *   Every page loads its scripts and assets relative to itself (publicPath "auto"), so dist/ works
  *   under any path of its host.
  * - functions.json is generated from the JSDoc of src/functions/functions.ts by CustomFunctionsMetadataPlugin,
@@ -32,23 +34,31 @@ const FUNCTIONS_ENTRY = "./src/functions/functions.ts";
 const RUNTIME_PAGE_ENTRIES = ["functions", "commands", "taskpane"];
 
 /**
- * Prints, after a build, the JavaScript the shared-runtime page loads at once and what it leaves for
- * later (the pane's other tabs), so a size regression shows in every build's output.
+ * Prints, after a build, the JavaScript the shared-runtime page loads before the pane shows (its
+ * scripts and the pane's code) and what it leaves for later (the functions' code, the pane's other
+ * tabs), so a size regression shows in every build's output.
  */
 class BundleSizeReport {
   apply(compiler) {
     compiler.hooks.done.tap("BundleSizeReport", ({ compilation }) => {
       const js = (files) => [...files].filter((f) => f.endsWith(".js"));
+      const pane = compilation.namedChunkGroups.get("pane");
       const initial = js(
-        new Set(RUNTIME_PAGE_ENTRIES.flatMap((e) => [...compilation.entrypoints.get(e).getFiles()])),
+        new Set([
+          ...RUNTIME_PAGE_ENTRIES.flatMap((e) => [...compilation.entrypoints.get(e).getFiles()]),
+          ...(pane ? pane.getFiles() : []),
+        ]),
       );
-      const anyEntry = new Set([...compilation.entrypoints.values()].flatMap((e) => [...e.getFiles()]));
-      const later = js(compilation.getAssets().map((a) => a.name)).filter((f) => !anyEntry.has(f));
+      const first = new Set([
+        ...initial,
+        ...[...compilation.entrypoints.values()].flatMap((e) => [...e.getFiles()]),
+      ]);
+      const later = js(compilation.getAssets().map((a) => a.name)).filter((f) => !first.has(f));
       const size = (f) => compilation.getAsset(f).source.size();
       const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
       const sum = (files) => files.reduce((n, f) => n + size(f), 0);
       console.log(
-        `Bundle sizes (${compiler.options.mode}): taskpane.html loads ${kb(sum(initial))} ` +
+        `Bundle sizes (${compiler.options.mode}): taskpane.html loads ${kb(sum(initial))} before the pane shows ` +
           `(${initial.map((f) => `${f} ${kb(size(f))}`).join(", ")}); ` +
           `later, when a tab is first opened: ${kb(sum(later))} in ${later.length} files`,
       );
@@ -57,36 +67,63 @@ class BundleSizeReport {
 }
 
 /**
- * Where a key is remembered on this computer, taskpane.html starts fetching the ADS functions' code as
- * it opens (a preload hint per file, added by a few lines in its head), so the first result does not
- * wait for the download that the first call would start (issue #46). With a remembered key the pane
- * connects at once and loads much of the same code (the client, its schemas); without one nothing is
- * fetched early. The key's storage name is session.ts's REMEMBERED.
+ * The order in which taskpane.html fetches the code it needs beyond its first scripts, decided by a few
+ * lines at the top of its head (before Office.js): the ADS functions' code (loaded on the first call:
+ * functionsCode.ts) and the pane's (React, Fluent UI and the Connect tab: loaded by the pane's entry,
+ * src/taskpane/index.tsx, once the page's first call has its answer). Where a key is remembered on this
+ * computer, the functions' code first, then the pane's: a cell calculated as the workbook opens has the
+ * link to itself (on a slow link the two would share it, and its answer would wait for both: issue
+ * #46), and the pane, which shows after that answer, still finds its code fetched. Without a key (a
+ * first-time planner) only the pane's, at once. The key's storage name is session.ts's REMEMBERED.
  */
-const PRELOAD_MARK = "<!-- functions-code-preload -->";
+const PRELOAD_MARK = "<!-- page-code-order -->";
+/** The id of the element that lists those files (scripts/bundle-report.js's PAGE_CODE_ID). */
+const PAGE_CODE_ID = "ads-page-code";
 
-class FunctionsCodePreload {
+class PageCodeOrder {
   apply(compiler) {
-    compiler.hooks.compilation.tap("FunctionsCodePreload", (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("FunctionsCodePreload", (data) => {
+    compiler.hooks.compilation.tap("PageCodeOrder", (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap("PageCodeOrder", (data) => {
         if (data.outputName !== "taskpane.html") return data;
-        const group = compilation.namedChunkGroups.get("ads-functions");
-        if (!group)
-          throw new Error("FunctionsCodePreload: no chunk group named ads-functions (functionsCode.ts)");
         const atOnce = new Set(
           RUNTIME_PAGE_ENTRIES.flatMap((e) => [...compilation.entrypoints.get(e).getFiles()]),
         );
-        const files = group.getFiles().filter((f) => f.endsWith(".js") && !atOnce.has(f));
+        const filesOf = (name, where) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`PageCodeOrder: no chunk group named ${name} (${where})`);
+          return group.getFiles().filter((f) => f.endsWith(".js") && !atOnce.has(f));
+        };
+        const functions = filesOf("ads-functions", "functionsCode.ts");
+        const pane = filesOf("pane", "src/taskpane/index.tsx");
+        // The lists as data (scripts/bundle-report.js reads them), then the lines that fetch them. A
+        // file the pane's entry has already asked for (no ADS cell to wait for) is not asked again.
         const script =
-          `<script>try{if(localStorage.getItem("ads-analytics.connection"))for(const f of ${JSON.stringify(files)}){` +
-          `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;document.head.appendChild(l)}}catch(e){}</script>`;
+          `<script id="${PAGE_CODE_ID}" type="application/json">${JSON.stringify({ functions, pane })}</script>` +
+          `<script>(()=>{const code=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);` +
+          `const early=(files,then)=>{let left=files.length;const one=()=>{if(!--left&&then)then()};if(!left&&then)then();` +
+          `for(const f of files){if([...document.scripts].some((s)=>s.src.endsWith("/"+f))){one();continue}` +
+          `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;l.onload=l.onerror=one;document.head.appendChild(l)}};` +
+          `let key=null;try{key=localStorage.getItem("ads-analytics.connection")}catch(e){}` +
+          `if(key)early(code.functions,()=>early(code.pane.filter((f)=>!code.functions.includes(f))));` +
+          `else early(code.pane)})()</script>`;
         if (!data.html.includes(PRELOAD_MARK))
-          throw new Error(`FunctionsCodePreload: taskpane.html has no ${PRELOAD_MARK}`);
+          throw new Error(`PageCodeOrder: taskpane.html has no ${PRELOAD_MARK}`);
         data.html = data.html.replace(PRELOAD_MARK, script);
         return data;
       });
     });
   }
+}
+
+/**
+ * A cache group's test: the modules of the lazily loaded chunk `name` that neither the page's first
+ * load nor the chunk `other` needs.
+ */
+function onlyLazilyIn(name, other) {
+  return (module, { chunkGraph }) => {
+    const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+    return chunks.some((c) => c.name === name) && !chunks.some((c) => c.canBeInitial() || c.name === other);
+  };
 }
 
 /** The build settings, or a clear message and exit code 1 (no stack trace: nothing is wrong with the code). */
@@ -133,25 +170,38 @@ module.exports = (_env, argv) => {
           // Everything the ADS functions' code needs beyond the page's first load, in one file: the
           // first result waits for every file of it, and a browser asks one host for six at a time
           // (28 files took five rounds: issue #46). Tabs that share some of it load that file too.
+          // What the page loads at once stays there; what the pane needs too goes to page-shared.
           functionsCode: {
-            test: (module, { chunkGraph }) => {
-              const chunks = [...chunkGraph.getModuleChunksIterable(module)];
-              // What the page loads at once stays there.
-              return chunks.some((c) => c.name === "ads-functions") && !chunks.some((c) => c.canBeInitial());
-            },
+            test: onlyLazilyIn("ads-functions", "pane"),
             chunks: "async",
             name: "ads-functions-code",
             enforce: true,
             priority: 10,
           },
+          // The pane's own code (startPane.tsx: React, Fluent UI, the Connect tab) beyond the page's first
+          // load and the functions' code, in one file that the page's head fetches (PageCodeOrder).
+          paneCode: {
+            test: onlyLazilyIn("pane", "ads-functions"),
+            chunks: "async",
+            name: "pane-code",
+            enforce: true,
+            priority: 8,
+          },
           // Our modules of the first load that lazily loaded chunks share, in one file rather than one
           // per combination: the page asks one host for six files at a time, and each round beyond
-          // that is a round trip more before the pane or a first result (issue #46).
+          // that is a round trip more before the pane or a first result (issue #46). With them, the
+          // few small ones both the pane and the functions' code need (the workbook's date system and
+          // id): in either's file, each would wait for the other's.
           pageShared: {
             test: (module, { chunkGraph }) => {
               const chunks = [...chunkGraph.getModuleChunksIterable(module)];
               const ours = !/[\\/]node_modules[\\/]/.test(module.resource ?? "");
-              return ours && chunks.length > 1 && chunks.some((c) => c.canBeInitial());
+              const paneAndFunctions = ["pane", "ads-functions"].every((n) =>
+                chunks.some((c) => c.name === n),
+              );
+              return (
+                ours && ((chunks.length > 1 && chunks.some((c) => c.canBeInitial())) || paneAndFunctions)
+              );
             },
             chunks: "all",
             name: "page-shared",
@@ -190,7 +240,7 @@ module.exports = (_env, argv) => {
     },
     plugins: [
       new BundleSizeReport(),
-      new FunctionsCodePreload(),
+      new PageCodeOrder(),
       new webpack.DefinePlugin({
         ADS_DEPLOYMENT: JSON.stringify(config.deployment),
         ADS_LOOPBACK_HTTP: JSON.stringify(config.deployment.local),

@@ -25,7 +25,7 @@ export interface DuplicateModule {
 }
 
 export interface PageReport {
-  /** The page's own scripts, in document order: what it loads before the pane is usable. */
+  /** What the page loads before the pane is usable: its scripts in document order, then the pane's code. */
   initial: FileSize[];
   bytes: number;
   gzipBytes: number;
@@ -42,6 +42,10 @@ export const HELLO_WORLD_BYTES: number;
 export const GOAL_RATIO: number;
 export const PAGE_BUDGET_BYTES: number;
 export function pageScripts(distDir: string, page?: string): string[];
+/** The code taskpane.html's head fetches beyond its scripts (webpack.config.js, PageCodeOrder). */
+export function pageCode(distDir: string, page?: string): { functions: string[]; pane: string[] };
+/** What the page loads before the pane is usable: its scripts, then the pane's code. */
+export function firstLoad(distDir: string, page?: string): string[];
 export function scriptsForLater(distDir: string): string[];
 export function fileSize(distDir: string, file: string): FileSize;
 export function modulesByFile(stats: WebpackStats): Map<string, Set<string>>;

@@ -1,7 +1,8 @@
 /*
  * What a build's shared-runtime page (taskpane.html: the pane, the ribbon commands, the ADS.*
  * functions) loads before the pane is usable, read from the built page and the build's webpack stats
- * (scripts/build-with-stats.js): its scripts with their minified and gzip sizes, the JavaScript left
+ * (scripts/build-with-stats.js): its scripts and the pane's code (which its head lists and fetches)
+ * with their minified and gzip sizes, the JavaScript left
  * for later (loaded when a tab is first opened), the modules that the page would load twice, and the
  * largest modules (from webpack-bundle-analyzer's JSON report). Used by the bench and the bundle tests.
  */
@@ -24,6 +25,29 @@ function pageScripts(distDir, page = "taskpane.html") {
     .filter((src) => !/^[a-z]+:\/\//i.test(src));
 }
 
+/** The id of the element of taskpane.html that lists the code its head fetches (webpack.config.js, PageCodeOrder). */
+const PAGE_CODE_ID = "ads-page-code";
+
+/**
+ * The code taskpane.html's head fetches beyond its scripts: the ADS functions' files (where a key is
+ * remembered) and the pane's (React, Fluent UI, the Connect tab; needed before the pane shows).
+ * Empty lists for a page without them.
+ */
+function pageCode(distDir, page = "taskpane.html") {
+  const html = fs.readFileSync(path.join(distDir, page), "utf8");
+  const m = html.match(
+    new RegExp(`<script\\b[^>]*\\sid=["']?${PAGE_CODE_ID}["']?[^>]*>([^<]*)</script>`, "i"),
+  );
+  const lists = m ? JSON.parse(m[1]) : {};
+  return { functions: lists.functions ?? [], pane: lists.pane ?? [] };
+}
+
+/** What the page loads before the pane is usable: its scripts, then the pane's code. */
+function firstLoad(distDir, page = "taskpane.html") {
+  const scripts = pageScripts(distDir, page);
+  return [...scripts, ...pageCode(distDir, page).pane.filter((f) => !scripts.includes(f))];
+}
+
 function fileSize(distDir, file) {
   const bytes = fs.readFileSync(path.join(distDir, file));
   return { file, bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes).length };
@@ -33,7 +57,7 @@ const total = (files, key) => files.reduce((n, f) => n + f[key], 0);
 
 /** Every other script of dist/ (but the development preview's): what the page loads later, if at all. */
 function scriptsForLater(distDir) {
-  const page = new Set(pageScripts(distDir));
+  const page = new Set(firstLoad(distDir));
   const preview = fs.existsSync(path.join(distDir, "preview.html"))
     ? pageScripts(distDir, "preview.html")
     : [];
@@ -77,7 +101,7 @@ function duplicateModules(stats, files) {
  * the modules it would load twice.
  */
 function pageReport(distDir, stats) {
-  const initial = pageScripts(distDir).map((f) => fileSize(distDir, f));
+  const initial = firstLoad(distDir).map((f) => fileSize(distDir, f));
   const later = scriptsForLater(distDir).map((f) => fileSize(distDir, f));
   const bytes = total(initial, "bytes");
   return {
@@ -125,6 +149,8 @@ module.exports = {
   GOAL_RATIO,
   PAGE_BUDGET_BYTES,
   pageScripts,
+  pageCode,
+  firstLoad,
   scriptsForLater,
   fileSize,
   modulesByFile,

@@ -1,14 +1,17 @@
 /**
  * scripts/bundle-report.js, on a small dist/ and stats of its own: the page's scripts are what
- * taskpane.html loads, a module held by two of them is found (a concatenated module counts as its
- * parts), other scripts are "later", and the largest modules add up per package and per own file.
+ * taskpane.html loads, its first load adds the pane's code its head lists, a module held by two of them
+ * is found (a concatenated module counts as its parts), other scripts (the functions' code too) are
+ * "later", and the largest modules add up per package and per own file.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "fs";
 import os from "os";
 import path from "path";
 import {
   duplicateModules,
+  firstLoad,
   largestModules,
+  pageCode,
   pageReport,
   pageScripts,
   type WebpackStats,
@@ -21,7 +24,9 @@ beforeAll(() => {
     path.join(dir, "taskpane.html"),
     '<script src="https://appsforoffice.microsoft.com/lib/1/hosted/office.js"></script>' +
       '<script defer src=runtime.js></script><script defer="defer" src="functions.js"></script>' +
-      "<script defer src='taskpane.js'></script>",
+      "<script defer src='taskpane.js'></script>" +
+      // As webpack.config.js's PageCodeOrder writes it (minified: the id unquoted).
+      '<script id=ads-page-code type=application/json>{"functions":["ads-functions-code.1111aaaa.js"],"pane":["pane-code.2222bbbb.js"]}</script>',
   );
   writeFileSync(path.join(dir, "preview.html"), '<script defer src="preview.js"></script>');
   for (const [file, size] of [
@@ -29,6 +34,8 @@ beforeAll(() => {
     ["functions.js", 2000],
     ["taskpane.js", 3000],
     ["reports.0123abcd.js", 500],
+    ["pane-code.2222bbbb.js", 4000],
+    ["ads-functions-code.1111aaaa.js", 700],
     ["preview.js", 9000],
   ] as const)
     writeFileSync(path.join(dir, file), "x".repeat(size));
@@ -59,6 +66,17 @@ test("the page's scripts are taskpane.html's own, in order, however the attribut
   expect(pageScripts(dir)).toEqual(["runtime.js", "functions.js", "taskpane.js"]);
 });
 
+test("the page's first load is its scripts, then the pane's code its head lists", () => {
+  expect(pageCode(dir)).toEqual({
+    functions: ["ads-functions-code.1111aaaa.js"],
+    pane: ["pane-code.2222bbbb.js"],
+  });
+  expect(firstLoad(dir)).toEqual(["runtime.js", "functions.js", "taskpane.js", "pane-code.2222bbbb.js"]);
+  // A page without the list (the preview's) is its scripts alone.
+  expect(pageCode(dir, "preview.html")).toEqual({ functions: [], pane: [] });
+  expect(firstLoad(dir, "preview.html")).toEqual(["preview.js"]);
+});
+
 test("a module in two of the page's files is a duplicate, found inside a concatenated module too", () => {
   expect(duplicateModules(stats([]), ["runtime.js", "functions.js", "taskpane.js"])).toEqual([]);
   expect(duplicateModules(stats(["./node_modules/zod/index.js"]), ["functions.js", "taskpane.js"])).toEqual([
@@ -74,13 +92,14 @@ test("the page report: sizes of what loads first, what is left for later (not th
     ["runtime.js", 100],
     ["functions.js", 2000],
     ["taskpane.js", 3000],
+    ["pane-code.2222bbbb.js", 4000],
   ]);
-  expect(report.bytes).toBe(5100);
+  expect(report.bytes).toBe(9100);
   expect(report.gzipBytes).toBeGreaterThan(0);
   expect(report.gzipBytes).toBeLessThan(report.bytes);
-  expect(report.ratio).toBeCloseTo(5100 / 280_000, 6);
-  expect(report.later.map((f) => f.file)).toEqual(["reports.0123abcd.js"]);
-  expect(report.laterBytes).toBe(500);
+  expect(report.ratio).toBeCloseTo(9100 / 280_000, 6);
+  expect(report.later.map((f) => f.file)).toEqual(["ads-functions-code.1111aaaa.js", "reports.0123abcd.js"]);
+  expect(report.laterBytes).toBe(1200);
   expect(report.duplicates).toEqual([
     { module: "./src/functions/functions.ts", files: ["functions.js", "taskpane.js"] },
   ]);

@@ -5,9 +5,12 @@
  * ShowTaskpane action in the manifest; the pane also opens by itself when the spend guard has a
  * question for the planner. Messages go to the task pane's activity list when it is open, and always
  * to the console. The commands are registered with the page's first load; the refresh machinery
- * (report sheets, the report sources) is loaded when a refresh first runs.
+ * (report sheets, the report sources) is loaded when a refresh first runs, and for refresh on open
+ * once the page has loaded and its first ADS call has its answer (the cells' code and request come
+ * first on a slow link: issue #46).
  */
 import type { SheetFetcher } from "../excel/reportSheets";
+import { firstCallAnswered } from "../functions/excelCalls";
 import { requestSelfTest } from "../runtime/selfTestRequests";
 import { getConnection } from "../runtime/session";
 import { spendQuestions, subscribeSpendQuestions } from "../runtime/spendGuard";
@@ -71,6 +74,12 @@ async function selfTest(event: Office.AddinCommands.Event): Promise<void> {
   }
 }
 
+/** Settles once the page's own files, and the code its head fetches, have arrived (its load event). */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === "complete") return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener("load", () => resolve(), { once: true }));
+}
+
 /** The spend guard asks in the pane: a question that comes while the pane is closed opens it. */
 function showPaneForQuestions(): void {
   let shown = 0;
@@ -94,7 +103,9 @@ Office.onReady(() => {
   // Sheets marked "refresh when the workbook opens": the pane sets the add-in to load with the
   // document (Office.addin.setStartupBehavior) when such a sheet exists; a key must be available.
   if (getConnection())
-    void Promise.all([refresher(), import("./guardedRefresh")])
+    void pageLoaded()
+      .then(() => firstCallAnswered())
+      .then(() => Promise.all([refresher(), import("./guardedRefresh")]))
       .then(([{ fetcher }, guarded]) => guarded.refreshOnOpenGuarded(Excel, fetcher))
       .catch((err: unknown) =>
         console.error("Refresh on open failed:", err instanceof Error ? err.message : err),

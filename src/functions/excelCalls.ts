@@ -27,10 +27,11 @@ export function noteFirstCall(answer: Promise<unknown>): void {
 /**
  * Settles once the page's first ADS call, if Excel has made one, has its answer or its error; at once
  * when none has come; after `maxMs` at most (a stalled download or request must not keep the pane from
- * showing). Never rejects. The pane's first render waits here (src/taskpane/index.tsx): it takes the
- * page's only thread for a few hundred milliseconds, and the first cell's code, its request and its
- * answer would otherwise wait behind it (issue #46). Calls Excel made with it go in the same request
- * gathering (spendGate.ts), so they are answered about as soon.
+ * showing). Never rejects. The pane's code and first render wait here (src/taskpane/index.tsx): they
+ * take the page's only thread for a few hundred milliseconds, and the first cell's code, its request
+ * and its answer would otherwise wait behind them (issue #46); so does refresh on open's download
+ * (src/commands/commands.ts). Calls Excel made with it go in the same request gathering
+ * (spendGate.ts), so they are answered about as soon.
  */
 export async function firstCallAnswered(maxMs = 1500): Promise<void> {
   if (!firstCall) return;

@@ -232,6 +232,53 @@ describe("an action's first gathering counts its quiet from Excel's last call (i
     await cell;
   });
 
+  describe("where the host has a task scheduler (Chromium's)", () => {
+    const posted: { priority: string; aborted: () => boolean }[] = [];
+    const host = globalThis as { scheduler?: unknown };
+    beforeEach(() => {
+      posted.length = 0;
+      host.scheduler = {
+        postTask(task: () => void, options: { priority: string; signal: AbortSignal }) {
+          posted.push({ priority: options.priority, aborted: () => options.signal.aborted });
+          return new Promise<void>((resolve, reject) =>
+            setTimeout(() => {
+              if (options.signal.aborted) return reject(new Error("aborted"));
+              task();
+              resolve();
+            }),
+          );
+        },
+      };
+    });
+    afterEach(() => delete host.scheduler);
+
+    test("calls with no wait left are decided in one user-blocking task, ahead of the page's queued work", async () => {
+      const t = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });
+      const { loaded, cells } = afterCodeLoads(t, ["a", "b", "c"]);
+      loaded();
+      expect(await within(Promise.all(cells))).toEqual(["answer a #1", "answer b #1", "answer c #1"]);
+      // Each arriving call replaces the one decision: the last one posted is the one that ran.
+      expect(posted.map((p) => p.priority)).toEqual(["user-blocking", "user-blocking", "user-blocking"]);
+      expect(posted.map((p) => p.aborted())).toEqual([true, true, false]);
+    });
+
+    test("a gathering that still waits uses a timer, and a reset cancels a posted decision", async () => {
+      const t = setup(3, { windowMs: WINDOW, lastCallAt: () => -Infinity });
+      const waiting = t.call("a").catch((e: unknown) => e);
+      await wait(50);
+      expect(posted).toEqual([]);
+      t.gate.reset();
+      await waiting;
+      const u = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });
+      const cancelled = u.call("b").catch((e: unknown) => e);
+      u.gate.reset();
+      expect(await cancelled).toMatchObject({ message: "Cancelled" });
+      await wait(20);
+      expect(posted.map((p) => p.aborted())).toEqual([true]);
+      expect(u.sent).toEqual([]);
+    });
+  });
+
   test("the action's later gatherings (requests sent after the first answers) wait the whole window", async () => {
     const t = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });
     await expect(t.call("first")).resolves.toBe("answer first #1");

@@ -59,13 +59,34 @@ export interface GateHold {
   decline(): void;
 }
 
+/** The host's task scheduler where it has one (Chromium's, so Edge's WebView2 and Excel on the web). */
+interface TaskScheduler {
+  postTask(task: () => void, options: { priority: "user-blocking"; signal: AbortSignal }): Promise<unknown>;
+}
+
+/**
+ * Runs `task` after `ms`; a task with no wait left goes ahead of the page's queued work where the host
+ * can say so. On a cold start the calls reach the gate while the pane's scripts are still queued to
+ * run, and a plain timer would wait the 40 to 60 ms they take (issue #46). Returns its cancel.
+ */
+function schedule(task: () => void, ms: number): () => void {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  if (ms > 0 || typeof scheduler?.postTask !== "function") {
+    const timer = setTimeout(task, ms);
+    return () => clearTimeout(timer);
+  }
+  const cancel = new AbortController();
+  scheduler.postTask(task, { priority: "user-blocking", signal: cancel.signal }).catch(() => undefined);
+  return () => cancel.abort();
+}
+
 const sum = (ts: Iterable<Ticket>) => [...ts].reduce((n, t) => n + t.cost, 0);
 
 const RECALCULATION = "Recalculating the ADS functions";
 
 export class SpendGate implements Gate {
   private readonly gathered = new Map<string, Waiting>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancelDecision = () => undefined as void;
   private question: { open: OpenQuestion; tickets: Map<string, Ticket> } | null = null;
   private held: {
     tickets: Map<string, Ticket>;
@@ -115,8 +136,8 @@ export class SpendGate implements Gate {
         },
         { once: true },
       );
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.decide(), this.quietLeft());
+      this.cancelDecision();
+      this.cancelDecision = schedule(() => this.decide(), this.quietLeft());
     });
   }
 
@@ -160,7 +181,7 @@ export class SpendGate implements Gate {
     const left = this.excelQuietLeft();
     if (left !== null && left > 0 && this.gathered.size > 0) {
       // Excel called again while the first gathering waited: that call has yet to reach the gate.
-      this.timer = setTimeout(() => this.decide(), left);
+      this.cancelDecision = schedule(() => this.decide(), left);
       return;
     }
     const batch = [...this.gathered.values()];
@@ -194,7 +215,7 @@ export class SpendGate implements Gate {
 
   /** Gathers every call from now on, without sending, until the action releases or declines them. */
   hold(): GateHold {
-    clearTimeout(this.timer);
+    this.cancelDecision();
     const tickets = new Map<string, Ticket>();
     let wake = () => undefined as void;
     const held = { tickets, lastJoin: this.now(), wake: () => wake(), closed: false };
@@ -239,7 +260,7 @@ export class SpendGate implements Gate {
 
   /** Another connection: gathered calls are dropped and an open question withdrawn (it spoke of the old one). */
   reset(): void {
-    clearTimeout(this.timer);
+    this.cancelDecision();
     for (const w of this.gathered.values()) w.reject(new CancelledError());
     this.gathered.clear();
     const open = this.question?.open;

@@ -1,20 +1,43 @@
-/** Office entry of the task pane (the shared-runtime page also loads the commands and functions bundles). */
-import { startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
-import { readDeployment } from "./deployment";
+/**
+ * Office entry of the task pane (the shared-runtime page also loads the commands and functions
+ * bundles). The pane's own code (React, Fluent UI, the Connect tab: startPane.tsx) is a file of its
+ * own, which the page's head fetches in the order that suits the planner (webpack.config.js,
+ * PageCodeOrder): where a key is remembered, after the ADS functions' code, so a cell calculated as
+ * the workbook opens does not share the link with the pane's download (issue #46).
+ */
 import { firstCallAnswered } from "../functions/excelCalls";
+import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../runtime/codeLoadFailure";
 
-/** The service, links and contact this build was made for (build settings, see docs/deploy.md). */
-const deployment = readDeployment(ADS_DEPLOYMENT);
+/** Office's type, for a message shown without the pane's code (and so without Fluent UI's styles). */
+const PLAIN = "font: 14px/1.4 'Segoe UI', system-ui, sans-serif; margin: 12px;";
+
+/** Runs the pane's code and renders it; if its file cannot be downloaded, says so with Try again. */
+async function showPane(root: HTMLElement): Promise<void> {
+  try {
+    const { startPane } = await import(/* webpackChunkName: "pane" */ "./startPane");
+    root.replaceChildren();
+    startPane(root, Excel);
+  } catch (err) {
+    if (!isCodeLoadFailure(err)) throw err;
+    const message = document.createElement("p");
+    message.setAttribute("role", "alert");
+    message.style.cssText = PLAIN;
+    message.textContent = `The pane could not open: ${CODE_NOT_DOWNLOADED}. Check the network, then choose Try again.`;
+    const again = document.createElement("button");
+    again.type = "button";
+    again.textContent = "Try again";
+    again.style.cssText = `${PLAIN} margin-top: 0; padding: 4px 12px;`;
+    // webpack forgets a file that failed, so the next import asks for it again.
+    again.addEventListener("click", () => void showPane(root));
+    root.replaceChildren(message, again);
+    again.focus();
+  }
+}
 
 void Office.onReady(async () => {
   // A cell calculated as the page opens goes first: its code runs, its request goes and its answer
-  // reaches Excel before the pane's first render (issue #46; excelCalls.ts). The render is a
-  // transition, so it yields to the page's other work instead of one long task.
+  // reaches Excel before the pane's code runs and renders (issue #46; excelCalls.ts).
   await firstCallAnswered();
   const root = document.getElementById("root");
-  if (!root) return;
-  const r = createRoot(root);
-  startTransition(() => r.render(<App excel={Excel} deployment={deployment} />));
+  if (root) await showPane(root);
 });

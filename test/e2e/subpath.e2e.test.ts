@@ -17,7 +17,9 @@ import { staticHandler } from "../../scripts/dev-server";
 import {
   PAGE_BUDGET_BYTES,
   duplicateModules,
+  firstLoad,
   modulesByFile,
+  pageCode,
   pageReport,
   pageScripts,
 } from "../../scripts/bundle-report";
@@ -117,6 +119,14 @@ async function pageWithRememberedKey(browser: Awaited<ReturnType<typeof launchBr
   return page;
 }
 
+/** The functions' file arrives 700 ms late on `page`. */
+async function slowFunctionsCode(page: import("playwright-core").Page): Promise<void> {
+  await page.route(/\/ads-functions-code\.[0-9a-f]{8}\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+}
+
 test("a loopback ADDIN_BASE_URL builds, as a local build that says so", () => {
   expect({ status: build.status, output: build.output }).toEqual({ status: 0, output: expect.any(String) });
   expect(build.output).toMatch(/LOCAL production build .*not for deployment/);
@@ -145,15 +155,18 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
     await page.locator('[data-testid="local-build"]').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, "subpath-taskpane.png") });
 
-    // The page's own scripts, and nothing else until a tab other than Connect is opened.
+    // The page's own scripts and the pane's code, and nothing else until a tab other than Connect
+    // is opened.
     const scripts = pageScripts(dir);
     expect(scripts).toEqual(
       expect.arrayContaining(["runtime.js", "functions.js", "commands.js", "taskpane.js"]),
     );
+    const { pane } = pageCode(dir);
+    expect(pane).toEqual([expect.stringMatching(/^pane-code\.[0-9a-f]{8}\.js$/)]);
     expect(loaded.sort()).toEqual(
       [
         "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
-        ...scripts.map((s) => `${base}/${s}`),
+        ...firstLoad(dir).map((s) => `${base}/${s}`),
       ].sort(),
     );
     const registered = await page.evaluate(
@@ -170,8 +183,11 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
     expect(problems).toEqual([]);
     expect(served.filter((s) => s.status !== 200 || !s.path.startsWith(`${PREFIX}/`))).toEqual([]);
 
-    // No key is remembered: nothing fetches the functions' code early (FunctionsCodePreload).
-    expect(await page.locator('link[rel="preload"]').count()).toBe(0);
+    // No key is remembered: the head fetches the pane's code at once, and not the functions' code
+    // (PageCodeOrder).
+    expect(
+      await page.locator('link[rel="preload"]').evaluateAll((ls) => ls.map((l) => l.getAttribute("href"))),
+    ).toEqual(pane);
     // A function's code is loaded on its first call, not with the page (issue 26), and then answers.
     const answer = await page.evaluate(() =>
       (
@@ -192,19 +208,73 @@ test("taskpane.html under /sub/path loads every script, registers commands and f
   }
 });
 
-test("with a key remembered, the page fetches the functions' code as it opens, before any cell calls (issue #46)", async () => {
+test("with a key remembered, the page fetches the functions' code as it opens, then the pane's (issue #46)", async () => {
   const browser = await launchBrowser();
   try {
     const page = await pageWithRememberedKey(browser);
-    const fetched: string[] = [];
-    page.on("request", (r) => fetched.push(r.url()));
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(r.url().replace(/.*\//, "")));
+    // A slow functions' file. With no cell to wait for, the pane's entry asks for its own file at
+    // once, after the head asked for the functions'.
+    await slowFunctionsCode(page);
     await page.goto(`${base}/taskpane.html`);
-    const preload = page.locator('link[rel="preload"][as="script"]');
-    expect(await preload.count()).toBe(1);
-    const href = await preload.getAttribute("href");
-    expect(href).toMatch(/^ads-functions-code\.[0-9a-f]{8}\.js$/);
-    // Fetched though no cell has called (this Office stub calls no function by itself).
-    expect(fetched).toContain(`${base}/${href}`);
+    const { functions, pane } = pageCode(dir);
+    expect(functions).toEqual([expect.stringMatching(/^ads-functions-code\.[0-9a-f]{8}\.js$/)]);
+    // The functions' file is fetched though no cell has called (this Office stub calls none).
+    await page.getByRole("tab", { name: "Connect" }).waitFor({ timeout: 30_000 });
+    expect(asked).toEqual(expect.arrayContaining([...functions, ...pane]));
+    expect(asked.indexOf(functions[0])).toBeLessThan(asked.indexOf(pane[0]));
+  } finally {
+    await browser.close();
+  }
+});
+
+test("with a key remembered and a cell calculated as the page opens, the pane's code is fetched after the functions' and runs after the cell's answer", async () => {
+  const browser = await launchBrowser();
+  try {
+    const page = await pageWithRememberedKey(browser);
+    // Excel calculates a cell as soon as its function is registered (SELFTEST answers without the
+    // service), as the bench's Office stub does.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __marks: string[] };
+      w.__marks = [];
+      let functions: Record<string, unknown> = {};
+      Object.defineProperty(window, "CustomFunctions", {
+        configurable: true,
+        set(v: { associate: (id: string, fn: (...a: unknown[]) => Promise<unknown>) => void }) {
+          const associate = v.associate;
+          v.associate = (id, fn) => {
+            associate(id, fn);
+            if (id === "SELFTEST")
+              setTimeout(
+                () => void fn(1, 1, "text", { onCanceled: null }).then(() => w.__marks.push("answer")),
+              );
+          };
+          functions = v as unknown as Record<string, unknown>;
+        },
+        get: () => functions,
+      });
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[role="tablist"]')) return;
+        w.__marks.push("pane");
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const events: string[] = [];
+    page.on("request", (r) => events.push(`asked ${r.url().replace(/.*\//, "")}`));
+    page.on("requestfinished", (r) => events.push(`arrived ${r.url().replace(/.*\//, "")}`));
+    await slowFunctionsCode(page);
+    await page.goto(`${base}/taskpane.html`);
+    await page.getByRole("tab", { name: "Connect" }).waitFor({ timeout: 30_000 });
+    const { functions, pane } = pageCode(dir);
+    // The pane's file was asked for only once the functions' file had arrived, and only once.
+    expect(events.filter((e) => e === `asked ${pane[0]}`)).toHaveLength(1);
+    expect(events.indexOf(`arrived ${functions[0]}`)).toBeGreaterThan(-1);
+    expect(events.indexOf(`arrived ${functions[0]}`)).toBeLessThan(events.indexOf(`asked ${pane[0]}`));
+    expect(await page.evaluate(() => (window as unknown as { __marks: string[] }).__marks)).toEqual([
+      "answer",
+      "pane",
+    ]);
   } finally {
     await browser.close();
   }
@@ -213,7 +283,7 @@ test("with a key remembered, the page fetches the functions' code as it opens, b
 test("the first load holds what the Connect tab and the function registrations need, not zod, the client or the CSV reader", () => {
   const stats = JSON.parse(readFileSync(statsFile, "utf8"));
   const byFile = modulesByFile(stats);
-  const first = pageScripts(dir).flatMap((f) => [...(byFile.get(f) ?? [])]);
+  const first = firstLoad(dir).flatMap((f) => [...(byFile.get(f) ?? [])]);
   expect(first).toEqual(
     expect.arrayContaining([expect.stringContaining("src/taskpane/panels/ConnectPanel.tsx")]),
   );
@@ -282,6 +352,36 @@ test("a tab's panel loads when the tab is first opened, with a labelled busy ind
     await page.getByRole("tab", { name: "Reports" }).click();
     await page.getByRole("combobox", { name: "Report" }).waitFor();
     expect(await page.getByText(/could not be loaded/).count()).toBe(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a pane whose code could not be downloaded says so, and Try again opens it", async () => {
+  const browser = await launchBrowser();
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    let fail = true;
+    await page.route(/\/pane-code\.[0-9a-f]{8}\.js$/, (route) =>
+      fail ? route.fulfill({ status: 503, body: "unavailable" }) : route.continue(),
+    );
+    await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STUB }),
+    );
+    await page.goto(`${base}/taskpane.html`);
+    await page
+      .getByRole("alert")
+      .getByText(
+        "The pane could not open: part of the add-in could not be downloaded (the network or the add-in's server did not answer). Check the network, then choose Try again.",
+      )
+      .waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, "subpath-pane-not-downloaded.png") });
+    // Focus is on Try again, so Enter works at once.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Try again");
+    fail = false;
+    await page.keyboard.press("Enter");
+    await page.getByRole("tab", { name: "Connect" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("alert").count()).toBe(0);
   } finally {
     await browser.close();
   }
