@@ -11,6 +11,7 @@ import os from "os";
 import path from "path";
 import { DOMParser } from "@xmldom/xmldom";
 import { runBuild, type BuildResult } from "./support/build";
+import { pageCode } from "../scripts/bundle-report";
 const { DEV_BASE } = require("../scripts/manifest-urls") as { DEV_BASE: string };
 
 const root = path.resolve(__dirname, "..");
@@ -293,7 +294,10 @@ describe("production build", () => {
   });
 
   test("the pane is built with the configured service as its default", () => {
-    const bundle = readFileSync(path.join(prodDist, "taskpane.js"), "utf8");
+    // The pane's own code (startPane.tsx reads the deployment), which the page's head lists.
+    const [paneCode] = pageCode(prodDist).pane;
+    expect(paneCode).toMatch(/^pane-code\.[0-9a-f]{8}\.js$/);
+    const bundle = readFileSync(path.join(prodDist, paneCode), "utf8");
     // DefinePlugin writes the settings as an object literal (keys unquoted once minified).
     expect(bundle.includes(`serviceUrl:"${PROD_SERVICE}"`)).toBe(true);
     expect(bundle.includes("local:!1")).toBe(true);

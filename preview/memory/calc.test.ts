@@ -46,6 +46,33 @@ test("a bounded range is all its cells, the empty ones past the used area includ
   expect(values).toEqual([7, 5, 1, 8]);
 });
 
+test("the one-criterion forms read criteria as the …IFS forms do: an empty-text criterion counts the blank cells, as Excel", async () => {
+  // B2:B4 is 6, Acme and a blank cell; C2:C4 is 10, 20, 30. The used area ends at row 10 (A1:A10).
+  const values = await computed(
+    [
+      '=COUNTIF(B2:B9,"")',
+      '=COUNTIF(B2:B4,">5")',
+      '=SUMIF(B2:B4,"",C2:C4)',
+      '=SUMIF(B2:B4,"acme",C2:C4)',
+      // A smaller third argument is read in the first one's shape from its top-left cell, as Excel.
+      '=SUMIF(B2:B4,"acme",C2)',
+      '=SUMIF(B2:B4,"<>acme",C2:C3)',
+      '=SUMIF(C2:C4,">15")',
+      '=AVERAGEIF(B2:B4,"<>Acme",C2:C4)',
+      '=AVERAGEIF(B2:B4,"Nobody",C2:C4)',
+      "=COUNTBLANK(B2:B9)",
+    ],
+    (s) => {
+      s.getRange("B2:C4").values = [
+        [6, 10],
+        ["Acme", 20],
+        ["", 30],
+      ];
+    },
+  );
+  expect(values).toEqual([6, 1, 30, 20, 20, 40, 50, 20, "#DIV/0!", 6]);
+});
+
 test("HYPERLINK shows its friendly name, else the link", async () => {
   expect(await computed(['=HYPERLINK("#Sheet1!A1","Go")', '=HYPERLINK("https://example.test")'])).toEqual([
     "Go",

@@ -1,8 +1,9 @@
 /**
  * Worksheet functions the preview computes itself because the formula library (fast-formula-parser)
- * has none or an empty stub, whose cell would show #NAME?: the criteria family (SUMIFS, COUNTIFS,
- * AVERAGEIFS, MAXIFS, MINIFS), the order statistics (MEDIAN, LARGE, SMALL) and the lookups (MATCH,
- * XLOOKUP), each as Excel defines it (docs/excel-fidelity.md, row 36).
+ * has none or an empty stub, whose cell would show #NAME?, or reads criteria otherwise than Excel:
+ * the criteria family (COUNTIF, SUMIF, AVERAGEIF, SUMIFS, COUNTIFS, AVERAGEIFS, MAXIFS, MINIFS, and
+ * COUNTBLANK), the order statistics (MEDIAN, LARGE, SMALL) and the lookups (MATCH, XLOOKUP), each as
+ * Excel defines it (docs/excel-fidelity.md, row 36).
  */
 import { criterion, numberInText, wildcardPattern, type TypedNumber } from "./criteria";
 import { HostError } from "./hostError";
@@ -77,6 +78,59 @@ function matchingCells(
   );
   return hits;
 }
+
+/** The formula library as it calls SUMIF and AVERAGEIF: itself first, then the arguments' references. */
+interface FormulaContext {
+  utils: { extractRefValue(arg: unknown): { val: unknown; isArray: boolean } };
+}
+interface Position {
+  row: number;
+  col: number;
+}
+/** A reference argument: a cell (`row`, `col`) or a range (`from`, `to`). */
+interface RefArg {
+  ref?: { sheet?: string; row?: number; col?: number; from?: Position; to?: Position };
+}
+
+/** The top-left cell of a reference and its size less one, each way; #VALUE! for what is not one. */
+function corner(arg: RefArg | null | undefined): {
+  sheet?: string;
+  from: Position;
+  rows: number;
+  cols: number;
+} {
+  const ref = arg?.ref;
+  if (ref?.from && ref.to)
+    return {
+      sheet: ref.sheet,
+      from: ref.from,
+      rows: ref.to.row - ref.from.row,
+      cols: ref.to.col - ref.from.col,
+    };
+  if (ref?.row !== undefined && ref.col !== undefined)
+    return { sheet: ref.sheet, from: { row: ref.row, col: ref.col }, rows: 0, cols: 0 };
+  throw new HostError("#VALUE!", "SUMIF and AVERAGEIF take references");
+}
+
+/** An argument's value (a reference's cells), as the library hands it to the other functions. */
+function retrieved(context: FormulaContext, arg: unknown): FormulaArg {
+  const { val, isArray } = context.utils.extractRefValue(arg);
+  return { value: val, isArray, isRangeRef: Boolean((arg as RefArg).ref) };
+}
+
+/**
+ * SUMIF's and AVERAGEIF's cells to add or average: the optional third argument, from its top-left cell
+ * in `range`'s shape whatever its own (Excel reads the sheet's cells past a smaller one); without it,
+ * `range` itself.
+ */
+function valuesFor(context: FormulaContext, range: RefArg, values: RefArg | null | undefined): FormulaArg {
+  if (!values) return retrieved(context, range);
+  const { rows, cols } = corner(range);
+  const { sheet, from } = corner(values);
+  return retrieved(context, { ref: { sheet, from, to: { row: from.row + rows, col: from.col + cols } } });
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === "";
 
 /** The numbers among matched cells; an error among them is the result. */
 function matchedNumbers(hits: readonly unknown[]): number[] {
@@ -196,6 +250,13 @@ function xlookup(params: readonly FormulaArg[]): unknown {
 
 type SheetFunction = (...params: FormulaArg[]) => unknown;
 
+const total = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+function average(xs: readonly number[]): number {
+  if (xs.length === 0) throw new HostError("#DIV/0!");
+  return total(xs) / xs.length;
+}
+
 /**
  * The functions, by name, for the formula library's `functions` option; `typed` reads a criterion's
  * operand as the workbook would read it typed into a cell.
@@ -204,13 +265,27 @@ export function sheetFunctions(typed: TypedNumber): Record<string, SheetFunction
   const cellsWhere = (target: FormulaArg | undefined, pairs: FormulaArg[]) =>
     matchingCells(target, pairs, typed);
   return {
-    SUMIFS: (sum, ...pairs) => matchedNumbers(cellsWhere(sum, pairs)).reduce((a, b) => a + b, 0),
+    SUMIFS: (sum, ...pairs) => total(matchedNumbers(cellsWhere(sum, pairs))),
     COUNTIFS: (...pairs) => cellsWhere(pairs[0], pairs).length,
-    AVERAGEIFS: (avg, ...pairs) => {
-      const xs = matchedNumbers(cellsWhere(avg, pairs));
-      if (xs.length === 0) throw new HostError("#DIV/0!");
-      return xs.reduce((a, b) => a + b, 0) / xs.length;
-    },
+    AVERAGEIFS: (avg, ...pairs) => average(matchedNumbers(cellsWhere(avg, pairs))),
+    // The one-criterion forms: the formula library's own match no blank cell with "" (Excel's do).
+    COUNTIF: (range, test) => cellsWhere(range, [range, test]).length,
+    // The library calls these two with itself and the references (its SUMIF and AVERAGEIF extend the
+    // third one; hooks.js), so the cells are read here.
+    SUMIF: ((context: FormulaContext, range: RefArg, test: unknown, sum?: RefArg | null) =>
+      total(
+        matchedNumbers(
+          cellsWhere(valuesFor(context, range, sum), [retrieved(context, range), retrieved(context, test)]),
+        ),
+      )) as unknown as SheetFunction,
+    AVERAGEIF: ((context: FormulaContext, range: RefArg, test: unknown, avg?: RefArg | null) =>
+      average(
+        matchedNumbers(
+          cellsWhere(valuesFor(context, range, avg), [retrieved(context, range), retrieved(context, test)]),
+        ),
+      )) as unknown as SheetFunction,
+    // Empty cells and empty text (a formula's ""), as Excel counts them.
+    COUNTBLANK: (range) => grid(range).flat().filter(isBlank).length,
     MAXIFS: (range, ...pairs) => largest(matchedNumbers(cellsWhere(range, pairs))) ?? 0,
     MINIFS: (range, ...pairs) => smallest(matchedNumbers(cellsWhere(range, pairs))) ?? 0,
     MEDIAN: (...params) => median(numbersOf(params)),

@@ -27,7 +27,8 @@ let canary: ReturnType<typeof readFods>;
 
 /**
  * A workbook whose file carries a wrong saved value (LibreOffice must show the one it calculates),
- * and a sum where LibreOffice's compensated SUM and an in-order sum part (known.ts, lo-sum-order).
+ * a sum where LibreOffice's compensated SUM and an in-order sum part (known.ts, lo-sum-order), and
+ * five never-written cells beside rows that hold something (known.ts, lo-countblank).
  */
 function canaryFile(): Uint8Array {
   const wb = new InMemoryWorkbook();
@@ -39,6 +40,9 @@ function canaryFile(): Uint8Array {
   expect([wb.host.cell("Sheet1", 1, 0).value, wb.host.cell("Sheet1", 2, 0).value]).toEqual([
     0.51953125, 0.51953125,
   ]);
+  wb.host.setInput("Sheet1", 3, 0, "=COUNTBLANK(D1:D5)");
+  wb.host.setInput("Sheet1", 4, 0, '=COUNTIF(D1:D5,"")');
+  expect([wb.host.cell("Sheet1", 3, 0).value, wb.host.cell("Sheet1", 4, 0).value]).toEqual([5, 5]);
   return exportXlsx(wb.model);
 }
 
@@ -79,6 +83,12 @@ test("LibreOffice recalculates every formula, whatever value the file saved", ()
 
 test("LibreOffice's SUM compensates where adding in order (the preview, Excel's +) loses 0.52's low bits", () => {
   expect([canary[0].cells.get("1,0")?.value, canary[0].cells.get("2,0")?.value]).toEqual([0.52, 0.51953125]);
+});
+
+test('LibreOffice\'s COUNTBLANK leaves out empty cells in rows that hold something, where its COUNTIF with "" counts them all', () => {
+  const [blank, countif] = [canary[0].cells.get("3,0")?.value, canary[0].cells.get("4,0")?.value];
+  expect(countif).toBe(5);
+  expect(Number(blank)).toBeLessThan(5);
 });
 
 const line = (d: Disagreement) =>

@@ -34,6 +34,14 @@ export const KNOWN_DEPARTURES: readonly KnownDeparture[] = [
     what: "LibreOffice 7.4 has no XLOOKUP (it arrived in LibreOffice 24.8): the cell is #NAME?",
     matches: (d) => /\bXLOOKUP\(/i.test(d.formula ?? "") && d.libre === "#NAME?",
   },
+  {
+    id: "lo-countblank",
+    what: 'LibreOffice 7.4\'s COUNTBLANK, calculating a file without saved values, leaves out never-written cells in rows that hold something; Excel counts every empty cell, as its COUNTIF with "" does in both',
+    matches: (d) =>
+      (d.kind === "value" || d.kind === "text") &&
+      /\bCOUNTBLANK\(/i.test(d.formula ?? "") &&
+      Number(d.libre) < Number(d.preview),
+  },
 ];
 
 /** The departure that explains `d`, if any. */

@@ -148,6 +148,11 @@ const PLANNER_FORMULAS: readonly string[] = [
   '=MAXIFS(T[Spend],T[Campaign],"Beta")',
   '=MINIFS(T[Spend],T[Campaign],"Beta")',
   '=SUMIF(T[Campaign],"Alpha",T[Spend])',
+  '=COUNTIF(T[Campaign],"Alpha*")',
+  '=AVERAGEIF(T[Campaign],"<>Beta",T[Spend])',
+  // Empty cells of this sheet (it holds the formulas in A and B): counted as blanks, as Excel does.
+  "=COUNTBLANK(C1:C5)",
+  '=COUNTIF(C1:C5,"")',
   '=SUMIFS(T[Spend],T[Day],">="&DATE(2026,10,5))',
   '=MATCH("Beta",T[Campaign],0)',
   '=INDEX(T[Spend],MATCH("Beta",T[Campaign],0))',
