@@ -101,7 +101,7 @@ class PageCodeOrder {
           `<script id="${PAGE_CODE_ID}" type="application/json">${JSON.stringify({ functions, pane })}</script>` +
           `<script>(()=>{const code=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);` +
           `const early=(files,then)=>{let left=files.length;const one=()=>{if(!--left&&then)then()};if(!left&&then)then();` +
-          `for(const f of files){if([...document.scripts].some((s)=>s.src.endsWith("/"+f))){one();continue}` +
+          `for(const f of files){if(Array.prototype.some.call(document.scripts,(s)=>s.src.endsWith("/"+f))){one();continue}` +
           `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;l.onload=l.onerror=one;document.head.appendChild(l)}};` +
           `let key=null;try{key=localStorage.getItem("ads-analytics.connection")}catch(e){}` +
           `if(key)early(code.functions,()=>early(code.pane.filter((f)=>!code.functions.includes(f))));` +
