@@ -1,6 +1,6 @@
 /**
- * The store's one rule for every record kind but report definitions (which keep their own words in
- * recordOwners.ts): a writer read a record at some revision (its base) and changes only fields it owns;
+ * The store's one rule for every record kind (report definitions: recordOwners.ts; report sets:
+ * src/excel/store/setStore.ts): a writer read a record at some revision (its base) and changes only fields it owns;
  * its change is laid over the newest record, one revision on. Where a field it changes was changed by
  * someone else since its base, the write is refused in words naming the field, before anything is
  * stored. Pure: src/excel/store/ reads the newest record and stores the result.
@@ -13,6 +13,8 @@ export interface RecordKind<R, W extends string> {
   owns: Record<W, readonly (keyof R)[]>;
   fieldWords: Partial<Record<keyof R, string>>;
   doing: Record<W, string>;
+  /** Who else writes it, in a refusal ("another pane, window or run", the default). */
+  elsewhere?: string;
 }
 
 /** The revision a record was stored at (0 before revisions were stored). */
@@ -40,7 +42,7 @@ export function mergeOwned<R extends { revision?: number }, W extends string>(
     const taken = fields.filter((f) => !same(newest[f], base[f]) && !same(newest[f], patch[f]));
     if (taken.length)
       return {
-        refused: `${words(taken)} of ${kind.what(newest)} changed elsewhere (another pane, window or run) while ${kind.doing[writer]} was under way: ${kind.doing[writer]} was not saved and nothing was changed; look again and choose once more`,
+        refused: `${words(taken)} of ${kind.what(newest)} changed elsewhere (${kind.elsewhere ?? "another pane, window or run"}) while ${kind.doing[writer]} was under way: ${kind.doing[writer]} was not saved and nothing was changed; look again and choose once more`,
       };
   }
   return { record: { ...newest, ...patch, revision: revisionOf(newest) + 1 } };

@@ -8,6 +8,9 @@
  * before anything is stored: never overwritten silently.
  */
 import type { ReportDefinition } from "./definition";
+import { mergeOwned, type RecordKind } from "./ownedMerge";
+
+export { revisionOf } from "./ownedMerge";
 
 /** The parts of the add-in that write a report's record. */
 export type RecordWriter = "planner" | "refresh" | "stale marking";
@@ -84,10 +87,14 @@ const DOING: Record<RecordWriter, string> = {
 
 export type RecordPatch = Partial<Omit<ReportDefinition, "version" | "revision">>;
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** The revision a record was stored at (0 before revisions were stored). */
-export const revisionOf = (rec: Pick<ReportDefinition, "revision">): number => rec.revision ?? 0;
+/** A report's record as the store's one rule reads it (ownedMerge.ts). */
+const REPORT_RECORD: RecordKind<ReportDefinition, RecordWriter> = {
+  what: (record) => `"${record.sheetName}"`,
+  owns: OWNS,
+  fieldWords: FIELD_WORDS,
+  doing: DOING,
+  elsewhere: "another pane, window or refresh",
+};
 
 /**
  * `patch` (by `writer`, who read `base`) laid over `newest`, one revision on; or why it is refused.
@@ -99,18 +106,5 @@ export function mergeRecord(
   writer: RecordWriter,
   patch: RecordPatch,
 ): { record: ReportDefinition } | { refused: string } {
-  const fields = Object.keys(patch) as Field[];
-  const foreign = fields.filter((f) => !OWNS[writer].includes(f));
-  if (foreign.length)
-    return {
-      refused: `${DOING[writer]} may not change ${foreign.map((f) => FIELD_WORDS[f]).join(", ")} of "${newest.sheetName}": nothing was changed`,
-    };
-  if (revisionOf(newest) !== revisionOf(base)) {
-    const taken = fields.filter((f) => !same(newest[f], base[f]) && !same(newest[f], patch[f]));
-    if (taken.length)
-      return {
-        refused: `${[...new Set(taken.map((f) => FIELD_WORDS[f]))].join(", ")} of "${newest.sheetName}" changed elsewhere (another pane, window or refresh) while ${DOING[writer]} was under way: ${DOING[writer]} was not saved and nothing was changed; look again and choose once more`,
-      };
-  }
-  return { record: { ...newest, ...patch, revision: revisionOf(newest) + 1 } };
+  return mergeOwned<ReportDefinition, RecordWriter>(REPORT_RECORD, base, newest, writer, patch);
 }
