@@ -307,8 +307,11 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
           if (inside(shapeBefore, row, col)) {
             let at = inTable(wb, name, e.row, e.col, shapeBefore);
             // A formula alone in its column (an empty report's one row) made it a calculated column:
-            // it is in every row now, the first one checked.
-            if (!at && was.formula !== undefined)
+            // it is in every row now, the first one checked. So is a format alone on that row (an
+            // empty cell): the column's format, which every new row takes as Excel's table does when
+            // it grows (seed 1906381405).
+            const formatAlone = first.days === 0 && was.value === null && was.numberFormat !== undefined;
+            if (!at && (was.formula !== undefined || formatAlone))
               at = columnTop(wb, tableCells.get(`${e.row},${e.col}`)!.header);
             // A lone apostrophe typed makes an empty text, which Excel's API reads as "" like an empty
             // cell (values and formulas alike): inside a table the two are the same to a refresh.
@@ -499,4 +502,39 @@ test("text that starts with = in a Text cell of a planner's column is a note, no
   ).rejects.toThrow(/has entries on 1 row the new data no longer has/);
   expect(dump(wb, false)).toBe(before);
   expect(state(wb, t.row + 1, t.col + t.cols)).toMatchObject({ value: "=6*7", numberFormat: "@" });
+});
+
+test("a format alone on an empty report's one row, in a planner's column, is that column's format in every new row", async () => {
+  // Found by the property above (seed 1906381405): the oracle looked for the empty cell on its own row,
+  // which the new data does not have; the refresh had kept the format on every row of the column.
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "impressions", params: {}, label: "Spend", chart: false },
+    { type: "table", table: report({ days: 0, impressions: true, reach: false, totals: false }) },
+  );
+  const name = def.tableName!;
+  const rect = () => wb.host.tables().find((x) => x.name === name)!.rect;
+  const t = rect();
+  // The planner names a column of their own beside the header (the table takes it) and formats its
+  // one cell, leaving it empty.
+  wb.host.setInput("Spend", t.row, t.col + t.cols, "Check");
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem("Spend").getCell(t.row + 1, t.col + t.cols).numberFormat = [["0.00"]];
+    await context.sync();
+  });
+  await refreshReport(wb.excel, "Spend", async () => ({
+    type: "table",
+    table: report({ days: 1, impressions: false, reach: false, totals: false }),
+  }));
+  const after = rect();
+  const check = after.col + after.cols - 1;
+  expect(wb.host.cell("Spend", after.row, check).value).toBe("Check");
+  for (let r = after.row + 1; r < after.row + after.rows; r++)
+    expect(state(wb, r, check)).toEqual({
+      value: null,
+      formula: undefined,
+      numberFormat: "0.00",
+      hyperlink: undefined,
+    });
 });
