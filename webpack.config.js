@@ -96,12 +96,14 @@ class PageCodeOrder {
         const functions = filesOf("ads-functions", "functionsCode.ts");
         const pane = filesOf("pane", "src/taskpane/index.tsx");
         // The lists as data (scripts/bundle-report.js reads them), then the lines that fetch them. A
-        // file the pane's entry has already asked for (no ADS cell to wait for) is not asked again.
+        // file the pane's entry has already asked for is not asked again: its script is in the page
+        // while it loads, and in the resource timings once loaded (webpack then removes the script).
         const script =
           `<script id="${PAGE_CODE_ID}" type="application/json">${JSON.stringify({ functions, pane })}</script>` +
           `<script>(()=>{const code=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);` +
           `const early=(files,then)=>{let left=files.length;const one=()=>{if(!--left&&then)then()};if(!left&&then)then();` +
-          `for(const f of files){if(Array.prototype.some.call(document.scripts,(s)=>s.src.endsWith("/"+f))){one();continue}` +
+          `const asked=(f)=>Array.prototype.some.call(document.scripts,(s)=>s.src.endsWith("/"+f))||performance.getEntriesByType("resource").some((r)=>r.name.endsWith("/"+f));` +
+          `for(const f of files){if(asked(f)){one();continue}` +
           `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;l.onload=l.onerror=one;document.head.appendChild(l)}};` +
           `let key=null;try{key=localStorage.getItem("ads-analytics.connection")}catch(e){}` +
           `if(key)early(code.functions,()=>early(code.pane.filter((f)=>!code.functions.includes(f))));` +

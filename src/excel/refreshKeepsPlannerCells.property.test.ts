@@ -307,12 +307,18 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
           if (inside(shapeBefore, row, col)) {
             let at = inTable(wb, name, e.row, e.col, shapeBefore);
             // A formula alone in its column (an empty report's one row) made it a calculated column:
-            // it is in every row now, the first one checked. So is a format alone on that row (an
-            // empty cell): the column's format, which every new row takes as Excel's table does when
-            // it grows (seed 1906381405).
-            const formatAlone = first.days === 0 && was.value === null && was.numberFormat !== undefined;
-            if (!at && (was.formula !== undefined || formatAlone))
+            // it is in every row now, the first one checked.
+            if (!at && was.formula !== undefined)
               at = columnTop(wb, tableCells.get(`${e.row},${e.col}`)!.header);
+            // A format alone on an empty cell is no entry: on a row the new data does not have, it
+            // goes with its row, as in Excel when a table's row is deleted (seeds 1906381405 and
+            // -573582532); on an empty report's one row every new row takes it (the named test below).
+            const formatAlone =
+              (was.value === null || was.value === "") && !was.formula && !was.hyperlink && was.numberFormat;
+            if (!at && formatAlone) {
+              tally.plannerCells++;
+              continue;
+            }
             // A lone apostrophe typed makes an empty text, which Excel's API reads as "" like an empty
             // cell (values and formulas alike): inside a table the two are the same to a refresh.
             const plain = (x: CellState | null) => x && { ...x, value: x.value === "" ? null : x.value };
