@@ -2,6 +2,7 @@
 import type { OpenQuestion, SpendRequest } from "../runtime/spendGuard";
 import { RequestCache, SpendDeclinedError, SpendWaitingError } from "./requestCache";
 import { SpendGate, type SpendGateOptions } from "./spendGate";
+import { installTaskScheduler, type PostedTask } from "../../test/support/taskScheduler";
 
 const wait = (ms = 30) => new Promise((r) => setTimeout(r, ms));
 
@@ -233,24 +234,13 @@ describe("an action's first gathering counts its quiet from Excel's last call (i
   });
 
   describe("where the host has a task scheduler (Chromium's)", () => {
-    const posted: { priority: string; aborted: () => boolean }[] = [];
-    const host = globalThis as { scheduler?: unknown };
+    let scheduler: ReturnType<typeof installTaskScheduler>;
+    let posted: PostedTask[] = [];
     beforeEach(() => {
-      posted.length = 0;
-      host.scheduler = {
-        postTask(task: () => void, options: { priority: string; signal: AbortSignal }) {
-          posted.push({ priority: options.priority, aborted: () => options.signal.aborted });
-          return new Promise<void>((resolve, reject) =>
-            setTimeout(() => {
-              if (options.signal.aborted) return reject(new Error("aborted"));
-              task();
-              resolve();
-            }),
-          );
-        },
-      };
+      scheduler = installTaskScheduler();
+      posted = scheduler.posted;
     });
-    afterEach(() => delete host.scheduler);
+    afterEach(() => scheduler.uninstall());
 
     test("calls with no wait left are decided in one user-blocking task, ahead of the page's queued work", async () => {
       const t = setup(3, { windowMs: WINDOW, lastCallAt: longAgo });

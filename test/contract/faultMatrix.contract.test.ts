@@ -14,14 +14,18 @@ import { errorDetails } from "../../src/api/errorWords";
 import { createReportSheet, listDefinitions, refreshAll } from "../../src/excel/reportSheets";
 import { createAdsFunctions } from "../../src/functions/adsFunctions";
 import { RequestCache } from "../../src/functions/requestCache";
+import { SpendGate } from "../../src/functions/spendGate";
 import { fetchSheetData, type SourceKind } from "../../src/runtime/reportSources";
 import { openAgentRunFiles } from "../support/agentRunFlow";
 import { startSandbox } from "../support/sandbox";
+import { installTaskScheduler } from "../support/taskScheduler";
 
 const KEY = "demo-pro";
 // Long enough that a busy machine (the sandbox builds reports in this same process) never trips it by itself.
 const STALL_MS = 1_200;
 const DEADLINE_MS = 6_000;
+/** The spend gate's window (its default). */
+const GATE_WINDOW_MS = 100;
 /** A cell that has not ended by then hangs: the limits allow far less (a few requests of DEADLINE_MS each). */
 const HANG_MS = 4 * DEADLINE_MS;
 
@@ -115,10 +119,23 @@ const FLOWS: Flow[] = [
     run: (client, wb) => openAgentRunFiles(client, wb, FIXTURES.activeAgents[0], { topic: "sleep" }),
   },
   {
+    // As the page runs them (src/functions/runtime.ts): through the spend gate, whose first gathering
+    // counts from Excel's call. Excel called while the functions' code downloaded, so the call reaches
+    // the gate with no wait left and is decided in the host's user-blocking task (installed below).
     name: "functions",
     counted: 1,
     async run(client) {
-      const fns = createAdsFunctions({ client: () => client, cache: new RequestCache() });
+      const excelCalled = Date.now();
+      await new Promise((r) => setTimeout(r, GATE_WINDOW_MS + 20));
+      const gate = new SpendGate({
+        limit: () => 50,
+        windowMs: GATE_WINDOW_MS,
+        lastCallAt: () => excelCalled,
+        ask: () => {
+          throw new Error("the gate asked to spend on one call, within the limit");
+        },
+      });
+      const fns = createAdsFunctions({ client: () => client, cache: new RequestCache({ gate }) });
       const value = await fns.SHOWLISTENERS(FIXTURES.showId);
       return { wrote: true, wrong: typeof value === "number" ? undefined : `a cell got ${String(value)}` };
     },
@@ -231,10 +248,13 @@ type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
  */
 const LANES = 3;
 const lanes: Sandbox[] = [];
+/** The host's task scheduler, as in Chromium: the functions' gate decides in it (the "functions" flow). */
+const scheduler = installTaskScheduler();
 beforeAll(async () => {
   for (let i = 0; i < LANES; i++) lanes.push(await startSandbox());
 });
 afterAll(async () => {
+  scheduler.uninstall();
   for (const s of lanes) await s.close();
 });
 
@@ -359,6 +379,10 @@ test(
     const problems = cells.filter((c) => c.hang || c.doubleSpend || c.wrongWrite || c.unclear);
     expect(problems).toEqual([]);
     expect(tally.hangs + tally.doubleSpends + tally.wrongWrites + tally.unclearMessages).toBe(0);
+    // The functions' calls were decided in the host's user-blocking task, one a fault.
+    expect(scheduler.posted.filter((p) => p.priority === "user-blocking" && !p.aborted())).toHaveLength(
+      FAULTS.length,
+    );
     // Every fault that fired ended within the limits of the requests it hit: at most three attempts of
     // one request, each ended by its no-progress limit, all inside one deadline, after the flow's earlier steps.
     expect(tally.slowestMs).toBeLessThan(2 * DEADLINE_MS);
