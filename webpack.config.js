@@ -106,7 +106,7 @@ class PageCodeOrder {
           `for(const f of files){if(asked(f)){one();continue}` +
           `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;l.onload=l.onerror=one;document.head.appendChild(l)}};` +
           `let key=null;try{key=localStorage.getItem("ads-analytics.connection")}catch(e){}` +
-          `if(key)early(code.functions,()=>early(code.pane.filter((f)=>!code.functions.includes(f))));` +
+          `if(key)early(code.functions,()=>early(code.pane));` +
           `else early(code.pane)})()</script>`;
         if (!data.html.includes(PRELOAD_MARK))
           throw new Error(`PageCodeOrder: taskpane.html has no ${PRELOAD_MARK}`);

@@ -119,12 +119,10 @@ function retrieved(context: FormulaContext, arg: unknown): FormulaArg {
 }
 
 /**
- * SUMIF's and AVERAGEIF's cells to add or average: the optional third argument, from its top-left cell
- * in `range`'s shape whatever its own (Excel reads the sheet's cells past a smaller one); without it,
- * `range` itself.
+ * SUMIF's and AVERAGEIF's third argument's cells: from its top-left cell in `range`'s shape whatever its
+ * own (Excel reads the sheet's cells past a smaller one).
  */
-function valuesFor(context: FormulaContext, range: RefArg, values: RefArg | null | undefined): FormulaArg {
-  if (!values) return retrieved(context, range);
+function shapedLike(context: FormulaContext, range: RefArg, values: RefArg): FormulaArg {
   const { rows, cols } = corner(range);
   const { sheet, from } = corner(values);
   return retrieved(context, { ref: { sheet, from, to: { row: from.row + rows, col: from.col + cols } } });
@@ -264,26 +262,23 @@ function average(xs: readonly number[]): number {
 export function sheetFunctions(typed: TypedNumber): Record<string, SheetFunction> {
   const cellsWhere = (target: FormulaArg | undefined, pairs: FormulaArg[]) =>
     matchingCells(target, pairs, typed);
+  // SUMIF's and AVERAGEIF's numbers: the library calls these two with itself and the references (its
+  // own extend the third one; hooks.js), so the cells are read here, `range`'s once.
+  const oneCriterion = (context: FormulaContext, range: RefArg, test: unknown, values?: RefArg | null) => {
+    const cells = retrieved(context, range);
+    const target = values ? shapedLike(context, range, values) : cells;
+    return matchedNumbers(cellsWhere(target, [cells, retrieved(context, test)]));
+  };
   return {
     SUMIFS: (sum, ...pairs) => total(matchedNumbers(cellsWhere(sum, pairs))),
     COUNTIFS: (...pairs) => cellsWhere(pairs[0], pairs).length,
     AVERAGEIFS: (avg, ...pairs) => average(matchedNumbers(cellsWhere(avg, pairs))),
     // The one-criterion forms: the formula library's own match no blank cell with "" (Excel's do).
     COUNTIF: (range, test) => cellsWhere(range, [range, test]).length,
-    // The library calls these two with itself and the references (its SUMIF and AVERAGEIF extend the
-    // third one; hooks.js), so the cells are read here.
     SUMIF: ((context: FormulaContext, range: RefArg, test: unknown, sum?: RefArg | null) =>
-      total(
-        matchedNumbers(
-          cellsWhere(valuesFor(context, range, sum), [retrieved(context, range), retrieved(context, test)]),
-        ),
-      )) as unknown as SheetFunction,
+      total(oneCriterion(context, range, test, sum))) as unknown as SheetFunction,
     AVERAGEIF: ((context: FormulaContext, range: RefArg, test: unknown, avg?: RefArg | null) =>
-      average(
-        matchedNumbers(
-          cellsWhere(valuesFor(context, range, avg), [retrieved(context, range), retrieved(context, test)]),
-        ),
-      )) as unknown as SheetFunction,
+      average(oneCriterion(context, range, test, avg))) as unknown as SheetFunction,
     // Empty cells and empty text (a formula's ""), as Excel counts them.
     COUNTBLANK: (range) => grid(range).flat().filter(isBlank).length,
     MAXIFS: (range, ...pairs) => largest(matchedNumbers(cellsWhere(range, pairs))) ?? 0,
