@@ -79,6 +79,13 @@ class BundleSizeReport {
 const PRELOAD_MARK = "<!-- page-code-order -->";
 /** The id of the element that lists those files (scripts/bundle-report.js's PAGE_CODE_ID). */
 const PAGE_CODE_ID = "ads-page-code";
+/**
+ * The mark and event by which those lines tell the pane's entry that its code may be fetched
+ * (src/taskpane/paneCodeTurn.ts's PANE_TURN_MARK and PANE_TURN_EVENT): the entry waits for them, or its
+ * import, made before Excel's first call, would fetch the pane's file beside the functions'.
+ */
+const PANE_TURN_MARK = "data-ads-pane-turn";
+const PANE_TURN_EVENT = "ads-pane-turn";
 
 class PageCodeOrder {
   apply(compiler) {
@@ -106,8 +113,8 @@ class PageCodeOrder {
           `for(const f of files){if(asked(f)){one();continue}` +
           `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;l.onload=l.onerror=one;document.head.appendChild(l)}};` +
           `let key=null;try{key=localStorage.getItem("ads-analytics.connection")}catch(e){}` +
-          `if(key)early(code.functions,()=>early(code.pane));` +
-          `else early(code.pane)})()</script>`;
+          `const turn=()=>{early(code.pane);document.documentElement.setAttribute("${PANE_TURN_MARK}","");document.dispatchEvent(new Event("${PANE_TURN_EVENT}"))};` +
+          `if(key)early(code.functions,turn);else turn()})()</script>`;
         if (!data.html.includes(PRELOAD_MARK))
           throw new Error(`PageCodeOrder: taskpane.html has no ${PRELOAD_MARK}`);
         data.html = data.html.replace(PRELOAD_MARK, script);

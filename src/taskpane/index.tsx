@@ -7,6 +7,10 @@
  */
 import { firstCallAnswered } from "../functions/excelCalls";
 import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../runtime/codeLoadFailure";
+import { paneCodeTurn } from "./paneCodeTurn";
+
+/** The longest the pane waits for its turn and the first call's answer before it shows anyway. */
+const PANE_WAIT_MS = 1500;
 
 /** Office's type, for a message shown without the pane's code (and so without Fluent UI's styles). */
 const PLAIN = "font: 14px/1.4 'Segoe UI', system-ui, sans-serif; margin: 12px;";
@@ -35,9 +39,13 @@ async function showPane(root: HTMLElement): Promise<void> {
 }
 
 void Office.onReady(async () => {
-  // A cell calculated as the page opens goes first: its code runs, its request goes and its answer
-  // reaches Excel before the pane's code runs and renders (issue #46; excelCalls.ts).
-  await firstCallAnswered();
+  // The pane's file is fetched in its turn (after the functions' where a key is remembered), and a
+  // cell calculated as the page opens goes first: its code runs, its request goes and its answer
+  // reaches Excel before the pane's code runs and renders (issue #46; excelCalls.ts). One budget
+  // bounds both waits.
+  const started = Date.now();
+  await paneCodeTurn(document, PANE_WAIT_MS);
+  await firstCallAnswered(Math.max(0, PANE_WAIT_MS - (Date.now() - started)));
   const root = document.getElementById("root");
   if (root) await showPane(root);
 });
