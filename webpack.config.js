@@ -105,6 +105,8 @@ class PageCodeOrder {
         // The lists as data (scripts/bundle-report.js reads them), then the lines that fetch them. A
         // file the pane's entry has already asked for is not asked again: its script is in the page
         // while it loads, and in the resource timings once loaded (webpack then removes the script).
+        // A webview without preload (EdgeHTML) would fire no load event for the link and the pane
+        // would wait its whole budget: there the turn comes at once and nothing is fetched early.
         const script =
           `<script id="${PAGE_CODE_ID}" type="application/json">${JSON.stringify({ functions, pane })}</script>` +
           `<script>(()=>{const code=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);` +
@@ -113,8 +115,9 @@ class PageCodeOrder {
           `for(const f of files){if(asked(f)){one();continue}` +
           `const l=document.createElement("link");l.rel="preload";l.as="script";l.href=f;l.onload=l.onerror=one;document.head.appendChild(l)}};` +
           `let key=null;try{key=localStorage.getItem("ads-analytics.connection")}catch(e){}` +
-          `const turn=()=>{early(code.pane);document.documentElement.setAttribute("${PANE_TURN_MARK}","");document.dispatchEvent(new Event("${PANE_TURN_EVENT}"))};` +
-          `if(key)early(code.functions,turn);else turn()})()</script>`;
+          `let pre=false;try{pre=document.createElement("link").relList.supports("preload")}catch(e){}` +
+          `const turn=()=>{if(pre)early(code.pane);document.documentElement.setAttribute("${PANE_TURN_MARK}","");document.dispatchEvent(new Event("${PANE_TURN_EVENT}"))};` +
+          `if(key&&pre)early(code.functions,turn);else turn()})()</script>`;
         if (!data.html.includes(PRELOAD_MARK))
           throw new Error(`PageCodeOrder: taskpane.html has no ${PRELOAD_MARK}`);
         data.html = data.html.replace(PRELOAD_MARK, script);

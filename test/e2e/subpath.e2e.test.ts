@@ -289,6 +289,33 @@ test.each([
   },
 );
 
+test("a webview without preload: the pane's turn comes at once, nothing is fetched early, the pane shows", async () => {
+  const browser = await launchBrowser();
+  try {
+    const page = await pageWithRememberedKey(browser);
+    await page.addInitScript(() => {
+      const supports = DOMTokenList.prototype.supports;
+      DOMTokenList.prototype.supports = function (token: string) {
+        return token === "preload" ? false : supports.call(this, token);
+      };
+    });
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(r.url().replace(/.*\//, "")));
+    await slowFunctionsCode(page);
+    await page.goto(`${base}/taskpane.html`);
+    await page.getByRole("tab", { name: "Connect" }).waitFor({ timeout: 30_000 });
+    const { functions, pane } = pageCode(dir);
+    // The pane's entry fetched its own file first; the functions' file only later, when the pane,
+    // connecting with the remembered key, needs the client it shares with them (this stub calls no cell).
+    expect(asked).toEqual(expect.arrayContaining(pane));
+    const functionsAt = asked.indexOf(functions[0]);
+    expect(functionsAt === -1 || functionsAt > asked.indexOf(pane[0])).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-ads-pane-turn"))).toBe(true);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("the first load holds what the Connect tab and the function registrations need, not zod, the client or the CSV reader", () => {
   const stats = JSON.parse(readFileSync(statsFile, "utf8"));
   const byFile = modulesByFile(stats);
