@@ -335,8 +335,12 @@ function keptColumn(
     // A calculated cell is filled again in its row; one with a link is kept as an exception, with its link.
     if (calculated !== undefined && r1c1[r] === calculated && !old.links.has(`${r},${from}`)) return;
     const blank = isEmpty(row[from]) && !isFormula(formulas[r]);
-    // In a calculated column a cleared cell is an exception too; in a static one it is nothing.
-    if (blank && calculated === undefined) return;
+    const own = String(old.numberFormat[r]?.[from] ?? format);
+    // In a calculated column a cleared cell is an exception too; in a static one it is nothing, but
+    // for a format of its own (not the column's), which goes with its row like an entry. A format is
+    // no entry: on a row the new data lacks it goes with that row, without a word, as when a table's
+    // row is deleted in Excel.
+    if (blank && calculated === undefined && own === format) return;
     const key = keys.oldKeys[r];
     if ((keys.oldCount.get(key) ?? 0) > 1 || (keys.newCount.get(key) ?? 0) > 1) {
       if (!blank) ambiguous.push(keys.describe(r));
@@ -346,7 +350,7 @@ function keptColumn(
       const link = old.links.get(`${r},${from}`);
       cells[keys.newIndex.get(key)!] = {
         content: blank ? "" : contentOf(formulas[r], r1c1[r], row[from], old.numberFormat[r]?.[from]),
-        format: String(old.numberFormat[r]?.[from] ?? format),
+        format: own,
         ...(link ? { link } : {}),
       };
     }

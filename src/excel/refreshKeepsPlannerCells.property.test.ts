@@ -544,3 +544,46 @@ test("a format alone on an empty report's one row, in a planner's column, is tha
       hyperlink: undefined,
     });
 });
+
+test("a format of its own on an empty cell of a planner's column stays on its row when the report's columns change", async () => {
+  // Found by the property above (seed 1842419316, r23): the planner formatted a cell, then typed a
+  // header beside the table's (the table took the column, and the cell with it); the refresh dropped a
+  // report column, the planner's column moved left, and the empty cell's format was gone.
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "impressions", params: {}, label: "Spend", chart: false },
+    { type: "table", table: report({ days: 2, impressions: false, reach: true, totals: false }) },
+  );
+  const name = def.tableName!;
+  const rect = () => wb.host.tables().find((x) => x.name === name)!.rect;
+  const t = rect();
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem("Spend").getCell(t.row + 2, t.col + t.cols).numberFormat = [["0.00"]];
+    await context.sync();
+  });
+  wb.host.setInput("Spend", t.row, t.col + t.cols, "Check");
+  wb.host.setInput("Spend", t.row + 3, t.col + t.cols, "note");
+  expect(rect().cols).toBe(t.cols + 1);
+  const key = (r: number) =>
+    `${wb.host.cell("Spend", r, t.col).value}|${wb.host.cell("Spend", r, t.col + 1).value}`;
+  const formatted = key(t.row + 2);
+  await refreshReport(wb.excel, "Spend", async () => ({
+    type: "table",
+    table: report({ days: 3, impressions: false, reach: false, totals: false }),
+  }));
+  const after = rect();
+  const check = after.col + after.cols - 1;
+  expect(wb.host.cell("Spend", after.row, check).value).toBe("Check");
+  const body = Array.from({ length: after.rows - 1 }, (_, i) => after.row + 1 + i);
+  // On its key's row, the format; on every other row, the column's (General), and the note on its row.
+  expect(
+    body.map((r) => [key(r), state(wb, r, check).numberFormat ?? "General", state(wb, r, check).value]),
+  ).toEqual(
+    body.map((r) => [
+      key(r),
+      key(r) === formatted ? "0.00" : "General",
+      key(r) === `${DAY + 1}|Alpha` ? "note" : null,
+    ]),
+  );
+});
