@@ -52,6 +52,30 @@ function report(s: Shape): TypedTable {
   };
 }
 
+/** A new workbook with the "Spend" report sheet of `s`: its table's name and its rectangle as it is now. */
+async function spendSheet(s: Shape) {
+  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
+  const def = await createReportSheet(
+    wb.excel,
+    { kind: "impressions", params: {}, label: "Spend", chart: false },
+    { type: "table", table: report(s) },
+  );
+  const name = def.tableName!;
+  return { wb, name, rect: () => wb.host.tables().find((t) => t.name === name)!.rect };
+}
+
+/** The "Spend" sheet refreshed to the report of `s`. */
+const refreshTo = (wb: InMemoryWorkbook, s: Shape) =>
+  refreshReport(wb.excel, "Spend", async () => ({ type: "table", table: report(s) }));
+
+/** One cell of the "Spend" sheet given a number format, through Excel's API. */
+async function formatCell(wb: InMemoryWorkbook, row: number, col: number, format: string): Promise<void> {
+  await wb.excel.run(async (context) => {
+    context.workbook.worksheets.getItem("Spend").getCell(row, col).numberFormat = [[format]];
+    await context.sync();
+  });
+}
+
 const shape = fc.record({
   days: fc.integer({ min: 0, max: 9 }),
   impressions: fc.boolean(),
@@ -155,14 +179,7 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
       fc.boolean(),
       async (first, next, edits, column, line, title) => {
         tally.cases++;
-        const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-        const def = await createReportSheet(
-          wb.excel,
-          { kind: "impressions", params: {}, label: "Spend", chart: false },
-          { type: "table", table: report(first) },
-        );
-        const name = def.tableName!;
-        const rect = () => wb.host.tables().find((t) => t.name === name)!.rect;
+        const { wb, name, rect } = await spendSheet(first);
         const old = rect();
         if (column) {
           wb.host.insertTableColumn(name, Math.min(column.at, old.cols), "Mine");
@@ -267,10 +284,7 @@ test("every planner cell is unchanged after a refresh, or the refresh was refuse
           { length: shapeBefore.cols },
           (_, j) => wb.host.cell("Spend", shapeBefore.row, shapeBefore.col + j).value,
         );
-        const outcome = await refreshReport(wb.excel, "Spend", async () => ({
-          type: "table",
-          table: report(next),
-        })).then(
+        const outcome = await refreshTo(wb, next).then(
           () => "ok",
           (e: Error) => e.message,
         );
@@ -423,59 +437,39 @@ function notes(wb: InMemoryWorkbook, name: string): string[] {
 
 test("an entry in the totals row under a column of the planner's, when the new data has no totals row, refuses the refresh naming it", async () => {
   // Found by the property above (seed -774547841): the note went with the totals row.
-  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-  const def = await createReportSheet(
-    wb.excel,
-    { kind: "impressions", params: {}, label: "Spend", chart: false },
-    { type: "table", table: report({ days: 2, impressions: true, reach: false, totals: true }) },
-  );
-  const t = wb.host.tables().find((x) => x.name === def.tableName)!.rect;
+  const { wb, rect } = await spendSheet({ days: 2, impressions: true, reach: false, totals: true });
+  const t = rect();
   // Typed beside the totals row, then right of the header: the table takes the column (Excel's
   // AutoExpansion), and the entry is in its totals row. (Typed the other way round, the entry would
   // make the table take the row: a typed line, refused as one.)
   wb.host.setInput("Spend", t.row + t.rows, t.col + t.cols, "check with Bob");
   wb.host.setInput("Spend", t.row, t.col + t.cols, "Mine");
-  expect(wb.host.tables().find((x) => x.name === def.tableName)!.rect.cols).toBe(t.cols + 1);
+  expect(rect().cols).toBe(t.cols + 1);
   const before = dump(wb, false);
-  await expect(
-    refreshReport(wb.excel, "Spend", async () => ({
-      type: "table",
-      table: report({ days: 2, impressions: false, reach: false, totals: false }),
-    })),
-  ).rejects.toThrow(/"Mine" has an entry in the totals row \([A-Z]+\d+\), which the new data does not have/);
+  await expect(refreshTo(wb, { days: 2, impressions: false, reach: false, totals: false })).rejects.toThrow(
+    /"Mine" has an entry in the totals row \([A-Z]+\d+\), which the new data does not have/,
+  );
   expect(dump(wb, false)).toBe(before);
   expect(state(wb, t.row + t.rows, t.col + t.cols).value).toBe("check with Bob");
   // With a totals row in the new data too, the entry stays in it, under its column.
-  await refreshReport(wb.excel, "Spend", async () => ({
-    type: "table",
-    table: report({ days: 3, impressions: false, reach: false, totals: true }),
-  }));
-  const after = wb.host.tables().find((x) => x.name === def.tableName)!.rect;
+  await refreshTo(wb, { days: 3, impressions: false, reach: false, totals: true });
+  const after = rect();
   expect(state(wb, after.row + after.rows, after.col + after.cols - 1).value).toBe("check with Bob");
 });
 
 test("an entry in the totals row under a column of the planner's stays in it, under its column, when the table shrinks and keeps its totals row", async () => {
   // Found by the property above (seed -999089514): rows were deleted from the block's end, the old
   // totals row with them, and the entry (a link typed beside the totals row) was gone.
-  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-  const def = await createReportSheet(
-    wb.excel,
-    { kind: "impressions", params: {}, label: "Spend", chart: false },
-    { type: "table", table: report({ days: 2, impressions: false, reach: true, totals: true }) },
-  );
-  const rectOf = () => wb.host.tables().find((x) => x.name === def.tableName)!.rect;
-  const t = rectOf();
+  const { wb, rect } = await spendSheet({ days: 2, impressions: false, reach: true, totals: true });
+  const t = rect();
   wb.host.setInput("Spend", t.row + t.rows, t.col + t.cols, "");
   wb.host.setHyperlink("Spend", t.row + t.rows, t.col + t.cols, "https://a.example/1");
   wb.host.setInput("Spend", t.row, t.col + t.cols, "Mine");
   const entry = state(wb, t.row + t.rows, t.col + t.cols);
   expect(entry.hyperlink).toBe("https://a.example/1");
   // Fewer rows (none) and one column fewer (Reach): the totals row moves up, "Mine" moves left.
-  await refreshReport(wb.excel, "Spend", async () => ({
-    type: "table",
-    table: report({ days: 0, impressions: false, reach: false, totals: true }),
-  }));
-  const after = rectOf();
+  await refreshTo(wb, { days: 0, impressions: false, reach: false, totals: true });
+  const after = rect();
   expect(wb.host.cell("Spend", after.row, after.col + after.cols - 1).value).toBe("Mine");
   expect(state(wb, after.row + after.rows, after.col + after.cols - 1)).toEqual(entry);
   expect(wb.host.cell("Spend", after.row + after.rows, after.col).value).toBe("Total");
@@ -486,26 +480,15 @@ test("an entry in the totals row under a column of the planner's stays in it, un
 test("text that starts with = in a Text cell of a planner's column is a note, not a calculated column copied into every row", async () => {
   // Found by the property above (seed -980622884): "=6*7" typed as text in an empty report's one row
   // was taken for the column's formula and written into every new row.
-  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-  const def = await createReportSheet(
-    wb.excel,
-    { kind: "impressions", params: {}, label: "Spend", chart: false },
-    { type: "table", table: report({ days: 0, impressions: false, reach: false, totals: false }) },
-  );
-  const t = wb.host.tables().find((x) => x.name === def.tableName)!.rect;
-  await wb.excel.run(async (context) => {
-    context.workbook.worksheets.getItem("Spend").getCell(t.row + 1, t.col + t.cols).numberFormat = [["@"]];
-    await context.sync();
-  });
+  const { wb, rect } = await spendSheet({ days: 0, impressions: false, reach: false, totals: false });
+  const t = rect();
+  await formatCell(wb, t.row + 1, t.col + t.cols, "@");
   wb.host.setInput("Spend", t.row + 1, t.col + t.cols, "=6*7");
   const before = dump(wb, false);
   // As any note on the empty report's one row: the new rows cannot say where it goes, so the refresh asks.
-  await expect(
-    refreshReport(wb.excel, "Spend", async () => ({
-      type: "table",
-      table: report({ days: 1, impressions: false, reach: false, totals: false }),
-    })),
-  ).rejects.toThrow(/has entries on 1 row the new data no longer has/);
+  await expect(refreshTo(wb, { days: 1, impressions: false, reach: false, totals: false })).rejects.toThrow(
+    /has entries on 1 row the new data no longer has/,
+  );
   expect(dump(wb, false)).toBe(before);
   expect(state(wb, t.row + 1, t.col + t.cols)).toMatchObject({ value: "=6*7", numberFormat: "@" });
 });
@@ -513,26 +496,13 @@ test("text that starts with = in a Text cell of a planner's column is a note, no
 test("a format alone on an empty report's one row, in a planner's column, is that column's format in every new row", async () => {
   // Found by the property above (seed 1906381405): the oracle looked for the empty cell on its own row,
   // which the new data does not have; the refresh had kept the format on every row of the column.
-  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-  const def = await createReportSheet(
-    wb.excel,
-    { kind: "impressions", params: {}, label: "Spend", chart: false },
-    { type: "table", table: report({ days: 0, impressions: true, reach: false, totals: false }) },
-  );
-  const name = def.tableName!;
-  const rect = () => wb.host.tables().find((x) => x.name === name)!.rect;
+  const { wb, rect } = await spendSheet({ days: 0, impressions: true, reach: false, totals: false });
   const t = rect();
   // The planner names a column of their own beside the header (the table takes it) and formats its
   // one cell, leaving it empty.
   wb.host.setInput("Spend", t.row, t.col + t.cols, "Check");
-  await wb.excel.run(async (context) => {
-    context.workbook.worksheets.getItem("Spend").getCell(t.row + 1, t.col + t.cols).numberFormat = [["0.00"]];
-    await context.sync();
-  });
-  await refreshReport(wb.excel, "Spend", async () => ({
-    type: "table",
-    table: report({ days: 1, impressions: false, reach: false, totals: false }),
-  }));
+  await formatCell(wb, t.row + 1, t.col + t.cols, "0.00");
+  await refreshTo(wb, { days: 1, impressions: false, reach: false, totals: false });
   const after = rect();
   const check = after.col + after.cols - 1;
   expect(wb.host.cell("Spend", after.row, check).value).toBe("Check");
@@ -549,29 +519,16 @@ test("a format of its own on an empty cell of a planner's column stays on its ro
   // Found by the property above (seed 1842419316, r23): the planner formatted a cell, then typed a
   // header beside the table's (the table took the column, and the cell with it); the refresh dropped a
   // report column, the planner's column moved left, and the empty cell's format was gone.
-  const wb = new InMemoryWorkbook({ sheets: ["Plan"] });
-  const def = await createReportSheet(
-    wb.excel,
-    { kind: "impressions", params: {}, label: "Spend", chart: false },
-    { type: "table", table: report({ days: 2, impressions: false, reach: true, totals: false }) },
-  );
-  const name = def.tableName!;
-  const rect = () => wb.host.tables().find((x) => x.name === name)!.rect;
+  const { wb, rect } = await spendSheet({ days: 2, impressions: false, reach: true, totals: false });
   const t = rect();
-  await wb.excel.run(async (context) => {
-    context.workbook.worksheets.getItem("Spend").getCell(t.row + 2, t.col + t.cols).numberFormat = [["0.00"]];
-    await context.sync();
-  });
+  await formatCell(wb, t.row + 2, t.col + t.cols, "0.00");
   wb.host.setInput("Spend", t.row, t.col + t.cols, "Check");
   wb.host.setInput("Spend", t.row + 3, t.col + t.cols, "note");
   expect(rect().cols).toBe(t.cols + 1);
   const key = (r: number) =>
     `${wb.host.cell("Spend", r, t.col).value}|${wb.host.cell("Spend", r, t.col + 1).value}`;
   const formatted = key(t.row + 2);
-  await refreshReport(wb.excel, "Spend", async () => ({
-    type: "table",
-    table: report({ days: 3, impressions: false, reach: false, totals: false }),
-  }));
+  await refreshTo(wb, { days: 3, impressions: false, reach: false, totals: false });
   const after = rect();
   const check = after.col + after.cols - 1;
   expect(wb.host.cell("Spend", after.row, check).value).toBe("Check");

@@ -23,12 +23,12 @@ const PAGE_CODE_ID = "ads-page-code";
 export async function paneCodeTurn(doc: Document = document, maxMs = 1500): Promise<void> {
   if (!doc.getElementById(PAGE_CODE_ID) || doc.documentElement.hasAttribute(PANE_TURN_MARK)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let listener: (() => void) | undefined;
+  let turned = () => {};
   await new Promise<void>((resolve) => {
-    listener = resolve;
-    doc.addEventListener(PANE_TURN_EVENT, listener, { once: true });
+    turned = resolve;
+    doc.addEventListener(PANE_TURN_EVENT, turned, { once: true });
     timer = setTimeout(resolve, maxMs);
   });
   clearTimeout(timer);
-  if (listener) doc.removeEventListener(PANE_TURN_EVENT, listener);
+  doc.removeEventListener(PANE_TURN_EVENT, turned);
 }
