@@ -183,6 +183,14 @@ export interface Calculator {
   enteredFormat(sheet: SheetData, row: number, formula: string): string | undefined;
 }
 
+/** The machine's local date and time, its fields carried as UTC's (what Excel's TODAY reads). */
+export function localWallClock(): Date {
+  const n = new Date();
+  return new Date(
+    Date.UTC(n.getFullYear(), n.getMonth(), n.getDate(), n.getHours(), n.getMinutes(), n.getSeconds()),
+  );
+}
+
 export class WorkbookModel {
   sheets: SheetData[] = [];
   tables: TableData[] = [];
@@ -198,8 +206,12 @@ export class WorkbookModel {
    * is 1 January 1904. What the host computes for the add-in (DATE through workbook.functions) follows it.
    */
   date1904 = false;
-  /** The date Excel's typing rules read "3/4" against (tests pin it). */
-  today: () => Date = () => new Date();
+  /**
+   * The workbook's clock: the wall-clock date and time where the workbook is, as a UTC instant
+   * (read with getUTC…). TODAY(), NOW() and Excel's typing rules ("3/4" in this year) read it; tests
+   * pin it, so no result depends on the day a test runs.
+   */
+  today: () => Date = localWallClock;
   calculator?: Calculator;
   /**
    * Cells written while calculation was suspended: their dependents were not recalculated, and

@@ -39,6 +39,16 @@ export function nativeFunctions(model: WorkbookModel): Record<string, (...args: 
       if (serial < 0) throw new HostError("#NUM!", "DATE: before the workbook's first day");
       return Math.floor(serial);
     },
+    // The parser's TODAY and NOW read the machine's clock; Excel's read the workbook's (a test pins
+    // it: model.today), in the workbook's date system.
+    TODAY: () => {
+      const t = model.today();
+      return utcToSerial(
+        Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()),
+        model.date1904 ? "1904" : "1900",
+      );
+    },
+    NOW: () => utcToSerial(model.today().getTime(), model.date1904 ? "1904" : "1900"),
     // The parser's MIN and MAX are empty stubs (its cell shows #NAME?): Excel's take the numbers
     // of ranges (text, logicals and blanks in them skipped) and of direct arguments; none gives 0.
     MIN: (...params: unknown[]) => smallest(numbersOf(params as FormulaArg[])) ?? 0,
