@@ -26,7 +26,6 @@ import { leadingZero } from "../exactNumbers";
 import {
   isUrl,
   leadingZeroAt,
-  lookFormat,
   numberKeptAsText,
   parseBoolean,
   parseDate,
@@ -34,9 +33,8 @@ import {
   parseNumber,
   parsePlainNumber,
   plainDecimalAt,
-  widerLook,
-  type NumberLook,
 } from "./values";
+import { widenForLook, widenForPlain } from "./columnLooks";
 
 export interface CsvOptions {
   /** formatting.summary was requested (true), not requested (false), or unknown (detect). */
@@ -100,27 +98,6 @@ function inferKind(values: string[]): ColumnKind {
   return "text";
 }
 
-/** Each column's format so far, as pieces: a later value with more decimals or in parentheses widens it. */
-const columnLooks = new WeakMap<TableColumn, NumberLook>();
-
-/** The column's format shows this value as the CSV wrote it, and every value before it. */
-function widenFormat(column: TableColumn, look: NumberLook): void {
-  const before = columnLooks.get(column);
-  // Most values need nothing new: skip the object and the string (this runs for every formatted value).
-  if (
-    before &&
-    look.decimals <= before.decimals &&
-    (!look.grouped || before.grouped) &&
-    (!look.parens || before.parens) &&
-    (!look.percent || before.percent) &&
-    (look.symbol === undefined || before.symbol !== undefined)
-  )
-    return;
-  const wider = before ? widerLook(before, look) : look;
-  columnLooks.set(column, wider);
-  column.numberFormat = lookFormat(wider);
-}
-
 function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue {
   if (text === "") return null;
   switch (kind) {
@@ -130,10 +107,13 @@ function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue
     case "percent": {
       const t = text.trim();
       const plain = parsePlainNumber(t);
-      if (plain !== null) return kind === "percent" ? pointsToFraction(plain) : plain;
+      if (plain !== null) {
+        if (!Number.isInteger(plain)) widenForPlain(column, kind, plain);
+        return kind === "percent" ? pointsToFraction(plain) : plain;
+      }
       const n = parseNumber(t);
       if (n === null) return text;
-      if (n.look) widenFormat(column, n.look);
+      if (n.look) widenForLook(column, n.look);
       // A percent column holds fractions: "12.5%" is already 0.125, a plain 12.5 is percentage points.
       return kind === "percent" && !n.percent ? pointsToFraction(n.value) : n.value;
     }
@@ -255,6 +235,8 @@ class ReportRows {
   /** Inferred columns empty in every row of the sample: their first value decides. */
   private undecided: boolean[] = [];
   private decimals: DecimalTyping[] = [];
+  /** Numeric columns whose format a plain fraction the scan types may still widen (columnLooks.ts). */
+  private widening: boolean[] = [];
   /**
    * Columns whose texts may be numbers kept as text (exactNumbers.ts): every numeric column, and an
    * inferred text column whose first values hold one. `kept` counts them, for the planner's note.
@@ -340,6 +322,7 @@ class ReportRows {
     });
     this.caches = this.columns.map((col) => cacheFor(col.kind));
     this.decimals = this.columns.map((col, c) => decimalTyping(col.kind, this.inferred[c]));
+    this.widening = this.columns.map((col) => NUMERIC_KINDS.has(col.kind));
     for (const r of sample) this.rows.push(this.typed(r));
   }
 
@@ -399,6 +382,9 @@ class ReportRows {
           // An inferred column's "08123" is kept as its text (typedCell).
           !(this.inferred[c] && leadingZeroAt(text, from, to))
         ) {
+          // A fraction among whole numbers: the column's format shows its decimals (columnLooks.ts).
+          if (this.widening[c] && !Number.isInteger(v))
+            this.widening[c] = widenForPlain(this.columns[c], this.columns[c].kind, v);
           out[c] = typing === "points" ? pointsToFraction(v) : v;
           continue;
         }
@@ -458,6 +444,7 @@ class ReportRows {
       this.undecided[c] = false;
       this.caches[c] = cacheFor(col.kind);
       this.decimals[c] = decimalTyping(col.kind, this.inferred[c]);
+      this.widening[c] = NUMERIC_KINDS.has(col.kind);
       this.counting[c] = this.counts(col.kind, true, [text.trim()]);
     }
     const typed = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
