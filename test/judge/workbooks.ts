@@ -174,6 +174,10 @@ const PLANNER_FORMULAS: readonly string[] = [
   '=HYPERLINK("#Report!A1","to the report")',
   '=TEXT(MAX(T[Day]),"yyyy-mm-dd")',
   '=IF(SUM(T[Spend])>0,"spent","none")',
+  // The workbook's clock: the preview's model.today and LibreOffice's both read the machine's here.
+  "=TODAY()-7",
+  "=EOMONTH(TODAY(),-1)+1",
+  "=INT(NOW())",
 ];
 
 const plannerTable = (rows: number) => ({
