@@ -7,6 +7,7 @@ import { columnName } from "../address";
 import type { CellData, SheetData, TableData, WorkbookModel } from "../model";
 import { fileFormula } from "./fileFormula";
 import type { StyleSheet } from "./styles";
+import type { TablePaints } from "./tableLooks";
 import { attrs, el, esc, ooxmlText } from "./xml";
 
 /** The workbook's shared strings (xl/sharedStrings.xml): each distinct text once. */
@@ -42,6 +43,8 @@ export interface CellContext {
   strings: SharedStrings;
   /** Formulas written as their last value instead (the judge's custom functions). */
   asValue?: (formula: string) => boolean;
+  /** The sheet's table styles, written under the cells' own looks (tableLooks.ts). */
+  paints?: TablePaints;
 }
 
 /** The body table of `sheet` that holds (row, col), if any. */
@@ -100,7 +103,7 @@ function formulaElement(ctx: CellContext, cell: CellData, row: number, col: numb
 }
 
 export function cellXml(ctx: CellContext, cell: CellData, row: number, col: number): string {
-  const look = {
+  const own = {
     numberFormat: cell.numberFormat ?? (typeof cell.value === "number" ? cell.valueFormat : undefined),
     bold: cell.bold,
     color: cell.color,
@@ -108,6 +111,7 @@ export function cellXml(ctx: CellContext, cell: CellData, row: number, col: numb
     align: cell.align,
     borders: cell.borders,
   };
+  const look = ctx.paints ? ctx.paints.over(own, row, col) : own;
   const s = ctx.styles.index(look) || undefined;
   const r = `${columnName(col)}${row + 1}`;
   const formula = cell.formula && !cell.spilledFrom && !ctx.asValue?.(cell.formula);

@@ -1,12 +1,14 @@
 /**
  * The charts as DrawingML (ECMA-376 Part 1, 21.2 and 20.5): a drawing part per sheet that has
  * charts, anchoring each chart to the cells its corners are over, and a chart part per chart with
- * its type, series (cell references and the values they showed), titles, legend, value-axis
- * formats, and the secondary value axis its series may use.
+ * its type, series (cell references and the values they showed), titles, legend, the value axes'
+ * formats as the preview draws their labels (axisFormats.ts), and the secondary value axis its
+ * series may use.
  */
 import { columnName } from "../address";
 import {
   categoryAxisView,
+  chartViews,
   legendVisible,
   resolveChartRef,
   seriesPoints,
@@ -14,9 +16,11 @@ import {
   type CategoryAxisView,
   type ChartData,
   type ChartRef,
+  type ChartView,
 } from "../chart";
 import { THEME_COLORS } from "../chartTheme";
 import type { WorkbookModel } from "../model";
+import { chartAxisFormats, type AxisNumberFormat } from "./axisFormats";
 import { el, esc, NS, relsXml, XML_HEAD } from "./xml";
 
 const EMU_PER_PT = 12_700;
@@ -240,6 +244,8 @@ interface AxisSpec {
   deleted?: boolean;
   title?: string | null;
   format?: string | null;
+  /** A value axis's format as the preview draws its labels (axisFormats.ts); else `format`, linked when absent. */
+  numFmt?: AxisNumberFormat | null;
   crossesMax?: boolean;
   /** A category axis's view (chart.ts): a date axis's unit, step and format; a text axis's label step. */
   category?: CategoryAxisView;
@@ -278,9 +284,11 @@ function axis(a: AxisSpec): string {
     el("c:axPos", { val: a.pos }),
     a.kind === "c:valAx" && !a.crossesMax ? el("c:majorGridlines") : "",
     a.title ? title(a.title) : "",
-    a.kind === "c:valAx" || (a.kind === "c:dateAx" && a.format)
-      ? el("c:numFmt", { formatCode: a.format ?? "General", sourceLinked: a.format ? 0 : 1 })
-      : "",
+    a.numFmt
+      ? el("c:numFmt", { formatCode: a.numFmt.formatCode, sourceLinked: a.numFmt.sourceLinked ? 1 : 0 })
+      : a.kind === "c:valAx" || (a.kind === "c:dateAx" && a.format)
+        ? el("c:numFmt", { formatCode: a.format ?? "General", sourceLinked: a.format ? 0 : 1 })
+        : "",
     el("c:majorTickMark", { val: "out" }),
     el("c:minorTickMark", { val: "none" }),
     el("c:tickLblPos", { val: "nextTo" }),
@@ -292,7 +300,7 @@ function axis(a: AxisSpec): string {
 
 const LEGEND_POS: Record<string, string> = { Bottom: "b", Top: "t", Left: "l", Right: "r", Corner: "tr" };
 
-function chartXml(model: WorkbookModel, chart: ChartData): string {
+function chartXml(model: WorkbookModel, chart: ChartData, view: ChartView): string {
   const family = familyOf(chart.type);
   const all = chart.series.map((_, i) => i);
   const secondary = all.filter((i) => chart.series[i].axisGroup === "Secondary");
@@ -305,6 +313,7 @@ function chartXml(model: WorkbookModel, chart: ChartData): string {
       : categoryAxisView(chart, chart.series[0] && seriesPoints(model, chart.series[0], 0));
   const catKind = family === "scatter" ? "c:valAx" : dated ? "c:dateAx" : "c:catAx";
   const shown = (t: { text: string; visible: boolean } | undefined) => (t?.visible ? t.text : null);
+  const formats = chartAxisFormats(chart, view);
   const axes = [
     axis({
       id: 1,
@@ -314,6 +323,7 @@ function chartXml(model: WorkbookModel, chart: ChartData): string {
       title: shown(chart.axisTitles.category),
       // A date axis's labels: its own format, else its first category cell's ("Nov 27", "Nov 2026").
       format: dated ? (dated.format ?? null) : undefined,
+      numFmt: formats.x,
       category,
     }),
     axis({
@@ -323,6 +333,7 @@ function chartXml(model: WorkbookModel, chart: ChartData): string {
       pos: across ? "b" : "l",
       title: shown(chart.axisTitles.value),
       format: chart.axisFormats?.value,
+      numFmt: formats.value,
     }),
   ];
   const groups = [group(model, chart, primary, [1, 2])];
@@ -337,6 +348,7 @@ function chartXml(model: WorkbookModel, chart: ChartData): string {
         pos: across ? "t" : "r",
         title: shown(chart.axisTitles.secondaryValue),
         format: chart.axisFormats?.secondaryValue,
+        numFmt: formats.secondaryValue,
         crossesMax: true,
       }),
     );
@@ -419,12 +431,18 @@ export function chartParts(model: WorkbookModel): {
   for (const sheet of model.sheets) {
     const charts = model.charts.filter((c) => c.sheetId === sheet.id);
     if (charts.length === 0) continue;
+    // What the preview draws of each (the same charts, in the same order).
+    const views = chartViews(model, sheet);
     const n = drawings.size + 1;
     const drawing = `drawings/drawing${n}.xml`;
     drawings.set(sheet.id, drawing);
     const rels = charts.map((c, i) => {
       const name = `charts/chart${++chartCount}.xml`;
-      parts.push({ name: `xl/${name}`, xml: chartXml(model, c), type: `${CT}.drawingml.chart+xml` });
+      parts.push({
+        name: `xl/${name}`,
+        xml: chartXml(model, c, views[i]),
+        type: `${CT}.drawingml.chart+xml`,
+      });
       return { id: `rId${i + 1}`, type: "chart", target: `../${name}` };
     });
     parts.push({

@@ -5,8 +5,9 @@
  */
 import { columnName, rectAddress } from "../address";
 import { DEFAULT_COLUMN_WIDTH_PT, PX_PER_PT } from "../geometry";
-import type { SheetData } from "../model";
+import type { CellData, SheetData } from "../model";
 import { cellXml, type CellContext } from "./cells";
+import { TablePaints } from "./tableLooks";
 import { el, type Rel } from "./xml";
 
 /**
@@ -53,13 +54,24 @@ function cols(sheet: SheetData): string {
   );
 }
 
+const NO_CELL: CellData = { value: null };
+
+/** Row `r`'s cells by column, in order: the sheet's, and the empty cells of its styled tables (tableLooks.ts). */
+function rowCells(ctx: CellContext, r: number): [number, CellData][] {
+  const own = ctx.sheet.rows.get(r) ?? new Map<number, CellData>();
+  const painted = ctx.paints?.columnsIn(r) ?? [];
+  const cols = painted.length ? new Set([...own.keys(), ...painted]) : own.keys();
+  return [...cols].sort((a, b) => a - b).map((c) => [c, own.get(c) ?? NO_CELL]);
+}
+
 function sheetData(ctx: CellContext): string {
   const sheet = ctx.sheet;
-  const rows = new Set([...sheet.rows.keys(), ...sheet.hiddenRows]);
+  const rows = new Set([...sheet.rows.keys(), ...sheet.hiddenRows, ...(ctx.paints?.rows() ?? [])]);
   const out: string[] = [];
   for (const r of [...rows].sort((a, b) => a - b)) {
-    const cells = [...(sheet.rows.get(r) ?? new Map()).entries()].sort((a, b) => a[0] - b[0]);
-    const body = cells.map(([c, cell]) => cellXml(ctx, cell, r, c)).join("");
+    const body = rowCells(ctx, r)
+      .map(([c, cell]) => cellXml(ctx, cell, r, c))
+      .join("");
     const hidden = sheet.hiddenRows.has(r) || undefined;
     if (body || hidden) out.push(el("row", { r: r + 1, hidden }, body));
   }
@@ -131,7 +143,8 @@ function pageSetup(sheet: SheetData): string {
 }
 
 /** The sheet's XML and the relationships it refers to (hyperlinks, then the drawing, then tables). */
-export function worksheetXml(ctx: CellContext, parts: SheetParts): { xml: string; rels: Rel[] } {
+export function worksheetXml(sheetCtx: CellContext, parts: SheetParts): { xml: string; rels: Rel[] } {
+  const ctx = { ...sheetCtx, paints: new TablePaints(sheetCtx.model, sheetCtx.sheet) };
   const sheet = ctx.sheet;
   const rels: Rel[] = [];
   const fit =
