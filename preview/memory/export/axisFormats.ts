@@ -8,10 +8,12 @@
  * zeros one label at a time: the code shows the most decimals any label has ("5.0%" beside "5.2%"
  * where the preview draws "5%").
  *
- * `sourceLinked` (Excel's "Linked to source") is set only where the preview itself follows the
- * source (a value axis without a format of its own takes its first series' cells' format, chart.ts)
- * and that format draws every tick as the preview does: Excel then keeps following the cells, and
- * LibreOffice, which does not link (it draws the `formatCode` given), draws the same.
+ * `sourceLinked` (Excel's "Linked to source": "the number format changes in the labels when it
+ * changes in the cells", VBA TickLabels.NumberFormatLinked, learn.microsoft.com/office/vba/api/
+ * excel.ticklabels.numberformatlinked) is set only where the preview itself follows the source (a
+ * value axis without a format of its own takes its first series' cells' format, chart.ts) and that
+ * format draws every tick as the preview does: Excel then keeps following the cells, and
+ * LibreOffice 7.4, which does not link (it draws the `formatCode` given), draws the same.
  */
 import { chartFrame } from "../../grid/chartFrame";
 import { lineExtent, niceTicks, tickFormatter } from "../../grid/chartScale";

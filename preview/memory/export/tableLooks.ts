@@ -11,8 +11,9 @@
  * fill are drawn over its table style's"), so there the written fills cover the style's with the
  * same look, not a second one: the preview's approximation of each built-in style's Office-theme
  * colours (Medium 2's band #DAE3F3 where Excel's is #D9E1F2). What Excel then does not do for these
- * cells is re-band them: its table style re-draws bands when rows are sorted, filtered out or added;
- * formats written on the cells move with their rows.
+ * cells is re-band them: a table style "will re-display appropriately when cells are added,
+ * removed, hidden, and shown" (VBA TableStyles object, learn.microsoft.com/office/vba/api/
+ * excel.tablestyles); formats written on the cells move with their rows when sorted.
  *
  * A cell's own fill, text colour, bold and bottom line win over its table's, as the preview draws them.
  */
