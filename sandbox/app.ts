@@ -40,7 +40,7 @@ export function createApp(options: SandboxOptions = {}) {
     now: options.now ?? Date.now,
   };
   // The world's today is the app's: its data runs through the day it starts (sandbox/README.md).
-  const world = new World(options.scale ?? env("SANDBOX_SCALE") ?? 1, settings.now());
+  const world = new World(options.scale ?? env("SANDBOX_SCALE") ?? 1, settings.now(), settings.now);
   const state: SandboxState = {
     requests: new Map(),
     faultsInjected: 0,

@@ -7,6 +7,11 @@
  */
 import { PLATFORMS } from "../src/api/schemas";
 import { hash, int, pick, rng, round } from "./random";
+import { adLoadOf, makeAds, withAddedAds } from "./episodeAds";
+import { TOPICS, TRICKY, WORDS } from "./worldData";
+import type { Booking } from "./model/booking";
+
+export { ADVERTISER_PROFILE, COMPETITORS, GEO_CELLS, SETTINGS_PROFILES } from "./worldData";
 
 export const DAY = 86_400_000;
 /**
@@ -32,95 +37,6 @@ const INACCESSIBLE_ADVERTISERS = ["Globex Bank"];
 export const ALL_ADVERTISERS = [...ACCESSIBLE_ADVERTISERS, ...INACCESSIBLE_ADVERTISERS];
 export const PUBLISHERS = ["Lumen Audio", "Harbor Media", "Northstar Network", "Open Mic Co"];
 const GENRES = ["News", "Comedy", "Business", "True Crime", "Sports", "Health", "Technology"];
-
-/** What each advertiser sells and its industry (Advertiser Industry, Category, product columns). */
-export const ADVERTISER_PROFILE: Record<string, { industry: string; product: string }> = {
-  "Acme Mattress": { industry: "Home & Garden", product: "Mattress" },
-  "Northwind Coffee": { industry: "Food & Drink", product: "Coffee subscription" },
-  "Initech Software": { industry: "Technology", product: "Project software" },
-  "Umbrella Health": { industry: "Health", product: "Telehealth visits" },
-  "Stark Apparel": { industry: "Fashion", product: "Outerwear" },
-  "Wayne Travel": { industry: "Travel", product: "Weekend trips" },
-  "Globex Bank": { industry: "Finance", product: "Credit card" },
-};
-
-/**
- * Settings profiles (useSettingsProfiles): what an advertiser's profile sets when the request does
- * not. Only Acme Mattress has one here; the spec lets a profile override the three simulcast weights,
- * and modelPublicSpaceIps / modelOffline when exactly one advertiser is given.
- */
-export const SETTINGS_PROFILES: Record<string, { ytSimulcastConvWeight?: number; modelOffline?: boolean }> = {
-  "Acme Mattress": { ytSimulcastConvWeight: 0.5, modelOffline: true },
-};
-
-/** Geo cells impressions split into (shares sum to 1). */
-export const GEO_CELLS = [
-  {
-    country: "US",
-    countryName: "United States",
-    region: "California",
-    dma: "803",
-    dmaName: "Los Angeles",
-    zip: "90001",
-    share: 0.34,
-  },
-  {
-    country: "US",
-    countryName: "United States",
-    region: "New York",
-    dma: "501",
-    dmaName: "New York",
-    zip: "10001",
-    share: 0.31,
-  },
-  {
-    country: "GB",
-    countryName: "United Kingdom",
-    region: "England",
-    dma: null,
-    dmaName: null,
-    zip: "SW1A",
-    share: 0.2,
-  },
-  {
-    country: "CA",
-    countryName: "Canada",
-    region: "Ontario",
-    dma: null,
-    dmaName: null,
-    zip: "M5V",
-    share: 0.15,
-  },
-] as const;
-
-/** Titles that test text handling: formula-like starts, quotes, commas, newlines, Unicode. */
-const TRICKY = [
-  "=SUM(A1:A9) and other tricks",
-  "+1 reasons to listen",
-  "-30% off, today only",
-  "@host answers",
-  'The "quoted", comma episode',
-  "Line one\nline two",
-  "Ünïcødé & émojis ✓",
-];
-const WORDS = [
-  "Morning",
-  "Deep",
-  "Market",
-  "Weekly",
-  "Inside",
-  "Hidden",
-  "Bright",
-  "Open",
-  "Daily",
-  "Signal",
-  "Story",
-  "Field",
-  "Table",
-  "Minute",
-];
-const TOPICS = ["sleep", "coffee", "travel", "budgets", "running", "startups", "history", "recipes"];
-const AD_CALLS = ["Use code DEMO for 20% off", "Visit the link in the show notes", "Try it free for 30 days"];
 
 export type Platform = "podcast" | "alpha" | "gamma" | "beta";
 type Downloads = Record<"all" | Platform, [number, number, number]>;
@@ -198,7 +114,8 @@ export interface Campaign {
   /** DAI flights are priced by CPM; baked-in flights by a flat cost. */
   cpm: number;
   cost: number | null;
-  expectedImpressions: number;
+  /** Null when a campaign created through the service gave neither impressions nor cost and CPM. */
+  expectedImpressions: number | null;
   /** Share of the show's downloads this campaign's ads reach. */
   fill: number;
   unit: "pre" | "mid" | "post";
@@ -207,7 +124,10 @@ export interface Campaign {
   businessLine: string;
   promo: string;
   autoServe: "AutoServe" | "AutoServe (PSA)" | "AutoServe (Holdout)" | null;
-  targetCpa: number;
+  /** Null for a campaign created through the service (its creation has no target CPA). */
+  targetCpa: number | null;
+  /** What a campaign created through the service booked and how it runs (model/booking.ts). */
+  booking?: Booking;
 }
 
 const PODCAST_FED = new Set(["Podcast", "radio", "SocialA", "SocialB", "SocialC", "SocialD"]);
@@ -225,17 +145,30 @@ export const dayOf = (ms: number): number => Math.floor(ms / DAY) * DAY;
 
 export class World {
   readonly shows: Show[];
+  /** The generated campaigns (campaigns created through the service are `joined`). */
   readonly campaigns: Campaign[];
+  /** Campaigns created through the service, in the order they joined. */
+  readonly joined: Campaign[] = [];
   private readonly episodeCache = new Map<number, Episode[]>();
+  /** Ads of joined campaigns, by show index and episode id; and the episodes with them laid in. */
+  private readonly addedAds = new Map<number, Map<number, Ad[]>>();
+  private readonly layeredCache = new Map<number, Episode[]>();
 
-  /** The day (UTC ms) every show's newest episode is published: the world's today. */
+  /** The day (UTC ms) every show's newest episode is published: the world's first day. */
   readonly newestEpisode: number;
+  private readonly clock: () => number;
 
+  /**
+   * `clock` is the service's (the sandbox's `now` option): joined campaigns deliver through its day.
+   * Without one the world's clock stands still on its newest episode's day.
+   */
   constructor(
     readonly scale = 1,
     today: number = FIXED_NEWEST_EPISODE,
+    clock?: () => number,
   ) {
     this.newestEpisode = dayOf(today);
+    this.clock = clock ?? (() => this.newestEpisode);
     const r = rng(20261122);
     const count = Math.max(150, Math.round(150 * scale));
     const platforms = Array.from({ length: count }, (_, i) =>
@@ -363,8 +296,51 @@ export class World {
     return episode ? { show, episode } : undefined;
   }
 
-  /** Episodes of a show, newest first (generated on first use). */
+  /** Today by the world's clock (UTC day start). */
+  today(): number {
+    return dayOf(this.clock());
+  }
+
+  /** How many campaigns have joined: answers made before a join are not those of the world now. */
+  get version(): number {
+    return this.joined.length;
+  }
+
+  /**
+   * A campaign created through the service joins the world: it is in `campaignsOf` from now on, and
+   * its ads (and any heard beside them) are in the episodes they aired in.
+   */
+  join(c: Campaign, ads: readonly { episodeId: number; ad: Ad }[]): void {
+    this.joined.push(c);
+    const byEpisode = this.addedAds.get(c.showIndex) ?? new Map<number, Ad[]>();
+    for (const { episodeId, ad } of ads) byEpisode.set(episodeId, [...(byEpisode.get(episodeId) ?? []), ad]);
+    this.addedAds.set(c.showIndex, byEpisode);
+    this.layeredCache.delete(c.showIndex);
+  }
+
+  /** An id for an ad added to the show's episodes (generated ads use the ids below it). */
+  nextAddedAdId(show: Show): number {
+    const added = [...(this.addedAds.get(show.index)?.values() ?? [])].reduce((n, ads) => n + ads.length, 0);
+    return show.index * 100_000 + 50_000 + added + 1;
+  }
+
+  /** Episodes of a show, newest first, with the ads of joined campaigns laid in. */
   episodes(show: Show): Episode[] {
+    const added = this.addedAds.get(show.index);
+    if (!added) return this.generatedEpisodes(show);
+    let eps = this.layeredCache.get(show.index);
+    if (!eps) {
+      eps = this.generatedEpisodes(show).map((e) => {
+        const ads = added.get(e.serviceEpisodeId);
+        return ads ? withAddedAds(e, ads) : e;
+      });
+      this.layeredCache.set(show.index, eps);
+    }
+    return eps;
+  }
+
+  /** Episodes of a show as generated, newest first (on first use). */
+  private generatedEpisodes(show: Show): Episode[] {
     let eps = this.episodeCache.get(show.index);
     if (eps) return eps;
     const r = rng(hash(`episodes|${show.index}`));
@@ -402,7 +378,7 @@ export class World {
         uploadedAt: new Date(this.newestEpisode - Math.round(i * EPISODE_EVERY_DAYS * DAY)).toISOString(),
         duration,
         downloads: { all, ...parts },
-        adLoad: round((ads.reduce((n, a) => n + a.endTs - a.startTs, 0) / duration) * 100),
+        adLoad: adLoadOf(ads, duration),
         ads,
         segments: [
           { startTime: 200, text: `Today we talk about ${topic} and what it costs.` },
@@ -453,11 +429,12 @@ export class World {
     return third ? [first, second, third] : [first, second];
   }
 
-  /** Campaigns of these advertisers (default: every accessible advertiser's). */
+  /** Campaigns of these advertisers (default: every accessible advertiser's), joined ones last. */
   campaignsOf(advertisers: readonly string[] | undefined): Campaign[] {
+    const all = this.joined.length ? [...this.campaigns, ...this.joined] : this.campaigns;
     return advertisers?.length
-      ? this.campaigns.filter((c) => advertisers.includes(c.advertiser))
-      : this.campaigns.filter((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser));
+      ? all.filter((c) => advertisers.includes(c.advertiser))
+      : all.filter((c) => ACCESSIBLE_ADVERTISERS.includes(c.advertiser));
   }
 
   private readonly publishCache = new Map<number, number[]>();
@@ -475,45 +452,4 @@ export class World {
     const i = this.publishTimes(show).findIndex((t) => t < day + DAY);
     return i < 0 ? undefined : this.episodes(show)[i];
   }
-}
-
-const PLACEMENTS: readonly (readonly ("pre" | "mid" | "post")[])[] = [
-  [],
-  ["pre"],
-  ["pre", "post"],
-  ["pre", "mid", "post"],
-  ["pre", "mid", "mid", "post"],
-];
-
-/** Ads in placement order: a pre-roll near the start, mid-rolls in the middle, a post-roll near the end. */
-function makeAds(r: () => number, duration: number, nextId: () => number, roster: readonly string[]): Ad[] {
-  const chosen = PLACEMENTS[int(r, 0, 4)];
-  const groups = { pre: 1, mid: 2, post: 3 } as const;
-  const inGroup = { pre: 0, mid: 0, post: 0 };
-  let cursor = 0;
-  return chosen.map((unit, k) => {
-    const length = int(r, 30, 90);
-    const earliest =
-      unit === "pre"
-        ? 0
-        : unit === "mid"
-          ? Math.round(duration * (0.3 + 0.15 * inGroup.mid))
-          : duration - 200;
-    const startTs = Math.max(cursor, earliest + int(r, 0, 20));
-    cursor = startTs + length + 1;
-    inGroup[unit]++;
-    const advertiser = pick(r, roster);
-    return {
-      adId: nextId(),
-      advertiser,
-      startTs,
-      endTs: startTs + length,
-      placementGroupNum: groups[unit],
-      placementNum: k + 1,
-      placementNumInGroup: inGroup[unit],
-      placementUnit: unit,
-      readType: r() < 0.6 ? "Host" : "Producer",
-      transcript: `This episode is brought to you by ${advertiser}. ${pick(r, AD_CALLS)}.`,
-    };
-  });
 }

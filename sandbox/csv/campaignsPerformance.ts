@@ -4,7 +4,6 @@
  * those sums, and the campaign's own settings as text (the column groups: campaignsPerformanceColumns.ts).
  */
 import { REPORT_HEADERS } from "../../src/api/reportHeaders";
-import { hash } from "../random";
 import { COUNT, M, MEASURES, campaignDay, settingsOf } from "../model/delivery";
 import { DAY, type Campaign, type World } from "../world";
 import {
@@ -17,52 +16,8 @@ import {
   settingColumns,
   type Delivery,
 } from "./campaignsPerformanceColumns";
-import { clock, csv, days, range, type Body, type Cell } from "./shared";
-
-function airchecks(world: World, c: Campaign, from: number, to: number) {
-  const show = world.shows[c.showIndex];
-  const eps = world
-    .episodes(show)
-    .filter((e) => {
-      const t = Date.parse(e.uploadedAt);
-      return t >= Math.max(from, c.airDate) && t < Math.min(to, c.end) + DAY;
-    })
-    .slice(0, 3);
-  const at = (duration: number) =>
-    c.unit === "pre" ? 0 : c.unit === "mid" ? Math.round(duration / 2) : duration - 90;
-  return {
-    count: eps.length,
-    airchecks: eps.map((e) => ({
-      showTitle: show.title,
-      episodeTitle: e.title,
-      episodeGuid: e.guid,
-      episodeLength: e.duration,
-      adTimestamp: at(e.duration),
-      adLength: 60,
-      unit: c.unit,
-      readBy: c.type === "baked-in" ? "Host" : "Producer",
-      readScore: c.type === "baked-in" ? 0.92 : 0.4,
-      transcriptUrl: `https://transcripts.example.test/${e.serviceEpisodeId}`,
-    })),
-    ads: eps.map((e) => ({
-      adId: hash(`${c.id}|${e.serviceEpisodeId}`) % 10_000_000,
-      episodeId: e.serviceEpisodeId,
-      episodeTitle: e.title,
-      showTitle: show.title,
-      publishedAt: e.uploadedAt.slice(0, 10),
-      adDuration: 60,
-      startTs: at(e.duration),
-      endTs: at(e.duration) + 60,
-      platform: show.platform.toLowerCase(),
-      episodeDuration: e.duration,
-      episodeUrlInFeed: show.mix.podcast > 0 ? e.url : null,
-      placementNum: c.unit === "pre" ? 1 : c.unit === "mid" ? 2 : 3,
-      placementPercent: Math.round((at(e.duration) / e.duration) * 1000) / 10,
-      publicLink: `https://play.example.test/ad/${c.id}/${e.serviceEpisodeId}`,
-      transcriptLink: `https://transcripts.example.test/${e.serviceEpisodeId}#${clock(at(e.duration))}`,
-    })),
-  };
-}
+import { airchecksOf } from "./airchecks";
+import { csv, days, range, type Body, type Cell } from "./shared";
 
 /** The campaign's delivery from `from` to `to`, summed from its days in that range. */
 function deliveryOf(world: World, c: Campaign, from: number, to: number): Delivery {
@@ -70,9 +25,12 @@ function deliveryOf(world: World, c: Campaign, from: number, to: number): Delive
   const sum = new Float64Array(MEASURES.length);
   let reachMax = 0;
   let reachSum = 0;
-  let spendMissing = true;
+  // Spend is "not calculated" only where no day calculates it; a created flight not started spent 0.
+  let spendMissing = !c.booking || c.mediaType === "alpha";
   const within: Record<number, number> = Object.fromEntries(WINDOWS.map((n) => [n, 0]));
-  for (const day of days(Math.max(from, c.start), Math.min(to, c.end))) {
+  // A created campaign has no days after today (model/bookedDelivery.ts).
+  const last = Math.min(to, c.end, c.booking ? world.today() : Infinity);
+  for (const day of days(Math.max(from, c.start), last)) {
     const d = campaignDay(world, c, day, s);
     // Counts are whole each day (as impressions rows are), so the parts and windows add up exactly.
     for (let k = 0; k < sum.length; k++) sum[k] += COUNT[k] ? Math.round(d.m[k]) : d.m[k];
@@ -95,10 +53,10 @@ function deliveryOf(world: World, c: Campaign, from: number, to: number): Delive
 function campaignRow(world: World, c: Campaign, from: number, to: number, now: number): Cell[] {
   const delivery = deliveryOf(world, c, from, to);
   const show = world.shows[c.showIndex];
-  const aired = airchecks(world, c, from, to);
+  const aired = airchecksOf(world, c, from, to);
   const values: Record<string, Cell> = {
     ...settingColumns(c, show, now),
-    ...deliveryColumns(c, show, delivery, aired.count),
+    ...deliveryColumns(world, c, show, delivery, aired.count),
     ...conversionColumns(c, delivery),
     Airchecks: JSON.stringify(aired.airchecks),
     "Ads (JSON)": JSON.stringify(aired.ads),

@@ -5,8 +5,10 @@
  */
 import { hash } from "../random";
 import { M } from "../model/delivery";
+import { underDelivering } from "../model/bookedDelivery";
+import { unitsText } from "../model/booking";
 import { ratio } from "../model/stats";
-import { ADVERTISER_PROFILE, type Campaign, type Show } from "../world";
+import { ADVERTISER_PROFILE, type Campaign, type Show, type World } from "../world";
 import { iso, type Cell } from "./shared";
 import { slug } from "./text";
 
@@ -44,8 +46,12 @@ const countOf = (d: Delivery, k: string) => Math.round(d.sum[M[k]]);
 const impressionsOf = (d: Delivery) => PLATFORMS.reduce((a, k) => a + countOf(d, k), 0);
 const costOf = (d: Delivery, count: number) => (d.spend === null ? null : ratio(d.spend, count));
 
-/** The campaign's settings, as the service shows them. */
+/**
+ * The campaign's settings, as the service shows them; a campaign created through the service shows
+ * what its creation gave (units as `position:seconds`, product, landing URL, bill to publisher).
+ */
 export function settingColumns(c: Campaign, show: Show, now: number): Record<string, Cell> {
+  const b = c.booking;
   return {
     Advertiser: c.advertiser,
     Publisher: c.publisher,
@@ -57,17 +63,17 @@ export function settingColumns(c: Campaign, show: Show, now: number): Record<str
     "End date": iso(c.end),
     Expected: c.type === "baked-in" ? iso(c.airDate) : null,
     Category: ADVERTISER_PROFILE[c.advertiser].industry,
-    Unit: c.unit,
+    Unit: b ? unitsText(b.units) : c.unit,
     "Campaign Id": c.id,
     "Media Type": c.mediaType,
     Initiative: c.initiative,
-    Product: ADVERTISER_PROFILE[c.advertiser].product,
+    Product: b?.product ?? ADVERTISER_PROFILE[c.advertiser].product,
     "Business Line": c.businessLine,
     "Bill To": c.advertiser,
-    "Bill to Publisher": "No",
+    "Bill to Publisher": b?.billToPublisher ? "Yes" : "No",
     Promo: c.promo,
     "Vanity URL": `https://${slug(c.advertiser)}.example.test/${c.promo.toLowerCase()}`,
-    "Expected landing URL": `https://www.${slug(c.advertiser)}.example.test/`,
+    "Expected landing URL": b?.landingUrl ?? `https://www.${slug(c.advertiser)}.example.test/`,
     "UTM Source": "podcast",
     "UTM Medium": "audio",
     "Ad Server": c.type === "dai" ? "AdserverX" : null,
@@ -78,8 +84,21 @@ export function settingColumns(c: Campaign, show: Show, now: number): Record<str
   };
 }
 
+/** The CPM column: a created campaign's booked cpm where its flight gave one, else spend per thousand. */
+function cpmText(c: Campaign, spend: number | null, impressions: number): string | null {
+  const booked = c.booking?.cpm;
+  if (booked !== undefined && booked !== null) return `$${booked.toFixed(2)}`;
+  return spend === null || impressions === 0 ? null : `$${((spend / impressions) * 1000).toFixed(2)}`;
+}
+
 /** Spend, impressions by platform and window, reach and how they were delivered. */
-export function deliveryColumns(c: Campaign, show: Show, d: Delivery, ads: number): Record<string, Cell> {
+export function deliveryColumns(
+  world: World,
+  c: Campaign,
+  show: Show,
+  d: Delivery,
+  ads: number,
+): Record<string, Cell> {
   const impressions = impressionsOf(d);
   const { spend, reach } = d;
   return {
@@ -94,7 +113,7 @@ export function deliveryColumns(c: Campaign, show: Show, d: Delivery, ads: numbe
     ...Object.fromEntries(WINDOWS.map((k) => [`${k}d Impressions`, Math.round(d.within[k])])),
     Reach: reach,
     Freq: ratio(impressions, reach),
-    Status: c.fill < 0.2 ? "Under-delivering" : null,
+    Status: underDelivering(world, c) ? "Under-delivering" : null,
     "Impressions Source": c.type === "dai" ? "Ad server" : "Modeled downloads",
     "Filtered Resolved Status": "Resolved",
     "Resolved Status": "Resolved",
@@ -102,7 +121,7 @@ export function deliveryColumns(c: Campaign, show: Show, d: Delivery, ads: numbe
     "DAI Impression Pixel": c.type === "dai" ? `https://pixel.example.test/${c.id}` : null,
     "DAI Impression Pixel by Creative":
       c.type === "dai" ? `${slug(c.name)}-creative-1: https://pixel.example.test/${c.id}/1` : null,
-    CPM: spend === null || impressions === 0 ? null : `$${((spend / impressions) * 1000).toFixed(2)}`,
+    CPM: cpmText(c, spend, impressions),
   };
 }
 

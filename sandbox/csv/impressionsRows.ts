@@ -110,10 +110,12 @@ export function sumRows(
     if (!row) rows.set(key, (row = newRow(period, c, g)));
     return row;
   };
+  const today = world.today();
   for (const day of dayList) {
     const period = periodOf(day);
     for (const c of campaigns) {
-      if (day < c.start || day > c.end) continue;
+      // A campaign created through the service has no rows for days to come (bookedDelivery.ts).
+      if (day < c.start || day > c.end || (c.booking && day > today)) continue;
       const d = campaignDay(world, c, day, s);
       if (groups.length === 1) addWholeDay(rowFor(period, c, groups[0]), d);
       else

@@ -10,6 +10,8 @@ import {
   type Show,
   type World,
 } from "../world";
+import { underDelivering } from "../model/bookedDelivery";
+import { unitsText } from "../model/booking";
 import { clock, iso, type Cell } from "./shared";
 import { slug } from "./text";
 
@@ -65,7 +67,7 @@ const CAMPAIGN_TEXT: Record<string, TextColumn> = {
   Tags: ({ c }) => c.tags.join(","),
   Publisher: ({ c }) => c.publisher,
   Campaign: ({ c }) => c.name,
-  Product: ({ c }) => ADVERTISER_PROFILE[c.advertiser].product,
+  Product: ({ c }) => c.booking?.product ?? ADVERTISER_PROFILE[c.advertiser].product,
   "Advertiser Industry": ({ c }) => ADVERTISER_PROFILE[c.advertiser].industry,
   Initiative: ({ c }) => c.initiative,
   "Business Line": ({ c }) => c.businessLine,
@@ -74,12 +76,12 @@ const CAMPAIGN_TEXT: Record<string, TextColumn> = {
   "Campaign Geo": ({ c }) => GEO_CELLS.find((g) => g.country === c.geo)?.countryName ?? c.geo,
   "Incrementality Source": ({ c, s }) => incrementalitySource(c, s),
   "Campaign Promo": ({ c }) => c.promo,
-  "Campaign Unit": ({ c }) => c.unit,
+  "Campaign Unit": ({ c }) => (c.booking ? unitsText(c.booking.units) : c.unit),
   "Campaign Creatives": ({ c }) => `${slug(c.name)}-creative-1`,
   "Campaign Start Date": ({ c }) => iso(c.start),
   "Campaign Expected Date": ({ c }) => (c.type === "baked-in" ? iso(c.airDate) : null),
   "Campaign End Date": ({ c }) => iso(c.end),
-  "Campaign Delivery Issues": ({ c }) => (c.fill < 0.2 ? "Under-delivering" : ""),
+  "Campaign Delivery Issues": ({ c, world }) => (underDelivering(world, c) ? "Under-delivering" : ""),
   "Campaign Placement Issues": ({ c }) =>
     c.type === "baked-in" && c.airDate - c.start > 14 * 86_400_000 ? "Late placement" : "",
 };

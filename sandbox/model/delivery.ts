@@ -7,6 +7,7 @@
 import { InvalidReport } from "../csv/shared";
 import { hash, rng } from "../random";
 import { DAY, EPISODE_EVERY_DAYS, SETTINGS_PROFILES, type Campaign, type World } from "../world";
+import { bookedBakedInSpend, bookedImpressions, type PlatformImpressions } from "./bookedDelivery";
 
 type Body = Record<string, unknown>;
 
@@ -279,14 +280,6 @@ function bakedInSpend(world: World, c: Campaign, day: number, s: Settings): numb
   return (s.spendOnPublishDate ? perEpisode : perEpisode / 30) * episodes;
 }
 
-/** A campaign-day's impressions on each platform (before rounding). */
-interface PlatformImpressions {
-  podcast: number;
-  alpha: number;
-  beta: number;
-  gamma: number;
-}
-
 /**
  * The day's impressions on each platform the campaign runs on: a share of the show's audience, with
  * one draw of r per platform delivered (none before a baked-in air date), in this order.
@@ -404,12 +397,13 @@ const ESTIMATED_DAYS = 3;
 const ESTIMATED_ENGAGED_SHARE = 0.5;
 
 /**
- * The measures of a campaign on a day in its flight (zero delivery before a baked-in air date). The
- * day's generator is drawn in a fixed order: platforms, visitors, reach, visits.
+ * The measures of a campaign on a day in its flight (zero delivery before a baked-in air date; a
+ * campaign created through the service: bookedDelivery.ts). The day's generator is drawn in a fixed
+ * order: platforms, visitors, reach, visits.
  */
 export function campaignDay(world: World, c: Campaign, day: number, s: Settings): Day {
-  const r = rng(hash(`day|${c.id}|${day}`));
-  const p = platformImpressions(world, c, day, r);
+  const r = rng(hash(`day|${c.booking?.seed ?? c.id}|${day}`));
+  const p = c.booking ? bookedImpressions(world, c, day, r) : platformImpressions(world, c, day, r);
   const visitors = visitorsOf(c, p, s, r);
   const m = new Float64Array(MEASURES.length);
   setDelivery(m, p, r);
@@ -420,6 +414,12 @@ export function campaignDay(world: World, c: Campaign, day: number, s: Settings)
     m[M["Alpha Engaged Views"]] = p.alpha * ESTIMATED_ENGAGED_SHARE;
   const spendMissing = c.mediaType === "alpha" && !s.includeYtSpend;
   const paid = p.podcast + p.beta + p.gamma + (s.includeYtSpend ? p.alpha : 0);
-  m[M.Spend] = spendMissing ? 0 : c.type === "dai" ? (paid * c.cpm) / 1000 : bakedInSpend(world, c, day, s);
+  m[M.Spend] = spendMissing
+    ? 0
+    : c.type === "dai"
+      ? (paid * c.cpm) / 1000
+      : c.booking
+        ? bookedBakedInSpend(world, c, day, s.spendOnPublishDate)
+        : bakedInSpend(world, c, day, s);
   return { campaign: c, day, m, spendMissing };
 }

@@ -22,7 +22,7 @@ export function adsRoutes(app: SandboxApp, { world, settings }: SandboxContext):
   // Paging asks for the same rows again and again: the last few answers are kept.
   const recent = new Map<string, Row[]>();
   const rowsOf = (advertiser: string, from: number, to: number) => {
-    const key = `${advertiser}|${from}|${to}`;
+    const key = `${advertiser}|${from}|${to}|${world.version}`;
     let rows = recent.get(key);
     if (!rows) {
       rows = individualAds(world, advertiser, from, to);

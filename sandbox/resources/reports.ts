@@ -46,7 +46,8 @@ function reportTasks(ctx: SandboxContext): { run: RunReport; taskView: TaskView 
 
   const startTask = (kind: ReportKind, body: Record<string, unknown>, key: string) => {
     const { name, ...rest } = body;
-    const cacheKey = `${key}|${kind}|${stableJson(rest)}`;
+    // A campaign created since is part of the world now: the same request is a new report.
+    const cacheKey = `${key}|${kind}|${world.version}|${stableJson(rest)}`;
     const cached = cache.get(cacheKey);
     const now = settings.now();
     if (cached && now - cached.at < settings.reportCacheMs && state.tasks.has(cached.id))

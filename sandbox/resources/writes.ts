@@ -1,4 +1,8 @@
-/** Write-backs: POST /campaign (one campaign per flight), POST /advertisers, POST /users/advertisers/invite. */
+/**
+ * Write-backs: POST /campaign (one campaign per flight), POST /advertisers, POST /users/advertisers/invite.
+ * A created flight of an advertiser and show the world knows joins the world (model/booking.ts): it is
+ * in campaigns-performance and the impressions reports by the id returned, and its ads in its episodes.
+ */
 import {
   advertiserRequestSchema,
   campaignRequestSchema,
@@ -7,6 +11,7 @@ import {
 } from "../../src/api/schemas";
 import { hash, rng, uuid } from "../random";
 import { invalidData, jsonBody, slug, type SandboxApp, type SandboxContext } from "../context";
+import { bookFlight } from "../model/booking";
 
 export function writeRoutes(app: SandboxApp, { state, world }: SandboxContext): void {
   app.post("/api/public/campaign", async (c) => {
@@ -23,6 +28,10 @@ export function writeRoutes(app: SandboxApp, { state, world }: SandboxContext): 
       flight: i,
     }));
     state.campaigns.push(...created);
+    for (const { id, flight } of created) {
+      const booked = bookFlight(world, parsed.data, flight, id);
+      if (booked) world.join(booked.campaign, booked.ads);
+    }
     return c.json({ campaigns: created.map(({ id, externalId }) => ({ id, externalId })) });
   });
   app.post("/api/public/advertisers", async (c) => {
