@@ -5,7 +5,7 @@
  * a format without decimals only while every value is whole, so a ROAS column of '1,234' and 2.35
  * shows 2.35, not 2, whichever of the two comes first and however late in the download.
  */
-import { fewestDecimals } from "../decimalShift";
+import { fewestDecimals, POW10 } from "../decimalShift";
 import type { ColumnKind, TableColumn } from "../table";
 import { lookFormat, widerLook, type NumberLook } from "./values";
 
@@ -28,10 +28,6 @@ function fractionDecimals(kind: ColumnKind, value: number): number {
   if (kind !== "currency") return 2;
   return Math.min(MOST_FRACTION_DECIMALS, Math.max(2, fewestDecimals(value) ?? MOST_FRACTION_DECIMALS));
 }
-
-/** Whether a later plain fraction could still widen a column of `kind` that needs `fraction` decimals. */
-const mayWiden = (kind: ColumnKind, fraction: number) =>
-  fraction < (kind === "currency" ? MOST_FRACTION_DECIMALS : 2);
 
 function write(column: TableColumn, state: ColumnLook): void {
   if (!state.look) return;
@@ -59,17 +55,27 @@ export function widenForLook(column: TableColumn, look: NumberLook): void {
 }
 
 /**
- * A plain number of a numeric column (`value` as written: percentage points in a percent column):
- * a fraction widens the column's format to show it. Whether a later fraction could widen it more
- * (false: the reader need not call again for this column).
+ * Whether a plain `value` (as written: percentage points in a percent column) is shown by a column
+ * of `kind` whose plain fractions already show `fraction` decimals: the reader's check before
+ * widenForPlain, cheap enough for every value (no look-up, no string).
  */
-export function widenForPlain(column: TableColumn, kind: ColumnKind, value: number): boolean {
+export function plainFits(kind: ColumnKind, fraction: number, value: number): boolean {
   if (Number.isInteger(value)) return true;
-  const need = fractionDecimals(kind, value);
+  if (fraction === 0) return false;
+  if (kind !== "currency" || fraction >= MOST_FRACTION_DECIMALS) return true;
+  return Math.round(value * POW10[fraction]) / POW10[fraction] === value;
+}
+
+/**
+ * A plain number of a numeric column (`value` as written): a fraction widens the column's format
+ * to show it. The decimals the column's plain fractions now show.
+ */
+export function widenForPlain(column: TableColumn, kind: ColumnKind, value: number): number {
   const state = looks.get(column);
-  if (state && state.fraction >= need) return mayWiden(kind, state.fraction);
-  const next = { look: state?.look ?? null, fraction: need };
+  const fraction = state?.fraction ?? 0;
+  if (plainFits(kind, fraction, value)) return fraction;
+  const next = { look: state?.look ?? null, fraction: Math.max(fraction, fractionDecimals(kind, value)) };
   looks.set(column, next);
   write(column, next);
-  return mayWiden(kind, need);
+  return next.fraction;
 }

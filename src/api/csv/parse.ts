@@ -34,7 +34,7 @@ import {
   parsePlainNumber,
   plainDecimalAt,
 } from "./values";
-import { widenForLook, widenForPlain } from "./columnLooks";
+import { plainFits, widenForLook, widenForPlain } from "./columnLooks";
 
 export interface CsvOptions {
   /** formatting.summary was requested (true), not requested (false), or unknown (detect). */
@@ -235,8 +235,8 @@ class ReportRows {
   /** Inferred columns empty in every row of the sample: their first value decides. */
   private undecided: boolean[] = [];
   private decimals: DecimalTyping[] = [];
-  /** Numeric columns whose format a plain fraction the scan types may still widen (columnLooks.ts). */
-  private widening: boolean[] = [];
+  /** Per numeric column, the decimals its plain fractions show so far (columnLooks.ts); -1: not numeric. */
+  private fractions: number[] = [];
   /**
    * Columns whose texts may be numbers kept as text (exactNumbers.ts): every numeric column, and an
    * inferred text column whose first values hold one. `kept` counts them, for the planner's note.
@@ -322,7 +322,7 @@ class ReportRows {
     });
     this.caches = this.columns.map((col) => cacheFor(col.kind));
     this.decimals = this.columns.map((col, c) => decimalTyping(col.kind, this.inferred[c]));
-    this.widening = this.columns.map((col) => NUMERIC_KINDS.has(col.kind));
+    this.fractions = this.columns.map((col) => (NUMERIC_KINDS.has(col.kind) ? 0 : -1));
     for (const r of sample) this.rows.push(this.typed(r));
   }
 
@@ -383,8 +383,9 @@ class ReportRows {
           !(this.inferred[c] && leadingZeroAt(text, from, to))
         ) {
           // A fraction among whole numbers: the column's format shows its decimals (columnLooks.ts).
-          if (this.widening[c] && !Number.isInteger(v))
-            this.widening[c] = widenForPlain(this.columns[c], this.columns[c].kind, v);
+          const f = this.fractions[c];
+          if (f >= 0 && !plainFits(this.columns[c].kind, f, v))
+            this.fractions[c] = widenForPlain(this.columns[c], this.columns[c].kind, v);
           out[c] = typing === "points" ? pointsToFraction(v) : v;
           continue;
         }
@@ -444,7 +445,7 @@ class ReportRows {
       this.undecided[c] = false;
       this.caches[c] = cacheFor(col.kind);
       this.decimals[c] = decimalTyping(col.kind, this.inferred[c]);
-      this.widening[c] = NUMERIC_KINDS.has(col.kind);
+      this.fractions[c] = NUMERIC_KINDS.has(col.kind) ? 0 : -1;
       this.counting[c] = this.counts(col.kind, true, [text.trim()]);
     }
     const typed = this.inferred[c] ? convertInferred(col.kind, text, col) : convert(col.kind, text, col);
