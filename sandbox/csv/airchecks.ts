@@ -8,7 +8,10 @@ import { hash } from "../random";
 import { DAY, type Ad, type Campaign, type Episode, type Show, type World } from "../world";
 import { clock } from "./shared";
 
-/** At most this many aired ads are listed in a row's two JSON columns (a cell holds 32,767 characters). */
+/**
+ * At most this many aired ads are listed in a row's two JSON columns (a cell holds 32,767 characters),
+ * the newest episodes' (whole episodes only).
+ */
 export const MAX_LISTED_AIRINGS = 40;
 
 export interface Aired {
@@ -99,7 +102,10 @@ function bookedAirchecks(world: World, c: Campaign, from: number, to: number): A
   const aired = c.booking!.airings.filter(
     (a) => a.adId !== null && a.publishDay >= from && a.publishDay <= last,
   );
-  const listed = aired.slice(0, MAX_LISTED_AIRINGS).map((a) => {
+  // Whole episodes only, so an episode's entries are always its bought units, all of them, in order.
+  const lastEpisode = aired[MAX_LISTED_AIRINGS]?.episodeId;
+  const shown = aired.slice(0, MAX_LISTED_AIRINGS).filter((a) => a.episodeId !== lastEpisode);
+  const listed = shown.map((a) => {
     const { episode } = world.findEpisode(a.episodeId)!;
     const ad = episode.ads.find((x) => x.adId === a.adId)!;
     return entries(c, show, episode, ad, a.readScore);

@@ -128,3 +128,29 @@ test("a baked-in flight without an end date is one episode, its impressions coun
   expect(booking.airings.map((a) => a.bought)).toEqual([{ position: "mid", length: 60 }]);
   expect(Number(row.Ads)).toBe(booking.episodes[0].aired ? 1 : 0);
 });
+
+test("a long flight lists at most 40 aired ads, whole episodes only (each its bought units in order); Ads counts them all", async () => {
+  const s = inProcessSandbox();
+  const units = [
+    { position: "pre", length: 30 },
+    { position: "mid", length: 60 },
+    { position: "post", length: 30 },
+  ];
+  const [id] = await create(s, {
+    ...DAI,
+    name: "Half a year",
+    flights: [{ startDate: day(-180), endDate: day(10), cpm: 20, expectedImpressions: 300_000 }],
+    expectedUnits: units,
+  });
+  const row = performance(s, { startDate: day(-180) }).get(id)!;
+  const checks = JSON.parse(row.Airchecks) as { episodeGuid: string; adLength: number }[];
+  expect(Number(row.Ads)).toBeGreaterThan(40);
+  expect(checks.length).toBeLessThanOrEqual(40);
+  expect(checks.length % units.length).toBe(0);
+  const booking = s.world.joined[0].booking!;
+  const listedEpisodes = new Set(checks.map((c) => c.episodeGuid)).size;
+  expect(listedEpisodes * units.length).toBe(checks.length);
+  // Entry k of an episode is bought unit k: the plan's bought units, in the creation's order.
+  const bought = booking.airings.filter((a) => a.adId !== null).slice(0, checks.length);
+  expect(bought.map((a) => a.bought.length)).toEqual(checks.map((_, k) => units[k % 3].length));
+});
