@@ -22,19 +22,16 @@ import { headerProblem, type HeaderExpectation } from "./header";
 import { CsvChunker, CSV_CHUNK_CHARS, type LineBreak } from "./records";
 import { ownedText } from "./ownedText";
 import { fieldSpans, fieldText, RecordScanner, recordText, type FieldSpans } from "./fieldScan";
-import { leadingZero } from "../exactNumbers";
+import { leadingZeroAt, numberKeptAsText, plainDecimalAt } from "./values";
+import { plainFits, widenForPlain } from "./columnLooks";
 import {
-  isUrl,
-  leadingZeroAt,
-  numberKeptAsText,
-  parseBoolean,
-  parseDate,
-  parseDateTime,
-  parseNumber,
-  parsePlainNumber,
-  plainDecimalAt,
-} from "./values";
-import { plainFits, widenForLook, widenForPlain } from "./columnLooks";
+  convert,
+  convertInferred,
+  decimalTyping,
+  firstValueKind,
+  inferKind,
+  type DecimalTyping,
+} from "./cellTyping";
 
 export interface CsvOptions {
   /** formatting.summary was requested (true), not requested (false), or unknown (detect). */
@@ -79,87 +76,6 @@ function findHeader(rows: string[][], summary: boolean | undefined): number {
   return full >= 0 ? full : rows.findIndex((r) => r.length === maxLen);
 }
 
-/**
- * Infers a column's kind from its non-empty values. Numbers only when every value is one exactly
- * (exactNumbers.ts) and none has a leading zero: `08123` is a zip code or an id, kept as its text.
- */
-function inferKind(values: string[]): ColumnKind {
-  if (values.length === 0) return "text";
-  if (values.every((v) => parseBoolean(v) !== null && !/^\d/.test(v))) return "boolean";
-  if (values.every((v) => parseDate(v) !== null)) return "date";
-  if (values.every((v) => parseDateTime(v) !== null)) return "datetime";
-  const nums = values.map(parseNumber);
-  if (nums.every((n) => n !== null) && !values.some(leadingZero)) {
-    if (nums.every((n) => n!.percent)) return "percent";
-    if (nums.every((n) => n!.currency)) return "currency";
-    return nums.every((n) => Number.isInteger(n!.value)) ? "integer" : "number";
-  }
-  if (values.every(isUrl)) return "url";
-  return "text";
-}
-
-function convert(kind: ColumnKind, text: string, column: TableColumn): CellValue {
-  if (text === "") return null;
-  switch (kind) {
-    case "integer":
-    case "number":
-    case "currency":
-    case "percent": {
-      const t = text.trim();
-      const plain = parsePlainNumber(t);
-      if (plain !== null) {
-        if (!Number.isInteger(plain)) widenForPlain(column, kind, plain);
-        return kind === "percent" ? pointsToFraction(plain) : plain;
-      }
-      const n = parseNumber(t);
-      if (n === null) return text;
-      if (n.look) widenForLook(column, n.look);
-      // A percent column holds fractions: "12.5%" is already 0.125, a plain 12.5 is percentage points.
-      return kind === "percent" && !n.percent ? pointsToFraction(n.value) : n.value;
-    }
-    case "date":
-      return parseDate(text.trim()) ?? parseDateTime(text.trim()) ?? text;
-    case "datetime":
-      return parseDateTime(text.trim()) ?? text;
-    case "boolean":
-      return parseBoolean(text.trim()) ?? text;
-    default:
-      return text;
-  }
-}
-
-/**
- * An inferred column's value that does not fit the kind its sample gave (a "1.5" under integers
- * decided on the first rows, "n/a" under dates, "08123" with its leading zero under numbers) stays as
- * its text: a column's kind is decided once and never silently changed, and nothing is lost.
- */
-function convertInferred(kind: ColumnKind, text: string, column: TableColumn): CellValue {
-  if (text === "") return null;
-  const t = text.trim();
-  switch (kind) {
-    case "integer":
-    case "number":
-    case "currency":
-    case "percent": {
-      const n = parseNumber(t);
-      const fits =
-        n !== null &&
-        !leadingZero(t) &&
-        (kind === "number" ||
-          (kind === "integer" && Number.isInteger(n.value)) ||
-          (kind === "percent" && n.percent) ||
-          (kind === "currency" && n.currency));
-      return fits ? convert(kind, text, column) : text;
-    }
-    case "date":
-      return parseDate(t) ?? text;
-    case "boolean":
-      return /^\d/.test(t) ? text : (parseBoolean(t) ?? text);
-    default:
-      return convert(kind, text, column);
-  }
-}
-
 function truncated(detail: string, endpoint: string): ResponseValidationError {
   return new ResponseValidationError("csv", `${detail}: the download looks truncated`, endpoint);
 }
@@ -191,28 +107,6 @@ const SUMMARY_ALLOWANCE = 100;
  * end, so the same file is typed the same way whatever the chunk size.
  */
 const HEAD_LINES = SAMPLE_ROWS + SUMMARY_ALLOWANCE + 1;
-
-/**
- * The kind of an inferred column that was empty in all the first rows, from its first value: loose
- * enough that the values after it usually fit (any number, not only whole ones).
- */
-function firstValueKind(text: string): ColumnKind {
-  const kind = inferKind([text.trim()]);
-  return kind === "integer" || kind === "currency" || kind === "percent" ? "number" : kind;
-}
-
-/**
- * How a row read by the scan types a plain decimal of a column from its characters (no string): as
- * it is, as percentage points, as it is when whole (else by its text), or only by its text. The
- * same values convert and convertInferred give for a plain decimal.
- */
-type DecimalTyping = "as-is" | "points" | "whole" | "text";
-
-function decimalTyping(kind: ColumnKind, inferred: boolean): DecimalTyping {
-  if (inferred) return kind === "number" ? "as-is" : kind === "integer" ? "whole" : "text";
-  if (kind === "integer" || kind === "number" || kind === "currency") return "as-is";
-  return kind === "percent" ? "points" : "text";
-}
 
 /** Every field of the record read last is empty: a blank row. */
 function blankSpans(spans: FieldSpans): boolean {
