@@ -91,11 +91,10 @@ export function EntityCard({ entity, left, top, width, date1904, close }: Entity
       tabIndex={-1}
       ref={ref}
       style={{ left, top, width }}
+      // Keys in the card are the card's (Tab to its Close button), not the grid's moves.
       onKeyDown={(e) => {
-        if (e.key === "Escape") {
-          e.stopPropagation();
-          close();
-        }
+        e.stopPropagation();
+        if (e.key === "Escape") close();
       }}
       onMouseDown={(e) => e.stopPropagation()}
     >

@@ -1,9 +1,13 @@
 /**
  * The drawn sheet inside the scrolling viewport: column headers and frozen rows that stay while it
  * scrolls, only the visible rows below them (so large report sheets stay fast), the outline of the
- * selected spill range, and the charts where the add-in placed them.
+ * selected spill range, and the charts where the add-in placed them. A column header's right edge
+ * drags to set its width and double-clicked autofits it (columnResize.ts).
  */
+import { columnName } from "../memory/address";
+import { pxToCharacters } from "../memory/columnWidths";
 import { PX_PER_PT } from "../memory/geometry";
+import type { ColumnResize } from "./columnResize";
 import { GridRow, type RowContext } from "./GridRow";
 import { columnLabels, HEADER_PX, ROW_HEADER_PX, ROW_PX } from "./layout";
 import { SheetChart } from "./SheetChart";
@@ -16,9 +20,13 @@ export interface SheetCanvasProps {
   scrollTop: number;
   height: number;
   spill: SpillOutline | null;
+  resize?: ColumnResize;
 }
 
-export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps) {
+/** The grab area at a header's right edge, in px (inside the header: its box clips what is outside). */
+const EDGE_PX = 6;
+
+export function SheetCanvas({ ctx, scrollTop, height, spill, resize }: SheetCanvasProps) {
   const { layout } = ctx;
   const freeze = Math.min(layout.freeze, layout.rows);
   const first = Math.max(freeze, Math.floor(scrollTop / ROW_PX) - 1);
@@ -39,12 +47,31 @@ export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps)
               key={c}
               className={labels[c].tableHeader ? "col-header table-header" : "col-header"}
               role="columnheader"
-              style={{ width: w }}
+              style={{ width: w, position: "relative" }}
             >
               {labels[c].text}
+              {resize && (
+                <span
+                  aria-hidden="true"
+                  data-col-edge={columnName(c)}
+                  title="Drag to set the column's width; double-click to AutoFit it"
+                  style={{
+                    position: "absolute",
+                    top: 0,
+                    right: 0,
+                    width: EDGE_PX,
+                    height: "100%",
+                    cursor: "col-resize",
+                    touchAction: "none",
+                  }}
+                  {...resize.edge(c, w)}
+                />
+              )}
             </span>
           ))}
         </div>
+        {resize?.dragging &&
+          dragTip(layout.lefts[resize.dragging.col] + resize.dragging.px, resize.dragging.px)}
         {Array.from({ length: freeze }, (_, r) => (
           <GridRow key={r} ctx={ctx} r={r} top={HEADER_PX + r * ROW_PX} />
         ))}
@@ -75,6 +102,28 @@ export function SheetCanvas({ ctx, scrollTop, height, spill }: SheetCanvasProps)
           <SheetChart chart={c} width={c.width * PX_PER_PT} height={c.height * PX_PER_PT} />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Excel's tip while a column's edge is dragged: its width in characters and in pixels. */
+function dragTip(right: number, px: number) {
+  return (
+    <div
+      data-testid="column-width-tip"
+      style={{
+        position: "absolute",
+        left: ROW_HEADER_PX + right + 6,
+        top: 2,
+        zIndex: 5,
+        padding: "1px 6px",
+        background: "#ffffe1",
+        border: "1px solid #767676",
+        whiteSpace: "nowrap",
+        pointerEvents: "none",
+      }}
+    >
+      Width: {pxToCharacters(px).toFixed(2)} ({px} pixels)
     </div>
   );
 }

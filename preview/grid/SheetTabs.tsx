@@ -77,7 +77,8 @@ export function SheetTabs({
               tabIndex={s.active ? 0 : -1}
               data-sheet-tab={s.name}
               className={s.active ? "tab active" : "tab"}
-              onClick={() => activate(s.name)}
+              // A click on the sheet already open keeps its selection, as in Excel.
+              onClick={() => s.active || activate(s.name)}
             >
               {s.name}
             </button>

@@ -16,12 +16,12 @@ export const CELL_PADDING_PX = 8;
 
 let context: CanvasRenderingContext2D | null | undefined;
 
-/** Width of `text` in the cell font, in px (about 7 px a character where there is no canvas). */
-export function textWidth(text: string): number {
+/** Width of `text` in the cell font (bold or not), in px (about 7 px a character where there is no canvas). */
+export function textWidth(text: string, bold = false): number {
   if (context === undefined)
     context = typeof document === "undefined" ? null : document.createElement("canvas").getContext("2d");
   if (!context) return text.length * 7;
-  context.font = CELL_FONT;
+  context.font = bold ? `bold ${CELL_FONT}` : CELL_FONT;
   return context.measureText(text).width;
 }
 

@@ -4,7 +4,7 @@ import { errorNote } from "./errors";
 import { niceTicks } from "./SheetChart";
 import { COLORS } from "./chartScale";
 import { cellLines } from "./GridRow";
-import { columnLabels } from "./layout";
+import { columnLabels, withColumnWidth, type SheetLayout } from "./layout";
 import { extendedByKey } from "./selection";
 import { tableLook } from "./tableStyles";
 
@@ -140,4 +140,12 @@ test("border lines: each drawn once, below and right of the cell that draws it (
     borderLeftColor: "#000000",
   });
   expect(cellLines({ value: null, text: "", editText: "" })).toEqual({});
+});
+
+test("a column being dragged is drawn at its new width and the columns after it move over", () => {
+  const layout = { widths: [64, 64, 100], lefts: [0, 64, 128], cols: 3, width: 48 + 228 } as SheetLayout;
+  const dragged = withColumnWidth(layout, 1, 150);
+  expect(dragged).toMatchObject({ widths: [64, 150, 100], lefts: [0, 64, 214], width: 48 + 314 });
+  expect(layout.widths).toEqual([64, 64, 100]);
+  expect(withColumnWidth(layout, 9, 150)).toBe(layout);
 });

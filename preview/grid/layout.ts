@@ -64,6 +64,19 @@ export function layoutOf(workbook: InMemoryWorkbook, sheet: string, fill: number
   };
 }
 
+/** The layout with one column drawn `px` wide (a column being dragged), the columns after it moved over. */
+export function withColumnWidth(layout: SheetLayout, col: number, px: number): SheetLayout {
+  if (col >= layout.cols) return layout;
+  const widths = layout.widths.map((w, c) => (c === col ? px : w));
+  const lefts: number[] = [];
+  let x = 0;
+  for (const w of widths) {
+    lefts.push(x);
+    x += w;
+  }
+  return { ...layout, widths, lefts, width: ROW_HEADER_PX + x };
+}
+
 /** Where a cell sits in a table: the table's look, whether on its header row, whether on an odd (banded) row. */
 export interface TablePlace {
   look: TableLook | null;

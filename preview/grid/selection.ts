@@ -40,7 +40,11 @@ const ARROW_MOVES: Record<string, [number, number]> = {
   ArrowRight: [0, 1],
 };
 
-/** A key in the grid: Ctrl+G or F5 goes to the name box; an arrow key moves the selected cell. */
+/**
+ * A key in the grid: Ctrl+G or F5 goes to the name box; an arrow key moves the selected cell; F6
+ * leaves the grid for the sheet tabs, Shift+F6 for the name box (Excel's keys between regions: Tab
+ * moves between cells, so it never leaves the grid).
+ */
 export function handleGridKey(
   e: KeyboardEvent,
   move: (rows: number, cols: number) => void,
@@ -49,6 +53,12 @@ export function handleGridKey(
   if ((e.ctrlKey && e.key.toLowerCase() === "g") || e.key === "F5") {
     e.preventDefault();
     document.getElementById("name-box")?.focus();
+    return;
+  }
+  if (e.key === "F6") {
+    e.preventDefault();
+    if (e.shiftKey) document.getElementById("name-box")?.focus();
+    else document.querySelector<HTMLElement>('.sheet-tabs [role="tab"][aria-selected="true"]')?.focus();
     return;
   }
   const m = ARROW_MOVES[e.key];

@@ -123,6 +123,13 @@ export interface SheetData {
   properties: Map<string, string>;
   freezeRows: number;
   columnWidths: Map<number, number>;
+  /**
+   * Widths Excel chose itself ("best fit", columnWidths.ts): by column, the width it set when a
+   * number typed there did not fit, or an AutoFit. A column whose width is this one still widens
+   * for the next number typed; a width set any other way (a drag, format.columnWidth) is the
+   * planner's or the add-in's and is kept.
+   */
+  bestFitWidths?: Map<number, number>;
   validations: { rect: Rect; list: string[]; alert?: { style: string; message: string }; prompt?: string }[];
   /** Rows an AutoFilter hides. */
   hiddenRows: Set<number>;
