@@ -84,7 +84,7 @@ export function Grid({ workbook }: { workbook: InMemoryWorkbook }) {
         list={listAt(host, active.name, selected)}
         choose={editing.choose}
       />
-      <CellNote note={state.current.problem ?? keys.hint} cell={cell} />
+      <CellNote problem={state.current.problem} hint={keys.hint} cell={cell} />
       <GridKeysHelp id="grid-keys" />
       <div
         className="viewport"

@@ -1,15 +1,25 @@
 /**
- * The line under the formula bar: why the last entry was not written or what a key sequence under
- * way does (the grid's own word first), else the selected cell's error, explained as Excel does.
+ * The line under the formula bar: why the last entry was not written, or what the keys of a KeyTips
+ * sequence under way do (the grid's own word first), else the selected cell's error, explained as
+ * Excel does.
  */
 import type { CellView } from "../memory/workbook";
 import { errorNote } from "./errors";
 
-export function CellNote({ note, cell }: { note: string | null; cell: CellView }) {
-  const text = note ?? (cell.error ? errorNote(cell.value, cell.errorMessage) : null);
+export function CellNote({
+  problem,
+  hint,
+  cell,
+}: {
+  problem: string | null;
+  hint: string | null;
+  cell: CellView;
+}) {
+  const error = cell.error ? errorNote(cell.value, cell.errorMessage) : null;
+  const text = problem ? `⚠ ${problem}` : hint ? `⌨ ${hint}` : error ? `⚠ ${error}` : "";
   return (
     <div className="cell-note" data-testid="cell-note" role="status">
-      {text ? `⚠ ${text}` : ""}
+      {text}
     </div>
   );
 }

@@ -51,9 +51,17 @@ export function keyTipUp(s: KeyTipState, key: string): KeyTipState {
   return { typed: s.typed === null ? "" : null, altAlone: false };
 }
 
-/** What the grid says while a sequence is under way. */
+/** What the grid says while a sequence is under way: the keys typed, and what each next key does. */
 export function keyTipHint(s: KeyTipState): string | null {
   if (s.typed === null) return null;
-  const keys = ["Alt", ...s.typed.toUpperCase().split("")].join(", ");
-  return `Keys ${keys}: H, O, I autofits the selected columns; H, O, W sets their width; Esc leaves.`;
+  const typed = s.typed;
+  const upper = (keys: string) => keys.toUpperCase().split("").join(", ");
+  const does: Record<KeyTipCommand, string> = {
+    autofit: "autofits the selected columns",
+    width: "sets their width",
+  };
+  const next = Object.entries(SEQUENCES)
+    .filter(([keys]) => keys.startsWith(typed))
+    .map(([keys, command]) => `${upper(keys.slice(typed.length))} ${does[command]}`);
+  return `Keys ${["Alt", upper(typed)].filter(Boolean).join(", ")}: ${next.join("; ")}; Esc leaves.`;
 }

@@ -82,5 +82,8 @@ test("outside a sequence letters are the cell's; Escape or a key no sequence has
 test("while a sequence is under way the grid says which keys come next", () => {
   expect(keyTipHint(NO_KEYTIPS)).toBeNull();
   const after = press([key("Alt"), key("h")]).state;
-  expect(keyTipHint(after)).toMatch(/^Keys Alt, H: H, O, I autofits/);
+  expect(keyTipHint(after)).toBe(
+    "Keys Alt, H: O, I autofits the selected columns; O, W sets their width; Esc leaves.",
+  );
+  expect(keyTipHint(press([key("Alt")]).state)).toMatch(/^Keys Alt: H, O, I autofits/);
 });
