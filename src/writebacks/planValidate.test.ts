@@ -173,6 +173,27 @@ describe("issue 49: validation words", () => {
     expect(problemsCell([], rows[0].warnings)).toMatch(/^Warning: End date: 2026-03-31 is in the past/);
   });
 
+  it("issue 57: a row with a bad cell and past dates is told both at the first Validate", () => {
+    const { rows } = checkPlan(
+      planSheet([
+        daiRow({ startDate: "2025-01-06", endDate: "2025-01-31", cpm: "lots" }),
+        // A bad date is a problem, not a date: the row's other dates still say it has run.
+        daiRow({ startDate: "2025-01-06", endDate: "31/13/2025", cpm: "lots" }),
+      ]),
+      "2026-11-28",
+    );
+    expect(rows[0].errors.map((e) => describeError(e, 2))).toEqual(['Row 2, CPM: "lots" is not a number']);
+    expect(rows[0].warnings?.map((w) => describeError(w, 2))).toEqual([
+      expect.stringMatching(/^Row 2, End date: 2025-01-31 is in the past: this flight has already run/),
+    ]);
+    expect(problemsCell(rows[0].errors, rows[0].warnings)).toMatch(
+      /^CPM: "lots" is not a number; Warning: End date: 2025-01-31 is in the past/,
+    );
+    expect(rows[1].errors.map((e) => e.column).sort()).toEqual(["cpm", "endDate"]);
+    expect(rows[1].warnings?.[0]).toMatchObject({ column: "startDate" });
+    expect(rows[1].warnings?.[0].reason).toMatch(/^2025-01-06 is in the past/);
+  });
+
   it("an invite to an address without its domain's ending says what is missing", () => {
     const r = inviteRequestSchema.safeParse({ advertiserName: "Acme", email: "jane.doe@agency" });
     expect(r.success).toBe(false);

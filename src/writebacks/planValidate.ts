@@ -27,6 +27,8 @@ export interface CellError {
 
 type Flight = CampaignRequest["flights"][number];
 type CampaignFields = Omit<CampaignRequest, "flights">;
+/** A flight's dates as read from their cells (those that read as dates), whatever else the row holds. */
+type FlightDates = Partial<Record<"startDate" | "endDate" | "expectedDate", string>>;
 
 export interface PlanRow {
   /** Zero-based data row. */
@@ -98,7 +100,7 @@ function localToday(): string {
  * A flight whose every date (end, expected air date, start) is before today has already run: a warning
  * on its last date, never a refusal (a planner may be recording a past flight on purpose).
  */
-function pastFlightWarning(row: number, flight: Flight, today: string): CellError | undefined {
+function pastFlightWarning(row: number, flight: FlightDates, today: string): CellError | undefined {
   const dated = (["endDate", "expectedDate", "startDate"] as const).filter((k) => flight[k]);
   if (dated.length === 0) return undefined;
   const last = dated.reduce((a, b) => ((flight[a] ?? "") >= (flight[b] ?? "") ? a : b));
@@ -132,8 +134,9 @@ export function checkPlan(sheet: PlanSheet, today: string = localToday()): PlanC
     const idRead = idCol === undefined ? undefined : readText(cells[idCol]);
     const id = idRead?.ok ? idRead.value : undefined;
     const status = statusCol === undefined ? undefined : cells[statusCol];
-    const checked = checkRow(row, id, inputColumns, cell);
-    const past = checked.flight && !id && pastFlightWarning(row, checked.flight, today);
+    const { checked, dates } = checkRow(row, id, inputColumns, cell);
+    // Told with the row's problems, not after them: a planner fixing a row hears everything at once.
+    const past = !id && pastFlightWarning(row, checked.flight ?? dates, today);
     if (past) checked.warnings = [past];
     rows.push(
       typeof status === "string" && status.startsWith(HOLD_PREFIX) ? { ...checked, held: true } : checked,
@@ -147,7 +150,7 @@ function checkRow(
   id: string | undefined,
   columns: readonly PlanColumn[],
   cell: (c: PlanColumn) => CellValue | undefined,
-): PlanRow {
+): { checked: PlanRow; dates: FlightDates } {
   const errors: CellError[] = [];
   // One reason per cell is enough.
   const add = (path: readonly PropertyKey[], reason: string) => {
@@ -168,6 +171,9 @@ function checkRow(
     if (!read.ok) add([c.header], read.reason);
     else if (read.value !== undefined) (c.level === "flight" ? flight : campaign)[c.header] = read.value;
   }
+  const dates: FlightDates = {};
+  for (const k of ["startDate", "endDate", "expectedDate"] as const)
+    if (typeof flight[k] === "string") dates[k] = flight[k];
   const body = { ...campaign, flights: [flight] };
   const parsed = campaignRequestSchema.safeParse(body);
   // The plan's rules first (their reason says why a cell is needed), whatever else is wrong: all at once.
@@ -178,9 +184,9 @@ function checkRow(
       const value = column in flight ? flight[column] : campaign[column];
       add(issue.path, value === undefined ? "is required" : issue.message);
     }
-  if (errors.length || !parsed.success) return { row, id, errors };
+  if (errors.length || !parsed.success) return { checked: { row, id, errors }, dates };
   const { flights, ...fields } = parsed.data;
-  return { row, id, errors, campaign: fields, flight: flights[0] };
+  return { checked: { row, id, errors, campaign: fields, flight: flights[0] }, dates };
 }
 
 /** A zod path such as ["flights", 0, "endDate"] or ["expectedUnits", 1, "position"] → plan column. */
