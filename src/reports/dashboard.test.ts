@@ -1,4 +1,5 @@
-import { DASHBOARD_LABELS, dashboardPlan } from "./dashboard";
+import { canSummarise, DASHBOARD_LABELS, dashboardPlan } from "./dashboard";
+import { PROSPECT_COLUMNS } from "./prospects";
 
 const at = (label: string) => DASHBOARD_LABELS.indexOf(label);
 
@@ -45,4 +46,24 @@ test("names with quotes and brackets are escaped as Excel writes them", () => {
   expect(c[at("Spend")].value).toBe("–");
   const [d] = dashboardPlan([{ sheetName: "S", tableName: "T", headers: ["Spend", "Impressions"] }]).columns;
   expect(d[at("Spend")].value).toBe("=SUM(T[Spend])");
+});
+
+test("issue 57: a report is offered for the Dashboard only where at least one KPI is a figure", () => {
+  const prospects = PROSPECT_COLUMNS.map(([name]) => name);
+  const spendByDay = ["Day", "Read Type", "Estimated Spend"];
+  const reachOnly = ["Show", "Reach"];
+  const reachByDay = ["Day", "Reach"];
+  expect(canSummarise(prospects)).toBe(false);
+  expect(canSummarise(spendByDay)).toBe(true);
+  expect(canSummarise(reachOnly)).toBe(true);
+  // Reach summed over days would count a listener once a day: the Dashboard shows none, so nothing to offer.
+  expect(canSummarise(reachByDay)).toBe(false);
+  // A period alone (From, To) is not a KPI.
+  expect(canSummarise(["Start date", "End date", "Campaign"])).toBe(false);
+  // The same answer as the plan's own column: every KPI of an unsummarisable report is "–".
+  for (const headers of [prospects, spendByDay, reachOnly, reachByDay]) {
+    const [column] = dashboardPlan([{ sheetName: "S", tableName: "T", headers }]).columns;
+    const figures = column.slice(at("Spend")).filter((c) => c.value !== "–");
+    expect(figures.length > 0).toBe(canSummarise(headers));
+  }
 });

@@ -140,6 +140,21 @@ function reportColumn(r: DashboardReport): DashboardCell[] {
   ];
 }
 
+/** Where the KPIs start in a report's column: after its name, From, To and its data's span. */
+const FIRST_KPI = DASHBOARD_LABELS.indexOf("Spend");
+
+/**
+ * Whether the Dashboard can summarise a report with these columns (as the report named them): at
+ * least one KPI (spend, impressions, reach, CPM, conversions, a week's figures) is a figure rather than
+ * "–". Read from the column dashboardPlan itself would make, so the two never disagree: a Prospects
+ * sheet (scores, listeners, ad load) gives none, a spend or impressions report does.
+ */
+export function canSummarise(headers: readonly string[]): boolean {
+  return reportColumn({ sheetName: "", tableName: "T", headers })
+    .slice(FIRST_KPI)
+    .some((cell) => cell !== NONE);
+}
+
 /** `=DATE(2026,11,27)`: a date in any workbook's date system, readable in the formula bar. */
 function dateFormula(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);

@@ -10,6 +10,7 @@ import { fetchSheetData } from "../runtime/reportSources";
 import { renameOffer, sheetLabel } from "../reports/sheetLabel";
 import { presetLabel } from "../reports/relativeDates";
 import { resolveSource } from "../reports/definition";
+import { canSummarise } from "../reports/dashboard";
 import {
   createReportSheet,
   definitionFor,
@@ -91,6 +92,8 @@ export interface ReportSheetSummary {
   notes: string[];
   /** Made by a later version of the add-in: shown, never refreshed, edited or switched here. */
   readOnly: boolean;
+  /** Make dashboard may offer it: it has a table with at least one KPI (src/reports/dashboard.ts, canSummarise). */
+  dashboard: boolean;
   /** Parameters taken from cells: the values fetched with, those whose cells now differ (stale), bad cells. */
   bound?: BoundStatus;
 }
@@ -331,7 +334,17 @@ function summary(d: StoredReport): ReportSheetSummary {
     chart: { enabled: d.chart?.enabled ?? true, error: d.chart?.error, deleted: d.chart?.deleted },
     notes: d.notes ?? [],
     readOnly,
+    dashboard: dashboardOffers(d),
   };
+}
+
+/**
+ * Whether Make dashboard offers the report: a table whose columns give a KPI. A record kept before
+ * the add-in noted its columns cannot tell, and is offered as it always was.
+ */
+function dashboardOffers(d: StoredReport): boolean {
+  if (!d.tableName) return false;
+  return d.columns ? canSummarise(d.columns.map((c) => c.name)) : true;
 }
 
 export async function listReportSheets(services: Services): Promise<ReportSheetSummary[]> {

@@ -11,7 +11,11 @@ import { PaneMessage } from "./PaneMessage";
 import { useServices } from "../services";
 
 interface Props {
-  /** The report sheets listed in the tab: when they change, the choice is read again. */
+  /**
+   * The report sheets listed in the tab that the Dashboard can summarise (their columns give a KPI:
+   * src/reports/dashboard.ts, canSummarise): only these are offered; when they change, the choice is
+   * read again.
+   */
   sheets: readonly string[];
 }
 
@@ -48,8 +52,11 @@ function useDashboardChoice(listed: string, setMessage: Dispatch<SetStateAction<
           );
         return Promise.all([m.dashboardCandidates(excel), m.existingDashboard(excel)]);
       })
-      .then(([c, made]) => {
+      .then(([all, made]) => {
         if (!live) return;
+        // A sheet whose every KPI would be "–" (a Prospects sheet) is not proposed.
+        const offered = listed.split("\n");
+        const c = all.filter((x) => offered.includes(x.sheet));
         setCandidates(c);
         // The reports left off the dashboard last time stay unticked.
         if (made) setOff(new Set(c.filter((x) => !made.reports.includes(x.sheet)).map((x) => x.table)));

@@ -115,7 +115,7 @@ export function SheetsPanel() {
       )}
       <ReportSets services={services} sheets={sheets} />
       <FunctionAnswers excel={services.excel} act={act} />
-      <DashboardSection sheets={sheets.map((s) => s.sheetName)} />
+      <DashboardSection sheets={sheets.filter((s) => s.dashboard).map((s) => s.sheetName)} />
     </section>
   );
 }
