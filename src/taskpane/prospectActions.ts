@@ -10,6 +10,10 @@ import type { Services } from "./services";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** The Prospects form's button (ProspectsForm.tsx shows this label), and the Campaigns tab's check, as labelled. */
+export const ADD_TO_PLAN_BUTTON = "Add selected prospects to plan";
+const VALIDATE_BUTTON = "Validate";
+
 /**
  * The advertiser the plan rows are for: `chosen` when it is one of the sheet's (any case), else the
  * sheet's only one; several and none chosen, or one not on the sheet, is refused in words.
@@ -25,8 +29,19 @@ export function planAdvertiser(sheetAdvertisers: readonly string[], chosen = "")
   }
   if (sheetAdvertisers.length === 1) return sheetAdvertisers[0];
   throw new Error(
-    `This sheet is for ${listed}: type which one the plan rows are for in "Plan rows for", then Add to plan again. Nothing was added.`,
+    `This sheet is for ${listed}: type which one the plan rows are for in "Plan rows for", then choose ${ADD_TO_PLAN_BUTTON} again. Nothing was added.`,
   );
+}
+
+/** What Add to plan says once the rows are in the plan: where, for whom, and what to do next. */
+export function addedText(
+  count: number,
+  added: { sheetName: string; rows: readonly number[] },
+  advertiser: string,
+): string {
+  const rows = `rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}`;
+  const ids = count === 1 ? "its service show id is" : "their service show ids are";
+  return `${count} ${count === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (${rows}): ${ids} in the plan's Service show id column (no directory id is known for a similar show): type each flight's type, dates, price and publisher (or the show's directory id), then choose ${VALIDATE_BUTTON} on the Campaigns tab.`;
 }
 
 export async function addSelectedProspectsToPlan(services: Services, chosen = ""): Promise<void> {
@@ -36,10 +51,12 @@ export async function addSelectedProspectsToPlan(services: Services, chosen = ""
     const def = await readDefinition(services.excel, sheetName);
     const advertisers = def?.kind === "prospects" ? def.params.advertisers : undefined;
     if (!Array.isArray(advertisers) || prospects.length === 0)
-      throw new Error("Select one or more rows of a Prospects sheet's table first, then choose Add to plan.");
+      throw new Error(
+        `Select one or more rows of a Prospects sheet's table first, then choose ${ADD_TO_PLAN_BUTTON}.`,
+      );
     const advertiser = planAdvertiser(advertisers.map(String), chosen);
     const added = await addProspectsToPlan(services.excel, prospects, advertiser);
-    const done = `${prospects.length} ${prospects.length === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}): ${prospects.length === 1 ? "its service show id is" : "their service show ids are"} in the plan's Service show id column (no directory id is known for a similar show): type each flight's type, dates, price and publisher (or the show's directory id), then Check plan.`;
+    const done = addedText(prospects.length, added, advertiser);
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     services.notify(done, "success");
   } catch (err) {

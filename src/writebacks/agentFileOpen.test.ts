@@ -1,8 +1,9 @@
 import type { TypedTable } from "../api/table";
 import {
   agentSheetLabel,
-  isTabular,
   bytesToBase64,
+  finishedText,
+  openLabel,
   describeOpened,
   openAgentFile,
   textFileToTable,
@@ -90,27 +91,45 @@ describe("openAgentFile", () => {
 });
 
 describe("issue 49: a run's files", () => {
-  it("a sheet is named after the agent, the run and the file; a run followed by id, after the run and the file", () => {
-    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { agentId: 1, runId: 7 })).toBe(
-      "Agent 1 · run 7 · shortlist.csv",
+  it("issue 57: a run's sheets are named one way, the run and the file, whether the pane started the run or followed it by id", () => {
+    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { runId: 7 })).toBe("Run 7 · shortlist.csv");
+    // The four files of a run the pane started, whose agent it knows (agent 1): one pattern all the same,
+    // and the same table as CSV, TSV and JSON is three names, none "(2)".
+    const started = { agentId: 1, runId: 1 };
+    const four = ["csv", "tsv", "json", "txt"].map((t) =>
+      agentSheetLabel({ fileName: `shortlist.${t}` }, started),
     );
-    // The same table as CSV, TSV and JSON: three names, none "(2)".
-    const three = ["csv", "tsv", "json"].map((t) =>
-      agentSheetLabel({ fileName: `shortlist.${t}` }, { agentId: 1, runId: 7 }),
-    );
-    expect(new Set(three).size).toBe(3);
-    expect(agentSheetLabel({ fileName: "shortlist.csv" }, { runId: 345 })).toBe("Run 345 · shortlist.csv");
-    // No room for all three: the agent goes first, then the name is cut before its type.
-    expect(agentSheetLabel({ fileName: "shortlist.json" }, { agentId: 12, runId: 345 })).toBe(
-      "Run 345 · shortlist.json",
-    );
-    const long = agentSheetLabel({ fileName: "quarterly-shortlist-final.json" }, { agentId: 12, runId: 345 });
+    expect(four).toEqual([
+      "Run 1 · shortlist.csv",
+      "Run 1 · shortlist.tsv",
+      "Run 1 · shortlist.json",
+      "Run 1 · shortlist.txt",
+    ]);
+    // No room for the whole name: it is cut before its type.
+    const long = agentSheetLabel({ fileName: "quarterly-shortlist-final.json" }, { runId: 345 });
     expect(long).toBe("Run 345 · quarterly-short….json");
     expect(long.length).toBeLessThanOrEqual(31);
   });
 
-  it("tabular files (CSV, TSV, JSON, text) open by themselves; xlsx and the rest keep their one action", () => {
-    expect(["csv", "tsv", "json"].map((fileType) => isTabular({ fileType }))).toEqual([true, true, true]);
-    expect(["xlsx", "pdf", "png"].map((fileType) => isTabular({ fileType }))).toEqual([false, false, false]);
+  it("issue 57: a finished run opens nothing by itself; its message names each file's button as labelled", () => {
+    const files = ["csv", "tsv", "json", "txt"].map((t) => ({ fileName: `shortlist.${t}`, fileType: t }));
+    expect(finishedText(files)).toBe(
+      "The run finished with 4 files: choose Open as sheet beside each file you want below; nothing was opened yet.",
+    );
+    expect(
+      finishedText([
+        ...files,
+        { fileName: "deck.xlsx", fileType: "xlsx" },
+        { fileName: "a.pdf", fileType: "pdf" },
+      ]),
+    ).toBe(
+      "The run finished with 6 files: choose Open as sheet, Insert sheets or Download beside each file you want below; nothing was opened yet.",
+    );
+    expect(finishedText([])).toBe("The run finished with no files.");
+    expect(["csv", "xlsx", "pdf"].map((fileType) => openLabel({ fileType }))).toEqual([
+      "Open as sheet",
+      "Insert sheets",
+      "Download",
+    ]);
   });
 });

@@ -69,9 +69,8 @@ export function describeOpened(o: OpenedFile): string {
     : `Downloaded ${o.fileName}.`;
 }
 
-/** The run a file came from: its agent (when known) and the run's id. */
+/** The run a file came from: the service's id of it (one numbering for every agent's runs). */
 export interface AgentRunRef {
-  agentId?: number;
   runId: number;
 }
 
@@ -79,16 +78,14 @@ export interface AgentRunRef {
 const SHEET_NAME_CHARS = 31;
 
 /**
- * The sheet a run's table lands on, named after the agent, the run and the file with its type
- * ("Agent 1 · run 7 · shortlist.csv"), so one table a run gave as CSV, TSV and JSON, or the same file
- * of three runs, is sheets a planner can tell apart, never "shortlist (3)". Where 31 characters do
- * not hold all three, the agent goes first ("Run 345 · shortlist.csv"), then the file's name is cut
- * before its type ("Run 345 · quarterly-shor….csv").
+ * The sheet a run's table lands on, named one way whatever the agent or how the run was followed: the
+ * run and the file with its type ("Run 7 · shortlist.csv"), so one table a run gave as CSV, TSV and
+ * JSON, or the same file of three runs, is sheets a planner can tell apart, never "shortlist (3)". The
+ * run's id is the service's own, one numbering for every agent, so it needs no agent beside it. Where
+ * 31 characters do not hold both, the file's name is cut before its type ("Run 345 · quarterly-shor….csv").
  */
 export function agentSheetLabel(file: Pick<AgentFileRef, "fileName">, run: AgentRunRef): string {
   const name = file.fileName.trim() || "file";
-  const withAgent = run.agentId === undefined ? null : `Agent ${run.agentId} · run ${run.runId} · ${name}`;
-  if (withAgent && withAgent.length <= SHEET_NAME_CHARS) return withAgent;
   const lead = `Run ${run.runId} · `;
   if (lead.length + name.length <= SHEET_NAME_CHARS) return `${lead}${name}`;
   const type = /\.[^.]{1,5}$/.exec(name)?.[0] ?? "";
@@ -99,9 +96,24 @@ export function agentSheetLabel(file: Pick<AgentFileRef, "fileName">, run: Agent
 /** A file's sheet when no run is known: its name without the type ("shortlist"). */
 const plainLabel = (fileName: string): string => fileName.replace(/\.[^.]+$/, "") || "Agent file";
 
-/** Whether a file opens as a table on a sheet (CSV, TSV, JSON, text): what a finished run opens by itself. */
-export function isTabular(file: Pick<AgentFileRef, "fileType">): boolean {
-  return fileAction(file.fileType) === "table";
+const OPEN_LABELS = { table: "Open as sheet", workbook: "Insert sheets", download: "Download" } as const;
+
+/** The button beside a file in the pane: what opening it does (as a sheet, its sheets inserted, downloaded). */
+export function openLabel(file: Pick<AgentFileRef, "fileType">): string {
+  return OPEN_LABELS[fileAction(file.fileType)];
+}
+
+/**
+ * What the pane says when a run is done: nothing is opened by itself; the planner chooses which of its
+ * files to open, each with its own button, named as labelled.
+ */
+export function finishedText(files: readonly AgentFileRef[]): string {
+  if (files.length === 0) return "The run finished with no files.";
+  const labels = [...new Set(files.map(openLabel))];
+  const buttons =
+    labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} or ${labels[labels.length - 1]}`;
+  const which = files.length === 1 ? "1 file" : `${files.length} files`;
+  return `The run finished with ${which}: choose ${buttons} beside each file you want below; nothing was opened yet.`;
 }
 
 export async function openAgentFile(

@@ -2,12 +2,11 @@
 import { Button, Field, Spinner, Textarea } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
 import type { AgentFile } from "../../../api/schemas";
-import { fileAction, formatSize } from "../../../writebacks/agentFiles";
+import { formatSize } from "../../../writebacks/agentFiles";
+import { openLabel } from "../../../writebacks/agentFileOpen";
 import { formatElapsed } from "../../../writebacks/agentRun";
 import type { AgentRun } from "./useAgentRun";
 import { useAgentsStyles } from "./agentsStyles";
-
-const ACTION_LABEL = { table: "Open as sheet", workbook: "Insert sheets", download: "Download" } as const;
 
 export interface AgentRunResultProps {
   agent: Pick<AgentRun, "run" | "elapsedMs" | "following" | "copyOutput" | "open">;
@@ -43,7 +42,7 @@ function AgentFiles({ files, onOpen }: { files: readonly AgentFile[]; onOpen(fil
   return (
     <ul className={`${styles.root} ${styles.files}`} aria-label="Agent files">
       {files.map((f) => {
-        const verb = ACTION_LABEL[fileAction(f.fileType)];
+        const verb = openLabel(f);
         return (
           <li className={styles.file} key={f.fileId}>
             <Text>

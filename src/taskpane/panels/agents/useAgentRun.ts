@@ -1,11 +1,10 @@
 /**
  * The Agents panel's run: start one (or follow one by its id), follow it to its end, and act on
- * what it gave: copy the output, open each file as a sheet, insert it or download it.
+ * what it gave: copy the output, open each file the planner chooses as a sheet, insert it or download it.
  */
 import { useState } from "react";
 import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../services";
 import type { AgentFile } from "../../../api/schemas";
-import type { AgentRunRef } from "../../../writebacks/agentFileOpen";
 import { useRunFiles } from "./useRunFiles";
 import { paramsFromPairs, type ParamPair } from "../../../writebacks/agentParams";
 import { describeServiceError } from "../../../writebacks/serviceErrors";
@@ -34,10 +33,7 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
   const [message, setMessage] = useState<AgentMessage | null>(null);
   useClearNotConnected(client, message, () => setMessage(null));
   const follower = useFollowRun(client, setRun, setMessage);
-  /** The agent and run the files shown came from: their sheets are named after them. */
-  const [source, setSource] = useState<AgentRunRef | null>(null);
-
-  const { openOne, openTables } = useRunFiles(client, excel, setMessage);
+  const { openOne, finished } = useRunFiles(client, excel, setMessage);
 
   async function start(agentIdText: string, pairs: readonly ParamPair[], onStarted: StartedListener) {
     setMessage(null);
@@ -63,10 +59,7 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
     onStarted(id, Object.keys(params.params));
     follower.startClock();
     setRun({ runId, status: "processing" });
-    setSource({ agentId: id, runId });
-    await openTables(await follower.follow(runId), { agentId: id, runId }).catch((e: unknown) =>
-      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) }),
-    );
+    finished(await follower.follow(runId));
   }
 
   async function followById(runIdText: string): Promise<void> {
@@ -77,10 +70,7 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
     setRun(null);
     // Elapsed time counts from when the pane started following: its start time is not known here.
     follower.startClock();
-    setSource({ runId: id });
-    await openTables(await follower.follow(id), { runId: id }).catch((e: unknown) =>
-      setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) }),
-    );
+    finished(await follower.follow(id));
   }
 
   async function copyOutput(text: string): Promise<void> {
@@ -96,8 +86,7 @@ export function useAgentRun({ client, excel }: Pick<Services, "client" | "excel"
     if (!client || !run) return;
     setMessage(null);
     try {
-      const from = source?.runId === run.runId ? source : { runId: run.runId };
-      setMessage({ intent: "success", text: await openOne(file, from) });
+      setMessage({ intent: "success", text: await openOne(file, { runId: run.runId }) });
     } catch (e) {
       setMessage({ intent: "error", text: e instanceof Error ? e.message : String(e) });
     }

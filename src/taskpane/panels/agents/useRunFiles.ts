@@ -1,6 +1,6 @@
 /**
- * A run's files into the workbook: a finished run's tabular files open by themselves, each on a sheet
- * named after the agent, the run and the file; any file opens on its own action.
+ * A run's files into the workbook: a finished run says what it gave and opens nothing by itself; the
+ * planner opens each file with its own button, a table on a sheet named after the run and the file.
  */
 import type { AdsClient } from "../../../api/client";
 import type { AgentFile } from "../../../api/schemas";
@@ -8,7 +8,7 @@ import type { ExcelHost } from "../../../excel/host";
 import { workbookFileTargets } from "../../../excel/agentFiles";
 import {
   describeOpened,
-  isTabular,
+  finishedText,
   openAgentFile,
   type AgentRunRef,
 } from "../../../writebacks/agentFileOpen";
@@ -31,31 +31,9 @@ export function useRunFiles(
   excel: ExcelHost,
   setMessage: (message: AgentMessage | null) => void,
 ) {
-  /** A finished run's tabular files open by themselves, one after the other; the rest wait for their action. */
-  async function openTables(final: RunView | null, from: AgentRunRef): Promise<void> {
-    const tables = final?.status === "done" ? (final.files ?? []).filter(isTabular) : [];
-    if (!client || tables.length === 0) return;
-    const said: string[] = [];
-    let failed = false;
-    // One after the other (one workbook), each file's failure said and the others still opened.
-    for (const file of tables)
-      said.push(
-        await openOne(file, from).then(
-          (said) => `${file.fileName}: ${said}`,
-          (e: unknown) => {
-            failed = true;
-            return e instanceof Error ? e.message : String(e);
-          },
-        ),
-      );
-    const rest = (final?.files?.length ?? 0) - tables.length;
-    const others = rest
-      ? ` ${rest} other file${rest === 1 ? "" : "s"} listed below, each with its action.`
-      : "";
-    setMessage({
-      intent: failed ? "error" : "success",
-      text: `The run finished. ${said.join(" ")}${others}`,
-    });
+  /** A finished run opens nothing by itself: the message lists what it gave, and the planner chooses. */
+  function finished(final: RunView | null): void {
+    if (final?.status === "done") setMessage({ intent: "success", text: finishedText(final.files ?? []) });
   }
 
   /** Opens one file of the run `from`; what the pane says of it. */
@@ -78,5 +56,5 @@ export function useRunFiles(
     }
   }
 
-  return { openOne, openTables };
+  return { openOne, finished };
 }

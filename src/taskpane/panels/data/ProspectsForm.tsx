@@ -9,7 +9,7 @@ import { useState } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { prospectParamsSchema } from "../../../reports/prospects";
 import { runSourceToSheet } from "../../reportActions";
-import { addSelectedProspectsToPlan } from "../../prospectActions";
+import { ADD_TO_PLAN_BUTTON, addSelectedProspectsToPlan } from "../../prospectActions";
 import { CellParams, type TakenCell } from "../reports/CellParams";
 import { DataForm, useDataForm } from "./DataForm";
 import { SeedsFromSheet } from "./SeedsFromSheet";
@@ -100,7 +100,7 @@ function AddToPlan({
         title="Select rows of a Prospects sheet's table first: each becomes a campaign plan row"
         onClick={() => void addSelectedProspectsToPlan(services, planFor)}
       >
-        Add selected prospects to plan
+        {ADD_TO_PLAN_BUTTON}
       </Button>
     </fieldset>
   );
