@@ -72,6 +72,29 @@ describe("plan messages", () => {
     expect(unsure.text).toMatch(/1 row marked "Check:" is held/);
   });
 
+  it("issue 57: a reason that ends its own sentence is not given a second full stop", () => {
+    const refused = describeCreate({
+      kind: "sent",
+      firstRowNumber: 2,
+      held: 0,
+      heldCampaigns: [],
+      summary: {
+        campaigns: 0,
+        flights: 0,
+        notAttempted: 1,
+        failure: {
+          rows: [0],
+          message: "The service refused this key. Ask whoever manages your account for access.",
+          uncertain: false,
+        },
+      },
+    });
+    expect(refused.text).toBe(
+      "0 campaigns created (0 flights). Stopped at row 2: The service refused this key. Ask whoever manages your account for access. 1 row not sent yet: run again to send them.",
+    );
+    expect(refused.text).not.toMatch(/\.\./);
+  });
+
   it("an empty plan says so, for Validate and Create alike", () => {
     const empty = "The plan has no rows yet: add one row per flight under the header.";
     expect(

@@ -22,6 +22,9 @@ function rowList(rows: readonly number[]): string {
   return `${rows.length === 1 ? "row" : "rows"} ${rows.join(", ")}`;
 }
 
+/** A reason as a sentence: its own full stop kept ("… for access."), one added where it has none. */
+const sentence = (text: string): string => (/[.!?…]$/.test(text.trimEnd()) ? text.trimEnd() : `${text}.`);
+
 const EMPTY_PLAN: PlanMessage = {
   intent: "info",
   text: "The plan has no rows yet: add one row per flight under the header.",
@@ -108,6 +111,6 @@ export function describeCreate(r: CreateResult): PlanMessage {
     : "";
   return {
     intent: rows.length ? "error" : "warning",
-    text: `${done} Stopped${where}: ${capText(summary.failure.message, MESSAGE_CHARS)}.${check}${next}${held}`,
+    text: `${done} Stopped${where}: ${sentence(capText(summary.failure.message, MESSAGE_CHARS))}${check}${next}${held}`,
   };
 }
