@@ -8,7 +8,7 @@ import { startSandbox } from "../../test/support/sandbox";
 import { allStoredText } from "../../test/support/storedText";
 import { fetchSheetData } from "../runtime/reportSources";
 import { listDefinitions } from "./reportStore";
-import { listReportSets, makeReportSet, previewReportSet, runReportSet } from "./reportSets";
+import { listReportSets, makeReportSet, previewReportSet, runReportSet, setStaleNow } from "./reportSets";
 import type { SheetFetcher } from "./reportSheets";
 
 const TODAY = new Date(Date.UTC(2026, 10, 22));
@@ -214,4 +214,61 @@ test("a set with one new client among three: its run plan and the sandbox's coun
   const beforeAll = spent();
   await runReportSet(wb.excel, set.id, fetcher, { confirmed: 3, all: true, now: () => TODAY });
   expect(spent() - beforeAll).toBe(3);
+}, 60_000);
+
+test("a client removed from the range and taken in by Refresh set: the set is up to date again, its sheets stay, and the removal is said once; typed back, it is new again and costs nothing", async () => {
+  const { wb, fetcher, spent } = setup();
+  ["Acme Mattress", "Northwind Coffee", "Initech Software"].forEach((a, i) =>
+    wb.host.setInput("Inputs", i, 4, a),
+  );
+  const set = await makeReportSet(wb.excel, {
+    name: "Removed",
+    client: "advertiser",
+    values: "Inputs!E1:E3",
+    reports: [{ kind: "estimatedSpendByDay", params: DATES }],
+    dashboard: true,
+  });
+  await runReportSet(wb.excel, set.id, fetcher, { confirmed: 3, now: () => TODAY });
+  expect(await setStaleNow(wb.excel, set.id)).toBe(false);
+
+  // Initech Software is removed from the range: the set is stale, naming it.
+  wb.host.setInput("Inputs", 2, 4, "");
+  const stale = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(stale.changes).toEqual({ added: [], removed: ["Initech Software"] });
+  expect(await setStaleNow(wb.excel, set.id)).toBe(true);
+
+  // Refresh set: nothing to fetch, the removal said in its result, and then the set is up to date.
+  const before = spent();
+  const run = await runReportSet(wb.excel, set.id, fetcher, { confirmed: 0, now: () => TODAY });
+  expect(spent() - before).toBe(0);
+  expect(run.dropped).toEqual(["Initech Software"]);
+  const after = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(after.changes).toEqual({ added: [], removed: [] });
+  expect(after.plan.dropped).toEqual([]);
+  expect(await setStaleNow(wb.excel, set.id)).toBe(false);
+  // Its sheets stay the set's, marked as having left the range.
+  const stored = (await listReportSets(wb.excel)).find((l) => l.state === "current" && l.set.id === set.id);
+  const members = stored?.state === "current" ? stored.set.members : [];
+  expect(members.map((m) => [m.value, m.left ?? false, m.sheets.length])).toEqual([
+    ["Acme Mattress", false, 1],
+    ["Northwind Coffee", false, 1],
+    ["Initech Software", true, 1],
+  ]);
+  expect((await names(wb)).filter((n) => n.startsWith("Initech Software · "))).toHaveLength(2);
+  // A second run does not say it again.
+  expect((await runReportSet(wb.excel, set.id, fetcher, { confirmed: 0, now: () => TODAY })).dropped).toEqual(
+    [],
+  );
+
+  // Typed back, the client is new in the list again; its sheet is still there, so Refresh set keeps it
+  // (nothing spent) and the set is up to date with it listed.
+  wb.host.setInput("Inputs", 2, 4, "Initech Software");
+  const back = await previewReportSet(wb.excel, set.id, TODAY);
+  expect(back.changes).toEqual({ added: ["Initech Software"], removed: [] });
+  expect(back.plan.requests).toBe(0);
+  await runReportSet(wb.excel, set.id, fetcher, { confirmed: 0, now: () => TODAY });
+  expect(spent() - before).toBe(0);
+  expect((await previewReportSet(wb.excel, set.id, TODAY)).changes).toEqual({ added: [], removed: [] });
+  const again = (await listReportSets(wb.excel)).find((l) => l.state === "current" && l.set.id === set.id);
+  expect(again?.state === "current" && again.set.members.every((m) => !m.left)).toBe(true);
 }, 60_000);

@@ -10,6 +10,7 @@
 import { resolveSource } from "../reports/definition";
 import {
   SET_VERSION,
+  membersAfterRun,
   planRun,
   readSetValues,
   reportSetSchema,
@@ -197,6 +198,21 @@ export async function previewReportSet(
   return { set, values: values.values, plan, changes: setChanges(set, values.values) };
 }
 
+/**
+ * Whether the set's range still gives other values than its last run acknowledged (what the pane's
+ * "Stale" banner says of it): false once a run has taken the change in, or when the set is gone or
+ * never ran; true when its range cannot be read (the set cannot run until the planner looks).
+ */
+export async function setStaleNow(excel: ExcelHost, id: string): Promise<boolean> {
+  const read = await readAllReports(excel);
+  const set = read.sets.find((s) => s.state === "current" && s.set.id === id);
+  if (set?.state !== "current" || set.set.members.length === 0) return false;
+  const values = readSetValues(read.setCells.get(id) ?? { state: "missing" });
+  if (!values.ok) return true;
+  const { added, removed } = setChanges(set.set, values.values);
+  return added.length > 0 || removed.length > 0;
+}
+
 /** Every set of the workbook with what a run would do now, or why it cannot run: one batched read for all. */
 export async function previewReportSets(
   excel: ExcelHost,
@@ -307,15 +323,10 @@ export async function runReportSet(
         dashboards.push({ value: d.value, sheetName: d.sheetName, done: "failed", error: errorMessage(err) });
       }
     }
-    // The range's values first, in its order; values no longer in it keep their record (their sheets stay the set's).
-    const order = [...values, ...plan.dropped];
+    // The range's values first, in its order; values no longer in it keep their record (their sheets
+    // stay the set's), marked as left: this run said so, and the set is no longer stale for them.
     // The run owns what it made: a change the planner made to the set meanwhile is kept.
-    await writeReportSet(excel, set, "set run", {
-      members: order.flatMap((v) => {
-        const m = members.get(v);
-        return m && m.sheets.length ? [m] : [];
-      }),
-    });
+    await writeReportSet(excel, set, "set run", { members: membersAfterRun(values, members, set.members) });
     return { sheets, dashboards, kept: plan.kept.length, dropped: plan.dropped };
   });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "fs";
 import { join } from "path";
 import {
   SET_VERSION,
+  membersAfterRun,
   planRun,
   planText,
   readSetValues,
@@ -190,6 +191,39 @@ test("after a run: a value added makes its sheets, a value removed is named and 
   expect(planText(plan)).toBe(
     "This run makes 4 report sheets, refreshes 2 report sheets, makes or updates 2 Dashboards; 6 requests will be spent. No longer in the list (their sheets stay): Acme.",
   );
+});
+
+test("a removed value a run took in is no longer a change: stored as left, its sheets kept, not named again; back in the range it is a change again", () => {
+  const { ran } = ranOver(["Acme", "Northwind", "Initech"]);
+  const values = ["Acme", "Northwind"];
+  expect(setChanges(ran, values)).toEqual({ added: [], removed: ["Initech"] });
+  // The run's members: the listed values in the range's order, then the one that left, marked so.
+  const made = new Map(ran.members.map((m) => [m.value, m]));
+  const after = set({ members: membersAfterRun(values, made, ran.members) });
+  expect(after.members.map((m) => [m.value, m.left ?? false])).toEqual([
+    ["Acme", false],
+    ["Northwind", false],
+    ["Initech", true],
+  ]);
+  expect(after.members[2].sheets).toEqual(ran.members[2].sheets);
+  expect(after.members[2].dashboard).toBe("Initech · Dashboard");
+  // The set's state follows that run: no change left, and the next run names nothing as dropped.
+  expect(setChanges(after, values)).toEqual({ added: [], removed: [] });
+  const tables = new Map(after.members.flatMap((m) => m.sheets.map((s) => [s.table, s.sheet] as const)));
+  expect(planRun(after, values, { tables, sheets: new Set() }, () => 1, TODAY).dropped).toEqual([]);
+  // A later run keeps the value's record (and its mark) while it stays out of the range.
+  const later = membersAfterRun(values, new Map(after.members.map((m) => [m.value, m])), after.members);
+  expect(later.find((m) => m.value === "Initech")?.left).toBe(true);
+  // Typed back: a change again, and the run that takes it in lists it again.
+  expect(setChanges(after, ["Acme", "Northwind", "Initech"])).toEqual({ added: ["Initech"], removed: [] });
+  const back = membersAfterRun(
+    ["Acme", "Northwind", "Initech"],
+    new Map(after.members.map((m) => [m.value, m])),
+    after.members,
+  );
+  expect(back.map((m) => m.left ?? false)).toEqual([false, false, false]);
+  // Stored and read again as today's format (version 1, the mark optional within it).
+  expect(readStoredSet(JSON.parse(JSON.stringify(after)))).toEqual({ state: "current", set: after });
 });
 
 test("the spend counts each request's cost (individual ads spend a request a page)", () => {

@@ -58,12 +58,19 @@ const memberSheetSchema = z.object({
   sheet: z.string().min(1),
 });
 
-/** What the set made for one value: its report sheets and its Dashboard. */
+/**
+ * What the set made for one value: its report sheets and its Dashboard. `left`: the value had left the
+ * range when the last run ran, which said so; its sheets stay the set's, and are no longer run. Optional
+ * within version 1 (a set stored before it reads as every member listed; an add-in from before it
+ * drops the field, and then names the value as no longer in the list until its own next run).
+ */
 const memberSchema = z.object({
   value: z.string().min(1),
   sheets: z.array(memberSheetSchema),
   dashboard: z.string().optional(),
+  left: z.literal(true).optional(),
 });
+type Member = z.infer<typeof memberSchema>;
 
 export const reportSetSchema = z
   .object({
@@ -218,16 +225,44 @@ function reportLabel(client: SetClient, report: SetReport, today: Date): string 
   return sheetLabel(bare.kind, bare.params, bare.datePreset, today);
 }
 
-/** Values added to the range since the last run, and values no longer in it (their sheets stay). */
+/**
+ * What changed in the range since the last run: values added (or back after leaving), and values that
+ * left it (their sheets stay). The state follows the last run: a value whose leaving a run has
+ * acknowledged (its member marked `left`) is no longer a change.
+ */
 export function setChanges(
   set: ReportSet,
   values: readonly string[],
 ): { added: string[]; removed: string[] } {
-  const ran = set.members.map((m) => m.value);
+  const ran = set.members.filter((m) => !m.left).map((m) => m.value);
   return {
     added: values.filter((v) => !ran.includes(v)),
     removed: ran.filter((v) => !values.includes(v)),
   };
+}
+
+/**
+ * The members a run stores: the range's values first, in its order, each with what it made (a value
+ * that made nothing is left out); then every other value the set ever ran, marked `left` (their
+ * sheets stay the set's, never run, and the set is no longer stale for them).
+ */
+export function membersAfterRun(
+  values: readonly string[],
+  made: ReadonlyMap<string, Member>,
+  before: readonly Member[],
+): Member[] {
+  const listed = values.flatMap((v) => {
+    const m = made.get(v);
+    if (!m || m.sheets.length === 0) return [];
+    const { left: _left, ...member } = m;
+    return [member];
+  });
+  const gone = before
+    .filter((m) => !values.includes(m.value))
+    .map((m) => made.get(m.value) ?? m)
+    .filter((m) => m.sheets.length > 0)
+    .map((m): Member => ({ ...m, left: true }));
+  return [...listed, ...gone];
 }
 
 /** A sheet a run makes: for which value and report, its name, and the request it lands. */

@@ -46,7 +46,13 @@ async function readRows(services: Services): Promise<SetRow[]> {
     ].filter(Boolean);
     const head = `${values.length} ${values.length === 1 ? "value" : "values"} in ${listed.set.values.address}`;
     if (!listed.set.members.length) return { listed, state: `${head}; not run yet.` };
-    return { listed, state: stale.length ? `${head}. Stale: ${stale.join("; ")}.` : `${head}; up to date.` };
+    // Values a run already said had left the range: not stale, but their sheets are still the set's.
+    const left = listed.set.members.filter((m) => m.left && !values.includes(m.value)).map((m) => m.value);
+    const gone = left.length ? ` No longer run (their sheets stay): ${left.join(", ")}.` : "";
+    return {
+      listed,
+      state: stale.length ? `${head}. Stale: ${stale.join("; ")}.${gone}` : `${head}; up to date.${gone}`,
+    };
   });
 }
 
