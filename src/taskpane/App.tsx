@@ -36,6 +36,7 @@ import { NotificationArea, useNotifications } from "./useNotifications";
 import { loadServiceClient, useSessionClient } from "./useSessionClient";
 import { startInputWatch } from "./inputWatchPane";
 import { StaleNotice } from "./StaleNotice";
+import { PaneMemoryProvider } from "./paneMemory";
 
 /**
  * A panel loaded on first use. React keeps a failed lazy component's error for good, so a panel whose
@@ -287,42 +288,45 @@ export function App({ excel, deployment }: AppProps) {
     <FluentProvider theme={webLightTheme} className="pane">
       <style>{PANE_CSS}</style>
       <ServicesContext.Provider value={services}>
-        <NotificationArea {...toaster} />
-        {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
-        <header>
-          <TabBar<TabName>
-            tabs={TABS}
-            selected={tab}
-            onSelect={setTab}
-            label="Ads Analytics sections"
-            idPrefix={TABS_ID}
-          />
-        </header>
-        <main className="pane-body">
-          <SpendQuestions />
-          <StaleNotice onSheetsTab={tab === "Sheets"} />
-          {!connected && tab !== "Connect" && (
-            <ConnectFirst
-              onConnect={() => {
-                setTab("Connect");
-                // The key field, so the planner can type at once.
-                requestAnimationFrame(() =>
-                  document.querySelector<HTMLElement>('input[name="apiKey"]')?.focus(),
-                );
-              }}
+        {/* What is typed in any tab's forms stays until the pane closes, whichever tab is shown. */}
+        <PaneMemoryProvider>
+          <NotificationArea {...toaster} />
+          {/* A landmark around the tabs, so everything in the pane is in one (header, main). */}
+          <header>
+            <TabBar<TabName>
+              tabs={TABS}
+              selected={tab}
+              onSelect={setTab}
+              label="Ads Analytics sections"
+              idPrefix={TABS_ID}
             />
-          )}
-          <div role="tabpanel" id={tabPanelId(TABS_ID)} aria-labelledby={tabId(TABS_ID, tab)}>
-            <TabPanels
-              tab={tab}
-              mounted={mounted}
-              deployment={deployment}
-              editing={editing}
-              onEdited={() => setEditing(null)}
-            />
-          </div>
-          <ActivityList entries={entries} />
-        </main>
+          </header>
+          <main className="pane-body">
+            <SpendQuestions />
+            <StaleNotice onSheetsTab={tab === "Sheets"} />
+            {!connected && tab !== "Connect" && (
+              <ConnectFirst
+                onConnect={() => {
+                  setTab("Connect");
+                  // The key field, so the planner can type at once.
+                  requestAnimationFrame(() =>
+                    document.querySelector<HTMLElement>('input[name="apiKey"]')?.focus(),
+                  );
+                }}
+              />
+            )}
+            <div role="tabpanel" id={tabPanelId(TABS_ID)} aria-labelledby={tabId(TABS_ID, tab)}>
+              <TabPanels
+                tab={tab}
+                mounted={mounted}
+                deployment={deployment}
+                editing={editing}
+                onEdited={() => setEditing(null)}
+              />
+            </div>
+            <ActivityList entries={entries} />
+          </main>
+        </PaneMemoryProvider>
       </ServicesContext.Provider>
     </FluentProvider>
   );

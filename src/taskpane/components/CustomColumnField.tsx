@@ -2,9 +2,10 @@
  * The field picker's custom column: custom action columns ("<action>" and "<action> Modeled") are
  * named by the advertiser's setup, so no list can hold them: they are typed.
  */
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { useFocusAfterRender } from "../focus";
+import { useKept } from "../paneMemory";
 
 export interface CustomColumnFieldProps {
   value: string[];
@@ -12,7 +13,7 @@ export interface CustomColumnFieldProps {
 }
 
 export function CustomColumnField({ value, onChange }: CustomColumnFieldProps) {
-  const [custom, setCustom] = useState("");
+  const [custom, setCustom] = useKept("reports.customColumn", "");
   const customRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const addCustom = () => {

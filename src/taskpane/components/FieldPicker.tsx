@@ -3,7 +3,7 @@
  * order), and the spec's column rules from the same table the request check uses: a column this
  * request cannot have is disabled with the reason, and a chosen one that became unavailable says why.
  */
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { Text } from "./Prose";
 import { IMPRESSIONS_DEFAULT_FIELDS } from "../../api/defaults";
@@ -12,6 +12,7 @@ import { find, useFocusAfterRender } from "../focus";
 import { ChosenColumns } from "./ChosenColumns";
 import { ColumnGroups } from "./ColumnGroups";
 import { CustomColumnField } from "./CustomColumnField";
+import { useKept } from "../paneMemory";
 
 /** The chosen column's button that does `action`, for moving focus to it. */
 const chosenButton = (field: string, action: "up" | "down" | "remove") =>
@@ -30,7 +31,7 @@ export interface FieldPickerProps {
 
 export function FieldPicker({ value, request, words = (m) => m, error, onChange }: FieldPickerProps) {
   const problems = (f: string) => columnProblems(f, request).map(words);
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useKept("reports.fieldSearch", "");
   const root = useRef<HTMLFieldSetElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const toggle = (f: string, on: boolean) => onChange(on ? [...value, f] : value.filter((x) => x !== f));

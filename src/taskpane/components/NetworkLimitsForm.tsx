@@ -8,13 +8,14 @@ import { Button, Field, Input } from "@fluentui/react-components";
 import { Text } from "./Prose";
 import { checkLimits, DEFAULT_LIMITS, type NetworkLimits } from "../../runtime/networkLimits";
 import { getNetworkLimits, setNetworkLimits } from "../../runtime/session";
+import { useKept } from "../paneMemory";
 
 type Errors = Partial<Record<keyof NetworkLimits, string>>;
 
 export function NetworkLimitsForm() {
   const saved = getNetworkLimits();
-  const [stall, setStall] = useState(String(saved.stallSeconds));
-  const [deadline, setDeadline] = useState(String(saved.deadlineSeconds));
+  const [stall, setStall] = useKept("connect.stallSeconds", String(saved.stallSeconds));
+  const [deadline, setDeadline] = useKept("connect.deadlineSeconds", String(saved.deadlineSeconds));
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState("");
 

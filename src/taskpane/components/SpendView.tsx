@@ -10,6 +10,7 @@ import { Text } from "./Prose";
 import { getSpendSettings, setSpendSettings, spendThisMonth, subscribe } from "../../runtime/session";
 import { SPEND_KINDS, type SpendKind, type SpendTotals } from "../../runtime/spendLedger";
 import { checkSpendSettings, type SpendSettings } from "../../runtime/spendSettings";
+import { useKept } from "../paneMemory";
 
 const KIND_LABELS: Record<SpendKind, string> = {
   functions: "ADS functions",
@@ -84,9 +85,9 @@ const text = (v: number | null) => (v === null ? "" : String(v));
 
 function SpendSettingsForm() {
   const saved = getSpendSettings();
-  const [limit, setLimit] = useState(String(saved.limit));
-  const [allowance, setAllowance] = useState(text(saved.allowance));
-  const [freshness, setFreshness] = useState(text(saved.freshnessHours));
+  const [limit, setLimit] = useKept("connect.limit", String(saved.limit));
+  const [allowance, setAllowance] = useKept("connect.allowance", text(saved.allowance));
+  const [freshness, setFreshness] = useKept("connect.freshnessHours", text(saved.freshnessHours));
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState("");
 

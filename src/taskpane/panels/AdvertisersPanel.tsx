@@ -9,6 +9,7 @@ import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED, useClearNotConnected } from "../services";
 import { writeTextAtSelection } from "../../excel/campaignPlanSelection";
 import { describeServiceError } from "../../writebacks/serviceErrors";
+import { useKept } from "../paneMemory";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -73,8 +74,8 @@ function AdvertiserResult({
 export function AdvertisersPanel(): JSX.Element {
   const styles = useStyles();
   const { client, excel } = useServices();
-  const [by, setBy] = useState<By>("name");
-  const [value, setValue] = useState("");
+  const [by, setBy] = useKept<By>("campaigns.advertiserBy", "name");
+  const [value, setValue] = useKept("campaigns.advertiser", "");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Advertiser | null>(null);
   const [message, setMessage] = useState<{ intent: "error" | "success"; text: string } | null>(null);

@@ -19,12 +19,13 @@ import { AgentParams } from "./agents/AgentParams";
 import { AgentRunButtons } from "./agents/AgentRunButtons";
 import { FollowRunForm } from "./agents/FollowRunForm";
 import { AgentRunResult } from "./agents/AgentRunResult";
+import { useKept } from "../paneMemory";
 
 export function AgentsPanel(): JSX.Element {
   const styles = useAgentsStyles();
   const { client, excel } = useServices();
-  const [agentId, setAgentId] = useState("");
-  const [pairs, setPairs] = useState<ParamPair[]>([{ name: "", value: "" }]);
+  const [agentId, setAgentId] = useKept("agents.agentId", "");
+  const [pairs, setPairs] = useKept<ParamPair[]>("agents.params", [{ name: "", value: "" }]);
   const agent = useAgentRun({ client, excel });
   const { busy, following, message, setMessage } = agent;
   const root = useRef<HTMLElement>(null);

@@ -9,6 +9,7 @@ import { PaneMessage } from "../components/PaneMessage";
 import { useServices, NOT_CONNECTED, useClearNotConnected } from "../services";
 import { INVITE_TABS } from "../../api/schemas";
 import { describeServiceError } from "../../writebacks/serviceErrors";
+import { useKept } from "../paneMemory";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -62,10 +63,10 @@ function InviteTabsFieldset({ tabs, onToggle }: { tabs: Tab[]; onToggle(tab: Tab
 export function InvitePanel(): JSX.Element {
   const styles = useStyles();
   const { client } = useServices();
-  const [advertiserName, setAdvertiserName] = useState("");
-  const [email, setEmail] = useState("");
-  const [tabs, setTabs] = useState<Tab[]>([]);
-  const [team, setTeam] = useState("");
+  const [advertiserName, setAdvertiserName] = useKept("campaigns.invite.advertiser", "");
+  const [email, setEmail] = useKept("campaigns.invite.email", "");
+  const [tabs, setTabs] = useKept<Tab[]>("campaigns.invite.tabs", []);
+  const [team, setTeam] = useKept("campaigns.invite.team", "");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ intent: "error" | "success"; text: string } | null>(null);
   useClearNotConnected(client, message, () => setMessage(null));

@@ -8,6 +8,7 @@ import { CODE_NOT_DOWNLOADED, isCodeLoadFailure } from "../../runtime/codeLoadFa
 import { getConnection, setConnection } from "../../runtime/session";
 import type { Deployment } from "../deployment";
 import { checkServiceOverride } from "../serviceAddress";
+import { useKept } from "../paneMemory";
 
 export interface ConnectFormState {
   apiKey: string;
@@ -33,16 +34,20 @@ export interface ConnectFormState {
 export function useConnectForm(deployment: Deployment, onConnected: () => void): ConnectFormState {
   const current = getConnection();
   const configured = deployment.serviceUrl;
-  const [apiKey, setApiKey] = useState("");
+  const [apiKey, setApiKey] = useKept("connect.apiKey", "");
   // A remembered connection to another address reopens with that override.
-  const [override, setOverride] = useState(Boolean(current && current.baseUrl !== configured));
-  const [overrideUrl, setOverrideUrl] = useState(
+  const [override, setOverride] = useKept(
+    "connect.override",
+    Boolean(current && current.baseUrl !== configured),
+  );
+  const [overrideUrl, setOverrideUrl] = useKept(
+    "connect.overrideUrl",
     current && current.baseUrl !== configured ? current.baseUrl : "",
   );
   const [busy, setBusy] = useState(false);
   const [keyError, setKeyError] = useState<string | undefined>();
   const [overrideError, setOverrideError] = useState<string | undefined>();
-  const [remember, setRemember] = useState(false);
+  const [remember, setRemember] = useKept("connect.remember", false);
   const [message, setMessage] = useState<string | null>(null);
 
   async function connect() {

@@ -1,6 +1,6 @@
 /** Follows a run started elsewhere (another session, a colleague, a crashed pane) by its id. */
-import { useState } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
+import { useKept } from "../../paneMemory";
 
 export interface FollowRunFormProps {
   /** A run is starting or followed: Follow run waits. */
@@ -9,7 +9,7 @@ export interface FollowRunFormProps {
 }
 
 export function FollowRunForm({ blocked, onFollow }: FollowRunFormProps) {
-  const [followId, setFollowId] = useState("");
+  const [followId, setFollowId] = useKept("agents.followId", "");
   return (
     <form
       aria-label="Follow a run"

@@ -1,5 +1,4 @@
 /** Individual ads (Pro) → a new sheet: advertiser, dates, rows per request, offset and the most rows to fetch. */
-import { useState } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { individualAdsRequestSchema } from "../../../api/schemas";
 import { OTHER_DEFAULTS } from "../../../api/defaults";
@@ -9,6 +8,7 @@ import { runSourceToSheet } from "../../reportActions";
 import { definedOnly } from "../../validation";
 import { DataForm, useDataForm } from "./DataForm";
 import { num, text } from "./formValues";
+import { useKept } from "../../paneMemory";
 
 const LABELS = {
   advertiser: "Advertiser",
@@ -70,7 +70,7 @@ function AdsPagingFields({ paging, onChange, err }: AdsPagingFieldsProps) {
 
 export function AdsForm() {
   const form = useDataForm(LABELS);
-  const [ads, setAds] = useState({
+  const [ads, setAds] = useKept("data.ads", {
     advertiser: "",
     startDate: "",
     endDate: "",

@@ -1,5 +1,4 @@
 /** Incrementality → a new sheet, with every documented field. */
-import { useState } from "react";
 import { Button, Field, Input, Switch } from "@fluentui/react-components";
 import { incrementalityRequestSchema } from "../../../api/schemas";
 import { OTHER_DEFAULTS } from "../../../api/defaults";
@@ -7,6 +6,7 @@ import { DateField } from "../../components/FormField";
 import { runSourceToSheet } from "../../reportActions";
 import { DataForm, useDataForm } from "./DataForm";
 import { num, text } from "./formValues";
+import { useKept } from "../../paneMemory";
 
 const LABELS = {
   advertiser: "Advertisers",
@@ -102,7 +102,7 @@ function IncrementalityResultOptions({ values, onChange, err }: ResultOptionsPro
 
 export function IncrementalityForm() {
   const form = useDataForm(LABELS);
-  const [inc, setInc] = useState({
+  const [inc, setInc] = useKept("data.incrementality", {
     advertiser: "",
     aggregationLevel: "channel",
     channelType: "",

@@ -5,7 +5,6 @@
  * Show ID column. The seeds are sent first; the candidates' exact count is asked before any of them is
  * sent (reportActions.ts). State: prospectsFormState.ts.
  */
-import { useState } from "react";
 import { Button, Field, Input } from "@fluentui/react-components";
 import { prospectParamsSchema } from "../../../reports/prospects";
 import { runSourceToSheet } from "../../reportActions";
@@ -21,6 +20,7 @@ import {
   withCell,
   type ProspectValues,
 } from "./prospectsFormState";
+import { useKept } from "../../paneMemory";
 
 interface FieldsProps {
   values: ProspectValues;
@@ -108,9 +108,9 @@ function AddToPlan({
 
 export function ProspectsForm() {
   const form = useDataForm(PROSPECT_LABELS);
-  const [v, setV] = useState(EMPTY_PROSPECTS);
-  const [cells, setCells] = useState<Record<string, TakenCell>>({});
-  const [planFor, setPlanFor] = useState("");
+  const [v, setV] = useKept("data.prospects", EMPTY_PROSPECTS);
+  const [cells, setCells] = useKept<Record<string, TakenCell>>("data.prospects.cells", {});
+  const [planFor, setPlanFor] = useKept("data.prospects.planFor", "");
   const onChange = (patch: Partial<ProspectValues>) => setV((old) => ({ ...old, ...patch }));
   const submit = () => {
     const req = prospectRequest(v, cells);

@@ -1,5 +1,4 @@
 /** Episode search → a new sheet: query, days to look back, media types, show ids and the three switches. */
-import { useState } from "react";
 import { Button, Field, Input, Switch } from "@fluentui/react-components";
 import { searchQuerySchema } from "../../../api/schemas";
 import { OTHER_DEFAULTS } from "../../../api/defaults";
@@ -7,6 +6,7 @@ import { platformLabel, platformValue, SEARCH_MEDIA_TYPES } from "../../../api/p
 import { runSourceToSheet } from "../../reportActions";
 import { DataForm, useDataForm } from "./DataForm";
 import { list, num } from "./formValues";
+import { useKept } from "../../paneMemory";
 
 /** The media types offered, in words ("Comma-separated: All platforms, Podcast, …, Radio show, Beta"). */
 export const MEDIA_TYPES_HINT = `Comma-separated: ${SEARCH_MEDIA_TYPES.map(platformLabel).join(", ")}; other values are sent as typed`;
@@ -56,7 +56,7 @@ function SearchSwitches({
 
 export function SearchForm() {
   const form = useDataForm(LABELS);
-  const [search, setSearch] = useState({
+  const [search, setSearch] = useKept("data.search", {
     query: "",
     timeFrame: "",
     mediaType: "",

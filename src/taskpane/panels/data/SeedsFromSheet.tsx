@@ -12,6 +12,7 @@ import { useServices } from "../../services";
 import { showIdSheets, showIdsOf, type ShowIdSheet } from "../../../excel/showIdSheets";
 import type { TakenCell } from "../reports/CellParams";
 import { seedsFromSheet, type ProspectValues } from "./prospectsFormState";
+import { useKept } from "../../paneMemory";
 
 type Current = { values: ProspectValues; cells: Record<string, TakenCell> };
 
@@ -24,7 +25,7 @@ export function SeedsFromSheet({
 }) {
   const services = useServices();
   const [sheets, setSheets] = useState<ShowIdSheet[] | null>(null);
-  const [chosen, setChosen] = useState("");
+  const [chosen, setChosen] = useKept("data.prospects.seedSheet", "");
   const [error, setError] = useState<string | null>(null);
   const said = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
 

@@ -1,5 +1,4 @@
 /** Show → a show sheet (with net new reach and episode paging); Insert formula writes =ADS.SHOW at the selected cell. */
-import { useState } from "react";
 import { Button, Field, Input, Select } from "@fluentui/react-components";
 import { showInfoQuerySchema } from "../../../api/schemas";
 import { SHOW_FIELDS } from "../../../functions/shapes";
@@ -7,6 +6,7 @@ import { fieldLabel } from "../../../api/fieldLabels";
 import { insertFormulaAtSelection, openShowSheet } from "../../reportActions";
 import { DataForm, useDataForm } from "./DataForm";
 import { list, num } from "./formValues";
+import { useKept } from "../../paneMemory";
 
 const LABELS = {
   id: "Show id",
@@ -66,7 +66,7 @@ interface InsertShowFormulaProps {
 
 /** Insert formula: =ADS.SHOW of the show id and a chosen field, at the selected cell. */
 function InsertShowFormula({ showId, form }: InsertShowFormulaProps) {
-  const [showField, setShowField] = useState<string>("monthlyListeners");
+  const [showField, setShowField] = useKept<string>("data.show.formulaField", "monthlyListeners");
   return (
     <>
       <Field label="Field for a formula">
@@ -95,9 +95,9 @@ function InsertShowFormula({ showId, form }: InsertShowFormulaProps) {
 
 export function ShowForm() {
   const form = useDataForm(LABELS);
-  const [showId, setShowId] = useState("1200000001");
-  const [nnr, setNnr] = useState({ advertisers: "", months: "" });
-  const [episodesPage, setEpisodesPage] = useState({ index: "", size: "" });
+  const [showId, setShowId] = useKept("data.show.id", "1200000001");
+  const [nnr, setNnr] = useKept("data.show.netNewReach", { advertisers: "", months: "" });
+  const [episodesPage, setEpisodesPage] = useKept("data.show.episodesPage", { index: "", size: "" });
   const submit = () =>
     form.send(
       showInfoQuerySchema,

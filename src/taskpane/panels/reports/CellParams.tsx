@@ -9,6 +9,7 @@ import { Text } from "../../components/Prose";
 import { useServices } from "../../services";
 import { takeSelection } from "../../../excel/reportBindings";
 import type { SheetSourceKind } from "../../../reports/definition";
+import { useKept } from "../../paneMemory";
 
 /** A parameter taken from a cell in a form: where, and what it gave (or what is wrong with it). */
 export interface TakenCell {
@@ -32,7 +33,7 @@ export interface CellParamsProps {
 export function CellParams({ kind, params, labels, cells, setCell }: CellParamsProps) {
   const services = useServices();
   const free = params.filter((p) => !(p in cells));
-  const [param, setParam] = useState(free[0] ?? "");
+  const [param, setParam] = useKept(`cellParams.${kind}`, free[0] ?? "");
   const [error, setError] = useState<string | null>(null);
   const chosen = free.includes(param) ? param : (free[0] ?? "");
 

@@ -13,6 +13,7 @@ import { labelWords } from "../../validation";
 import { reportWarnings } from "../../reportAdvice";
 import { resolvePreset } from "../../../reports/relativeDates";
 import type { useFocusAfterRender } from "../../focus";
+import { useKept } from "../../paneMemory";
 
 type ReportForm = (typeof REPORT_FORMS)[ReportKind];
 
@@ -44,16 +45,21 @@ export function useReportRequest(
   formRef: RefObject<HTMLFormElement>,
   focusAfterRender: ReturnType<typeof useFocusAfterRender>,
 ): ReportRequest {
-  const [kind, setKind] = useState<ReportKind>("impressions");
-  const [values, setValues] = useState<FormValues>({});
+  // What is typed is the pane's until it closes (paneMemory.tsx): the tab can be left and come back to.
+  const [kind, setKind] = useKept<ReportKind>("reports.kind", "impressions");
+  const [values, setValues] = useKept<FormValues>("reports.values", {});
   // No preset chosen: the service's own dates (shown below), as when nothing is sent.
-  const [preset, setPreset] = useState<DatePresetId>("serviceDefault");
+  const [preset, setPreset] = useKept<DatePresetId>("reports.preset", "serviceDefault");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [cells, setCells] = useState<Record<string, TakenCell>>({});
+  const [cells, setCells] = useKept<Record<string, TakenCell>>("reports.cells", {});
+  // The edit whose request filled the form: coming back to the tab keeps what was typed over it since.
+  const [filledFrom, setFilledFrom] = useKept<SheetRequest | null>("reports.filledFrom", null);
   const form = REPORT_FORMS[kind];
 
   useEffect(() => {
-    if (!editing || !(REPORT_KINDS as readonly string[]).includes(editing.kind)) return;
+    if (!editing || editing === filledFrom || !(REPORT_KINDS as readonly string[]).includes(editing.kind))
+      return;
+    setFilledFrom(editing);
     // Edit request came from the Sheets tab, whose button is gone: focus starts at the form's first field.
     focusAfterRender(() =>
       formRef.current?.querySelector<HTMLElement>("input:not([disabled]), select:not([disabled]), textarea"),
@@ -70,7 +76,7 @@ export function useReportRequest(
         Object.entries(editing.cells ?? {}).map(([param, address]) => [param, { address, shown: "" }]),
       ),
     );
-  }, [editing, focusAfterRender]);
+  }, [editing, filledFrom, setFilledFrom, focusAfterRender]);
 
   const labels = useMemo<Record<string, string>>(
     () => ({

@@ -16,6 +16,7 @@ import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../servic
 import { schemaErrors } from "../../validation";
 import { firstInvalid, type useFocusAfterRender } from "../../focus";
 import type { ReportRequest } from "./useReportRequest";
+import { useKept } from "../../paneMemory";
 
 /** The form's message, shown at its top where the eye starts. */
 export interface FormMessage {
@@ -72,8 +73,8 @@ export function useReportRun(options: ReportRunOptions): ReportRun {
   const [message, setMessage] = useState<FormMessage | null>(null);
   useClearNotConnected(services.client, message, () => setMessage(null));
   // How the new sheet looks: kept across runs, so a planner's choice holds for the next report.
-  const [tableStyle, setTableStyle] = useState<TableStyleId>(DEFAULT_STYLE);
-  const [chart, setChart] = useState(true);
+  const [tableStyle, setTableStyle] = useKept<TableStyleId>("reports.tableStyle", DEFAULT_STYLE);
+  const [chart, setChart] = useKept("reports.chart", true);
   // Whether this form is still on screen when a run ends (it shows a failed edit's reason itself).
   const mounted = useRef(true);
   useEffect(() => {
