@@ -406,7 +406,7 @@ async function inMemoryRuns(table: TypedTable) {
   const writeMs = performance.now() - t;
   const before = workbook.syncLog.length;
   t = performance.now();
-  await rewriteTable(workbook.excel, NAMES, table, { statusLine: TOP_LINES[0][0] });
+  await rewriteTable(workbook.excel, NAMES, table, { status: true });
   const refreshMs = performance.now() - t;
   return {
     inMemoryWriteMs: Math.round(writeMs),

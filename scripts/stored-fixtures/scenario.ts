@@ -137,7 +137,7 @@ async function makeDashboard(wb: Workbook): Promise<void> {
   // planner ticks the reports.
   const { listDefinitions } = need<{
     listDefinitions(excel: unknown): Promise<{ sheetName: string; kind: string }[]>;
-  }>("src/excel/reportStore");
+  }>("src/excel/store/reportRecords");
   const shows = new Set(
     (await listDefinitions(wb.excel)).filter((d) => d.kind === "show").map((d) => d.sheetName),
   );

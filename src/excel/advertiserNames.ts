@@ -6,7 +6,7 @@
 import { recentNames } from "../runtime/recentNames";
 import { planColumnOf } from "../writebacks/planColumns";
 import type { ExcelHost } from "./host";
-import { readAllReports } from "./reportStore";
+import { readAllReports } from "./store/readAll";
 
 /** The request parameters that name advertisers. */
 const PARAMS = ["advertiser", "advertisers", "netNewReachAdvertisers"] as const;

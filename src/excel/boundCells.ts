@@ -7,7 +7,7 @@
  */
 import type { BoundCell, ParamBinding } from "../reports/boundParams";
 import type { ExcelHost } from "./host";
-import { recordsChanging } from "./recordsWritten";
+import { recordsChanging } from "./store/turns";
 
 /** The defined name of `param` of the report whose table (or sheet) is `owner`: a valid name, at most 255 characters. */
 function bindingNameFor(owner: string, param: string): string {

@@ -19,7 +19,7 @@ import type { DateSystem } from "../api/excelDates";
 import { localSerial } from "./campaignPlanDates";
 import { dateSystemOf, fromWorkbookSerial, toWorkbookSerial } from "./dateSystem";
 import { cellValue, sheetNameFor, tableNameFor, TEXT_FORMAT } from "./cellFormats";
-import { holdsFromProperties, queueDropHold, writeHold } from "./store/holdStore";
+import { dropHoldAfter, queueReadHolds, readHolds, writeHold } from "./store/holdStore";
 import { withNewSheet } from "./tableWriter";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
@@ -177,11 +177,9 @@ export async function readCampaignPlan(excel: ExcelHost): Promise<ReadPlan> {
     const worksheet = table.worksheet;
     table.load("name");
     worksheet.load("name");
-    // customProperties is a navigation property: it needs no load of its own.
-    const props = worksheet.customProperties;
-    props.load("items/key,items/value");
+    const readHoldsHere = queueReadHolds(worksheet);
     await context.sync();
-    const { holds, parts } = holdsFromProperties(props.items);
+    const { holds, parts } = readHoldsHere();
     // Headers by their columns' keys; a plan written before labels gets its headers renamed to words.
     const cells = header.values[0].map((h) => String(h));
     const headers = cells.map((h) => planColumnOf(h)?.header ?? h);
@@ -318,55 +316,57 @@ export async function writeCampaignOutcome(
   plan: ReadPlan,
   outcome: GroupOutcome,
 ): Promise<void> {
-  await excel.run(async (context) => {
-    const body = planTable(context, plan).getDataBodyRange();
-    const col = (h: string): number => plan.sheet.headers.indexOf(h);
-    const inputs = plan.sheet.headers
-      .map((h, c) => [h, c] as const)
-      .filter(([h]) => INPUT_HEADERS.has(h))
-      .map(([, c]) => c);
-    const now = outcome.rows.map((row) => {
-      const r = body.getRow(row);
-      r.load("values");
-      return r;
-    });
-    await context.sync();
-    outcome.rows.forEach((row, k) => {
-      const [values] = rowsFromWorkbook(plan.sheet.headers, now[k].values as CellValue[][], plan.dateSystem);
-      const moved = inputs.some((c) => values[c] !== plan.sheet.rows[row][c]);
-      if (moved)
-        throw new Error(
-          `row ${row + plan.firstRowNumber} changed while campaigns were being created (rows sorted, inserted or deleted?)`,
+  const hold = outcome.holdId ? { id: outcome.holdId, parts: plan.holdParts.get(outcome.holdId) ?? 0 } : null;
+  // The hold is dropped by the store, last in the sync that writes the rows: once they tell the outcome.
+  await dropHoldAfter(
+    excel,
+    (context) => planTable(context, plan).worksheet,
+    hold,
+    async (context) => {
+      const body = planTable(context, plan).getDataBodyRange();
+      const col = (h: string): number => plan.sheet.headers.indexOf(h);
+      const inputs = plan.sheet.headers
+        .map((h, c) => [h, c] as const)
+        .filter(([h]) => INPUT_HEADERS.has(h))
+        .map(([, c]) => c);
+      const now = outcome.rows.map((row) => {
+        const r = body.getRow(row);
+        r.load("values");
+        return r;
+      });
+      await context.sync();
+      outcome.rows.forEach((row, k) => {
+        const [values] = rowsFromWorkbook(
+          plan.sheet.headers,
+          now[k].values as CellValue[][],
+          plan.dateSystem,
         );
-    });
-    const put = (row: number, header: string, value: string | number, format: string): void => {
-      const c = col(header);
-      if (c < 0) return;
-      const cell = body.getCell(row, c);
-      cell.numberFormat = [[format]];
-      cell.values = [[cellValue(value).value]];
-    };
-    for (const row of outcome.rows) {
-      const { status, flight } = rowStatus(outcome, row);
-      put(row, "status", status, "@");
-      if (!flight) continue;
-      put(row, "id", flight.id, "@");
-      put(row, "createdExternalId", flight.externalId ?? "", "@");
-      // The second it was created: a time with its milliseconds would show the next second where
-      // Excel rounds (and the same second where other spreadsheets cut, docs/excel-fidelity.md).
-      const second = new Date(Math.floor(outcome.at.getTime() / 1000) * 1000);
-      put(row, "createdAt", toWorkbookSerial(localSerial(second), plan.dateSystem), "yyyy-mm-dd hh:mm:ss");
-    }
-    // Last in the batch: a batch stops at its first failing operation, so the hold goes only once
-    // the rows tell the outcome.
-    if (outcome.holdId)
-      queueDropHold(
-        planTable(context, plan).worksheet,
-        plan.holdParts.get(outcome.holdId) ?? 0,
-        outcome.holdId,
-      );
-    await context.sync();
-  });
+        const moved = inputs.some((c) => values[c] !== plan.sheet.rows[row][c]);
+        if (moved)
+          throw new Error(
+            `row ${row + plan.firstRowNumber} changed while campaigns were being created (rows sorted, inserted or deleted?)`,
+          );
+      });
+      const put = (row: number, header: string, value: string | number, format: string): void => {
+        const c = col(header);
+        if (c < 0) return;
+        const cell = body.getCell(row, c);
+        cell.numberFormat = [[format]];
+        cell.values = [[cellValue(value).value]];
+      };
+      for (const row of outcome.rows) {
+        const { status, flight } = rowStatus(outcome, row);
+        put(row, "status", status, "@");
+        if (!flight) continue;
+        put(row, "id", flight.id, "@");
+        put(row, "createdExternalId", flight.externalId ?? "", "@");
+        // The second it was created: a time with its milliseconds would show the next second where
+        // Excel rounds (and the same second where other spreadsheets cut, docs/excel-fidelity.md).
+        const second = new Date(Math.floor(outcome.at.getTime() / 1000) * 1000);
+        put(row, "createdAt", toWorkbookSerial(localSerial(second), plan.dateSystem), "yyyy-mm-dd hh:mm:ss");
+      }
+    },
+  );
   if (outcome.holdId) plan.holdParts.delete(outcome.holdId);
 }
 
@@ -378,22 +378,19 @@ async function recordHold(excel: ExcelHost, plan: ReadPlan, hold: CampaignHold):
 
 /** Drops a hold: the planner has checked the service and Create may send that campaign again. */
 async function releaseHold(excel: ExcelHost, plan: ReadPlan, id: string): Promise<void> {
-  await excel.run(async (context) => {
-    queueDropHold(planTable(context, plan).worksheet, plan.holdParts.get(id) ?? 0, id);
-    await context.sync();
-  });
+  await dropHoldAfter(
+    excel,
+    (context) => planTable(context, plan).worksheet,
+    { id, parts: plan.holdParts.get(id) ?? 0 },
+    async () => undefined,
+  );
   plan.holdParts.delete(id);
   plan.holds = plan.holds.filter((h) => h.id !== id);
 }
 
 /** The holds recorded on the plan's sheet now (after an action that may have added or dropped some). */
 async function readPlanHolds(excel: ExcelHost, plan: ReadPlan): Promise<CampaignHold[]> {
-  const found = await excel.run(async (context) => {
-    const props = planTable(context, plan).worksheet.customProperties;
-    props.load("items/key,items/value");
-    await context.sync();
-    return holdsFromProperties(props.items);
-  });
+  const found = await readHolds(excel, (context) => planTable(context, plan).worksheet);
   plan.holds = found.holds;
   plan.holdParts = found.parts;
   return found.holds;

@@ -13,16 +13,16 @@ import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { charted, chartsExtent, writeDashboardCharts } from "./dashboardCharts";
 import { reportNamesOf } from "./chartData";
-import { listDefinitions } from "./reportStore";
+import { listDefinitions } from "./store/reportRecords";
 import {
-  dashboardWriteCheck,
+  DashboardOverwritten,
   findMark,
   isSetDashboard,
-  markedReports,
-  MARK_VERSION,
+  markOf,
+  newerDashboardMessage,
   queueMark,
   queueSetMark,
-  readMarkOn,
+  writeDashboardRecord,
   type DashboardWriter,
 } from "./store/dashboardStore";
 import { a1, withNewSheet } from "./tableWriter";
@@ -131,9 +131,9 @@ async function dashboardState(excel: ExcelHost) {
       renamed: false,
       listed: [],
       newer: found.newer,
-      base: { revision: found.revision, tables: [] as string[] },
+      base: { revision: found.revision, reports: [] },
     };
-  const marked = markedReports(found.json);
+  const marked = found.reports;
   const listed = await listDefinitions(excel);
   const sheetOf = new Map(listed.filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]));
   const reports = marked.map((m) => (m.table && sheetOf.get(m.table)) || m.sheet);
@@ -143,14 +143,10 @@ async function dashboardState(excel: ExcelHost) {
     renamed: reports.some((name, i) => name !== marked[i].sheet),
     listed,
     newer: undefined as number | undefined,
-    /** What a write says it read (the store's revision and the reports by their tables). */
-    base: { revision: found.revision, tables: marked.map((m) => m.table ?? m.sheet) },
+    /** What a write says it read: the store's record (its revision and the reports by their tables). */
+    base: { revision: found.revision, reports: marked },
   };
 }
-
-/** Every action on a Dashboard made by a later version refuses with this: it is never cleared or made again. */
-const newerDashboardMessage = (sheetName: string, version: number) =>
-  `The Dashboard "${sheetName}" was made by a newer version of the add-in (its format ${version}; this version knows ${MARK_VERSION}): update the add-in to make it again. Nothing was changed.`;
 
 /** Points a bold 11-point name needs: about 6 a character, and the cell's padding. */
 const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
@@ -214,7 +210,6 @@ function queueDashboard(
   sheet: Excel.Worksheet,
   all: readonly DashboardReport[],
   charts: number,
-  mark: (sheet: Excel.Worksheet, reports: readonly DashboardReport[]) => void,
   title = "Dashboard",
 ): void {
   const widths = dashboardWidths(headersOf(all));
@@ -252,7 +247,6 @@ function queueDashboard(
       Math.max(cols + 1, columnsCovering(widths, extent.widthPt)),
     ),
   );
-  mark(sheet, reports);
 }
 
 /**
@@ -284,28 +278,34 @@ async function makeDashboard(
   const { reports, defs } = await reportsOf(excel, sheetNames);
   const result = { reports: reports.map((r) => r.sheetName) };
   const charts = chartCount(defs);
-  const mine = reports.map((r) => r.tableName);
   let sheetName: string;
   if (existing) {
     sheetName = existing.sheetName;
-    const wrote = await excel.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(existing.sheetName);
-      const now = await readMarkOn(context, sheet);
-      const check = dashboardWriteCheck(writer, existing.base, now, mine);
-      if (check === "give way") return false;
-      if (check !== "write") throw new Error(check.refused);
-      // Only what the last dashboard wrote: a note the planner typed beside or under it stays.
-      sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, existing.reports.length + 1)).clear();
-      queueDashboard(sheet, reports, charts, (s, r) => queueMark(s, r, now.revision + 1));
-      if (activate) sheet.activate();
-      await context.sync();
-      return true;
+    const wrote = await writeDashboardRecord(excel, {
+      sheetName,
+      base: existing.base,
+      writer,
+      reports: markOf(reports),
+      content: (sheet) => {
+        // Only what the last dashboard wrote: a note the planner typed beside or under it stays.
+        sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, existing.reports.length + 1)).clear();
+        queueDashboard(sheet, reports, charts);
+        if (activate) sheet.activate();
+      },
+    }).catch(async (err: unknown) => {
+      if (!(err instanceof DashboardOverwritten)) throw err;
+      // Another pane's Dashboard, whose record was put back: its figures and charts are made again.
+      const theirs = await dashboardState(excel);
+      if (theirs && theirs.newer === undefined)
+        await makeDashboard(excel, theirs.reports, "dashboard following", false, theirs).catch(() => null);
+      throw new Error(err.message);
     });
     if (!wrote) return null;
   } else {
     sheetName = sheetNameFor("Dashboard", (await takenNames(excel)).sheets);
     await withNewSheet(excel, sheetName, async (context, sheet) => {
-      queueDashboard(sheet, reports, charts, (s, r) => queueMark(s, r, 1));
+      queueDashboard(sheet, reports, charts);
+      queueMark(sheet, markOf(reports), 1);
       sheet.position = 0;
       sheet.activate();
       await context.sync();
@@ -329,14 +329,14 @@ export async function writeSetDashboard(
 ): Promise<DashboardResult> {
   const { reports, defs } = await reportsOf(excel, sheetNames);
   const charts = chartCount(defs);
-  const mark = (sheet: Excel.Worksheet) => queueSetMark(sheet, setId);
   const ours = await excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
     await context.sync();
     if (sheet.isNullObject || !(await isSetDashboard(context, sheet, setId))) return false;
     sheet.getRange(a1(0, 0, TOP + DASHBOARD_LABELS.length, previous + 1)).clear();
     // A client's Dashboard is titled by its sheet's name, which names the client.
-    queueDashboard(sheet, reports, charts, mark, sheetName);
+    queueDashboard(sheet, reports, charts, sheetName);
+    queueSetMark(sheet, setId);
     await context.sync();
     return true;
   });
@@ -344,7 +344,8 @@ export async function writeSetDashboard(
   const target = ours ? sheetName : sheetNameFor(sheetName, (await takenNames(excel)).sheets);
   if (!ours)
     await withNewSheet(excel, target, async (context, sheet) => {
-      queueDashboard(sheet, reports, charts, mark, sheetName);
+      queueDashboard(sheet, reports, charts, sheetName);
+      queueSetMark(sheet, setId);
       await context.sync();
     });
   const made = await writeDashboardCharts(excel, target, defs, CHARTS_ROW);
@@ -381,14 +382,14 @@ export async function followReports(excel: ExcelHost, changed: readonly string[]
   // A report's relative period moved with its refresh ("last 30 days" asks for other days): its
   // From and To are written again (the figures are formulas either way; nothing else is touched).
   const { reports } = await reportsOf(excel, existing.reports);
-  const followed = await excel.run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(existing.sheetName);
-    // The following owns what it derives; a Dashboard made again since it read it already shows it.
-    const now = await readMarkOn(context, sheet);
-    if (dashboardWriteCheck("dashboard following", existing.base, now, []) !== "write") return false;
-    queueFigures(sheet, dashboardPlan(labelled(reports)));
-    await context.sync();
-    return true;
+  // The following owns what it derives; a Dashboard made again since it read it already shows it.
+  const followed = await writeDashboardRecord(excel, {
+    sheetName: existing.sheetName,
+    base: existing.base,
+    writer: "dashboard following",
+    reports: existing.base.reports,
+    content: (sheet) => queueFigures(sheet, dashboardPlan(labelled(reports))),
+    figuresOnly: true,
   });
   if (!followed) return;
   await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));

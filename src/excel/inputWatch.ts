@@ -9,7 +9,7 @@
 import { areaOf } from "./columnName";
 import type { ExcelHost } from "./host";
 import { markStale, type StaleTarget } from "./markStale";
-import { readAllReports } from "./reportStore";
+import { readAllReports } from "./store/readAll";
 import type { BoundCell } from "../reports/boundParams";
 
 type Area = NonNullable<ReturnType<typeof areaOf>>;

@@ -5,7 +5,7 @@
  * ("cmp-1140f690-0"); its chart's legend names them with these where the workbook knows them.
  */
 import type { ExcelHost } from "./host";
-import { listDefinitions } from "./reportStore";
+import { listDefinitions } from "./store/reportRecords";
 
 /** Pairs of headers: an object's id and its name, as report tables show them. */
 const PAIRS: readonly (readonly [RegExp, RegExp])[] = [

@@ -8,7 +8,7 @@
  */
 import type { ExcelHost } from "./host";
 import { boundStatus, markStaleOnSheet } from "./reportBindings";
-import { readDefinition } from "./reportStore";
+import { readDefinition } from "./store/reportRecords";
 import { tellStale, type StaleTarget } from "./staleListeners";
 
 export type { StaleTarget };

@@ -11,7 +11,8 @@ import type { ResolvedSource } from "../reports/definition";
 import * as bindingsHere from "./reportBindings";
 import * as sheetsHere from "./reportSheets";
 import { createReportSheet, readDefinition, refreshReport, type SheetFetcher } from "./reportSheets";
-import { readAllReports, saveDefinition } from "./reportStore";
+import { readAllReports } from "./store/readAll";
+import { saveDefinition } from "./store/reportRecords";
 
 const TODAY = new Date(Date.UTC(2026, 10, 23, 12));
 const SHEET = "Spend by day";

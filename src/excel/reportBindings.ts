@@ -26,7 +26,7 @@ import {
 import { dateSystemOf } from "./dateSystem";
 import type { ExcelHost } from "./host";
 import { definitionFor } from "./reportSheets";
-import { markReportStale, writeReport, type StoredReport } from "./reportStore";
+import { markReportStale, writeReport, type StoredReport } from "./store/reportRecords";
 import type { BoundCell } from "../reports/boundParams";
 import type { DateSystem } from "../api/excelDates";
 

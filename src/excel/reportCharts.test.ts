@@ -5,7 +5,7 @@ import { DEFAULT_COLUMN_WIDTH_PT, rowTop } from "../../preview/memory/geometry";
 import type { TypedTable } from "../api/table";
 import { BAND_ROWS, chartFor, chartName, FIRST_SCREEN_PT, SUMMARY_NOTE } from "./reportCharts";
 import { createReportSheet, readDefinition, refreshReport, setReportChart } from "./reportSheets";
-import { saveDefinition } from "./reportStore";
+import { saveDefinition } from "./store/reportRecords";
 
 const table = (columns: [string, TypedTable["columns"][number]["kind"]][], rows: number): TypedTable => ({
   columns: columns.map(([name, kind]) => ({ name, kind })),

@@ -7,7 +7,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { startSandbox } from "../../test/support/sandbox";
 import { allStoredText } from "../../test/support/storedText";
 import { fetchSheetData } from "../runtime/reportSources";
-import { listDefinitions } from "./reportStore";
+import { listDefinitions } from "./store/reportRecords";
 import { listReportSets, makeReportSet, previewReportSet, runReportSet, setStaleNow } from "./reportSets";
 import type { SheetFetcher } from "./reportSheets";
 

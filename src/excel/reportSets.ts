@@ -30,29 +30,16 @@ import { writeSetDashboard } from "./dashboardSheet";
 import { errorMessage, type ExcelHost } from "./host";
 import { createReportSheet, refreshUnlocked, type SheetFetcher } from "./reportSheets";
 import { boundStatusOf } from "./reportBindings";
-import { listDefinitions, readAllReports, type ReportsRead } from "./reportStore";
-import { listedSets, setJsons, type ListedSet } from "./setRecords";
-import { newerSetMessage, writeReportSet } from "./store/setStore";
+import { listDefinitions } from "./store/reportRecords";
+import { readAllReports, type ReportsRead } from "./store/readAll";
+import type { ListedSet } from "./store/setRecords";
+import { listReportSets, newerSetMessage, storedSetIds, writeReportSet } from "./store/setStore";
 
 /** The owner of a set's range name: `AdsParam_Set_<id>_values` (boundCells.ts names it). */
 const VALUES_OWNER = (id: string) => `Set_${id}`;
 
-/** Every stored set's JSON, by id, read from the workbook's custom properties. */
-async function storedSets(excel: ExcelHost): Promise<Map<string, string>> {
-  return excel.run(async (context) => {
-    const custom = context.workbook.properties.custom;
-    custom.load("items/key,items/value");
-    await context.sync();
-    return setJsons(custom.items);
-  });
-}
-
 export type { ListedSet };
-
-/** Every readable set of the workbook (one sync; the Sheets tab reads them with the rest: readWorkbook). */
-export async function listReportSets(excel: ExcelHost): Promise<ListedSet[]> {
-  return listedSets(await storedSets(excel));
-}
+export { listReportSets };
 
 /**
  * The planner changes a set (its name, range of values, reports or "A Dashboard per value"), from the
@@ -84,7 +71,7 @@ export interface NewReportSet {
 
 /** Stores a new set, its range of values bound by a defined name; nothing is requested. */
 export async function makeReportSet(excel: ExcelHost, input: NewReportSet): Promise<ReportSet> {
-  const ids = new Set([...(await storedSets(excel)).keys()].map((k) => k.toLowerCase()));
+  const ids = new Set((await storedSetIds(excel)).map((k) => k.toLowerCase()));
   const base =
     input.name
       .replace(/[^A-Za-z0-9]+/g, "_")

@@ -13,7 +13,7 @@ import {
   setRefreshOnOpenFlag,
   type SheetData,
 } from "./reportSheets";
-import { PART_LENGTH } from "./reportStore";
+import { PART_LENGTH } from "./store/parts";
 import { allStoredText } from "../../test/support/storedText";
 
 const table = (n: number, tag: string): TypedTable => ({

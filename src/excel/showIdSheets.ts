@@ -5,7 +5,7 @@
  * Reads only; two round trips whatever the number of sheets.
  */
 import type { ExcelHost } from "./host";
-import { listDefinitions } from "./reportStore";
+import { listDefinitions } from "./store/reportRecords";
 
 /** The header the service's reports and the Prospects sheet give a show's id. */
 const SHOW_ID = "Show ID";

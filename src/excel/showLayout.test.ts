@@ -2,7 +2,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { ShowInfo } from "../api/schemas";
 import { listDefinitions, createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 import { writeShowSheet } from "./showLayout";
-import { saveDefinition } from "./reportStore";
+import { saveDefinition } from "./store/reportRecords";
 
 const show: ShowInfo = {
   serviceSeriesId: 77,

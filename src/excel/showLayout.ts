@@ -15,6 +15,7 @@ import type { ExcelHost } from "./host";
 import type { WrittenColumn } from "./plannerWork";
 import { SyncBatch } from "./syncBatch";
 import { refreshTables, type LinesBlock, type RefreshTarget } from "./tableRefresh";
+import { SHOW_STATUS_CELL, type StatusCell } from "./statusCell";
 import {
   a1,
   queueRecalculation,
@@ -197,7 +198,7 @@ function adsTable(show: ShowInfo): TypedTable {
  */
 const SHOW_LAYOUT = {
   /** The status line (rendered from the record: src/excel/reportStore.ts), under the title and subtitle. */
-  statusRow: 2,
+  statusRow: SHOW_STATUS_CELL.row,
   blocksRow: 3,
   metrics: { col: 0, width: 3, room: 18 },
   risk: { col: 4, width: 2, room: 22 },
@@ -209,7 +210,7 @@ const SHOW_LAYOUT = {
 } as const;
 
 /** The cell of a show sheet's status line (row, column; zero-based): under its title and subtitle. */
-export const SHOW_STATUS_CELL = { row: SHOW_LAYOUT.statusRow, col: 0 } as const;
+export { SHOW_STATUS_CELL };
 
 /** The three tables of a show sheet: label, table name suffix, where they go, what they hold. */
 function showTables(show: ShowInfo) {
@@ -259,8 +260,6 @@ export interface ShowNames {
   sheetName: string;
   prefix: string;
   requestedId?: string;
-  /** The status line, rendered from the sheet's record (src/reports/statusLine.ts), when there is one. */
-  statusLine?: string;
 }
 
 /** How many rows a show's tables hold (what its status line counts). */
@@ -281,8 +280,6 @@ async function writeShowContent(
     for (const r of block.boldRows ?? [])
       sheet.getRange(a1(block.row + r, block.col)).format.font.bold = true;
   }
-  if (names.statusLine !== undefined)
-    queueTextLines(sheet, SHOW_STATUS_CELL.row, [[names.statusLine]], SHOW_STATUS_CELL.col);
   await context.sync();
   let rows = 0;
   const tables: ShowTableRecord[] = [];
@@ -393,35 +390,23 @@ export async function showLayoutState(
 /**
  * Refreshes a show sheet in place: the same sheet, the same tables (resized, so structured
  * references hold), every block rewritten in its region; the planner's columns and notes kept as
- * in report tables; any failure puts every cell back. The status line (`names.statusLine`) is
- * written in its cell where that cell still holds the add-in's line (`statusStillOurs`) or is empty;
- * `commit` is told whether it was.
+ * in report tables; any failure puts every cell back. A sheet with a status line has its cell read
+ * and handed to `commit`, whose record's one writer writes the line (statusCell.ts).
  */
 export async function refreshShowSheet(
   excel: ExcelHost,
-  { sheetName, prefix, requestedId, statusLine }: ShowNames,
+  { sheetName, prefix, requestedId }: ShowNames,
   show: ShowInfo,
   previous: readonly ShowTableRecord[] = [],
-  commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[], statusWritten: boolean) => void,
-  statusStillOurs?: (first: unknown) => boolean,
+  commit?: (sheet: Excel.Worksheet, tables: ShowTableRecord[], status: StatusCell | null) => void,
+  status = false,
 ): Promise<{ rows: number; tables: ShowTableRecord[] }> {
   const targets = showTargets(prefix, show, previous);
   let records: ShowTableRecord[] = [];
   const blocks = showLines(show, requestedId);
-  const status: LinesBlock[] =
-    statusLine === undefined
-      ? []
-      : [
-          {
-            ...SHOW_STATUS_CELL,
-            room: 1,
-            lines: [[statusLine]],
-            owned: { ...SHOW_STATUS_CELL, rows: 1, cols: 1 },
-            stillOurs: statusStillOurs,
-          },
-        ];
   await refreshTables(excel, sheetName, targets, {
-    lines: [...blocksInSystem(blocks, await dateSystemOf(excel)), ...status],
+    lines: blocksInSystem(blocks, await dateSystemOf(excel)),
+    status: status ? () => SHOW_STATUS_CELL : undefined,
     commit: (sheet, result) => {
       records = result.tables.map((t) => ({
         name: t.tableName,
@@ -430,8 +415,7 @@ export async function refreshShowSheet(
         totals: t.totals,
         rowMarks: t.rowMarks,
       }));
-      const written = status.length > 0 && (result.lines[blocks.length]?.rows ?? 0) > 0;
-      commit?.(sheet, records, written);
+      commit?.(sheet, records, result.status);
     },
   });
   return { rows: targets.reduce((n, t) => n + t.table.rows.length, 0), tables: records };

@@ -18,7 +18,7 @@ import {
   setReportChart,
   type SheetFetcher,
 } from "./reportSheets";
-import { saveDefinition } from "./reportStore";
+import { saveDefinition } from "./store/reportRecords";
 
 /** The shape each fixture's spend-by-day sheet is read as (the fixture's README: the commit that wrote it). */
 const SPEND_SHAPE: Record<string, string> = {

@@ -14,6 +14,7 @@ import type { LinesBlock } from "./refresh/lines";
 import { refreshTables } from "./refresh/run";
 import type { Box } from "./refresh/structure";
 import type { RefreshTarget, RefreshedTable } from "./refresh/target";
+import type { StatusCell } from "./statusCell";
 
 export type { LinesBlock };
 export { checkBeforeRequest } from "./refresh/plan";
@@ -21,9 +22,10 @@ export { refreshTables };
 export { type RefreshTarget, type RefreshedTable } from "./refresh/target";
 
 /**
- * Refreshes a report sheet's table (its header row stays where it is), its status line (one cell,
- * the sheet's first) and the summary block between them: all of it when it fits, else what fits
- * and a line saying how many lines were left out.
+ * Refreshes a report sheet's table (its header row stays where it is) and the summary block above
+ * it: all of it when it fits, else what fits and a line saying how many lines were left out. A sheet
+ * with a status line (its first row, over the table's first column) has that cell read and handed to
+ * the commit, whose record's one writer writes the line (statusCell.ts).
  */
 export async function rewriteTable(
   excel: ExcelHost,
@@ -32,20 +34,18 @@ export async function rewriteTable(
   opts: {
     commit?: (
       sheet: Excel.Worksheet,
-      written: { table: RefreshedTable; summary?: Box; statusWritten: boolean },
+      written: { table: RefreshedTable; summary?: Box; status: StatusCell | null },
     ) => void;
     previous?: RefreshTarget["previous"] & { summary?: Box };
-    /** The report's status line, in the sheet's first row (sheets made before it have none). */
-    statusLine?: string;
+    /** The sheet has a status line, in its first row (sheets made before it have none). */
+    status?: boolean;
     /** Every column the report's kind can have (refresh/target.ts). */
     reportFields?: readonly string[];
     /** Say which notes right of the table will no longer line up with their rows (refresh/target.ts). */
     beside?: RefreshTarget["beside"];
-    /** Whether the first cell holds the status line written last time (else it is the planner's and stays). */
-    statusStillOurs?: (first: unknown) => boolean;
   } = {},
-): Promise<RefreshedTable & { sheetName: string; syncs: number; summary?: Box; statusWritten: boolean }> {
-  const status = opts.statusLine !== undefined;
+): Promise<RefreshedTable & { sheetName: string; syncs: number; summary?: Box }> {
+  const status = opts.status === true;
   const { syncs, tables, lines } = await refreshTables(
     excel,
     layout.sheetName,
@@ -63,47 +63,23 @@ export async function rewriteTable(
         // The status line, then the summary, then a blank row before the header.
         const top = status ? 1 : 0;
         const room = at.row - top - 1;
-        return [
-          ...(status
-            ? [
-                {
-                  row: 0,
-                  col: at.col,
-                  room: 1,
-                  lines: [[opts.statusLine!]],
-                  owned: { row: 0, col: at.col, rows: 1, cols: 1 },
-                  stillOurs: opts.statusStillOurs,
-                },
-              ]
-            : []),
-          ...(room > 0
-            ? [
-                {
-                  row: top,
-                  col: at.col,
-                  room,
-                  lines: table.summary ?? [],
-                  owned: opts.previous?.summary ?? ("leading" as const),
-                },
-              ]
-            : []),
-        ];
+        return room > 0
+          ? [
+              {
+                row: top,
+                col: at.col,
+                room,
+                lines: table.summary ?? [],
+                owned: opts.previous?.summary ?? ("leading" as const),
+              },
+            ]
+          : [];
       },
+      status: status ? ([at]) => ({ row: 0, col: at.col }) : undefined,
       commit:
         opts.commit &&
-        ((sheet, r) =>
-          opts.commit!(sheet, {
-            table: r.tables[0],
-            summary: r.lines[status ? 1 : 0],
-            statusWritten: status && r.lines[0].rows > 0,
-          })),
+        ((sheet, r) => opts.commit!(sheet, { table: r.tables[0], summary: r.lines[0], status: r.status })),
     },
   );
-  return {
-    ...tables[0],
-    sheetName: layout.sheetName,
-    syncs,
-    summary: lines[status ? 1 : 0],
-    statusWritten: status && lines[0].rows > 0,
-  };
+  return { ...tables[0], sheetName: layout.sheetName, syncs, summary: lines[0] };
 }

@@ -501,7 +501,7 @@ export async function withNewSheet<T>(
 }
 
 /**
- * Creates `sheetName` and writes the table into it, under `topLines` (the report's status line) and
+ * Creates `sheetName` and writes the table into it, under `topLines` (or a row kept for the status line) and
  * its summary block, with a blank row before the header; `chartRows` more rows between them keep a
  * chart in view above a wide table. The header row is frozen with the rows above it, unless rows
  * are kept for a chart: a frozen chart would leave a laptop screen a few rows of data, and Excel
@@ -511,18 +511,25 @@ export async function writeNewTable(
   excel: ExcelHost,
   table: TypedTable,
   names: { sheetName: string; tableName: string },
-  opts: { topLines?: LineCell[][]; tableStyle?: string; chartRows?: number } = {},
+  opts: {
+    topLines?: LineCell[][];
+    /** A first row kept for the report's status line, which the record's one writer writes (statusCell.ts). */
+    statusRow?: boolean;
+    tableStyle?: string;
+    chartRows?: number;
+  } = {},
 ): Promise<WriteResult> {
   const top = opts.topLines ?? [];
+  const first = top.length + (opts.statusRow ? 1 : 0);
   const summary = table.summary ?? [];
-  const above = top.length + summary.length + (opts.chartRows ?? 0);
+  const above = first + summary.length + (opts.chartRows ?? 0);
   const layout: TableLayout = { ...names, headerRow: above ? above + 1 : 0, style: opts.tableStyle };
   checkFits(table, layout.headerRow);
   // Dates in the workbook's system (the table's are the 1900 system's).
   table = tableInSystem(table, await dateSystemOf(excel));
   return withNewSheet(excel, names.sheetName, async (context, sheet) => {
     queueTextLines(sheet, 0, top);
-    queueTextLines(sheet, top.length, summary);
+    queueTextLines(sheet, first, summary);
     if (!opts.chartRows) sheet.freezePanes.freezeRows(layout.headerRow + 1);
     const batch = new SyncBatch(context);
     // The lines above are small next to the headroom every sync keeps (chunkPlan.ts).

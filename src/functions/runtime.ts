@@ -9,7 +9,7 @@ import type { DateSystem } from "../api/excelDates";
 import { dateSystemOf } from "../excel/dateSystem";
 import { recalculateFully } from "../excel/fullRecalculation";
 import type { ExcelHost } from "../excel/host";
-import { workbookIdOf } from "../excel/workbookId";
+import { workbookIdOf } from "../excel/store/workbookId";
 import type { NetworkLimits } from "../runtime/networkLimits";
 import { serviceClient } from "../runtime/serviceClient";
 import {

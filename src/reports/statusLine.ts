@@ -154,8 +154,13 @@ export function fetchedLineOf(rec: StatusRecord): string {
   return statusLine(rec, dates);
 }
 
-/** A line the add-in wrote (by this or an earlier version) taken as what it says of the data: a stale mark is not. */
-export const adoptedLine = (line: string): string =>
+/**
+ * The words an earlier version's line said of its data, for a record that version stored without them
+ * (before `fetchedLine`): its line as written, less a stale mark before it. Taken once, when this
+ * version first writes that record (statusCell.ts), so the sheet keeps saying what it said of its data;
+ * from then on the record holds them and the line is rendered from the record alone.
+ */
+export const earlierLineData = (line: string): string =>
   line.replace(/^Stale: .*? changed since this data was fetched · /, "");
 
 /**

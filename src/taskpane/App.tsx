@@ -5,7 +5,7 @@
  */
 import { onCardsNotShown } from "../runtime/cardNotice";
 import { dateSystemOf } from "../excel/dateSystem";
-import { workbookIdOf } from "../excel/workbookId";
+import { workbookIdOf } from "../excel/store/workbookId";
 import { setSpendWorkbook } from "../runtime/session";
 import {
   Component,

@@ -4,7 +4,7 @@
  * several (a campaign is one advertiser's; the sheet's names together only measure net new reach).
  * The outcome said in a toast and the Activity list.
  */
-import { readDefinition } from "../excel/reportStore";
+import { readDefinition } from "../excel/store/reportRecords";
 import { addProspectsToPlan, selectedProspects } from "../excel/prospectsToPlan";
 import type { Services } from "./services";
 

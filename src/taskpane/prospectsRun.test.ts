@@ -7,7 +7,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { startSandbox } from "../../test/support/sandbox";
 import { answerSpendQuestion, spendQuestions } from "../runtime/spendGuard";
-import { readDefinition } from "../excel/reportStore";
+import { readDefinition } from "../excel/store/reportRecords";
 import { prospectParamsSchema } from "../reports/prospects";
 import { showIdSheets, showIdsOf } from "../excel/showIdSheets";
 import { runSourceToSheet } from "./reportActions";

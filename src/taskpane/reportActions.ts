@@ -27,10 +27,10 @@ import {
 import {
   markReportsStale,
   newerVersionOf,
-  readAllReports,
   writeReport,
   type StoredReport,
-} from "../excel/reportStore";
+} from "../excel/store/reportRecords";
+import { readAllReports } from "../excel/store/readAll";
 import {
   boundStatusOf,
   currentAddresses,

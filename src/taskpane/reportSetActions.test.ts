@@ -5,7 +5,7 @@
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { AdsClient } from "../api/client";
 import type { TypedTable } from "../api/table";
-import { listDefinitions } from "../excel/reportStore";
+import { listDefinitions } from "../excel/store/reportRecords";
 import { makeReportSet } from "../excel/reportSets";
 import { answerSpendQuestion, spendQuestions, spendQuestionText } from "../runtime/spendGuard";
 import { runSetFromPane } from "./reportSetActions";

@@ -7,7 +7,7 @@
 import type { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { BOUND_TODAY, boundReportsWorkbook } from "../../test/support/boundReports";
 import { previewReportSets } from "../excel/reportSets";
-import { readDefinition } from "../excel/reportStore";
+import { readDefinition } from "../excel/store/reportRecords";
 import { listReportSheets } from "./reportActions";
 import type { Services } from "./services";
 

@@ -20,7 +20,7 @@ import {
   refreshReport,
   type NewReport,
 } from "../../src/excel/reportSheets";
-import { saveDefinition } from "../../src/excel/reportStore";
+import { saveDefinition } from "../../src/excel/store/reportRecords";
 import { PREVIEW_ENVIRONMENT, SELF_TEST_STEPS } from "../../src/excel/selftest";
 import { createAdsFunctions } from "../../src/functions/adsFunctions";
 import { RequestCache } from "../../src/functions/requestCache";

@@ -5,7 +5,7 @@
  * fixture's own.
  */
 import { readCampaignPlan } from "../../src/excel/campaignPlan";
-import { listDefinitions, readDefinition } from "../../src/excel/reportStore";
+import { listDefinitions, readDefinition } from "../../src/excel/store/reportRecords";
 import { readStoredDefinition } from "../../src/reports/definitionVersions";
 import { FIXTURES } from "../../scripts/stored-fixtures/fixtures";
 import type { InMemoryWorkbook } from "../../preview/memory/workbook";
@@ -64,7 +64,7 @@ test("every fixture the generator lists is here, made by its commit", () => {
 });
 
 describe.each(names)("%s", (name) => {
-  test("opens, and today's reportStore reads every stored definition as the old code wrote it (migrated to today's)", async () => {
+  test("opens, and today's store reads every stored definition as the old code wrote it (migrated to today's)", async () => {
     const { wb, fixture } = open(name);
     const reports = fixture.workbook.sheets.filter((s) => storedDefinition(s) !== null);
     expect(reports.length).toBeGreaterThanOrEqual(4);

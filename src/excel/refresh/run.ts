@@ -21,12 +21,21 @@ import { anyColumnMove, cutBy, named, rowMove, type Box } from "./structure";
 import { undoShapes, type Shaping } from "./undo";
 import { rowMarksFor } from "./rowMarks";
 import type { RowMarks } from "../../reports/definition";
+import type { StatusCell } from "../statusCell";
 
 export interface RefreshOptions {
   /** The lines blocks, or a function of where the tables are (a summary sits above its table). */
   lines?: readonly LinesBlock[] | ((tables: readonly Box[]) => LinesBlock[]);
+  /**
+   * The sheet's status cell, given where the tables are: read with the rest (and put back on a
+   * failure), handed to the commit, whose record's one writer writes the line (statusCell.ts).
+   */
+  status?: (tables: readonly Box[]) => { row: number; col: number };
   /** Queues more writes (e.g. the updated report definition) into the last sync, so they commit with the data. */
-  commit?: (sheet: Excel.Worksheet, result: { tables: RefreshedTable[]; lines: Box[] }) => void;
+  commit?: (
+    sheet: Excel.Worksheet,
+    result: { tables: RefreshedTable[]; lines: Box[]; status: StatusCell | null },
+  ) => void;
 }
 
 type Located = Awaited<ReturnType<typeof locate>>;
@@ -79,10 +88,11 @@ function plansFor(
 }
 
 /** The span a refresh may touch: each table and the row under it, the reserved blocks, the lines blocks. */
-function spanOf(plans: readonly TablePlan[], lines: readonly LinesBlock[]): Box {
+function spanOf(plans: readonly TablePlan[], lines: readonly LinesBlock[], extra: readonly Box[]): Box {
   const boxes: Box[] = [
     ...plans.map((p) => ({ ...p.old, rows: Math.max(p.old.rows + 1, (p.target.reservedRows ?? 0) + 1) })),
     ...lines.map(blockArea),
+    ...extra,
   ];
   const top = Math.min(...boxes.map((b) => b.row));
   const left = Math.min(...boxes.map((b) => b.col));
@@ -97,8 +107,9 @@ async function snapshotFor(
   sheet: Excel.Worksheet,
   plans: readonly TablePlan[],
   lines: readonly LinesBlock[],
+  extra: readonly Box[],
 ) {
-  const span = spanOf(plans, lines);
+  const span = spanOf(plans, lines, extra);
   const plannerCell = (row: number, col: number) =>
     plans.some((p) =>
       p.columns.slots.some(
@@ -282,13 +293,21 @@ export async function refreshTables(
     const { plans, problems } = plansFor(targets, located);
     if (problems.length) refuse(problems, "after");
     const lines = typeof opts.lines === "function" ? opts.lines(plans.map((p) => p.old)) : (opts.lines ?? []);
-    const { snap, syncs: read, r1c1, beside } = await snapshotFor(context, sheet, plans, lines);
+    const statusAt = opts.status?.(plans.map((p) => p.old));
+    const extra = statusAt ? [{ ...statusAt, rows: 1, cols: 1 }] : [];
+    const { snap, syncs: read, r1c1, beside } = await snapshotFor(context, sheet, plans, lines, extra);
+    const status: StatusCell | null = statusAt
+      ? {
+          cell: sheet.getRange(a1(statusAt.row, statusAt.col)),
+          value: snap.formulas[statusAt.row - snap.row]?.[statusAt.col - snap.col],
+        }
+      : null;
     const kept = keepWork(plans, snap, r1c1, beside);
     if (kept.length) refuse(kept, "after");
     const shaping: Shaping = { columns: new Set(), rows: new Set(), failedIn: undefined };
     try {
       const shaped = await reshape(context, sheet, plans, shaping);
-      const result = await writeAll(context, sheet, plans, lines, snap, shaped.ids, opts);
+      const result = await writeAll(context, sheet, plans, lines, snap, shaped.ids, status, opts);
       // Locating the tables, the snapshot's reads, the reshaping's and the writes' syncs.
       return { syncs: 1 + read + shaped.syncs + result.syncs, tables: result.tables, lines: result.lines };
     } catch (err) {
@@ -373,6 +392,7 @@ async function writeAll(
   lines: readonly LinesBlock[],
   snap: Snapshot,
   ids: number[][],
+  status: StatusCell | null,
   opts: RefreshOptions,
 ): Promise<{ syncs: number; tables: RefreshedTable[]; lines: Box[] }> {
   const batch = new SyncBatch(context);
@@ -407,7 +427,7 @@ async function writeAll(
   }
   for (const c of contents) await queueHeaders(sheet, c, batch);
   // The commit and the recalculation ride in the headroom every sync keeps (chunkPlan.ts).
-  opts.commit?.(sheet, { tables, lines: written });
+  opts.commit?.(sheet, { tables, lines: written, status });
   queueRecalculation(context);
   await batch.sync();
   return { syncs: batch.syncs, tables, lines: written };

@@ -1,4 +1,5 @@
 /** Custom properties: the report definition store's parts round-trip at the documented limits. */
+import { roundTripProperty } from "../store/propertyProbe";
 import { check, show, type SelfTestStep } from "./step";
 
 export const propertySteps: SelfTestStep[] = [
@@ -10,14 +11,7 @@ export const propertySteps: SelfTestStep[] = [
     async run({ excel, sheet }) {
       const key = `ADS.selftest.${"k".repeat(255 - 13)}`;
       const value = `${"v".repeat(254)}é`;
-      const seen = await excel.run(async (context) => {
-        const props = context.workbook.worksheets.getItem(sheet).customProperties;
-        props.add(key, value);
-        await context.sync();
-        props.load("items/key,items/value");
-        await context.sync();
-        return props.items.find((p) => p.key.toLowerCase() === key.toLowerCase());
-      });
+      const seen = await roundTripProperty(excel, sheet, key, value);
       check(seen !== undefined, "the property was not found after it was added");
       check(
         seen.value === value,

@@ -10,8 +10,9 @@
  * follows the sheets as they are), so both are kept.
  */
 import type { DashboardReport } from "../../reports/dashboard";
-import { splitParts } from "../reportStore";
 import type { ExcelHost } from "../host";
+import { joinParts, propertyMap, splitParts } from "./parts";
+import { writeRecord, type Found, type StoredKind } from "./recordWrite";
 
 /** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */
 const DASHBOARD_PROPERTY = "AdsDashboard";
@@ -49,25 +50,32 @@ export function dashboardWriteCheck(
   };
 }
 
-/** The Dashboard's revision and its reports' tables on `sheet`, read in one sync (its properties at once). */
-export async function readMarkOn(
-  context: Excel.RequestContext,
-  sheet: Excel.Worksheet,
-): Promise<{ revision: number; tables: string[] }> {
-  const props = sheet.customProperties;
-  props.load("items/key,items/value");
-  await context.sync();
-  const values = new Map(props.items.map((p) => [p.key, p.value]));
+/** The Dashboard's record as its sheet's loaded properties hold it: its revision and reports, or a later version's. */
+function markFrom(items: readonly { key: string; value: unknown }[]): {
+  record: DashboardRecord | null;
+  newer?: number;
+} {
+  const values = propertyMap(items);
   const mark = values.get(DASHBOARD_PROPERTY);
-  const n = mark === undefined ? null : PARTS_MARK.exec(mark);
-  const json = n
-    ? Array.from({ length: Number(n[1]) }, (_, k) => values.get(`${DASHBOARD_PROPERTY}.${k}`) ?? "").join("")
-    : (mark ?? "[]");
+  if (mark === undefined) return { record: null };
+  const version = Number(VERSIONED_MARK.exec(mark)?.[1] ?? MARK_VERSION);
+  if (version > MARK_VERSION) return { record: null, newer: version };
+  const n = PARTS_MARK.exec(mark);
+  const json = n ? joinParts(values, DASHBOARD_PROPERTY, Number(n[1])) : mark;
   return {
-    revision: Number(values.get(REVISION_PROPERTY)) || 0,
-    tables: markedReports(json).map((m) => m.table ?? m.sheet),
+    record: { revision: Number(values.get(REVISION_PROPERTY)) || 0, reports: markedReports(json) },
   };
 }
+
+/** The Dashboard's record: its revision and the reports it shows (their sheets then, and tables). */
+export interface DashboardRecord {
+  revision: number;
+  reports: MarkedReport[];
+}
+
+/** The tables a record's reports are known by (a sheet's name for a mark from before tables were kept). */
+export const markedTables = (r: Pick<DashboardRecord, "reports">): string[] =>
+  r.reports.map((m) => m.table ?? m.sheet);
 
 /**
  * The property marking a report set's Dashboard of one value (src/excel/reportSets.ts): "v1:<set id>".
@@ -95,7 +103,7 @@ export async function isSetDashboard(
 }
 
 /** A report on the dashboard, as its mark keeps it: its sheet's name then, and its table (which a rename keeps). */
-interface MarkedReport {
+export interface MarkedReport {
   sheet: string;
   table?: string;
 }
@@ -134,19 +142,21 @@ export function markedReports(json: string): MarkedReport[] {
  * Queues the mark of a dashboard showing `reports`, at `revision` (the caller syncs). The revision is a
  * property of its own (AdsDashboard.rev), so the v2 mark reads as it did in earlier versions.
  */
-export function queueMark(
-  sheet: Excel.Worksheet,
-  reports: readonly DashboardReport[],
-  revision: number,
-): void {
-  const parts = splitParts(JSON.stringify(reports.map((r) => ({ s: r.sheetName, t: r.tableName }))));
+export function queueMark(sheet: Excel.Worksheet, reports: readonly MarkedReport[], revision: number): void {
+  const parts = splitParts(JSON.stringify(reports.map((r) => ({ s: r.sheet, t: r.table }))));
   sheet.customProperties.add(DASHBOARD_PROPERTY, `v2:${parts.length}`);
   parts.forEach((part, i) => sheet.customProperties.add(`${DASHBOARD_PROPERTY}.${i}`, part));
   sheet.customProperties.add(REVISION_PROPERTY, String(revision));
 }
 
-/** The marked dashboard sheet and its mark's JSON (read from its parts), or null. */
-export async function findMark(excel: ExcelHost): Promise<DashboardMark | null> {
+/** A dashboard's reports as its mark keeps them. */
+export const markOf = (reports: readonly DashboardReport[]): MarkedReport[] =>
+  reports.map((r) => ({ sheet: r.sheetName, table: r.tableName }));
+
+/** The marked dashboard sheet and its record, or null: two syncs (the sheets, then each one's mark). */
+export async function findMark(
+  excel: ExcelHost,
+): Promise<(DashboardRecord & { sheetName: string; newer?: number }) | null> {
   return excel.run(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
@@ -156,28 +166,98 @@ export async function findMark(excel: ExcelHost): Promise<DashboardMark | null> 
       p.load("value");
       return p;
     });
+    // Every sheet's properties with its mark, so the found one's parts and revision need no more syncs.
+    for (const s of sheets.items) s.customProperties.load("items/key,items/value");
     await context.sync();
     const i = marks.findIndex((p) => !p.isNullObject);
     if (i < 0) return null;
     const sheet = sheets.items[i];
-    const rev = sheet.customProperties.getItemOrNullObject(REVISION_PROPERTY);
-    rev.load("value");
-    const version = Number(VERSIONED_MARK.exec(marks[i].value)?.[1] ?? MARK_VERSION);
-    if (version > MARK_VERSION) return { sheetName: sheet.name, json: "[]", newer: version, revision: 0 };
-    const n = PARTS_MARK.exec(marks[i].value);
-    // The revision and the mark's parts in one sync (the parts' count is in the mark).
-    const parts = Array.from({ length: n ? Number(n[1]) : 0 }, (_, k) => {
-      const p = sheet.customProperties.getItemOrNullObject(`${DASHBOARD_PROPERTY}.${k}`);
-      p.load("value");
-      return p;
-    });
-    await context.sync();
-    const revision = rev.isNullObject ? 0 : Number(rev.value) || 0;
-    if (!n) return { sheetName: sheet.name, json: marks[i].value, revision };
-    return {
-      sheetName: sheet.name,
-      json: parts.map((p) => (p.isNullObject ? "" : p.value)).join(""),
-      revision,
-    };
+    const { record, newer } = markFrom(sheet.customProperties.items);
+    if (newer !== undefined) return { sheetName: sheet.name, reports: [], revision: 0, newer };
+    return { sheetName: sheet.name, ...record! };
   });
 }
+
+/** Who writes the Dashboard, what it read and what it writes: the Dashboard's sheet and its content. */
+export interface DashboardWrite {
+  sheetName: string;
+  base: DashboardRecord;
+  writer: DashboardWriter;
+  reports: readonly MarkedReport[];
+  /** Queues what the write puts on the sheet besides its record. */
+  content: (sheet: Excel.Worksheet) => void;
+  /** Only figures derived from the reports are written (a refresh followed): the record stays as it is. */
+  figuresOnly?: boolean;
+}
+
+/**
+ * The Dashboard's record through the store's one write: in this runtime's turn, its mark read again,
+ * the write checked (dashboardWriteCheck: written, given way, or refused in words), then its content
+ * and its mark one revision on saved in one sync. Returns false where the following gave way.
+ */
+export async function writeDashboardRecord(excel: ExcelHost, write: DashboardWrite): Promise<boolean> {
+  let saved = false;
+  const kind: StoredKind<DashboardRecord, DashboardWriter, string> = {
+    merge(base, newest, writer, patch) {
+      const check = dashboardWriteCheck(
+        writer,
+        { revision: base.revision, tables: markedTables(base) },
+        { revision: newest.revision, tables: markedTables(newest) },
+        markedTables({ reports: patch.reports ?? [] }),
+      );
+      if (check === "give way") return check;
+      if (check !== "write") return check;
+      // Figures followed from the reports as they are: the record (which reports, its revision) stays.
+      if (write.figuresOnly) return { record: newest };
+      return { record: { ...newest, ...patch, revision: newest.revision + 1 } };
+    },
+    queueRead(context, sheetName): () => Found<DashboardRecord, Excel.Worksheet> {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+      sheet.customProperties.load("items/key,items/value");
+      // Read once the caller has synced (recordWrite.ts).
+      return () => {
+        // eslint-disable-next-line office-addins/call-sync-before-read
+        if (sheet.isNullObject) return { record: null, parts: 0, place: null };
+        // eslint-disable-next-line office-addins/call-sync-before-read
+        const { record, newer } = markFrom(sheet.customProperties.items);
+        return {
+          record,
+          parts: 0,
+          place: sheet,
+          newer: newer === undefined ? undefined : newerDashboardMessage(sheetName, newer),
+        };
+      };
+    },
+    queueSave(_context, place, record) {
+      const sheet = place as Excel.Worksheet;
+      // The content rides with the write's own save, not with a repair's.
+      if (!saved) write.content(sheet);
+      saved = true;
+      if (!write.figuresOnly) queueMark(sheet, record.reports, record.revision);
+      return record;
+    },
+    missing: (sheetName) => `The Dashboard "${sheetName}" is gone: nothing was changed.`,
+    taken: (sheetName) => `"${sheetName}" is already a Dashboard: nothing was changed.`,
+  };
+  try {
+    await writeRecord(excel, kind, {
+      at: write.sheetName,
+      base: write.base,
+      writer: write.writer,
+      patch: { reports: [...write.reports] },
+    });
+  } catch (err) {
+    // Refused after its content landed (another pane wrote the Dashboard in the same moment, and its
+    // record was put back): the caller makes that pane's Dashboard again, so nothing of it is lost.
+    if (saved) throw new DashboardOverwritten(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+  return saved;
+}
+
+/** A Dashboard write refused once its content had landed over another pane's: that one is to be made again. */
+export class DashboardOverwritten extends Error {}
+
+/** Every action on a Dashboard made by a later version refuses with this: it is never cleared or made again. */
+export const newerDashboardMessage = (sheetName: string, version: number) =>
+  `The Dashboard "${sheetName}" was made by a newer version of the add-in (its format ${version}; this version knows ${MARK_VERSION}): update the add-in to make it again. Nothing was changed.`;

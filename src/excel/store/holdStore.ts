@@ -7,7 +7,9 @@
  */
 import { readHold, campaignHoldSchema, type CampaignHold } from "../../writebacks/planHolds";
 import type { ExcelHost } from "../host";
-import { splitParts, withStoreTurn } from "../reportStore";
+import { queueCounted, queueDropCounted, splitParts } from "./parts";
+import { writeRecord, type StoredKind } from "./recordWrite";
+import { withStoreTurn } from "./turns";
 
 /**
  * Holds live in the plan sheet's custom properties, so they travel with it: `AdsHold.<id>.n` (number
@@ -15,7 +17,6 @@ import { splitParts, withStoreTurn } from "../reportStore";
  */
 const HOLD_PROPERTY = "AdsHold";
 const HOLD_KEY = /^AdsHold\.([0-9a-f]{16})\.(n|\d+)$/i;
-const holdKey = (id: string, part: number | "n"): string => `${HOLD_PROPERTY}.${id}.${part}`;
 
 /** The holds among a sheet's custom properties; unreadable ones (a part missing) are skipped. */
 export function holdsFromProperties(items: readonly { key: string; value: string }[]): {
@@ -48,38 +49,92 @@ export function holdsFromProperties(items: readonly { key: string; value: string
 }
 
 /** Queues the drop of a hold of `parts` parts (the caller syncs): the count first, so a half-dropped hold is none. */
-export function queueDropHold(sheet: Excel.Worksheet, parts: number, id: string): void {
-  if (parts) sheet.customProperties.getItemOrNullObject(holdKey(id, "n")).delete();
-  for (let i = 0; i < parts; i++) sheet.customProperties.getItemOrNullObject(holdKey(id, i)).delete();
+function queueDropHold(sheet: Excel.Worksheet, parts: number, id: string): void {
+  if (parts) queueDropCounted(sheet.customProperties, `${HOLD_PROPERTY}.${id}`, parts);
+}
+
+/** Queues the read of a plan sheet's holds; after the sync, its holds and each one's parts. */
+export function queueReadHolds(sheet: Excel.Worksheet): () => ReturnType<typeof holdsFromProperties> {
+  // customProperties is a navigation property: it needs no load of its own.
+  const props = sheet.customProperties;
+  props.load("items/key,items/value");
+  return () => holdsFromProperties(props.items);
+}
+
+/** The holds on the sheet `where` finds, in one sync. */
+export function readHolds(
+  excel: ExcelHost,
+  where: (context: Excel.RequestContext) => Excel.Worksheet,
+): Promise<ReturnType<typeof holdsFromProperties>> {
+  return excel.run(async (context) => {
+    const read = queueReadHolds(where(context));
+    await context.sync();
+    return read();
+  });
 }
 
 /**
- * Records a hold on the sheet `where` finds, read again in the same run: refused when that campaign
- * is held already (another pane or window is sending it). The count goes last, so a hold is whole or
- * absent. Returns its parts.
+ * Runs `body` (which reads, checks and queues its writes: a campaign's outcome in its rows) and then
+ * drops `hold`, in the store's turn: the drop is last in the last sync, so, a batch stopping at its
+ * first failing operation, the hold goes only once what `body` queued has landed.
  */
-export function writeHold(
+export function dropHoldAfter(
+  excel: ExcelHost,
+  where: (context: Excel.RequestContext) => Excel.Worksheet,
+  hold: { id: string; parts: number } | null,
+  body: (context: Excel.RequestContext) => Promise<void>,
+): Promise<void> {
+  const run = () =>
+    excel.run(async (context) => {
+      await body(context);
+      if (hold) queueDropHold(where(context), hold.parts, hold.id);
+      await context.sync();
+    });
+  return hold ? withStoreTurn(run) : run();
+}
+
+/** Holds as the store's one write keeps them: made once (revision 1), never changed; one already there refuses. */
+function holdKind(
+  where: (context: Excel.RequestContext) => Excel.Worksheet,
+): StoredKind<CampaignHold, "send loop", CampaignHold> {
+  return {
+    merge: () => ({ refused: "A hold is never changed: it is dropped, and a new one recorded." }),
+    queueRead(context, hold) {
+      const sheet = where(context);
+      const read = queueReadHolds(sheet);
+      return () => {
+        const found = read();
+        return {
+          record: found.holds.find((h) => h.id === hold.id) ?? null,
+          parts: found.parts.get(hold.id) ?? 0,
+          place: sheet,
+        };
+      };
+    },
+    queueSave(_context, place, hold) {
+      const sheet = place as Excel.Worksheet;
+      // The count goes last, so a hold is whole or absent.
+      queueCounted(sheet.customProperties, `${HOLD_PROPERTY}.${hold.id}`, holdJson(hold), 0);
+      return hold;
+    },
+    missing: () => "The plan's sheet is gone: the campaign was not sent.",
+    taken: (hold, there) =>
+      `The campaign "${hold.name}" is already held${there ? ` since ${there.sentAt}` : ""} (another pane or window is sending it): it was not sent again.`,
+  };
+}
+
+const holdJson = (hold: CampaignHold) => JSON.stringify(campaignHoldSchema.parse({ ...hold, revision: 1 }));
+
+/**
+ * Records a hold on the sheet `where` finds, through the store's one write: refused when that
+ * campaign is held already, or when another pane or window recorded it at the same moment (found by
+ * the read in the same sync as the save). Returns its parts.
+ */
+export async function writeHold(
   excel: ExcelHost,
   where: (context: Excel.RequestContext) => Excel.Worksheet,
   hold: CampaignHold,
 ): Promise<number> {
-  const parts = splitParts(JSON.stringify(campaignHoldSchema.parse({ ...hold, revision: 1 })));
-  return withStoreTurn(() =>
-    excel.run(async (context) => {
-      const sheet = where(context);
-      // customProperties is a navigation property: it needs no load of its own.
-      const props = sheet.customProperties;
-      props.load("items/key,items/value");
-      await context.sync();
-      const there = holdsFromProperties(props.items).holds.find((h) => h.id === hold.id);
-      if (there)
-        throw new Error(
-          `The campaign "${hold.name}" is already held since ${there.sentAt} (another pane or window is sending it): it was not sent again.`,
-        );
-      parts.forEach((p, i) => sheet.customProperties.add(holdKey(hold.id, i), p));
-      sheet.customProperties.add(holdKey(hold.id, "n"), String(parts.length));
-      await context.sync();
-      return parts.length;
-    }),
-  );
+  await writeRecord(excel, holdKind(where), { at: hold, base: null, writer: "send loop", patch: hold });
+  return splitParts(holdJson(hold)).length;
 }

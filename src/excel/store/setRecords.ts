@@ -1,9 +1,10 @@
 /**
  * Report sets' records as stored in the workbook's custom properties (`AdsSet.<id>.n`, `AdsSet.<id>.0…`:
- * a set's JSON in 250-character parts), read from the loaded properties. Shared by the store's batched
- * read (reportStore.ts, readWorkbook) and the sets' own reads and writes (reportSets.ts).
+ * a set's JSON in parts, parts.ts), read from the loaded properties: the one reading of sets, for the
+ * store's batched read (readAll.ts), the sets' list and their writes (setStore.ts).
  */
-import { readStoredSet, type ReportSet } from "../reports/reportSet";
+import { readStoredSet, type ReportSet } from "../../reports/reportSet";
+import { joinCounted, propertyMap } from "./parts";
 
 export const SET_PREFIX = "AdsSet.";
 
@@ -11,15 +12,22 @@ export const SET_PREFIX = "AdsSet.";
 export type ListedSet =
   { state: "current"; set: ReportSet } | { state: "newer"; id: string; name: string; version: number };
 
+/** A stored set's JSON and parts, by its id, from loaded custom properties; null when there is none. */
+export function setJson(
+  props: ReadonlyMap<string, string>,
+  id: string,
+): { json: string; parts: number } | null {
+  return joinCounted(props, `${SET_PREFIX}${id}`);
+}
+
 /** Every stored set's JSON, by id, from the workbook's loaded custom properties. */
 export function setJsons(items: readonly { key: string; value: unknown }[]): Map<string, string> {
-  const props = new Map(items.map((p) => [p.key, String(p.value)]));
+  const props = propertyMap(items);
   const out = new Map<string, string>();
-  for (const [key, count] of props) {
+  for (const key of props.keys()) {
     const m = /^AdsSet\.([A-Za-z0-9_]+)\.n$/.exec(key);
-    const n = Number(count);
-    if (!m || !Number.isInteger(n) || n < 1) continue;
-    out.set(m[1], Array.from({ length: n }, (_, i) => props.get(`${SET_PREFIX}${m[1]}.${i}`) ?? "").join(""));
+    const joined = m ? setJson(props, m[1]) : null;
+    if (m && joined) out.set(m[1], joined.json);
   }
   return out;
 }

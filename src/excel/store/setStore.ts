@@ -1,17 +1,15 @@
 /**
  * The store's report sets (issue #44): workbook custom properties `AdsSet.<id>.n` and `AdsSet.<id>.0…`
- * (the set's JSON in 250-character parts). Every write of a set goes through writeReportSet: the writer
- * says which set it read (its revision) and what it changes (fields it owns); the change is laid over
- * the newest set, one revision on, or refused in words. Across runtimes, the write reads the set again
- * in its own last sync and puts back a change it finds it overwrote (or refuses, restoring theirs).
+ * (setRecords.ts). Every write of a set goes through the store's one write (recordWrite.ts) with the
+ * set's owners and words: the writer says which set it read (its revision) and what it changes; the
+ * change is laid over the newest set, one revision on, or refused in words.
  */
 import { reportSetSchema, SET_VERSION, type ReportSet } from "../../reports/reportSet";
-import { parsedSet, SET_PREFIX } from "../setRecords";
-import { mergeOwned, revisionOf, type RecordKind } from "../../reports/ownedMerge";
+import { listedSets, parsedSet, setJson, setJsons, SET_PREFIX, type ListedSet } from "./setRecords";
+import { mergeOwned, type RecordKind } from "../../reports/ownedMerge";
 import type { ExcelHost } from "../host";
-import { splitParts, withStoreTurn } from "../reportStore";
-
-const PREFIX = SET_PREFIX;
+import { propertyMap, queueCounted } from "./parts";
+import { writeRecord, type Found, type StoredKind } from "./recordWrite";
 
 /** Who writes a set: the planner (the pane's set form) or a run of the set. */
 export type SetWriter = "planner" | "set run";
@@ -38,36 +36,36 @@ const SET_KIND: RecordKind<ReportSet, SetWriter> = {
 export const newerSetMessage = (name: string, version: number) =>
   `The report set "${name}" was stored by a newer version of the add-in (its format ${version}; this version knows ${SET_VERSION}): update the add-in to run it. Nothing was changed.`;
 
-type Found = { set: ReportSet | null; parts: number; newer?: { name: string; version: number } };
-
-/** A set's record as the loaded custom properties hold it. */
-function setFrom(items: readonly { key: string; value: unknown }[], id: string): Found {
-  const props = new Map(items.map((p) => [p.key, String(p.value)]));
-  const n = Number(props.get(`${PREFIX}${id}.n`));
-  if (!Number.isInteger(n) || n < 1) return { set: null, parts: 0 };
-  const json = Array.from({ length: n }, (_, i) => props.get(`${PREFIX}${id}.${i}`) ?? "").join("");
-  const read = parsedSet(json);
-  if (read.state === "newer")
-    return { set: null, parts: n, newer: { name: read.name || id, version: read.version } };
-  return { set: read.state === "current" ? read.set : null, parts: n };
-}
-
-/** Queues a read of the workbook's custom properties; the result is the set `id` as read in that sync. */
-function queueRead(context: Excel.RequestContext, id: string): () => Found {
-  const custom = context.workbook.properties.custom;
-  custom.load("items/key,items/value");
-  return () => setFrom(custom.items, id);
-}
-
-/** Queues the set's properties (the count last, so a set is whole or absent); the caller syncs. */
-function queueSave(context: Excel.RequestContext, set: ReportSet, previousParts: number): void {
-  const custom = context.workbook.properties.custom;
-  const parts = splitParts(JSON.stringify(reportSetSchema.parse(set)));
-  parts.forEach((p, i) => custom.add(`${PREFIX}${set.id}.${i}`, p));
-  for (let i = parts.length; i < previousParts; i++)
-    custom.getItemOrNullObject(`${PREFIX}${set.id}.${i}`).delete();
-  custom.add(`${PREFIX}${set.id}.n`, String(parts.length));
-}
+/** Sets as the store's one write keeps them: in the workbook's custom properties. */
+const SETS: StoredKind<ReportSet, SetWriter, string> = {
+  merge: (base, newest, writer, patch) => mergeOwned(SET_KIND, base, newest, writer, patch),
+  queueRead(context, id): () => Found<ReportSet, Excel.CustomPropertyCollection> {
+    const custom = context.workbook.properties.custom;
+    custom.load("items/key,items/value");
+    return () => {
+      const joined = setJson(propertyMap(custom.items), id);
+      if (!joined) return { record: null, parts: 0, place: custom };
+      const read = parsedSet(joined.json);
+      return {
+        record: read.state === "current" ? read.set : null,
+        parts: joined.parts,
+        place: custom,
+        newer: read.state === "newer" ? newerSetMessage(read.name || id, read.version) : undefined,
+      };
+    };
+  },
+  queueSave(_context, place, set, previousParts) {
+    queueCounted(
+      place as Excel.CustomPropertyCollection,
+      `${SET_PREFIX}${set.id}`,
+      JSON.stringify(reportSetSchema.parse(set)),
+      previousParts,
+    );
+    return set;
+  },
+  missing: () => "The report set is no longer in this workbook: nothing was changed.",
+  taken: (id) => `A report set "${id}" is already stored: nothing was changed.`,
+};
 
 /**
  * Stores a set: `base` null for a new set (revision 1; refused when the id is taken), else the set the
@@ -79,53 +77,32 @@ export function writeReportSet(
   writer: SetWriter,
   patch: Partial<ReportSet>,
 ): Promise<ReportSet> {
-  return withStoreTurn(() =>
-    excel.run(async (context) => {
-      const id = base?.id ?? patch.id ?? "";
-      const read = queueRead(context, id);
-      await context.sync();
-      const found = read();
-      if (found.newer) throw new Error(newerSetMessage(found.newer.name, found.newer.version));
-      let record: ReportSet;
-      if (!base) {
-        if (found.set || found.parts)
-          throw new Error(`A report set "${id}" is already stored: nothing was changed.`);
-        record = { ...(patch as ReportSet), revision: 1 };
-      } else {
-        if (!found.set)
-          throw new Error(
-            `The report set "${base.name}" is no longer in this workbook: nothing was changed.`,
-          );
-        const merged = mergeOwned(SET_KIND, base, found.set, writer, patch);
-        if ("refused" in merged) throw new Error(merged.refused);
-        record = merged.record;
+  const id = base?.id ?? patch.id ?? "";
+  const kind = base
+    ? {
+        ...SETS,
+        missing: () => `The report set "${base.name}" is no longer in this workbook: nothing was changed.`,
       }
-      const again = queueRead(context, id);
-      queueSave(context, record, found.parts);
-      await context.sync();
-      return repairIfOverwritten(context, { newest: found.set, writer, patch, record }, again());
-    }),
-  );
+    : SETS;
+  return writeRecord(excel, kind, { at: id, base, writer, patch });
 }
 
-/**
- * Another runtime wrote the set between this write's read and its own (read in the same sync, before
- * ours landed): its change is put back under ours, or, where both changed one field, its set is put
- * back whole and ours refused in words.
- */
-async function repairIfOverwritten(
-  context: Excel.RequestContext,
-  ours: { newest: ReportSet | null; writer: SetWriter; patch: Partial<ReportSet>; record: ReportSet },
-  theirs: Found,
-): Promise<ReportSet> {
-  const them = theirs.set;
-  if (!them || (ours.newest && revisionOf(them) === revisionOf(ours.newest))) return ours.record;
-  const merged = ours.newest
-    ? mergeOwned(SET_KIND, ours.newest, them, ours.writer, ours.patch)
-    : { refused: `A report set "${them.id}" was stored meanwhile: nothing was changed.` };
-  const record = "refused" in merged ? them : merged.record;
-  queueSave(context, record, splitParts(JSON.stringify(ours.record)).length);
-  await context.sync();
-  if ("refused" in merged) throw new Error(merged.refused);
-  return record;
+/** Every stored set's JSON by id, in one sync. */
+function storedSets(excel: ExcelHost): Promise<Map<string, string>> {
+  return excel.run(async (context) => {
+    const custom = context.workbook.properties.custom;
+    custom.load("items/key,items/value");
+    await context.sync();
+    return setJsons(custom.items);
+  });
+}
+
+/** Every readable set of the workbook (one sync; the Sheets tab reads them with the rest: readAll.ts). */
+export async function listReportSets(excel: ExcelHost): Promise<ListedSet[]> {
+  return listedSets(await storedSets(excel));
+}
+
+/** The ids of every stored set, readable or not (a new set's id is none of them). */
+export async function storedSetIds(excel: ExcelHost): Promise<string[]> {
+  return [...(await storedSets(excel)).keys()];
 }

@@ -1,5 +1,5 @@
 /** The workbook's id: made once, kept in the workbook, read back by the next pane; never anything secret. */
-import { InMemoryWorkbook } from "../../preview/memory/workbook";
+import { InMemoryWorkbook } from "../../../preview/memory/workbook";
 import { WORKBOOK_ID_PROPERTY, workbookIdOf } from "./workbookId";
 
 test("the first ask makes an id and stores it in the workbook; later asks (another pane) read the same", async () => {

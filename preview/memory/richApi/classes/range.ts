@@ -221,6 +221,30 @@ defineClass<RangeData>("Range", {
     GetCell: (r, [row, col]) =>
       relative(r, { row: r.rect.row + Number(row), col: r.rect.col + Number(col), rows: 1, cols: 1 }),
     GetRow: (r, [row]) => relative(r, { ...r.rect, row: r.rect.row + Number(row), rows: 1 }),
+    GetEntireColumn: (r) => relative(r, { ...r.rect, row: 0, rows: MAX_ROWS }),
+    GetEntireRow: (r) => relative(r, { ...r.rect, col: 0, cols: MAX_COLS }),
+    GetLastRow: (r) => relative(r, { ...r.rect, row: r.rect.row + r.rect.rows - 1, rows: 1 }),
+    GetLastColumn: (r) => relative(r, { ...r.rect, col: r.rect.col + r.rect.cols - 1, cols: 1 }),
+    GetLastCell: (r) =>
+      relative(r, { row: r.rect.row + r.rect.rows - 1, col: r.rect.col + r.rect.cols - 1, rows: 1, cols: 1 }),
+    // Rows above or below, columns before or after (count 1 unless given; past the sheet's edge: an
+    // error, as every range outside the worksheet is here).
+    GetRowsAbove: (r, [count]) => {
+      const n = count === undefined || count === null ? 1 : Number(count);
+      return relative(r, { ...r.rect, row: r.rect.row - n, rows: n });
+    },
+    GetRowsBelow: (r, [count]) => {
+      const n = count === undefined || count === null ? 1 : Number(count);
+      return relative(r, { ...r.rect, row: r.rect.row + r.rect.rows, rows: n });
+    },
+    GetColumnsBefore: (r, [count]) => {
+      const n = count === undefined || count === null ? 1 : Number(count);
+      return relative(r, { ...r.rect, col: r.rect.col - n, cols: n });
+    },
+    GetColumnsAfter: (r, [count]) => {
+      const n = count === undefined || count === null ? 1 : Number(count);
+      return relative(r, { ...r.rect, col: r.rect.col + r.rect.cols, cols: n });
+    },
     GetColumn: (r, [col]) => relative(r, { ...r.rect, col: r.rect.col + Number(col), cols: 1 }),
     /** The smallest range holding this one and `other` (office.js splits a large write into such row blocks). */
     GetBoundingRect: (r, [other]) => {

@@ -1,0 +1,112 @@
+/**
+ * A report's chart kept on its record: made with the sheet, followed after each refresh, switched by
+ * the planner. A chart never fails its report: one that cannot be made is recorded on the definition
+ * (chart.error) and the data stays.
+ */
+import type { TypedTable } from "../api/table";
+import type { ReportDefinition } from "../reports/definition";
+import { reportPeriod } from "../reports/reportPeriod";
+import { chartColumns } from "./chartData";
+import { followReports } from "./dashboardSheet";
+import { errorMessage, type ExcelHost } from "./host";
+import { ensureReportChart } from "./reportCharts";
+import { definitionFor } from "./reportFor";
+import { RefreshError } from "./reportSheetTypes";
+import { writeReport, type StoredReport } from "./store/reportRecords";
+
+/** The report's chart (reportCharts.ts) as its record keeps it; a failure is recorded, never thrown. */
+export async function chartBeside(
+  excel: ExcelHost,
+  target: Parameters<typeof ensureReportChart>[1],
+  opts: Parameters<typeof ensureReportChart>[2],
+): Promise<NonNullable<ReportDefinition["chart"]>> {
+  try {
+    const { key, data, dataHash, deleted } = await ensureReportChart(excel, target, opts);
+    // Deleted in Excel: the switch is off, and the Sheets tab says why.
+    if (deleted) return { enabled: false, deleted: true, band: opts.band };
+    return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash, band: opts.band };
+  } catch (err) {
+    // The block's address stays recorded: a later refresh or switch still finds it to clear.
+    return {
+      enabled: opts.enabled,
+      data: opts.previousData,
+      dataHash: opts.previousHash,
+      band: opts.band,
+      error: `the chart could not be made: ${errorMessage(err)}`,
+    };
+  }
+}
+
+/**
+ * A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
+ * is made again only when what it reads changed, as the newest record's switch says; the record is
+ * written again when the chart's part changed (the data is already committed: a chart never fails a
+ * refresh, and a chart switched meanwhile by the planner stays theirs).
+ */
+export async function chartAfter(
+  excel: ExcelHost,
+  updated: StoredReport,
+  table: TypedTable,
+  previousColumns: ReportDefinition["columns"],
+): Promise<StoredReport> {
+  const was = updated.chart;
+  const chart = await chartBeside(
+    excel,
+    {
+      sheetName: updated.sheetName,
+      tableName: updated.tableName!,
+      kind: updated.kind,
+      table,
+      period: reportPeriod(updated),
+    },
+    {
+      enabled: was?.enabled ?? true,
+      columnShift: previousColumns ? table.columns.length - previousColumns.length : 0,
+      previousKey: was?.plan,
+      previousData: was?.data,
+      previousHash: was?.dataHash,
+      band: was?.band,
+      keepDeleted: true,
+    },
+  );
+  // Still off since the planner deleted it: the Sheets tab keeps saying why.
+  if (was?.deleted && !chart.enabled) chart.deleted = true;
+  if (JSON.stringify(chart) === JSON.stringify(was)) return updated;
+  return writeReport(excel, updated, "refresh", { chart }).catch(() => updated);
+}
+
+/**
+ * Switches a report's chart on or off now, and keeps the choice on its definition so refreshes
+ * follow it. On: the chart is chosen from the table as it stands. Returns what the definition now
+ * says (a chart that cannot be made is an error there, never a lost report).
+ */
+export async function setReportChart(
+  excel: ExcelHost,
+  sheetName: string,
+  on: boolean,
+): Promise<NonNullable<ReportDefinition["chart"]>> {
+  const def = await definitionFor(excel, sheetName, "to chart");
+  if (def.kind === "show" || !def.tableName) throw new RefreshError(sheetName, "a show sheet has no chart");
+  const table = await chartColumns(excel, def);
+  const chart = await chartBeside(
+    excel,
+    {
+      sheetName: def.sheetName,
+      tableName: def.tableName,
+      kind: def.kind,
+      table,
+      datesInWorkbook: true,
+      period: reportPeriod(def),
+    },
+    {
+      enabled: on,
+      previousKey: def.chart?.plan,
+      previousData: def.chart?.data,
+      previousHash: def.chart?.dataHash,
+      band: def.chart?.band,
+    },
+  );
+  await writeReport(excel, def, "planner", { chart });
+  await followReports(excel, [def.sheetName]).catch(() => undefined);
+  return chart;
+}
