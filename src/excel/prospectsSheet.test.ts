@@ -11,6 +11,7 @@ import { prospectParamsSchema, prospectSpend, WEIGHT_NAMES } from "../reports/pr
 import { readDefinition, refreshReport } from "./reportSheets";
 import { createProspectsSheet, SCORE_COLUMN, scoreFormula } from "./prospectsSheet";
 import type { ResolvedSource } from "../reports/definition";
+import { fittedWidth } from "./cellFormats";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -52,7 +53,7 @@ async function made() {
 }
 
 const headers = (wb: InMemoryWorkbook, sheet: string) =>
-  Array.from({ length: 19 }, (_, c) => wb.host.cell(sheet, HEADER, c).value);
+  Array.from({ length: 24 }, (_, c) => wb.host.cell(sheet, HEADER, c).value);
 
 function column(wb: InMemoryWorkbook, sheet: string, name: string, rows: number) {
   const c = headers(wb, sheet).indexOf(name);
@@ -79,12 +80,12 @@ test("requests sent equal the count confirmed; Score is a formula over the row, 
   expect(chart.left).toBe(0);
   expect(chart.top).toBeGreaterThan(0);
   expect(chart.top + chart.height).toBeLessThanOrEqual(HEADER * 15);
-  expect(chart.series.map((x) => x.name)).toEqual(
-    column(wb, def.sheetName, "Show", rows).map((c) => c.value),
-  );
-  expect(chart.series.map((x) => x.values[0])).toEqual(
+  // One series, its points the rows in the table's order (ad load across, net new listeners up).
+  expect(chart.series).toHaveLength(1);
+  expect(chart.series[0].values).toEqual(
     column(wb, def.sheetName, "Net new listeners", rows).map((c) => c.value),
   );
+  expect(chart.series[0].x).toEqual(column(wb, def.sheetName, "Ad load", rows).map((c) => c.value));
   const marked = column(wb, def.sheetName, "Marked", rows).map((c) => c.value);
   expect(marked.filter((m) => String(m).startsWith("Seed"))).toHaveLength(1);
 });
@@ -116,7 +117,8 @@ test("editing a weight re-ranks with 0 requests; a refresh keeps the planner's c
   // The chart is drawn again from the rows as this refresh sorted them: one chart, its first point the first row.
   const charts = wb.host.charts(sheet).filter((c) => c.name === `${def.tableName} top 15`);
   expect(charts).toHaveLength(1);
-  expect(charts[0].series[0].name).toBe(column(wb, sheet, "Show", 1)[0].value);
+  expect(charts[0].series[0].values[0]).toBe(column(wb, sheet, "Net new listeners", 1)[0].value);
+  expect(charts[0].series[0].x[0]).toBe(column(wb, sheet, "Ad load", 1)[0].value);
   expect((await readDefinition(wb.excel, sheet))!.status).toBe("ok");
 });
 
@@ -175,4 +177,84 @@ test("seeds and advertisers taken from cells: a refresh reads the cells again (a
   const marked = column(wb, def.sheetName, "Marked", after.rowCount).map((c) => String(c.value));
   expect(marked.filter((m) => m.startsWith("Seed"))).toHaveLength(2);
   expect(String(wb.host.cell(def.sheetName, 0, 0).value)).toMatch(/Northwind Coffee/);
+});
+
+test("issue 57: the ids are named for what they are - the seed's directory id as typed, every row's service show id as the plan names it", async () => {
+  const { wb, def, rows } = await made();
+  const sheet = def.sheetName;
+  const names = headers(wb, sheet);
+  expect(names).not.toContain("Show ID");
+  expect(names.slice(0, 3)).toEqual(["Show", "Directory id", "Service show id"]);
+  const marked = column(wb, sheet, "Marked", rows).map((c) => String(c.value));
+  const directory = column(wb, sheet, "Directory id", rows).map((c) => c.value);
+  const service = column(wb, sheet, "Service show id", rows).map((c) => String(c.value));
+  // The seed is the id the planner typed; a similar show has no directory id.
+  expect(directory.filter((_, i) => marked[i].startsWith("Seed"))).toEqual(["1200000003"]);
+  expect(directory.filter((_, i) => !marked[i].startsWith("Seed")).every((d) => d === null)).toBe(true);
+  // The service's own id, never the typed one, under its own name.
+  for (const id of service) expect(id).toMatch(/^\d+$/);
+  expect(service).not.toContain("1200000003");
+  // Its column is wide enough for its header (the table was sized for "Show ID").
+  const at = names.indexOf("Service show id");
+  expect(wb.model.sheets.find((x) => x.name === sheet)!.columnWidths.get(at)).toBeGreaterThanOrEqual(
+    fittedWidth("Service show id", [], "text"),
+  );
+});
+
+test("issue 57: the Prospects chart says what its axes are and has no legend of show names", async () => {
+  const { wb, def } = await made();
+  const chart = wb.host.charts(def.sheetName).find((c) => c.name === `${def.tableName} top 15`)!;
+  expect(chart.categoryAxisTitle).toBe("Ad load");
+  expect(chart.valueAxisTitle).toBe("Net new listeners");
+  expect(chart.legend).toBeNull();
+  expect(chart.series).toHaveLength(1);
+  expect(chart.title).toMatch(/^Top \d+ by Score: net new listeners against ad load$/);
+});
+
+test("issue 57: a Prospects sheet made before keeps refreshing: its Show ID column becomes Service show id with the planner's formulas over it following, a Directory id column is added", async () => {
+  const { wb, def, fetch, rows } = await made();
+  const sheet = def.sheetName;
+  // The sheet as versions before issue 57 made it: the service's id under "Show ID", no Directory id.
+  await wb.excel.run(async (context) => {
+    const t = context.workbook.tables.getItem(def.tableName!);
+    t.columns.getItem("Service show id").name = "Show ID";
+    t.columns.getItem("Directory id").delete();
+    await context.sync();
+  });
+  const { saveDefinition, readDefinition: read } = await import("./store/reportRecords");
+  const stored = (await read(wb.excel, sheet))!;
+  await saveDefinition(wb.excel, {
+    ...stored,
+    columns: stored.columns!.filter((c) => c.name !== "Directory id"),
+  });
+  expect(headers(wb, sheet).slice(0, 2)).toEqual(["Show", "Show ID"]);
+  // The planner's work over the old header: a formula in the table and one outside it.
+  await wb.excel.run(async (context) => {
+    const t = context.workbook.tables.getItem(def.tableName!);
+    const c = t.columns.add(undefined, undefined, "Show link");
+    await context.sync();
+    c.getDataBodyRange().formulas = Array.from({ length: rows }, () => ['="#"&[@[Show ID]]']);
+    await context.sync();
+  });
+  const under = HEADER + rows + 2;
+  wb.host.setInput(sheet, under, 0, `=COUNTA(${def.tableName}[Show ID])`);
+
+  await refreshReport(wb.excel, sheet, fetch);
+  const after = headers(wb, sheet);
+  expect(after).not.toContain("Show ID");
+  expect(after).toContain("Service show id");
+  expect(after).toContain("Directory id");
+  // The planner's formulas follow the new name and still read the service's ids.
+  expect(wb.host.cell(sheet, under, 0)).toMatchObject({
+    formula: `=COUNTA(${def.tableName}[Service show id])`,
+    value: rows,
+  });
+  const links = column(wb, sheet, "Show link", rows);
+  const ids = column(wb, sheet, "Service show id", rows).map((c) => c.value);
+  expect(links.map((c) => c.formula)).toEqual(links.map(() => '="#"&[@[Service show id]]'));
+  expect(links.map((c) => c.value)).toEqual(ids.map((id) => `#${String(id)}`));
+  expect((await read(wb.excel, sheet))!.status).toBe("ok");
+  // A second refresh keeps the header as the sheet shows it.
+  await refreshReport(wb.excel, sheet, fetch);
+  expect(headers(wb, sheet)).toEqual(after);
 });

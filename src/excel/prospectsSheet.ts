@@ -5,7 +5,8 @@
  * table, an Excel formula over the row's cells (structured references) and the weight cells, with
  * the table sorted by it. The weights and the Score column are the planner's from then on: a refresh
  * rewrites the labels and the report columns only, keeps the Score column (filled for new rows) and
- * sorts by it again. Editing a weight re-ranks with no request.
+ * sorts by it again. Editing a weight re-ranks with no request. Its ids are named for what they are
+ * and its chart drawn last, as after each refresh (prospectsChart.ts).
  */
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";

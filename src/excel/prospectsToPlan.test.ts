@@ -11,6 +11,7 @@ import { checkPlan } from "../writebacks/planValidate";
 import { campaignPlanIO, insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
 import { createProspectsSheet } from "./prospectsSheet";
 import { addProspectsToPlan, selectedProspects, SERVICE_SHOW_ID } from "./prospectsToPlan";
+import { PROSPECT_COLUMNS, SERVICE_ID_STORED } from "../reports/prospects";
 import { validatePlan } from "../writebacks/planActions";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
@@ -21,6 +22,9 @@ afterAll(() => s.close());
 
 const PARAMS = { advertisers: ["Acme Mattress"], seeds: ["1200000003"], count: 6 };
 const HEADER = 21;
+/** Where the fetched table holds the service's show id and the Marked column. */
+const SERVICE_ID_AT = PROSPECT_COLUMNS.findIndex(([n]) => n === SERVICE_ID_STORED);
+const MARKED_AT = PROSPECT_COLUMNS.findIndex(([n]) => n === "Marked");
 
 async function prospectsSheet() {
   const wb = new InMemoryWorkbook({ sheets: ["Notes"] });
@@ -54,14 +58,17 @@ test("three selected prospects become plan rows with nothing retyped; the plan's
   wb.host.select(def.sheetName, HEADER + 2, 3, 3, 1);
   const { prospects: chosen, sheetName } = await selectedProspects(wb.excel);
   expect(sheetName).toBe(def.sheetName);
-  expect(chosen.map((p) => p.showId)).toEqual(rows.slice(1, 4).map((r) => String(r[1])));
+  expect(chosen.map((p) => p.showId)).toEqual(rows.slice(1, 4).map((r) => String(r[SERVICE_ID_AT])));
   const added = await addProspectsToPlan(wb.excel, chosen, "Acme Mattress");
   expect(added.rows).toEqual([2, 3, 4]);
   const plan = await readCampaignPlan(wb.excel);
   const col = (h: string) => plan.sheet.headers.indexOf(h);
-  // No directory id is known for a similar show: "iTunes or YouTube id" stays blank, the service's
-  // show id goes into the plan's own reference column (never sent).
-  expect(plan.sheet.rows.map((r) => r[col("itunesOrYtId")] ?? "")).toEqual(["", "", ""]);
+  // No directory id is known for a similar show: "iTunes or YouTube id" stays blank (the seed's row,
+  // if among them, has the directory id typed), the service's show id goes into the plan's own
+  // reference column (never sent).
+  expect(plan.sheet.rows.map((r) => r[col("itunesOrYtId")] ?? "")).toEqual(
+    chosen.map((p) => p.directoryId ?? ""),
+  );
   const ref = referenceColumn(wb, plan.sheetName);
   expect(added.rows.map((r) => wb.host.cell(plan.sheetName, r - 1, ref).value)).toEqual(
     chosen.map((p) => p.showId),
@@ -82,6 +89,41 @@ test("three selected prospects become plan rows with nothing retyped; the plan's
   expect(result.problems).toEqual([]);
   expect(result.campaigns).toHaveLength(3);
   expect(result.campaigns.every((c) => !("itunesOrYtId" in c) || !c.itunesOrYtId)).toBe(true);
+});
+
+test("issue 57: a seed's row goes to the plan with the directory id typed as its show and its service show id beside, each under its own name", async () => {
+  const { wb, def, rows } = await prospectsSheet();
+  const seedAt = rows.findIndex((r) => String(r[MARKED_AT]).startsWith("Seed"));
+  const candidateAt = rows.findIndex((r) => !String(r[MARKED_AT]).startsWith("Seed"));
+  // The seed's row and a similar show's, selected one after the other (two selections, one each).
+  const chosen = [];
+  for (const at of [seedAt, candidateAt]) {
+    wb.host.select(def.sheetName, HEADER + 1 + at, 0, 1, 1);
+    chosen.push(...(await selectedProspects(wb.excel)).prospects);
+  }
+  expect(chosen.map((p) => p.directoryId)).toEqual(["1200000003", undefined]);
+  expect(chosen.map((p) => p.showId)).toEqual(
+    [seedAt, candidateAt].map((i) => String(rows[i][SERVICE_ID_AT])),
+  );
+  expect(chosen[0].showId).not.toBe("1200000003");
+  const added = await addProspectsToPlan(wb.excel, chosen, "Acme Mattress");
+  const plan = await readCampaignPlan(wb.excel);
+  const col = (h: string) => plan.sheet.headers.indexOf(h);
+  expect(plan.sheet.rows.map((r) => r[col("itunesOrYtId")] ?? "")).toEqual(["1200000003", ""]);
+  const ref = referenceColumn(wb, plan.sheetName);
+  expect(added.rows.map((r) => wb.host.cell(plan.sheetName, r - 1, ref).value)).toEqual(
+    chosen.map((p) => p.showId),
+  );
+  // The directory id is a campaign's show: the seed's row is valid without a publisher.
+  const { name: _n, advertiser: _a, publisher: _p, ...flight } = daiFlight("x");
+  for (const r of added.rows)
+    for (const [header, text] of Object.entries(flight))
+      wb.host.setInput(plan.sheetName, r - 1, planColumn(header), text ?? "");
+  const checked = checkPlan((await readCampaignPlan(wb.excel)).sheet, "2026-11-01").rows;
+  expect(checked[0].errors).toEqual([]);
+  expect(checked[0].campaign?.itunesOrYtId).toBe("1200000003");
+  // The similar show has no show id: its publisher is still the planner's to type.
+  expect(checked[1].errors.map((e) => e.column)).toContain("publisher");
 });
 
 test("an existing plan grows by the rows, found by its headers", async () => {

@@ -1,32 +1,41 @@
 /**
  * Add to plan (issue #48): the prospects selected on a Prospects sheet become rows of the campaign
- * plan (campaign name from the title, advertiser, the service's show id), ready for their flights.
- * The plan's columns are found by their headers (planColumnOf), never by position; a workbook without
- * a plan gets one (insertCampaignPlan).
+ * plan (campaign name from the title, advertiser, the show's ids), ready for their flights. The plan's
+ * columns are found by their headers (planColumnOf), never by position; a workbook without a plan gets
+ * one (insertCampaignPlan).
  *
- * The show: a campaign's "iTunes or YouTube id" (itunesOrYtId) must be a directory id, an Alpha
- * channel id or an Alpha playlist id (api-spec.md, POST /campaign). A similar show comes with the
- * service's show id only (seriesId), and no answer of the service maps it to a directory id (show
- * info has serviceSeriesId and links, no directory id). Both are digits: written there, the service's
- * id could name another show in the directory. So that column is left blank, and the service's show id
- * goes into a "Service show id" column the plan gains at its right (not a campaign field: never sent),
- * for the planner to find the show by; the planner types the publisher (required without a show id)
- * or the show's directory id with the flights.
+ * The show's ids, named for what they are on both sheets (issue 57). A campaign's "iTunes or YouTube
+ * id" (itunesOrYtId) must be a directory id, an Alpha channel id or an Alpha playlist id (api-spec.md,
+ * POST /campaign). A seed row has the directory id the planner typed (the Prospects sheet's "Directory
+ * id"): it goes there. A similar show comes with the service's show id only (seriesId), and no answer
+ * of the service maps it to a directory id (show info has serviceSeriesId and links, no directory id);
+ * both are digits, so written there the service's id could name another show in the directory. So the
+ * service's show id goes into a "Service show id" column the plan gains at its right (the Prospects
+ * sheet's header for the same number; not a campaign field: never sent), for the planner to find the
+ * show by; for a similar show the planner types the publisher (required without a show id) or the
+ * show's directory id with the flights.
  */
 import { planColumnOf } from "../writebacks/planColumns";
 import { REQUIRED_HEADERS } from "../writebacks/planValidate";
 import { insertCampaignPlan } from "./campaignPlan";
 import { TEXT_FORMAT } from "./cellFormats";
 import type { ExcelHost } from "./host";
+import { DIRECTORY_ID, SERVICE_ID_STORED, SERVICE_SHOW_ID } from "../reports/prospects";
+
+export { SERVICE_SHOW_ID };
 
 export interface Prospect {
+  /** The service's show id. */
   showId: string;
   title: string;
+  /** The directory id the planner typed for a seed; none for a similar show. */
+  directoryId?: string;
 }
 
 /**
- * The prospects in the selected rows of the table holding the selection (its Show ID and Show
- * columns, by header), and that table's sheet; an empty list when the selection is in no table.
+ * The prospects in the selected rows of the table holding the selection (its Service show id, Show
+ * and Directory id columns, by header; a sheet made before issue 57 and not refreshed since has its
+ * service show id under "Show ID"), and that table's sheet; an empty list when the selection is in no table.
  */
 export async function selectedProspects(
   excel: ExcelHost,
@@ -51,15 +60,20 @@ export async function selectedProspects(
     body.load("values,rowIndex,rowCount");
     await context.sync();
     const names = header.values[0].map(String);
-    const id = names.indexOf("Show ID");
+    const shown = names.indexOf(SERVICE_SHOW_ID);
+    const id = shown >= 0 ? shown : names.indexOf(SERVICE_ID_STORED);
     const show = names.indexOf("Show");
+    const directory = names.indexOf(DIRECTORY_ID);
     if (id < 0 || show < 0) return { sheetName, prospects: [] };
     const first = Math.max(selection.rowIndex, body.rowIndex);
     const last = Math.min(selection.rowIndex + selection.rowCount, body.rowIndex + body.rowCount);
     const rows = body.values.slice(first - body.rowIndex, Math.max(first, last) - body.rowIndex);
     const prospects = rows
       .filter((r) => String(r[id]).trim() !== "")
-      .map((r) => ({ showId: String(r[id]), title: String(r[show]) }));
+      .map((r): Prospect => {
+        const dir = directory >= 0 ? String(r[directory] ?? "").trim() : "";
+        return { showId: String(r[id]), title: String(r[show]), ...(dir ? { directoryId: dir } : {}) };
+      });
     return { sheetName, prospects };
   });
 }
@@ -84,13 +98,21 @@ async function planTableName(excel: ExcelHost): Promise<string | null> {
   });
 }
 
-/** The plan's column for the service's show id: the planner's reference, no campaign field (never sent). */
-export const SERVICE_SHOW_ID = "Service show id";
-
-/** What a prospect fills in a plan row, by the plan column's key (or header, for the reference column). */
+/**
+ * What a prospect fills in a plan row, by the plan column's key (or header, for the reference column:
+ * the service's show id, the planner's reference, no campaign field, never sent).
+ */
 function planValues(p: Prospect, advertiser: string): Record<string, string> {
-  return { name: `${advertiser} · ${p.title}`.slice(0, 255), advertiser, [SERVICE_SHOW_ID]: p.showId };
+  return {
+    name: `${advertiser} · ${p.title}`.slice(0, 255),
+    advertiser,
+    ...(p.directoryId ? { itunesOrYtId: p.directoryId } : {}),
+    [SERVICE_SHOW_ID]: p.showId,
+  };
 }
+
+/** The plan columns Add to plan writes (as text). */
+const WRITTEN = ["name", "advertiser", "itunesOrYtId", SERVICE_SHOW_ID];
 
 /** The plan's header keys (a campaign field's key, or the reference column's header), the reference column added when absent. */
 async function planKeys(context: Excel.RequestContext, table: Excel.Table): Promise<(string | undefined)[]> {
@@ -147,7 +169,7 @@ export async function addProspectsToPlan(
       return keys.map((k) => (k && k in v ? v[k] : null));
     });
     keys.forEach((k, c) => {
-      if (!k || !["name", "advertiser", SERVICE_SHOW_ID].includes(k)) return;
+      if (!k || !WRITTEN.includes(k)) return;
       const column = target.getColumn(c);
       column.numberFormat = prospects.map(() => [TEXT_FORMAT]);
       column.values = values.map((row) => [row[c]]);

@@ -157,9 +157,21 @@ function scoreOf(row: Record<WeightName, number>, weights: Record<WeightName, nu
   return WEIGHT_NAMES.reduce((n, k) => n + (row[k] ?? 0) * weights[k], 0);
 }
 
+/**
+ * The ids of a row, each named for what it is. A seed is the directory id the planner typed (a similar
+ * show comes with no directory id: blank). The service's own show id (serviceSeriesId, a similar show's
+ * seriesId) is every row's; its column is stored under the name sheets made before issue 57 wrote,
+ * "Show ID", by which a refresh finds it (its formulas, notes and place kept), and the sheet shows it as
+ * SERVICE_SHOW_ID, the campaign plan's own word for the same number (prospectsChart.ts names it).
+ */
+export const DIRECTORY_ID = "Directory id";
+export const SERVICE_ID_STORED = "Show ID";
+export const SERVICE_SHOW_ID = "Service show id";
+
 export const PROSPECT_COLUMNS: readonly [string, ColumnKind][] = [
   ["Show", "text"],
-  ["Show ID", "text"],
+  [DIRECTORY_ID, "text"],
+  [SERVICE_ID_STORED, "text"],
   ["Platform", "text"],
   ["Monthly listeners", "integer"],
   ["Net new reach", "percent"],
@@ -197,7 +209,8 @@ function rowOf(show: FetchedShow, p: ProspectParams): CellValue[] {
   const marks = [candidate ? null : "Seed", runs ? "Already runs there" : null].filter((m) => m !== null);
   return [
     info.title,
-    // The service's show id for every row: similar shows come with no directory id.
+    // A seed's directory id as typed (digits; an Alpha id is not one); similar shows come with none.
+    !candidate && /^\d+$/.test(show.id) ? show.id : null,
     String(info.serviceSeriesId),
     info.platform ?? null,
     listeners,
@@ -256,7 +269,11 @@ export function prospectTable(
   const scored = kept
     .map((s) => rowOf(s, p))
     .map((row) => ({ row, score: scoreOf(weighed(row), weights) }))
-    .sort((a, b) => b.score - a.score || String(a.row[1]).localeCompare(String(b.row[1])));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        String(a.row[col(SERVICE_ID_STORED)]).localeCompare(String(b.row[col(SERVICE_ID_STORED)])),
+    );
   const rows = scored.map(({ row }) => row);
   const out = shows.length - kept.length;
   const notes =

@@ -1,6 +1,12 @@
 /** A prospect search against the sandbox: the requests it sends, the ranking, and its refusals in words. */
 import { AuthenticationError } from "../api/errors";
-import { prospectParamsSchema, prospectSpend, PROSPECT_COLUMNS } from "../reports/prospects";
+import {
+  DIRECTORY_ID,
+  prospectParamsSchema,
+  prospectSpend,
+  PROSPECT_COLUMNS,
+  SERVICE_ID_STORED,
+} from "../reports/prospects";
 import { startSandbox } from "../../test/support/sandbox";
 import { prospectsTable } from "./prospectsSource";
 
@@ -47,6 +53,25 @@ test("requests sent equal the count confirmed: one a seed, one a candidate", asy
   expect(table.rows.some((r) => r[col("Competitors there")] === "Globex Bank")).toBe(true);
   expect(table.rows.some((r) => r[col("Already runs there")] === "Yes")).toBe(true);
   expect(table.rows.some((r) => r[col("Already runs there")] === "No")).toBe(true);
+});
+
+test("issue 57: a seed is listed by the directory id typed, every row by the service's own show id, each in its own column", async () => {
+  const table = await prospectsTable(s.client(), {
+    advertisers: ["Acme Mattress"],
+    seeds: ["1200000003", "1200000010"],
+    count: 4,
+  });
+  const names = table.columns.map((c) => c.name);
+  expect(names.slice(0, 3)).toEqual(["Show", DIRECTORY_ID, SERVICE_ID_STORED]);
+  const seeds = table.rows.filter((r) => String(r[col("Marked")]).startsWith("Seed"));
+  expect(seeds.map((r) => r[col(DIRECTORY_ID)]).sort()).toEqual(["1200000003", "1200000010"]);
+  for (const r of seeds) expect(r[col(SERVICE_ID_STORED)]).not.toBe(r[col(DIRECTORY_ID)]);
+  const candidates = table.rows.filter((r) => !String(r[col("Marked")]).startsWith("Seed"));
+  expect(candidates.length).toBeGreaterThan(0);
+  for (const r of candidates) {
+    expect(r[col(DIRECTORY_ID)]).toBeNull();
+    expect(String(r[col(SERVICE_ID_STORED)])).toMatch(/^\d+$/);
+  }
 });
 
 test("filters leave candidates out and say how many; seeds stay", async () => {
