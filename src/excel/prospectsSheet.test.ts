@@ -133,7 +133,7 @@ test("a seed with no similar shows and a refused advertiser: said in words, the 
     { ...PARAMS, advertisers: ["Globex Bank"] },
   ]) {
     // The request changed (as Edit request would store it): the refresh fails in words.
-    const { saveDefinition } = await import("./reportStore");
+    const { saveDefinition } = await import("./store/reportRecords");
     await saveDefinition(wb.excel, { ...stored, params });
     await expect(refreshReport(wb.excel, sheet, fetch)).rejects.toThrow(
       params.advertisers[0] === "Globex Bank" ? /Globex Bank|advertiser/i : /has no similar shows/,
