@@ -8,7 +8,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { startSandbox } from "../../test/support/sandbox";
 import { answerSpendQuestion, spendQuestions } from "../runtime/spendGuard";
 import { readDefinition } from "../excel/store/reportRecords";
-import { prospectParamsSchema } from "../reports/prospects";
+import { PROSPECT_COLUMNS, prospectParamsSchema } from "../reports/prospects";
 import { showIdSheets, showIdsOf } from "../excel/showIdSheets";
 import { runSourceToSheet } from "./reportActions";
 import type { Services } from "./services";
@@ -52,8 +52,9 @@ test("the candidates' exact count is asked, always; Continue sends exactly that 
   expect(s.sandbox.requests("demo-pro") - before).toBe(1 + q.requests);
   const sheet = wb.host.sheets().find((x) => x.name.startsWith("Prospects"))!.name;
   expect(sheet).toBeDefined();
-  // The header under the weights and the 14 rows kept for the chart (sheet row 22).
-  expect(wb.host.cell(sheet, 21, 17).value).toBe("Score");
+  // The header under the weights and the 14 rows kept for the chart (sheet row 22): Score follows the
+  // fetched columns.
+  expect(wb.host.cell(sheet, 21, PROSPECT_COLUMNS.length).value).toBe("Score");
 });
 
 test("fewer similar shows than asked: the question names the fewer, and exactly those are sent", async () => {
