@@ -276,7 +276,7 @@ describe("xlsx agent files with formulas calling out of the workbook", () => {
   });
 });
 
-test("issue 49: the same table from three runs lands on three sheets named after the agent, the run and the file, never 'shortlist (3)'", async () => {
+test("issue 49: the same table from three runs lands on three sheets named after the run and the file, never 'shortlist (3)'", async () => {
   const { wb } = setup();
   const names: string[] = [];
   for (const runId of [345, 346, 347]) {
@@ -287,15 +287,12 @@ test("issue 49: the same table from three runs lands on three sheets named after
         download: async () => strToU8("show,downloads\nA,10"),
         saveAs: () => undefined,
       },
-      { agentId: 12, runId },
+      { runId },
     );
     if (opened.kind === "sheet") names.push(opened.sheetName);
   }
-  expect(names).toEqual([
-    "Agent 12 · run 345 · list.csv",
-    "Agent 12 · run 346 · list.csv",
-    "Agent 12 · run 347 · list.csv",
-  ]);
+  // One naming for every run's sheets (issue 57): the service's run id is one numbering for every agent.
+  expect(names).toEqual(["Run 345 · list.csv", "Run 346 · list.csv", "Run 347 · list.csv"]);
   expect(names.some((n) => /\(\d+\)$/.test(n))).toBe(false);
   expect(wb.host.sheets().map((s) => s.name)).toEqual(expect.arrayContaining(names));
 });

@@ -104,8 +104,12 @@ describe("plan actions", () => {
       heldCampaigns: [],
       holds: [],
     });
-    // The fixture's flights ran in March 2025: a warning on the valid row's end date.
-    expect(r.warningCells).toEqual([{ row: 0, column: "endDate" }]);
+    // The fixture's flights ran in March 2025: a warning on each row's end date, the invalid row's
+    // too (Validate tells a row's every problem at once, the past dates included).
+    expect(r.warningCells).toEqual([
+      { row: 0, column: "endDate" },
+      { row: 1, column: "endDate" },
+    ]);
     expect(io.marks).toEqual([{ row: 1, column: "cpm", reason: '"x" is not a number' }]);
   });
 
