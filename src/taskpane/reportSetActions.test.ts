@@ -8,6 +8,9 @@ import type { TypedTable } from "../api/table";
 import { listDefinitions } from "../excel/store/reportRecords";
 import { makeReportSet } from "../excel/reportSets";
 import { answerSpendQuestion, spendQuestions, spendQuestionText } from "../runtime/spendGuard";
+import { countRequest, resetSession, setSpendWorkbook } from "../runtime/session";
+import { SpendLedger } from "../runtime/spendLedger";
+import { MemoryStorage } from "../runtime/testing/memoryStorage";
 import { runSetFromPane } from "./reportSetActions";
 import type { Services } from "./services";
 
@@ -20,15 +23,14 @@ const table = (advertiser: string): TypedTable => ({
   rows: [[46327, advertiser, 12.5]],
 });
 
-async function setup() {
+async function setup(refusal = "This key's account cannot see the advertiser asked for") {
   const wb = new InMemoryWorkbook({ sheets: ["Inputs"] });
   (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
   ["Acme Mattress", "Globex Bank", "Northwind Coffee"].forEach((a, i) => wb.host.setInput("Inputs", i, 0, a));
   const asked: string[] = [];
   const run = async (_kind: string, params: { advertisers: string[] }) => {
     asked.push(params.advertisers[0]);
-    if (params.advertisers[0] === "Globex Bank")
-      throw new Error("This key's account cannot see the advertiser asked for");
+    if (params.advertisers[0] === "Globex Bank") throw new Error(refusal);
     return { table: table(params.advertisers[0]) };
   };
   const services: Services = {
@@ -61,9 +63,8 @@ test("Run for each asks first even under the limit, with its count and this mont
   const q = await question();
   expect(q).toMatchObject({ action: "Run for each: Clients", requests: 3, exact: true });
   expect(spendQuestionText(q)).toMatch(/^This will spend 3 requests; \d+ spent this month/);
-  expect(q.detail).toMatch(
-    /^a run that makes 3 report sheets \(this workbook has spent \d+ requests? this month\)$/,
-  );
+  // Only this workbook has spent this month: its count is the month's, said once (issue 57).
+  expect(q.detail).toBe("a run that makes 3 report sheets");
   answerSpendQuestion(q.id, false);
   expect(await running).toBe("Not sent: you chose Not now (it would have spent 3 requests).");
   expect(asked).toEqual([]);
@@ -99,4 +100,49 @@ test("on Continue each sheet is made; a refused client is named and the others a
   answerSpendQuestion(qAll.id, true);
   expect(await all).toMatch(/^Refreshed 2 report sheets\. /);
   expect(asked).toEqual(["Acme Mattress", "Northwind Coffee", "Globex Bank"]);
+});
+
+describe("issue 57: each fact said once", () => {
+  afterEach(() => {
+    delete (globalThis as { localStorage?: Storage }).localStorage;
+    resetSession();
+  });
+
+  test("the spend question names this workbook's count only where other workbooks spent too", async () => {
+    const storage = new MemoryStorage();
+    (globalThis as { localStorage?: Storage }).localStorage = storage;
+    resetSession();
+    setSpendWorkbook("this-workbook");
+    countRequest("reports");
+    countRequest("reports");
+    // Another workbook's pane on this computer spent 5 this month.
+    const other = new SpendLedger(() => storage);
+    other.setWorkbook("another-workbook");
+    for (let i = 0; i < 5; i++) other.count("functions");
+    const { services, id } = await setup();
+    const running = runSetFromPane(services, id);
+    const q = await question();
+    expect(spendQuestionText(q)).toBe("This will spend 3 requests; 7 spent this month.");
+    expect(q.detail).toBe(
+      "a run that makes 3 report sheets (this workbook has spent 2 of this month's requests)",
+    );
+    answerSpendQuestion(q.id, false);
+    await running;
+  });
+
+  test("a refusal that ends its own sentence gets no second full stop before what is no longer listed", async () => {
+    const { wb, services, id } = await setup("This key's account has no access.");
+    const first = runSetFromPane(services, id);
+    answerSpendQuestion((await question()).id, true);
+    await first;
+    // Northwind Coffee leaves the range; Refresh set tries Globex Bank again and says who left.
+    wb.host.setInput("Inputs", 2, 0, "");
+    const again = runSetFromPane(services, id);
+    answerSpendQuestion((await question()).id, true);
+    const text = await again;
+    expect(text).toContain(
+      "Globex Bank · Spend by day, Nov failed: This key's account has no access. No longer in the list (their sheets stay): Northwind Coffee.",
+    );
+    expect(text).not.toMatch(/\.\./);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * What the Sheets tab's report sets do (issue #36): Run for each, and Refresh set after, always asked
- * first with the requests the run spends and the month's counts (this add-in's, and this workbook's),
+ * first with the requests the run spends and the month's count (and this workbook's, where it differs),
  * then run under the workbook's refresh lock (src/excel/reportSets.ts), each failed sheet named.
  */
 import { fetchSheetData } from "../runtime/reportSources";
@@ -13,6 +13,9 @@ import { NOT_CONNECTED, type Services } from "./services";
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** A reason as a sentence: its own full stop kept ("… for access."), one added where it has none. */
+const sentence = (text: string): string => (/[.!?…]$/.test(text.trimEnd()) ? text.trimEnd() : `${text}.`);
 
 /** A run's outcome in words: what was made and refreshed, each failure and why, the values no longer listed. */
 function runText(result: SetRunResult): string {
@@ -30,7 +33,7 @@ function runText(result: SetRunResult): string {
   const done = sheets.length ? sheets.join(", ") : "nothing to make or refresh";
   return [
     `${done.charAt(0).toUpperCase()}${done.slice(1)}.`,
-    ...failed.map((f) => `${f.sheetName} failed: ${f.error ?? "no reason given"}.`),
+    ...failed.map((f) => `${f.sheetName} failed: ${sentence(f.error ?? "no reason given")}`),
     droppedText(result.dropped),
   ]
     .filter(Boolean)
@@ -54,13 +57,19 @@ export async function runSetFromPane(
   const { set, plan } = await previewReportSet(services.excel, id, new Date(), opts);
   const verb = !set.members.length ? "Run for each" : opts.all ? "Refresh all of the set" : "Refresh set";
   const action = `${verb}: ${set.name}`;
-  const workbook = spendThisMonth().workbookTotal;
+  // The question says the month's count; this workbook's is said only where it is another number
+  // (other workbooks spent too), so each fact is told once.
+  const { allTotal, workbookTotal } = spendThisMonth();
+  const own =
+    workbookTotal === allTotal
+      ? ""
+      : ` (this workbook has spent ${workbookTotal.toLocaleString("en-US")} of this month's requests)`;
   // A set's run always asks, however small: the planner sees its count and the month's before anything goes.
   const agreed = await openSpendQuestion({
     action,
     requests: plan.requests,
     exact: true,
-    detail: `a run that ${planWhat(plan)} (this workbook has spent ${count(workbook, "request", "requests")} this month)`,
+    detail: `a run that ${planWhat(plan)}${own}`,
   }).answer;
   if (!agreed)
     return `Not sent: you chose Not now (it would have spent ${count(plan.requests, "request", "requests")}).`;
