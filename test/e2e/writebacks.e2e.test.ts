@@ -130,18 +130,24 @@ test("an agent run is followed to done and its CSV opens as a sheet", async () =
   await page.screenshot({ path: path.join(ARTIFACTS, "agents-recent.png") });
   const files = page.getByLabel("Agent files");
   await expectText(files, /shortlist\.csv · csv · /);
-  // A finished run's tables open by themselves, on a sheet named after the agent, the run and the file;
-  // the message says what each column became (agent files are typed losslessly, not by report inference).
+  // A finished run opens nothing by itself (issue 57): the planner opens each table with its own
+  // button, on a sheet named after the run and the file; the message says what each column became
+  // (agent files are typed losslessly, not by report inference).
+  await page.getByRole("button", { name: "Open as sheet: shortlist.csv" }).click();
   await expectText(
     page.getByTestId("agent-message"),
-    /^The run finished\. shortlist\.csv: Opened as sheet "Agent 1 · run \d+ · shortlist\.csv" \(12 rows\)\. Columns: Show: text; Downloads: number; Note: text\./,
+    /^Opened as sheet "Run \d+ · shortlist\.csv" \(12 rows\)\. Columns: Show: text; Downloads: number; Note: text\./,
   );
   // The same table as CSV, TSV and JSON: three sheets a planner can tell apart, none "(2)".
+  for (const name of ["shortlist.tsv", "shortlist.json"]) {
+    await page.getByRole("button", { name: `Open as sheet: ${name}` }).click();
+    await expectText(page.getByTestId("agent-message"), /^Opened as sheet "Run \d+ · shortlist\.(tsv|json)"/);
+  }
   const tabs = await page.locator(".tabs button").allTextContents();
-  expect(tabs.filter((t) => /^(Agent 1 · run|Run) \d+ · shortlist\.(csv|tsv|json)$/.test(t))).toHaveLength(3);
+  expect(tabs.filter((t) => /^Run \d+ · shortlist\.(csv|tsv|json)$/.test(t))).toHaveLength(3);
   expect(tabs.filter((t) => /\(\d+\)$/.test(t))).toEqual([]);
   await page
-    .locator(".tabs button", { hasText: /^Agent 1 · run \d+ · shortlist\.csv$/ })
+    .locator(".tabs button", { hasText: /^Run \d+ · shortlist\.csv$/ })
     .first()
     .click();
   await expectText(cell(page, "A1"), "Show");
