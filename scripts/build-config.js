@@ -6,6 +6,8 @@
 //   APPROVED_SERVICE_URLS optional, comma-separated: the only other service addresses a user may type
 //   GET_KEY_URL           optional: the "Get an API key" link on the Connect tab
 //   SUPPORT_CONTACT       optional: an email address or https page, shown on help.html and in the pane
+//   SANDBOX_PORT          optional: the port of the sandbox `npm start` runs (4010), the service a local
+//                         build connects to when SERVICE_BASE_URL is not set
 //
 // A production build is either deployable (every address https and public) or local (ADDIN_BASE_URL
 // on this computer: loopback, http allowed), and a local one says so in its output, its manifest's
@@ -13,7 +15,7 @@
 
 /** The add-in's development address (manifest.xml as checked in, `npm run dev-server`). */
 const DEV_ADDIN_BASE = "https://localhost:3000";
-/** The sandbox `npm start` and `npm run start:desktop` run. */
+/** The sandbox `npm start` and `npm run start:desktop` run, where SANDBOX_PORT does not move it. */
 const SANDBOX_URL = "http://127.0.0.1:4010";
 
 class BuildConfigError extends Error {}
@@ -82,6 +84,20 @@ const MISSING = [
 ].join("\n");
 
 /**
+ * The sandbox's address: on SANDBOX_PORT where it is set, as preview/start.ts and scripts/dev-server.ts
+ * listen, so the build names the service `npm start` runs, not the default beside it.
+ */
+function sandboxUrl(port) {
+  if (port === undefined) return SANDBOX_URL;
+  const n = /^\d{1,5}$/.test(port) ? Number(port) : NaN;
+  if (!(n >= 1 && n <= 65535))
+    throw new BuildConfigError(
+      `SANDBOX_PORT must be a port number from 1 to 65535 (got ${JSON.stringify(port)})`,
+    );
+  return `http://127.0.0.1:${n}`;
+}
+
+/**
  * Reads and checks the build settings. `mode` is webpack's ("production" or "development").
  * Throws BuildConfigError with a message naming the setting to fix.
  */
@@ -101,7 +117,7 @@ function readBuildConfig(env, mode, version) {
     throw new BuildConfigError(`SERVICE_BASE_URL is not set.\n${MISSING}`);
   const service =
     serviceRaw === undefined
-      ? { url: SANDBOX_URL, loopback: true }
+      ? { url: sandboxUrl(get("SANDBOX_PORT")), loopback: true }
       : parseAddress("SERVICE_BASE_URL", serviceRaw);
   if (!local && service.loopback)
     throw new BuildConfigError(

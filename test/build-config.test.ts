@@ -123,6 +123,28 @@ test("a development build needs no settings, keeps the development manifest and 
   ).toBe("https://staging.example.test");
 });
 
+test("issue 57: a build's sandbox follows SANDBOX_PORT, so npm start names only the service it runs", () => {
+  const c = readBuildConfig({ SANDBOX_PORT: "4100" }, "development", "1");
+  expect(c.deployment.serviceUrl).toBe("http://127.0.0.1:4100");
+  expect(describeBuild(c)).toContain("service http://127.0.0.1:4100.");
+  expect(describeBuild(c)).not.toContain("4010");
+  expect(prod({ ADDIN_BASE_URL: "http://127.0.0.1:8080", SANDBOX_PORT: "4100" }).deployment.serviceUrl).toBe(
+    "http://127.0.0.1:4100",
+  );
+  // A service set by name wins; the sandbox's port is then not the pane's.
+  expect(
+    readBuildConfig(
+      { SANDBOX_PORT: "4100", SERVICE_BASE_URL: "https://staging.example.test" },
+      "development",
+      "1",
+    ).deployment.serviceUrl,
+  ).toBe("https://staging.example.test");
+  for (const bad of ["0", "70000", "41oo", "-1"])
+    expect(() => readBuildConfig({ SANDBOX_PORT: bad }, "development", "1")).toThrow(
+      /^SANDBOX_PORT must be a port number from 1 to 65535/,
+    );
+});
+
 test("a deployable build's manifest has every development URL rewritten and keeps its name", () => {
   const xml =
     '<DisplayName DefaultValue="Ads Analytics"/><IconUrl DefaultValue="https://localhost:3000/assets/icon-32.png"/>';
