@@ -1,22 +1,31 @@
 /**
- * Seed shows from a report sheet (issue #48): the report sheets whose table has a Show ID column
- * (an impressions report with Show ID, a Prospects sheet, …), and the show ids in that column. Read
- * once, when the planner picks the sheet: the ids land in the Prospects form's Seed shows field.
- * Reads only; two round trips whatever the number of sheets.
+ * Seed shows from a report sheet (issue #48): the report sheets whose table has a column of the
+ * service's show ids (an impressions report's Show ID, a Prospects sheet's Service show id, …), and
+ * the ids in that column. Read once, when the planner picks the sheet: the ids land in the Prospects
+ * form's Seed shows field. Reads only; two round trips whatever the number of sheets.
  */
+import { SERVICE_ID_STORED, SERVICE_SHOW_ID } from "../reports/prospects";
 import type { ExcelHost } from "./host";
 import { listDefinitions } from "./store/reportRecords";
 
-/** The header the service's reports and the Prospects sheet give a show's id. */
-const SHOW_ID = "Show ID";
+/**
+ * The headers a column of the service's show ids has: the service's reports' (and a Prospects sheet
+ * made before issue 57) "Show ID", a Prospects sheet's "Service show id". A Prospects sheet's
+ * Directory id is left alone: only its seeds have one.
+ */
+export const SHOW_ID_HEADERS: readonly string[] = [...new Set([SERVICE_ID_STORED, SERVICE_SHOW_ID])];
 
-/** A report sheet with a Show ID column, and how many rows its table holds. */
+const idColumn = (headers: readonly unknown[]): string | undefined =>
+  SHOW_ID_HEADERS.find((h) => headers.includes(h));
+
+/** A report sheet with a column of show ids: that column's header, and how many rows its table holds. */
 export interface ShowIdSheet {
   sheetName: string;
+  column: string;
   rows: number;
 }
 
-/** The report sheets whose table has a Show ID column, in the workbook's order of records. */
+/** The report sheets whose table has a column of show ids, in the workbook's order of records. */
 export async function showIdSheets(excel: ExcelHost): Promise<ShowIdSheet[]> {
   const tabled = (await listDefinitions(excel)).filter((d) => d.tableName);
   if (tabled.length === 0) return [];
@@ -28,23 +37,34 @@ export async function showIdSheets(excel: ExcelHost): Promise<ShowIdSheet[]> {
       return { def: d, t, header, rows };
     });
     await context.sync();
-    return tables
-      .filter(({ t, header }) => !t.isNullObject && header.values[0].includes(SHOW_ID))
-      .map(({ def, rows }) => ({ sheetName: def.sheetName, rows: rows.count }));
+    return tables.flatMap(({ def, t, header, rows }) => {
+      const column = t.isNullObject ? undefined : idColumn(header.values[0]);
+      return column === undefined ? [] : [{ sheetName: def.sheetName, column, rows: rows.count }];
+    });
   });
 }
 
-/** The distinct show ids of a report sheet's Show ID column, in the table's order (blanks left out). */
-export async function showIdsOf(excel: ExcelHost, sheetName: string): Promise<string[]> {
+/**
+ * The distinct show ids of a report sheet's show id column, in the table's order (blanks left out),
+ * and that column's header as the sheet has it now (a Prospects sheet made before issue 57 renames
+ * its Show ID at its next refresh).
+ */
+export async function showIdsOf(
+  excel: ExcelHost,
+  sheetName: string,
+): Promise<{ column: string; ids: string[] }> {
   const def = (await listDefinitions(excel)).find((d) => d.sheetName === sheetName);
   if (!def?.tableName) throw new Error(`${sheetName} is not a report sheet with a table.`);
   return excel.run(async (context) => {
-    const column = context.workbook.tables.getItem(def.tableName!).columns.getItemOrNullObject(SHOW_ID);
+    const table = context.workbook.tables.getItem(def.tableName!);
+    const header = table.getHeaderRowRange().load("values");
     await context.sync();
-    if (column.isNullObject) throw new Error(`${sheetName}'s table has no ${SHOW_ID} column.`);
-    const body = column.getDataBodyRange().load("values");
+    const name = idColumn(header.values[0]);
+    if (name === undefined)
+      throw new Error(`${sheetName}'s table has no ${SHOW_ID_HEADERS.join(" or ")} column.`);
+    const body = table.columns.getItem(name).getDataBodyRange().load("values");
     await context.sync();
     const ids = body.values.map((r) => String(r[0] ?? "").trim()).filter((v) => v !== "");
-    return [...new Set(ids)];
+    return { column: name, ids: [...new Set(ids)] };
   });
 }

@@ -5,7 +5,7 @@
  * The outcome said in a toast and the Activity list.
  */
 import { readDefinition } from "../excel/store/reportRecords";
-import { addProspectsToPlan, selectedProspects } from "../excel/prospectsToPlan";
+import { addProspectsToPlan, selectedProspects, type Prospect } from "../excel/prospectsToPlan";
 import type { Services } from "./services";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -33,15 +33,37 @@ export function planAdvertiser(sheetAdvertisers: readonly string[], chosen = "")
   );
 }
 
-/** What Add to plan says once the rows are in the plan: where, for whom, and what to do next. */
+/** The plan's column a seed's directory id goes into (planColumns.ts itunesOrYtId), as labelled. */
+const SHOW_ID_COLUMN = "iTunes or YouTube id";
+
+/**
+ * What Add to plan says once the rows are in the plan: where, for whom, which ids went where, and what
+ * to do next. A seed's directory id went into iTunes or YouTube id; only a similar show, which has
+ * none, leaves the planner its publisher (or directory id) to type, and only then is that said.
+ */
 export function addedText(
-  count: number,
+  prospects: readonly Pick<Prospect, "directoryId">[],
   added: { sheetName: string; rows: readonly number[] },
   advertiser: string,
 ): string {
-  const rows = `rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}`;
+  const count = prospects.length;
+  const known = prospects.filter((p) => p.directoryId).length;
+  const rows =
+    count === 1 ? `row ${added.rows[0]}` : `rows ${added.rows[0]}–${added.rows[added.rows.length - 1]}`;
   const ids = count === 1 ? "its service show id is" : "their service show ids are";
-  return `${count} ${count === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (${rows}): ${ids} in the plan's Service show id column (no directory id is known for a similar show): type each flight's type, dates, price and publisher (or the show's directory id), then choose ${VALIDATE_BUTTON} on the Campaigns tab.`;
+  const directory =
+    known === count
+      ? `, ${count === 1 ? "its directory id" : "their directory ids"} in ${SHOW_ID_COLUMN}`
+      : known === 0
+        ? ` (no directory id is known for a similar show)`
+        : `, the ${known === 1 ? "seed's directory id" : `${known} seeds' directory ids`} in ${SHOW_ID_COLUMN} (no directory id is known for a similar show)`;
+  const next =
+    known === count
+      ? "type each flight's type, dates and price"
+      : known === 0
+        ? "type each flight's type, dates, price and publisher (or the show's directory id)"
+        : "type each flight's type, dates and price, and a similar show's publisher (or its directory id)";
+  return `${count} ${count === 1 ? "show" : "shows"} added to ${added.sheetName} for ${advertiser} (${rows}): ${ids} in the plan's Service show id column${directory}: ${next}, then choose ${VALIDATE_BUTTON} on the Campaigns tab.`;
 }
 
 export async function addSelectedProspectsToPlan(services: Services, chosen = ""): Promise<void> {
@@ -56,7 +78,7 @@ export async function addSelectedProspectsToPlan(services: Services, chosen = ""
       );
     const advertiser = planAdvertiser(advertisers.map(String), chosen);
     const added = await addProspectsToPlan(services.excel, prospects, advertiser);
-    const done = addedText(prospects.length, added, advertiser);
+    const done = addedText(prospects, added, advertiser);
     services.activity.update(id, { status: "done", endedAt: Date.now(), detail: done });
     services.notify(done, "success");
   } catch (err) {

@@ -129,9 +129,13 @@ test("every input taken from cells (the form's Parameters from cells): the cells
   expect(def?.bindings?.map((b) => b.param).sort()).toEqual(Object.keys(cells).sort());
   expect(String(wb.host.cell(sheet, 0, 0).value)).toMatch(/Northwind Coffee/);
 
-  // Seed shows from a report sheet: this Prospects sheet has a Show ID column, read once.
-  expect(await showIdSheets(wb.excel)).toEqual([{ sheetName: sheet, rows: def!.rowCount }]);
-  const ids = await showIdsOf(wb.excel, sheet);
+  // Seed shows from a report sheet: this Prospects sheet's service ids, shown as Service show id
+  // (issue 57), read once.
+  expect(await showIdSheets(wb.excel)).toEqual([
+    { sheetName: sheet, column: "Service show id", rows: def!.rowCount },
+  ]);
+  const { column, ids } = await showIdsOf(wb.excel, sheet);
+  expect(column).toBe("Service show id");
   expect(ids).toHaveLength(def!.rowCount);
   // The service's show ids (a seed is fetched by any id the show info path takes), usable as seeds.
   for (const id of ids) expect(id).toMatch(/^\d+$/);

@@ -46,24 +46,32 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
     /Prospects · Acme Mattress · similar to 1200000003, 1200000010 · net new reach over 1 month/,
   );
   await expectText(cell(page, "A22"), "Show");
-  await expectText(cell(page, "R22"), "Score");
+  // Show, Directory id, Service show id, … Marked: Score follows in S (issue 57).
+  await expectText(cell(page, "B22"), "Directory id");
+  await expectText(cell(page, "C22"), "Service show id");
+  await expectText(cell(page, "S22"), "Score");
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-sheet.png") });
-  // The chart of the top 15, above the table under the weights: a point a show, named in its legend.
+  // The chart of the top 15, above the table under the weights: one series, a point a show, its axes
+  // titled Ad load and Net new listeners, no legend (issue 57: prospects-ids.e2e checks each).
   const chart = page.locator('[data-chart$="top 15"]');
   await chart.scrollIntoViewIfNeeded();
   await expectText(chart.locator(".chart-title"), /^Top 12 by Score: net new listeners against ad load$/);
   await chart.screenshot({ path: path.join(ARTIFACTS, "prospects-chart.png") });
 
   // Ad load weighs far more: the Score of the first row changes, with no request.
-  const first = await cell(page, "R23").textContent();
+  const first = await cell(page, "S23").textContent();
   const sent = await serviceCount();
   await typeInto(page, "B6", "-90000000");
   await expectText(cell(page, "B6"), /-90,?000,?000/);
-  const after = await cell(page, "R23").textContent();
+  const after = await cell(page, "S23").textContent();
   expect(after).not.toBe(first);
   expect(await serviceCount()).toBe(sent);
 
-  // Add to plan: the first two prospects selected become plan rows.
+  // Add to plan: the first two prospects selected become plan rows. A seed among them has its
+  // directory id (column B); a similar show has none.
+  const seeds = (await Promise.all(["B23", "B24"].map((a) => cell(page, a).textContent()))).filter((t) =>
+    /^\d+$/.test(t?.trim() ?? ""),
+  ).length;
   await cell(page, "A23").click();
   await cell(page, "A24").click({ modifiers: ["Shift"] });
   await page.getByRole("tab", { name: "Data" }).click();
@@ -76,20 +84,26 @@ test("the form asks the count first, sends exactly that many, and the sheet rank
   expect(await serviceCount()).toBe(sent);
   await page.screenshot({ path: path.join(ARTIFACTS, "prospects-plan.png") });
 
-  // The plan's rows: no directory id is known, so "iTunes or YouTube id" is blank and the service's
-  // show id is in the plan's own "Service show id" column.
+  // The plan's rows: the service's show ids are in the plan's own "Service show id" column; a seed's
+  // directory id is in "iTunes or YouTube id", and only for a similar show is none said to be known.
   await expectText(
     page.locator(".activity li", { hasText: "Add to plan" }).first(),
-    /Service show id column \(no directory id is known for a similar show\)/,
+    [
+      /Service show id column \(no directory id is known for a similar show\): /,
+      /Service show id column, the seed's directory id in iTunes or YouTube id \(no directory id is known for a similar show\): /,
+      /Service show id column, their directory ids in iTunes or YouTube id: type each flight's type, dates and price, /,
+    ][seeds],
   );
 
-  // Seed shows from a report sheet: the Prospects sheet's own Show ID column, read once into the field.
+  // Seed shows from a report sheet: the Prospects sheet's own Service show id column (issue 57: it was
+  // Show ID), read once into the field.
   await page.getByRole("tab", { name: "Data" }).click();
-  await form.getByRole("button", { name: "Find report sheets with a Show ID column" }).click();
+  await form.getByRole("button", { name: "Find report sheets with show ids" }).click();
+  await expectText(form.locator(".seeds-from-sheet"), /Its Service show id column is read once, now/);
   await form.getByRole("button", { name: "Take its show ids" }).click();
   await expectText(
     page.getByTestId("form-message"),
-    /Seed shows: \d+ show ids from the Show ID column of Prospects/,
+    /Seed shows: \d+ show ids from the Service show id column of Prospects/,
   );
   expect(await form.getByLabel("Seed shows", { exact: true }).inputValue()).toMatch(/^\d+(, \d+)*$/);
 

@@ -1,6 +1,7 @@
 /**
- * Seed shows from a report sheet (issue #48): the report sheets with a Show ID column are listed when
- * asked; the one picked is read once and its show ids fill the Seed shows field
+ * Seed shows from a report sheet (issue #48): the report sheets with a column of show ids (a report's
+ * Show ID, a Prospects sheet's Service show id) are listed when asked; the one picked is read once and
+ * its show ids fill the Seed shows field
  * (prospectsFormState.ts `seedsFromSheet`). Read once, not at each refresh: the sheet's request
  * remembers the ids (a Prospects sheet refreshed next week looks at the same seeds); to follow a
  * column, select its cells and take Seed shows from cells instead.
@@ -43,8 +44,8 @@ export function SeedsFromSheet({
   async function take() {
     setError(null);
     try {
-      const ids = await showIdsOf(services.excel, chosen);
-      onSeeds(seedsFromSheet(current.values, current.cells, chosen, ids));
+      const { column, ids } = await showIdsOf(services.excel, chosen);
+      onSeeds(seedsFromSheet(current.values, current.cells, { sheetName: chosen, column }, ids));
     } catch (e) {
       said(e);
     }
@@ -55,15 +56,18 @@ export function SeedsFromSheet({
       <legend>Seed shows from a report sheet</legend>
       {sheets === null ? (
         <Button size="small" onClick={() => void list()}>
-          Find report sheets with a Show ID column
+          Find report sheets with show ids
         </Button>
       ) : sheets.length === 0 ? (
         <Text block size={200}>
-          No report sheet in this workbook has a Show ID column.
+          No report sheet in this workbook has a Show ID or Service show id column.
         </Text>
       ) : (
         <div className="take-from-cell">
-          <Field label="Report sheet" hint="Its Show ID column is read once, now, into Seed shows">
+          <Field
+            label="Report sheet"
+            hint={`Its ${sheets.find((s) => s.sheetName === chosen)?.column ?? "show id"} column is read once, now, into Seed shows`}
+          >
             <Select name="seedSheet" value={chosen} onChange={(_, d) => setChosen(d.value)}>
               {sheets.map((s) => (
                 <option key={s.sheetName} value={s.sheetName}>

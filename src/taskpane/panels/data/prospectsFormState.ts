@@ -1,7 +1,7 @@
 /**
  * The Prospects form's state, pure (issue #48): what is typed, what is taken from cells ("Parameters
  * from cells", as the Reports form's: read again at every refresh), and seed shows taken once from a
- * report sheet's Show ID column. What the form sends: the typed values, except those taken from cells
+ * report sheet's column of show ids (Show ID, or a Prospects sheet's Service show id). What the form sends: the typed values, except those taken from cells
  * (the cells give them: src/excel/reportBindings.ts `paramsFromCells`), and the cells' addresses.
  */
 import type { TakenCell } from "../reports/CellParams";
@@ -78,24 +78,25 @@ export function withCell(
 }
 
 /**
- * Seed shows taken once from a report sheet's Show ID column: the Seed shows field holds its first
- * 20 distinct ids (typed from then on; a seed taken from cells is typed again), and a sentence says
- * how many and from where.
+ * Seed shows taken once from a report sheet's column of show ids (`column`, its header: Show ID or
+ * Service show id): the Seed shows field holds its first 20 distinct ids (typed from then on; a seed
+ * taken from cells is typed again), and a sentence says how many and from where.
  */
 export function seedsFromSheet(
   v: ProspectValues,
   cells: Readonly<Record<string, TakenCell>>,
-  sheetName: string,
+  from: { sheetName: string; column: string },
   ids: readonly string[],
 ): { values: ProspectValues; cells: Record<string, TakenCell>; note: string } {
+  const { sheetName, column } = from;
   const kept = ids.slice(0, MOST_SEEDS);
   const more =
     ids.length > kept.length
       ? ` (the first ${kept.length} of ${ids.length}: a search takes at most ${MOST_SEEDS})`
       : "";
   const note = kept.length
-    ? `Seed shows: ${kept.length} show ${kept.length === 1 ? "id" : "ids"} from the Show ID column of ${sheetName}${more}, read now; pick the sheet again to read it again.`
-    : `The Show ID column of ${sheetName} is empty: the seed shows were not changed.`;
+    ? `Seed shows: ${kept.length} show ${kept.length === 1 ? "id" : "ids"} from the ${column} column of ${sheetName}${more}, read now; pick the sheet again to read it again.`
+    : `The ${column} column of ${sheetName} is empty: the seed shows were not changed.`;
   if (!kept.length) return { values: v, cells: { ...cells }, note };
   return { values: { ...v, seeds: kept.join(", ") }, cells: withCell(cells, "seeds", null), note };
 }
