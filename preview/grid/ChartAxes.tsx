@@ -60,11 +60,23 @@ function xLabels({ xTicks, plot, xAt, xTickText }: ChartFrame) {
   ));
 }
 
-/** The category labels (categoryAxis.ts), along the bottom (up the left for bars). */
+/** The category labels (categoryAxis.ts), along the bottom (up the left for bars); turned ones end at their category. */
 function categoryLabels({ kind, labels, plot }: ChartFrame) {
   return labels.map((l, i) =>
     kind === "bar" ? (
       <text key={i} className="category-label" x={plot.x - 4} y={l.at + 4} textAnchor="end">
+        {l.drawn}
+      </text>
+    ) : l.angle !== 0 ? (
+      <text
+        key={i}
+        className="category-label"
+        x={l.at}
+        y={plot.y + plot.h + 6}
+        dy="0.35em"
+        textAnchor="end"
+        transform={`rotate(${-l.angle} ${l.at} ${plot.y + plot.h + 6})`}
+      >
         {l.drawn}
       </text>
     ) : (
@@ -97,10 +109,10 @@ export function CategoryAxisLine({ frame }: { frame: ChartFrame }) {
 }
 
 export function AxisTitles({ frame }: { frame: ChartFrame }) {
-  const { chart, kind, plot, twoAxes, width } = frame;
-  // Rotated up the left, or centred under the plot area.
+  const { chart, kind, plot, twoAxes, width, labelsHeight } = frame;
+  // Rotated up the left, or centred under the plot area (under its labels, turned or not).
   const left = { transform: `translate(${10 + TICK_FONT / 2},${plot.y + plot.h / 2}) rotate(-90)` };
-  const below = { x: plot.x + plot.w / 2, y: plot.y + plot.h + TICK_FONT + 18 };
+  const below = { x: plot.x + plot.w / 2, y: plot.y + plot.h + labelsHeight + 18 };
   return (
     <>
       {chart.valueAxisTitle && (

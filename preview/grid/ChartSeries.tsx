@@ -1,7 +1,9 @@
 /**
  * One series of a drawn chart: bars or columns (clustered side by side, or stacked), or a line,
- * area or scatter series with its markers. A blank cell is a gap.
+ * area, scatter or stock series with its markers (circles, or dashes across the point); a stock
+ * chart's high-low lines. A blank cell is a gap.
  */
+import { HIGH_LOW_COLOR } from "../memory/chart";
 import type { ChartFrame } from "./chartFrame";
 import { COLORS, TICK_FONT } from "./chartScale";
 
@@ -79,7 +81,7 @@ function BarSeries({ frame, k }: { frame: ChartFrame; k: number }) {
 const pathOf = (pts: [number, number][]) => pts.map(([x, y], j) => `${j ? "L" : "M"}${x},${y}`).join("");
 
 function LineSeries({ frame, k }: { frame: ChartFrame; k: number }) {
-  const { kind, twoAxes, valueAt, valueAt2, categoryAt, xAt, joined, markers } = frame;
+  const { kind, twoAxes, valueAt, valueAt2, categoryAt, xAt, joined } = frame;
   const s = frame.chart.series[k];
   const color = colorOf(s, k);
   // Markers keep the theme's colour unless set themselves (Excel: format.line.color colours the line only).
@@ -115,7 +117,49 @@ function LineSeries({ frame, k }: { frame: ChartFrame; k: number }) {
           runs
             .filter((r) => r.length > 1)
             .map((r, j) => <path key={j} d={pathOf(r)} fill="none" stroke={color} strokeWidth={2.25} />)}
-      {markers && runs.flat().map(([x, y], j) => <circle key={j} cx={x} cy={y} r={3.5} fill={markerColor} />)}
+      {runs
+        .flat()
+        .map(([x, y], j) =>
+          s.marker === "circle" ? (
+            <circle key={j} className="marker" cx={x} cy={y} r={3.5} fill={markerColor} />
+          ) : s.marker === "dash" ? (
+            <line
+              key={j}
+              className="marker-dash"
+              x1={x - DASH_PX / 2}
+              x2={x + DASH_PX / 2}
+              y1={y}
+              y2={y}
+              stroke={markerColor}
+              strokeWidth={2}
+            />
+          ) : null,
+        )}
+    </g>
+  );
+}
+
+/** A dash marker's width in px: a cap across the interval's end (Excel's default marker is 5 points; a cap reads better wider). */
+const DASH_PX = 10;
+
+/** A high-low line's width in px (1.125 points, as the .xlsx writes it). */
+const HIGH_LOW_PX = 1.5;
+
+/**
+ * A stock chart's high-low lines: at each category, from its first series' value (high) to its
+ * second's (low), where both are there.
+ */
+export function HighLowLines({ frame }: { frame: ChartFrame }) {
+  const [high, low] = frame.chart.series;
+  if (!high || !low) return null;
+  return (
+    <g className="high-low-lines" stroke={HIGH_LOW_COLOR} strokeWidth={HIGH_LOW_PX}>
+      {high.values.map((h, i) => {
+        const l = low.values[i];
+        if (h === null || l === null || l === undefined) return null;
+        const x = frame.categoryAt(i);
+        return <line key={i} x1={x} x2={x} y1={frame.valueAt(h)} y2={frame.valueAt(l)} />;
+      })}
     </g>
   );
 }

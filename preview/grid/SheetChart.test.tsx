@@ -1,7 +1,7 @@
 /** Charts drawn as SVG: every modelled type draws each series' points, blanks are gaps, bars list the first category at the bottom. */
 import { DOMParser } from "@xmldom/xmldom";
 import { renderToStaticMarkup } from "react-dom/server";
-import { CHART_TYPES, type ChartView } from "../memory/chart";
+import { CHART_TYPES, markerOf, type ChartView } from "../memory/chart";
 import { chartFrame } from "./chartFrame";
 import { SheetChart } from "./SheetChart";
 
@@ -33,6 +33,8 @@ function view(
       majorTimeUnitScale: "Days",
       format: null,
       tickLabelSpacing: null,
+      textOrientation: 0,
+      tickLabelPosition: "NextToAxis",
     },
     series: values.map((v, i) => ({
       name: `S${i + 1}`,
@@ -46,6 +48,7 @@ function view(
       color: null,
       markerColor: null,
       dataLabels: false,
+      marker: markerOf(type, undefined, i),
     })),
   };
 }
@@ -232,5 +235,75 @@ describe("a scatter's x axis scales to its data, as Excel's automatic bounds do"
     const mixed = scatter([-3, 7]).xTicks;
     expect(mixed[0]).toBeLessThanOrEqual(-3.5);
     expect(mixed[mixed.length - 1]).toBeGreaterThanOrEqual(7.5);
+  });
+});
+
+describe("an interval (issue #57): a stock chart's high-low lines, capped, the point on them", () => {
+  /** Three results: high, low and point (close) series, caps as dashes and the point as a circle. */
+  function interval(): ChartView {
+    const v = view("StockHLC", [
+      [0.3, 0.2, 0.25],
+      [0.1, -0.1, 0.05],
+      [0.2, 0.05, 0.15],
+    ]);
+    v.series = v.series.map((s, k) => ({ ...s, marker: k === 2 ? "circle" : "dash" }));
+    v.series.forEach(
+      (s) => (s.categories = ["podcast · purchase", "streaming · purchase", "all · purchase"]),
+    );
+    return v;
+  }
+  const lines = (doc: Document, className: string) =>
+    Array.from(doc.getElementsByTagName("line")).filter(
+      (l) => l.getAttribute("class") === className || l.parentElement?.getAttribute("class") === className,
+    );
+
+  test("each category's line runs from its high to its low; the bounds are capped and the point is marked on it", () => {
+    const v = interval();
+    const frame = chartFrame(v, 480, 288);
+    const doc = draw(v);
+    const hl = lines(doc, "high-low-lines");
+    expect(hl).toHaveLength(3);
+    hl.forEach((l, i) => {
+      expect(Number(l.getAttribute("x1"))).toBeCloseTo(frame.categoryAt(i), 5);
+      expect(Number(l.getAttribute("y1"))).toBeCloseTo(frame.valueAt(v.series[0].values[i]!), 5);
+      expect(Number(l.getAttribute("y2"))).toBeCloseTo(frame.valueAt(v.series[1].values[i]!), 5);
+    });
+    // A cap at each end of each line, and the point a circle between them: no bar is drawn.
+    const caps = lines(doc, "marker-dash").map((l) => Number(l.getAttribute("y1")));
+    expect(caps.sort((a, b) => a - b)).toEqual(
+      [...v.series[0].values, ...v.series[1].values].map((x) => frame.valueAt(x!)).sort((a, b) => a - b),
+    );
+    const points = Array.from(doc.getElementsByTagName("circle"));
+    expect(points.map((c) => Number(c.getAttribute("cy")))).toEqual(
+      v.series[2].values.map((x) => frame.valueAt(x!)),
+    );
+    expect(
+      Array.from(doc.getElementsByTagName("rect")).filter((r) =>
+        r.parentElement?.getAttribute("data-series"),
+      ),
+    ).toEqual([]);
+    // Its points are not joined: an interval is not a line through the results.
+    expect(Array.from(doc.getElementsByTagName("path"))).toEqual([]);
+  });
+
+  test("labels turned 45° are each drawn, whole, ending at their category, with the axis's title under them", () => {
+    const v = interval();
+    v.categoryAxis = { ...v.categoryAxis, textOrientation: 45, tickLabelSpacing: 1 };
+    v.categoryAxisTitle = "Channel type · Action";
+    const frame = chartFrame(v, 480, 288);
+    expect(frame.labels.map((l) => [l.text, l.angle, l.cut])).toEqual(
+      v.series[0].categories.map((c) => [c, 45, false]),
+    );
+    // The labels' height is kept under the plot: the longest label's slant, clear of the axis title.
+    expect(frame.labelsHeight).toBeGreaterThan(("streaming · purchase".length * 11 * 0.6 + 6) * Math.SQRT1_2);
+    const doc = draw(v);
+    const texts = Array.from(doc.getElementsByTagName("text"));
+    const turned = texts.filter((t) => t.getAttribute("class") === "category-label");
+    expect(turned.map((t) => t.getAttribute("transform"))).toEqual(
+      frame.labels.map((l) => `rotate(-45 ${l.at} ${frame.plot.y + frame.plot.h + 6})`),
+    );
+    const title = texts.find((t) => t.textContent === "Channel type · Action")!;
+    expect(Number(title.getAttribute("y"))).toBeGreaterThan(frame.plot.y + frame.plot.h + frame.labelsHeight);
+    expect(Number(title.getAttribute("y"))).toBeLessThanOrEqual(288);
   });
 });

@@ -2,14 +2,14 @@
  * A chart of the in-memory workbook drawn as SVG the way Excel lays it out: title on top, legend at
  * the bottom, value gridlines, categories evenly spaced (bar charts list the first category at the
  * bottom, as Excel does), Office theme colours, gaps where a cell is blank. Column, bar, line, area
- * and XY scatter, clustered or stacked: the chart types chart.ts models.
+ * and XY scatter, clustered or stacked, and high-low-close stock: the chart types chart.ts models.
  */
 import type { ChartView } from "../memory/chart";
 import { AxisLabels, AxisTitles, CategoryAxisLine, ValueGridlines } from "./ChartAxes";
 import { chartFrame } from "./chartFrame";
 import { ChartLegend } from "./ChartLegend";
 import { clip, TICK_FONT, TITLE_FONT } from "./chartScale";
-import { ChartSeries } from "./ChartSeries";
+import { ChartSeries, HighLowLines } from "./ChartSeries";
 
 // The axis ticks are computed in chartScale.ts; grid.test.ts pins them through this module.
 export { niceTicks } from "./chartScale";
@@ -44,6 +44,7 @@ export function SheetChart({ chart, width, height }: { chart: ChartView; width: 
       <ValueGridlines frame={frame} />
       <AxisLabels frame={frame} />
       <CategoryAxisLine frame={frame} />
+      {frame.stock && <HighLowLines frame={frame} />}
       {chart.series.map((_, k) => (
         <ChartSeries key={k} frame={frame} k={k} />
       ))}

@@ -12,7 +12,7 @@ import { formatNumber } from "../memory/numberFormat";
 import { clip, TICK_FONT } from "./chartScale";
 
 /** A label's width in px: its characters at 0.6 em, and 6 px between neighbours. */
-const labelPx = (text: string) => text.length * TICK_FONT * 0.6 + 6;
+export const labelPx = (text: string) => text.length * TICK_FONT * 0.6 + 6;
 
 /** One drawn category label: its full text, what is drawn, its centre and the room it has (px). */
 export interface AxisLabel {
@@ -23,6 +23,24 @@ export interface AxisLabel {
   room: number;
   /** Shortened, or wider than its room: a client cannot read it whole. */
   cut: boolean;
+  /** Turned this many degrees anticlockwise (the axis's textOrientation), ending at its category; 0: level. */
+  angle: number;
+}
+
+/**
+ * Turned labels (textOrientation): the height they take under the plot area, at most `most` px,
+ * and the length a label may have along its slant in that height (longer ones end in "…").
+ */
+export function turnedLabels(
+  categories: readonly string[],
+  angle: number,
+  most: number,
+): { height: number; length: number } {
+  const sin = Math.abs(Math.sin((angle * Math.PI) / 180));
+  const cos = Math.abs(Math.cos((angle * Math.PI) / 180));
+  const widest = Math.max(0, ...categories.map(labelPx));
+  const height = Math.min(most, widest * sin + TICK_FONT * cos);
+  return { height, length: sin === 0 ? widest : (height - TICK_FONT * cos) / sin };
 }
 
 /** Where the categories sit: slot i's centre, and how many slots the axis has (dates: base units from the first). */
@@ -69,6 +87,8 @@ export function categoryLabels(
   plotW: number,
   bars?: { room: number; rowPx: number },
   chartW = Infinity,
+  /** Turned labels' length along their slant (turnedLabels). */
+  slant = Infinity,
 ): AxisLabel[] {
   if (bars)
     return categories.map((text, i) => {
@@ -81,6 +101,7 @@ export function categoryLabels(
         width,
         room: bars.room,
         cut: drawn !== text || bars.rowPx < TICK_FONT,
+        angle: 0,
       };
     });
   const band = plotW / Math.max(1, slots.slots);
@@ -96,7 +117,9 @@ export function categoryLabels(
       labelPx(text) > room ||
       centre + (labelPx(text) - 6) / 2 > chartW ||
       centre - (labelPx(text) - 6) / 2 < 0,
+    angle: 0,
   });
+  if (a.textOrientation !== 0 && !a.date) return turned(categories, a, band, at, slant);
   if (a.date && chart.series[0]) {
     const format = a.format ?? "m/d/yyyy";
     const months = a.majorTimeUnitScale !== "Days";
@@ -119,4 +142,36 @@ export function categoryLabels(
   const widest = Math.max(0, ...categories.map(labelPx));
   const step = a.tickLabelSpacing ?? Math.max(1, Math.ceil(widest / band));
   return categories.flatMap((text, i) => (i % step ? [] : [label(text, at(i), band * step)]));
+}
+
+/**
+ * Labels turned `a.textOrientation` degrees: neighbours are a step's room apart across their slant
+ * (a label is cut when that is less than a line, or when it is longer than its slant allows).
+ * Automatic spacing labels as many as have a line's room.
+ */
+function turned(
+  categories: readonly string[],
+  a: ChartView["categoryAxis"],
+  band: number,
+  at: (slot: number) => number,
+  slant: number,
+): AxisLabel[] {
+  const sin = Math.abs(Math.sin((a.textOrientation * Math.PI) / 180));
+  const across = (step: number) => band * step * sin;
+  const step = a.tickLabelSpacing ?? Math.max(1, Math.ceil(TICK_FONT / Math.max(1e-9, across(1))));
+  return categories.flatMap((text, i) => {
+    if (i % step) return [];
+    const drawn = clip(text, slant - 6);
+    return [
+      {
+        text,
+        drawn,
+        at: at(i),
+        width: labelPx(drawn),
+        room: across(step),
+        cut: drawn !== text || across(step) < TICK_FONT,
+        angle: a.textOrientation,
+      },
+    ];
+  });
 }

@@ -3,7 +3,7 @@
  * titles and tick labels around the plot area; and the scales from values, categories and x to px.
  */
 import type { ChartView } from "../memory/chart";
-import { categoryLabels, categorySlots, type AxisLabel } from "./categoryAxis";
+import { categoryLabels, categorySlots, labelPx, turnedLabels, type AxisLabel } from "./categoryAxis";
 import {
   clip,
   family,
@@ -42,7 +42,8 @@ export interface ChartFrame extends Axes {
   height: number;
   kind: Family;
   stacked: boolean;
-  markers: boolean;
+  /** A stock chart: a high-low line at each category, its series' points not joined. */
+  stock: boolean;
   /** Whether the points of a line or scatter series are joined by lines. */
   joined: boolean;
   /** The number of categories (the longest series). */
@@ -54,6 +55,8 @@ export interface ChartFrame extends Axes {
   band: number;
   /** The category labels as drawn (categoryAxis.ts): each whole, or marked cut. */
   labels: AxisLabel[];
+  /** The height the category labels take under the plot area (more when they are turned). */
+  labelsHeight: number;
   valueAt: (v: number) => number;
   valueAt2: (v: number) => number;
   /** Centre of category i along the category axis (bars: the first category at the bottom). */
@@ -68,7 +71,7 @@ export function chartFrame(chart: ChartView, width: number, height: number): Cha
   const n = Math.max(0, ...series.map((s) => s.values.length));
   const categories = series[0]?.categories ?? [];
   const axes = axesOf(chart, kind, stacked, n);
-  const { plot, categoryLabelWidth } = plotArea(chart, kind, axes, categories, width, height);
+  const { plot, categoryLabelWidth, turned } = plotArea(chart, kind, axes, categories, width, height);
   const { ticks, ticks2, xTicks } = axes;
   const vLo = ticks[0];
   const vHi = ticks[ticks.length - 1];
@@ -87,7 +90,9 @@ export function chartFrame(chart: ChartView, width: number, height: number): Cha
           plot.w,
           kind === "bar" ? { room: categoryLabelWidth, rowPx: band } : undefined,
           width,
+          turned?.length,
         );
+  const stock = chart.type === "StockHLC";
   return {
     ...axes,
     chart,
@@ -95,14 +100,15 @@ export function chartFrame(chart: ChartView, width: number, height: number): Cha
     height,
     kind,
     stacked,
-    markers: ["LineMarkers", "XYScatter", "XYScatterLines"].includes(chart.type),
-    joined: kind !== "scatter" || chart.type !== "XYScatter",
+    stock,
+    joined: !stock && (kind !== "scatter" || chart.type !== "XYScatter"),
     n,
     categories,
     categoryLabelWidth,
     plot,
     band,
     labels,
+    labelsHeight: turned?.height ?? TICK_FONT,
     valueAt: (v) =>
       kind === "bar"
         ? plot.x + ((v - vLo) / (vHi - vLo)) * plot.w
@@ -149,7 +155,7 @@ function plotArea(
   categories: string[],
   width: number,
   height: number,
-): { plot: Plot; categoryLabelWidth: number } {
+): { plot: Plot; categoryLabelWidth: number; turned?: { height: number; length: number } } {
   const legend = chart.legend !== null && chart.series.length > 0;
   const valueLabelWidth = Math.max(...axes.ticks.map((t) => axes.tickText(t).length)) * TICK_FONT * 0.6 + 6;
   const secondLabelWidth = axes.twoAxes
@@ -166,7 +172,13 @@ function plotArea(
   const titleLeft = kind === "bar" ? chart.categoryAxisTitle : chart.valueAxisTitle;
   const top = 8 + (chart.title ? TITLE_FONT + 10 : 0);
   const legendHeight = legend ? legendRows(chart, width).length * LEGEND_ROW : 0;
-  const bottom = height - 6 - (legend ? legendHeight + 4 : 0) - (titleBelow ? 16 : 0) - (TICK_FONT + 8);
+  const turned = turnedOf(chart, kind, categories, height);
+  const bottom =
+    height -
+    6 -
+    (legend ? legendHeight + 4 : 0) -
+    (titleBelow ? 16 : 0) -
+    ((turned?.height ?? TICK_FONT) + 8);
   const left = 8 + (titleLeft ? 16 : 0) + (kind === "bar" ? categoryLabelWidth : valueLabelWidth);
   // Bars and scatter charts label their last value tick at the right edge: leave it room.
   // The last category's label is centred on its place: half of it must not run past the chart's edge.
@@ -177,10 +189,43 @@ function plotArea(
     secondLabelWidth -
     (kind === "bar" || kind === "scatter" ? valueLabelWidth / 2 : 0) -
     lastLabel;
+  const x = withinChart(chart, categories, turned, left, right, width);
   return {
-    plot: { x: left, y: top, w: Math.max(10, right - left), h: Math.max(10, bottom - top) },
+    plot: { x: x.left, y: top, w: Math.max(10, x.right - x.left), h: Math.max(10, bottom - top) },
     categoryLabelWidth,
+    turned,
   };
+}
+
+/** Labels turned (textOrientation) take the height of their slant, at most 40% of the chart's (longer ones end in "…"). */
+function turnedOf(chart: ChartView, kind: Family, categories: string[], height: number) {
+  const angle = chart.categoryAxis.textOrientation;
+  return angle !== 0 && kind !== "bar" && kind !== "scatter" && !chart.categoryAxis.date
+    ? turnedLabels(categories, angle, height * 0.4)
+    : undefined;
+}
+
+/**
+ * A label rising to the right reaches left of its category by its slant's width (one falling, right
+ * of it): the plot's sides keep the first (last) label inside the chart.
+ */
+function withinChart(
+  chart: ChartView,
+  categories: string[],
+  turned: { length: number } | undefined,
+  left: number,
+  right: number,
+  width: number,
+): { left: number; right: number } {
+  const angle = chart.categoryAxis.textOrientation;
+  if (!turned || categories.length === 0) return { left, right };
+  const cos = Math.abs(Math.cos((angle * Math.PI) / 180));
+  const edge = categories[angle > 0 ? 0 : categories.length - 1];
+  const reach = Math.min(labelPx(edge), turned.length) * cos;
+  const half = (right - left) / categories.length / 2;
+  return angle > 0
+    ? { left: Math.max(left, reach + 4 - half), right }
+    : { left, right: Math.min(right, width - reach - 4 + half) };
 }
 
 /** Room kept right of the plot for half of the last category label ("Nov 2026" is about 60 px). */

@@ -341,6 +341,8 @@ describe("the chart object", () => {
       majorTimeUnitScale: "Months",
       format: "mmm yyyy",
       tickLabelSpacing: 2,
+      textOrientation: 0,
+      tickLabelPosition: "NextToAxis",
     });
     const refused = (f: (axis: Excel.ChartAxis) => void) =>
       run(w, async (context, ws) => {

@@ -13,6 +13,7 @@ import {
   type ChartData,
   type ChartRef,
   type ChartType,
+  type MarkerStyle,
   type SeriesData,
   type TimeUnit,
 } from "./chartData";
@@ -21,6 +22,8 @@ import { SYSTEM_OFFSET_DAYS } from "../../src/api/excelDates";
 
 export {
   CHART_TYPES,
+  MARKER_STYLES,
+  type MarkerStyle,
   type AxisTitle,
   type ChartData,
   type ChartRef,
@@ -69,6 +72,25 @@ function seriesBy(value: unknown): SeriesBy {
 
 const chartCounters = new WeakMap<SheetData, number>();
 
+/** A stock chart's high-low lines' colour: Excel's dark grey (the preview and the .xlsx draw them so). */
+export const HIGH_LOW_COLOR = "#404040";
+
+/** A high-low-close stock chart reads three series: high, low, close (Excel.ChartType "StockHLC"). */
+const STOCK_SERIES = 3;
+
+/**
+ * A stock chart's series as Excel asks for them: "To create this stock chart, arrange the data on
+ * your sheet in this order: high, low, close" (Excel refuses other data for a stock chart; the
+ * in-memory workbook refuses any count but three, and any change of its series once made).
+ */
+export function checkStock(type: ChartType, series: readonly SeriesData[]): void {
+  if (type === "StockHLC" && series.length !== STOCK_SERIES)
+    throw officeError(
+      "InvalidArgument",
+      `A high-low-close stock chart reads three series, in this order: high, low, close (this data has ${series.length})`,
+    );
+}
+
 /** charts.add: a chart on `sheet` over `source`, placed over A1 at Excel's default size. */
 export function addChart(
   model: WorkbookModel,
@@ -79,12 +101,14 @@ export function addChart(
 ): ChartData {
   const n = (chartCounters.get(sheet) ?? 0) + 1;
   const t = chartType(type);
+  const series = readSeries(model, source.sheet, source.rect, seriesBy(by), t);
+  checkStock(t, series);
   const chart: ChartData = {
     id: model.nextId("chart"),
     name: `Chart ${n}`,
     sheetId: sheet.id,
     type: t,
-    series: readSeries(model, source.sheet, source.rect, seriesBy(by), t),
+    series,
     title: { text: null, visible: true },
     legend: { visible: null, position: "Bottom" },
     axisTitles: { category: { text: "", visible: false }, value: { text: "", visible: false } },
@@ -104,7 +128,9 @@ export function setChartData(
   source: { sheet: SheetData; rect: Rect },
   by?: unknown,
 ): void {
-  chart.series = readSeries(model, source.sheet, source.rect, seriesBy(by), chart.type);
+  const series = readSeries(model, source.sheet, source.rect, seriesBy(by), chart.type);
+  checkStock(chart.type, series);
+  chart.series = series;
 }
 
 /**
@@ -356,6 +382,10 @@ export interface CategoryAxisView {
   format: string | null;
   /** A text axis's label step; null: automatic (as many as fit whole). */
   tickLabelSpacing: number | null;
+  /** The labels' angle in degrees, anticlockwise (positive: rising to the right); 0: level. */
+  textOrientation: number;
+  /** Next to the axis or low (under the plot area): CategoryAxisData.tickLabelPosition. */
+  tickLabelPosition: "NextToAxis" | "Low";
 }
 
 /** What the preview draws for a chart. */
@@ -377,6 +407,8 @@ export interface ChartView extends Box {
     color: string | null;
     markerColor: string | null;
     dataLabels: boolean;
+    /** The marker at its points (markerOf). */
+    marker: "none" | "circle" | "dash";
   })[];
 }
 
@@ -397,7 +429,26 @@ export function categoryAxisView(c: ChartData, first: SeriesPoints | undefined):
     majorTimeUnitScale: a.majorTimeUnitScale ?? baseTimeUnit,
     format: a.numberFormat ?? (date ? (first?.categoryFormat ?? null) : null),
     tickLabelSpacing: a.tickLabelSpacing ?? null,
+    textOrientation: a.textOrientation ?? 0,
+    tickLabelPosition: a.tickLabelPosition ?? "NextToAxis",
   };
+}
+
+/**
+ * The marker a series draws at its points: its own markerStyle, else its chart type's. A stock
+ * chart marks no high or low and its close with a dash (the tick Excel draws at a close); lines with
+ * markers and scatter charts a circle.
+ */
+export function markerOf(
+  type: ChartType,
+  style: MarkerStyle | undefined,
+  index: number,
+): "none" | "circle" | "dash" {
+  if (style === "None") return "none";
+  if (style === "Circle") return "circle";
+  if (style === "Dash") return "dash";
+  if (type === "StockHLC") return index === STOCK_SERIES - 1 ? "dash" : "none";
+  return ["LineMarkers", "XYScatter", "XYScatterLines"].includes(type) ? "circle" : "none";
 }
 
 export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] {
@@ -421,6 +472,7 @@ export function chartViews(model: WorkbookModel, sheet: SheetData): ChartView[] 
         color: s.color ?? null,
         markerColor: s.markerColor ?? null,
         dataLabels: s.dataLabels ?? false,
+        marker: markerOf(c.type, s.markerStyle, i),
       })),
     }));
 }

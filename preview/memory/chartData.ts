@@ -18,8 +18,16 @@ export const CHART_TYPES = [
   "XYScatterLinesNoMarkers",
   "Area",
   "AreaStacked",
+  "StockHLC",
 ] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
+
+/**
+ * The Excel.ChartMarkerStyle values the workbook models (and the preview and the .xlsx draw):
+ * Automatic (the chart type's own), none, a circle, a dash. Excel's others are refused.
+ */
+export const MARKER_STYLES = ["Automatic", "None", "Circle", "Dash"] as const;
+export type MarkerStyle = (typeof MARKER_STYLES)[number];
 /**
  * Cells a chart reads. A reference that is exactly whole columns of a table's data body (or of the
  * whole table, header included) is bound to the table: it follows the table's rows when the table
@@ -45,6 +53,8 @@ export interface SeriesData {
   markerColor?: string;
   /** Each point labelled with its value as its cell shows it (hasDataLabels). */
   dataLabels?: boolean;
+  /** The markers' shape (markerStyle); none: Automatic. */
+  markerStyle?: MarkerStyle;
 }
 
 export type TimeUnit = "Days" | "Months" | "Years";
@@ -61,6 +71,14 @@ export interface CategoryAxisData {
   majorTimeUnitScale?: TimeUnit;
   numberFormat?: string;
   tickLabelSpacing?: number;
+  /** The labels' angle in degrees, -90 to 90 (textOrientation, ExcelApi 1.8); none: level (0). */
+  textOrientation?: number;
+  /**
+   * Where the labels are (tickLabelPosition, ExcelApi 1.7): next to the axis (where it crosses the
+   * value axis, at 0), or low (under the plot area, below negative values). The preview draws both
+   * under the plot area; the .xlsx says which.
+   */
+  tickLabelPosition?: "NextToAxis" | "Low";
 }
 
 /** A corner of a chart: a cell and how far into it (points), as Excel anchors a chart to cells. */

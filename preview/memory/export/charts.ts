@@ -9,6 +9,7 @@ import { columnName } from "../address";
 import {
   categoryAxisView,
   chartViews,
+  HIGH_LOW_COLOR,
   legendVisible,
   resolveChartRef,
   seriesPoints,
@@ -18,9 +19,9 @@ import {
   type ChartRef,
   type ChartView,
 } from "../chart";
-import { THEME_COLORS } from "../chartTheme";
 import type { WorkbookModel } from "../model";
 import { chartAxisFormats, type AxisNumberFormat } from "./axisFormats";
+import { familyOf, seriesLook, solid } from "./seriesLook";
 import { el, esc, NS, relsXml, XML_HEAD } from "./xml";
 
 const EMU_PER_PT = 12_700;
@@ -82,55 +83,6 @@ function numData(kind: string, f: string | null, values: (number | null)[], form
     : el(kind, {}, el("c:numLit", {}, cache));
 }
 
-type Family = "bar" | "line" | "scatter" | "area";
-
-function familyOf(type: ChartData["type"]): Family {
-  if (type.startsWith("Column") || type.startsWith("Bar")) return "bar";
-  if (type.startsWith("Line")) return "line";
-  if (type.startsWith("XY")) return "scatter";
-  return "area";
-}
-
-/** A line's width as the preview draws it (2.25 pt, Excel's default), in EMU. */
-const LINE_EMU = 28_575;
-/** DrawingML's colour of a `#RRGGBB` (the preview's and the add-in's colours), else the theme's k-th. */
-const rgb = (color: string | null | undefined, k: number) =>
-  el("a:srgbClr", {
-    val: (/^#[0-9a-f]{6}$/i.test(color ?? "") ? color! : THEME_COLORS[k % THEME_COLORS.length])
-      .slice(1)
-      .toUpperCase(),
-  });
-const solid = (color: string | null | undefined, k: number) => el("a:solidFill", {}, rgb(color, k));
-
-/**
- * A series' look as the preview draws it (preview/grid/ChartSeries.tsx): its colour (its own, else
- * the theme's k-th), a 2.25-point line with round joins, circles of 7 points at its points where
- * the chart has markers (their own colour, else the theme's), a fill for bars and areas. Without
- * these a chart part leaves each spreadsheet to its own defaults: LibreOffice drew pale dots.
- */
-function seriesLook(chart: ChartData, index: number): { spPr: string; marker: string } {
-  const s = chart.series[index];
-  const family = familyOf(chart.type);
-  if (family === "bar" || family === "area")
-    return { spPr: el("c:spPr", {}, solid(s.color, index)), marker: "" };
-  const lineless = chart.type === "XYScatter";
-  const line = lineless
-    ? el("a:ln", { w: 19050 }, el("a:noFill"))
-    : el("a:ln", { w: LINE_EMU, cap: "rnd" }, solid(s.color, index), el("a:round"));
-  const noMarker = chart.type === "Line" || chart.type === "XYScatterLinesNoMarkers";
-  const markerColor = s.markerColor ?? null;
-  const marker = noMarker
-    ? el("c:marker", {}, el("c:symbol", { val: "none" }))
-    : el(
-        "c:marker",
-        {},
-        el("c:symbol", { val: "circle" }),
-        el("c:size", { val: 7 }),
-        el("c:spPr", {}, solid(markerColor, index), el("a:ln", { w: 9525 }, solid(markerColor, index))),
-      );
-  return { spPr: el("c:spPr", {}, line), marker };
-}
-
 function seriesXml(
   model: WorkbookModel,
   chart: ChartData,
@@ -173,7 +125,7 @@ function seriesXml(
     family === "bar" ? el("c:invertIfNegative", { val: 0 }) : "",
     categories,
     values,
-    family === "line" || family === "scatter" ? el("c:smooth", { val: 0 }) : "",
+    family === "line" || family === "scatter" || family === "stock" ? el("c:smooth", { val: 0 }) : "",
   );
 }
 
@@ -213,6 +165,15 @@ function group(model: WorkbookModel, chart: ChartData, indices: number[], axes: 
         el("c:varyColors", { val: 0 }),
         ...series,
         el("c:marker", { val: 1 }),
+        ...axIds,
+      );
+    case "stock":
+      // High-low lines as the preview draws them: 1.125 points (1.5 px), dark grey.
+      return el(
+        "c:stockChart",
+        {},
+        ...series,
+        el("c:hiLowLines", {}, el("c:spPr", {}, el("a:ln", { w: 14288 }, solid(HIGH_LOW_COLOR, 0)))),
         ...axIds,
       );
     case "scatter":
@@ -291,12 +252,26 @@ function axis(a: AxisSpec): string {
         : "",
     el("c:majorTickMark", { val: "out" }),
     el("c:minorTickMark", { val: "none" }),
-    el("c:tickLblPos", { val: "nextTo" }),
+    el("c:tickLblPos", { val: a.category?.tickLabelPosition === "Low" ? "low" : "nextTo" }),
+    a.category?.textOrientation ? turnedLabels(a.category.textOrientation) : "",
     el("c:crossAx", { val: a.cross }),
     el("c:crosses", { val: a.crossesMax ? "max" : "autoZero" }),
     a.kind === "c:valAx" ? el("c:crossBetween", { val: "between" }) : categoryTail(a),
   );
 }
+
+/**
+ * Labels turned `degrees` anticlockwise (the API's textOrientation): the text body's rotation, in
+ * 60,000ths of a degree clockwise (ECMA-376 21.1.2.1.1, bodyPr rot), so 45 is rot -2700000.
+ */
+const turnedLabels = (degrees: number) =>
+  el(
+    "c:txPr",
+    {},
+    el("a:bodyPr", { rot: -degrees * 60_000, vert: "horz" }),
+    el("a:lstStyle"),
+    el("a:p", {}, el("a:pPr", {}, el("a:defRPr")), el("a:endParaRPr", { lang: "en-US" })),
+  );
 
 const LEGEND_POS: Record<string, string> = { Bottom: "b", Top: "t", Left: "l", Right: "r", Corner: "tr" };
 

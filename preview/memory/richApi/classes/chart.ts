@@ -7,6 +7,8 @@ import {
   addChart,
   box,
   chartType,
+  checkStock,
+  MARKER_STYLES,
   legendVisible,
   MAX_NAME_LENGTH,
   place,
@@ -131,7 +133,12 @@ const Chart = defineClass<ChartRef>("Chart", {
     Id: { get: (r, b) => chart(b, r).id },
     ChartType: {
       get: (r, b) => chart(b, r).type,
-      set: (r, v, b) => void (chart(b, r).type = chartType(v)),
+      set: (r, v, b) => {
+        const c = chart(b, r);
+        const type = chartType(v);
+        checkStock(type, c.series);
+        c.type = type;
+      },
     },
     Top: boxProp("top"),
     Left: boxProp("left"),
@@ -293,6 +300,28 @@ const ChartAxis = defineClass<AxisRef>("ChartAxis", {
         categoryAxis(b, r).tickLabelSpacing = n;
       },
     },
+    /** Where the labels are (ExcelApi 1.7): NextToAxis or Low (High and None are not modelled). */
+    TickLabelPosition: {
+      get: (r, b) => categoryAxis(b, r).tickLabelPosition ?? "NextToAxis",
+      set: (r, v, b) =>
+        void (categoryAxis(b, r).tickLabelPosition = oneOf(
+          v,
+          ["NextToAxis", "Low"] as const,
+          "a label position modelled here",
+        )),
+    },
+    /** The labels' angle (ExcelApi 1.8): a whole number of degrees from -90 to 90 (Excel's 180, stacked letters, is not modelled). */
+    TextOrientation: {
+      get: (r, b) => categoryAxis(b, r).textOrientation ?? 0,
+      set: (r, v, b) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < -90 || n > 90)
+          throw invalidArgument(
+            `A label angle must be a whole number of degrees from -90 to 90 (got ${String(v)})`,
+          );
+        categoryAxis(b, r).textOrientation = n;
+      },
+    },
   },
   nav: { Title: (r) => hostObject(ChartAxisTitle, r) },
 });
@@ -349,6 +378,7 @@ const ChartSeriesCollection = defineClass<ChartRef>("ChartSeriesCollection", {
     /** A new, empty series ("not visible until values … are set"), at `index` or last. */
     Add: (r, [name, index], b) => {
       const c = chart(b, r);
+      fixedSeries(c);
       if (name !== undefined && name !== null) checkName(name, "A series name");
       const created: SeriesData = { name: (name as string | null | undefined) ?? null };
       c.series.splice(index === undefined || index === null ? c.series.length : Number(index), 0, created);
@@ -356,6 +386,12 @@ const ChartSeriesCollection = defineClass<ChartRef>("ChartSeriesCollection", {
     },
   },
 });
+
+/** A stock chart's three series (high, low, close) are its data: none is added or deleted (stricter: Excel's answer is not documented). */
+function fixedSeries(c: ChartData): void {
+  if (c.type === "StockHLC")
+    throw invalidArgument("A stock chart's series are high, low and close: none is added or deleted");
+}
 
 /** Values must be one row or one column (Excel: "References … must be a single cell, row, or column"). */
 function oneLine(b: Batch, value: unknown) {
@@ -388,13 +424,22 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
       get: (r, b) => series(b, r).s.markerColor ?? "",
       set: (r, v, b) => void (series(b, r).s.markerColor = htmlColor(v)),
     },
+    /** The markers' shape (ExcelApi 1.7): the styles the workbook draws (MARKER_STYLES); Excel's others are refused. */
+    MarkerStyle: {
+      get: (r, b) => series(b, r).s.markerStyle ?? "Automatic",
+      set: (r, v, b) =>
+        void (series(b, r).s.markerStyle = oneOf(v, MARKER_STYLES, "a marker style modelled here")),
+    },
     /** Which value axis the series is drawn against (ExcelApi 1.8). */
     AxisGroup: {
       get: (r, b) => series(b, r).s.axisGroup ?? "Primary",
       set: (r, v, b) => {
         const g = ["Primary", "Secondary"].find((x) => x.toLowerCase() === String(v).toLowerCase());
         if (!g) throw invalidArgument(`"${String(v)}" is not an axis group (Primary, Secondary)`);
-        series(b, r).s.axisGroup = g as "Primary" | "Secondary";
+        const { c, s } = series(b, r);
+        if (g === "Secondary" && c.type === "StockHLC")
+          throw invalidArgument("A stock chart's high, low and close share one value axis here");
+        s.axisGroup = g as "Primary" | "Secondary";
       },
     },
   },
@@ -404,6 +449,7 @@ const ChartSeries = defineClass<SeriesRef>("ChartSeries", {
     SetXAxisValues: (r, [range], b) => void (series(b, r).s.xValues = oneLine(b, range)),
     Delete: (r, _a, b) => {
       const { c, s } = series(b, r);
+      fixedSeries(c);
       c.series = c.series.filter((x) => x !== s);
     },
     /** Values of one dimension as text: Values / YValues (numbers), Categories / XValues (as the cells show them). */
