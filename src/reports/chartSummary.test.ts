@@ -295,3 +295,113 @@ describe("the axis spans the report's dates (issue #47)", () => {
     expect(chartSummary("impressions", t)!.categories[0]).toBe(46023);
   });
 });
+
+describe("incrementality: an interval per result, each category saying what it is (issue #57)", () => {
+  const COLUMNS: [string, ColumnKind][] = [
+    ["Advertiser", "text"],
+    ["Channel type", "text"],
+    ["Action", "text"],
+    ["Campaign", "text"],
+    ["Publisher", "text"],
+    ["Incremental %", "percent"],
+    ["Incremental % CI lower", "percent"],
+    ["Incremental % CI upper", "percent"],
+  ];
+  /** A result row: its percent p with the interval p ± 0.1 (null: not calculated). */
+  const result = (
+    advertiser: string,
+    channel: string | null,
+    action: string,
+    p: number | null,
+    campaign: string | null = null,
+  ): CellValue[] => [
+    advertiser,
+    channel,
+    action,
+    campaign,
+    null,
+    p,
+    p === null ? null : p - 0.1,
+    p === null ? null : p + 0.1,
+  ];
+  const channelLevel = (actions = ["purchase", "visitor"]) =>
+    table(
+      COLUMNS,
+      ["podcast", "streaming", "all"].flatMap((c, i) =>
+        actions.map((a, j) => result("Acme", c, a, 0.1 * i + 0.01 * j)),
+      ),
+    );
+
+  test("at channel level a category is the channel type and the action, not the channel type alone", () => {
+    const s = chartSummary("incrementality", channelLevel())!;
+    expect(s.categories).toEqual([
+      "podcast · purchase",
+      "podcast · visitor",
+      "streaming · purchase",
+      "streaming · visitor",
+      "all · purchase",
+      "all · visitor",
+    ]);
+    expect(s.category).toBe("Channel type · Action");
+    expect(s.categoryTitle).toBe("Channel type · Action");
+    expect(s.valueTitle).toBe("Incremental %");
+  });
+
+  test("the interval is one stock chart's high, low and close, not two more bars", () => {
+    const s = chartSummary("incrementality", channelLevel())!;
+    expect(s.type).toBe("StockHLC");
+    expect(s.series.map((x) => [x.name, x.kind])).toEqual([
+      ["Incremental % CI upper", "percent"],
+      ["Incremental % CI lower", "percent"],
+      ["Incremental %", "percent"],
+    ]);
+    const [upper, lower, point] = s.series.map((x) => x.values as number[]);
+    point.forEach((p, i) => {
+      expect(upper[i]).toBeCloseTo(p + 0.1, 9);
+      expect(lower[i]).toBeCloseTo(p - 0.1, 9);
+    });
+  });
+
+  test("at campaign level a category is the campaign and the action; with several advertisers, the advertiser first", () => {
+    const t = table(COLUMNS, [
+      result("Acme", null, "purchase", 0.2, "Spring"),
+      result("Globex", null, "purchase", 0.1, "Launch"),
+    ]);
+    const s = chartSummary("incrementality", t)!;
+    expect(s.categories).toEqual(["Acme · Spring · purchase", "Globex · Launch · purchase"]);
+    expect(s.category).toBe("Advertiser · Campaign · Action");
+  });
+
+  test("results not calculated are left out and counted; past 15 results, the first 15, said on the axis", () => {
+    const rows = [
+      result("Acme", "podcast", "lead", null),
+      ...channelLevel(["a", "b", "c", "d", "e", "f"]).rows,
+    ];
+    const s = chartSummary("incrementality", table(COLUMNS, rows))!;
+    expect(s.categories).toHaveLength(15);
+    expect(s.categories[0]).toBe("podcast · a");
+    expect(s.series[2].values.every((v) => typeof v === "number")).toBe(true);
+    expect(s.categoryTitle).toBe("Channel type · Action (the first 15 of 18 results; 1 not calculated)");
+  });
+
+  test("read back from a sheet (percentages as plain numbers), the values are still percentages", () => {
+    const t = channelLevel();
+    t.columns = t.columns.map((c) => (c.kind === "percent" ? { ...c, kind: "integer" as const } : c));
+    expect(chartSummary("incrementality", t)!.series.map((x) => x.kind)).toEqual([
+      "percent",
+      "percent",
+      "percent",
+    ]);
+  });
+
+  test("without the interval's columns, the percents alone as columns; with no result calculated, no chart", () => {
+    const t = channelLevel();
+    const bare = table(
+      COLUMNS.slice(0, 6),
+      t.rows.map((r) => r.slice(0, 6)),
+    );
+    const s = chartSummary("incrementality", bare)!;
+    expect([s.type, s.series.map((x) => x.name)]).toEqual(["ColumnClustered", ["Incremental %"]]);
+    expect(chartSummary("incrementality", table(COLUMNS, [result("Acme", "all", "lead", null)]))).toBeNull();
+  });
+});

@@ -24,7 +24,8 @@ interface SummarySeries {
 }
 
 export interface ChartSummary {
-  type: "Line" | "LineMarkers" | "ColumnClustered" | "BarClustered";
+  /** StockHLC: an interval per category, its three series high, low and the point ("close"), in that order. */
+  type: "Line" | "LineMarkers" | "ColumnClustered" | "BarClustered" | "StockHLC";
   title: string;
   /** The category header (a time column or the label column), as the table has it. */
   category: string;
@@ -35,6 +36,8 @@ export interface ChartSummary {
   /** Axis titles: the primary value axis, and the secondary one where money has its own. */
   valueTitle: string;
   secondaryTitle?: string;
+  /** The category axis's title, where a category needs saying (an interval's "Channel type · Action"). */
+  categoryTitle?: string;
   /** A time chart's points: a day, a week (its Monday) or a month (its first day) each (chartGrain.ts). */
   grain?: Grain;
 }
@@ -299,6 +302,7 @@ export const SUMMARY_KINDS: ReadonlySet<string> = new Set([
   "estimatedSpendByDay",
   "campaignsPerformance",
   "audience",
+  "incrementality",
 ]);
 
 /** Whether the summary of a `kind` report reads the column `name` (a table read back need hold only these). */
@@ -312,6 +316,8 @@ export function summaryReads(kind: string, name: string): boolean {
       return name === "Campaign" || name === "Impressions";
     case "audience":
       return name === "Episode" || /^(RSS impressions in (15|30|45|60) days|d(15|30|45|60))$/.test(name);
+    case "incrementality":
+      return ["Advertiser", ...RESULT_OF, "Action", ...Object.values(INTERVAL)].includes(name);
     default:
       return false;
   }
@@ -374,7 +380,74 @@ function summaryOf(kind: string, table: TypedTable, period: ReportPeriod): Chart
       const title = many ? `Audience decay of the ${TOP_BARS} largest episodes` : "Audience decay by episode";
       return barSummary(table, by, decay, title, TOP_BARS, false);
     }
+    case "incrementality":
+      return intervalSummary(table);
     default:
       return null;
   }
 }
+
+/** Intervals a chart keeps readable: a channel-level report's three channel types by five actions. */
+const MAX_INTERVALS = 15;
+/** The longest category label written: a chart's label is read, not a campaign's whole brief. */
+const MAX_LABEL = 80;
+/** What a result is of, by level: the first of these that holds a value (at channel level Campaign and Publisher are empty). */
+const RESULT_OF = ["Campaign", "Publisher", "Channel type"];
+/** The incremental percent and its interval's bounds, as the table names them. */
+const INTERVAL = { point: "Incremental %", lower: "Incremental % CI lower", upper: "Incremental % CI upper" };
+const numberOrGap = (v: CellValue): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/**
+ * Incrementality (issue #57): each result's incremental percent with its confidence interval, drawn as
+ * an interval (a stock chart's high-low line, the percent marked on it) over categories that say what
+ * each result is: its level's name and its action ("podcast · purchase"), and its advertiser where the
+ * report has several. Results without a percent (the service's "Reason not calculated") are left out;
+ * the category axis's title says how many, and when only the first MAX_INTERVALS are drawn. Without
+ * the interval's columns, the percents alone as columns. Read back from a sheet, the columns' kinds
+ * may be plain numbers: the values are percentages whatever their kind.
+ */
+function intervalSummary(table: TypedTable): ChartSummary | null {
+  const at = (name: string) => table.columns.findIndex((c) => c.name === name);
+  const filled = (name: string) => at(name) >= 0 && table.rows.some((r) => present(r[at(name)]));
+  const of = RESULT_OF.find(filled);
+  const point = at(INTERVAL.point);
+  if (point < 0) return null;
+  const several = (name: string) =>
+    at(name) >= 0 && new Set(table.rows.map((r) => label(r[at(name)]))).size > 1;
+  const parts = [
+    ...(several("Advertiser") ? ["Advertiser"] : []),
+    ...(of ? [of] : []),
+    ...(filled("Action") ? ["Action"] : []),
+  ];
+  if (parts.length === 0) return null;
+  const results = table.rows.filter((r) => numberOrGap(r[point]) !== null);
+  const drawn = results.slice(0, MAX_INTERVALS);
+  const categories = drawn.map((r) => clipped(parts.map((p) => label(r[at(p)])).join(" · ")));
+  const notes = [
+    ...(results.length > drawn.length ? [`the first ${drawn.length} of ${results.length} results`] : []),
+    ...(results.length < table.rows.length ? [`${table.rows.length - results.length} not calculated`] : []),
+  ];
+  const category = `${parts.join(" · ")}${notes.length ? ` (${notes.join("; ")})` : ""}`;
+  const series = (name: string) => ({
+    name,
+    values: drawn.map((r) => numberOrGap(r[at(name)])),
+    axis: "primary" as const,
+    kind: "percent" as const,
+  });
+  const interval = at(INTERVAL.lower) >= 0 && at(INTERVAL.upper) >= 0;
+  return {
+    type: interval ? "StockHLC" : "ColumnClustered",
+    title: interval ? "Incremental % with its confidence interval" : "Incremental %",
+    category,
+    categoryKind: "text",
+    categories,
+    // A stock chart's series are high, low, close: the upper bound, the lower, the percent.
+    series: interval
+      ? [series(INTERVAL.upper), series(INTERVAL.lower), series(INTERVAL.point)]
+      : [series(INTERVAL.point)],
+    valueTitle: INTERVAL.point,
+    categoryTitle: category,
+  };
+}
+
+const clipped = (text: string) => (text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text);
