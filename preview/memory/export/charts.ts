@@ -262,7 +262,7 @@ function axis(a: AxisSpec): string {
 
 /**
  * Labels turned `degrees` anticlockwise (the API's textOrientation): the text body's rotation, in
- * 60,000ths of a degree clockwise (ECMA-376 21.1.2.1.1, bodyPr rot), so 45 is rot -2700000.
+ * 60,000ths of a degree clockwise (DrawingML a:bodyPr rot), so 45 is rot -2700000.
  */
 const turnedLabels = (degrees: number) =>
   el(
