@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   functions: () => import("./functions.bench"),
   bundle: () => import("./bundle.bench"),
   sheets: () => import("./sheets.bench"),
+  refresh: () => import("./refresh.bench"),
 };
 const RESULTS = path.join(ROOT, "bench", "results.json");
 

@@ -30,7 +30,7 @@ import { minimumSyncs, PAYLOAD_LIMIT_BYTES } from "../src/excel/chunkPlan";
 import { observePlannedSyncs } from "../src/excel/syncBatch";
 import { rewriteTable } from "../src/excel/tableRefresh";
 import { dateSystemOf } from "../src/excel/dateSystem";
-import { writeNewTable } from "../src/excel/tableWriter";
+import { writeNewTable } from "../src/excel/newTableSheet";
 import { excelFor, provideOfficeJs, routeRequests } from "../preview/memory/officeJs";
 import { loadOfficeJsInNode } from "../preview/memory/officeJsNode";
 import { InMemoryWorkbook } from "../preview/memory/workbook";

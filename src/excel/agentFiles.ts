@@ -6,7 +6,7 @@ import type { TypedTable } from "../api/table";
 import type { AgentFileDeps } from "../writebacks/agentFileOpen";
 import { sheetNameFor, tableNameFor } from "./cellFormats";
 import type { ExcelHost } from "./host";
-import { writeNewTable } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { takenNames } from "./workbookNames";
 
 /** Inserts every sheet of an xlsx file at the end of the workbook (ExcelApi 1.13, required by the manifest); returns the new sheets' names. */

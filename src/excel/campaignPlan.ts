@@ -20,7 +20,7 @@ import { localSerial } from "./campaignPlanDates";
 import { dateSystemOf, fromWorkbookSerial, toWorkbookSerial } from "./dateSystem";
 import { cellValue, sheetNameFor, tableNameFor, TEXT_FORMAT } from "./cellFormats";
 import { dropHoldAfter, queueReadHolds, readHolds, writeHold } from "./store/holdStore";
-import { withNewSheet } from "./tableWriter";
+import { withNewSheet } from "./newTableSheet";
 import { columnName } from "./columnName";
 import { takenNames } from "./workbookNames";
 import type { ExcelHost } from "./host";

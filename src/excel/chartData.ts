@@ -29,17 +29,27 @@ export function reportNamesOf(
 const SHAPE_ROWS = 20;
 
 /** Rows read at once when a chart's columns are read back (well under Excel's response limit). */
-const CHART_READ_ROWS = 20_000;
+export const CHART_READ_ROWS = 20_000;
 
-/**
- * The table as its chart reads it: every row of the columns a summary sums (whole, in blocks of
- * rows), or a sample of every column for a chart over the table's columns. Kinds come from the
- * formats the add-in wrote (dates, money), the rest from the values.
- */
-export async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
-  const shape = await tableShape(excel, def);
+/** The table's columns by the report's names, each a number column where its first rows hold numbers. */
+function shapeOf(
+  def: Pick<ReportDefinition, "columns">,
+  headers: readonly string[],
+  ids: readonly number[],
+  sample: readonly CellValue[][],
+): TypedTable {
+  return {
+    columns: reportNamesOf(def, headers, ids).map((name, i) => ({
+      name,
+      kind: sample.some((r) => typeof r[i] === "number") ? ("number" as const) : ("text" as const),
+    })),
+    rows: [...sample],
+  };
+}
+
+/** The columns a summary sums, and each one's kind from the format the add-in wrote (dates, money). */
+function summedColumns(def: Pick<ReportDefinition, "kind" | "columns">, shape: TypedTable) {
   const wanted = shape.columns.flatMap((c, j) => (summaryReads(def.kind, c.name) ? [j] : []));
-  if (wanted.length === 0) return shape;
   const formatOf = (name: string) =>
     def.columns?.find((c) => reportHeaderLabel(c.name) === reportHeaderLabel(name))?.format ?? "General";
   const columns = wanted.map((j) => {
@@ -54,6 +64,35 @@ export async function chartColumns(excel: ExcelHost, def: ReportDefinition): Pro
           : ("text" as const);
     return { name, kind };
   });
+  return { wanted, columns };
+}
+
+/**
+ * The table as its chart reads it, from its header, column ids and whole body as read in one go
+ * (chartColumns, without its reads: a table whose body was read with other work).
+ */
+export function tableReadBack(
+  def: Pick<ReportDefinition, "kind" | "columns">,
+  headers: readonly string[],
+  ids: readonly number[],
+  body: readonly CellValue[][],
+): TypedTable {
+  if (body.length === 0) return { columns: [], rows: [] };
+  const shape = shapeOf(def, headers, ids, body.slice(0, SHAPE_ROWS));
+  const { wanted, columns } = summedColumns(def, shape);
+  if (wanted.length === 0) return shape;
+  return { columns, rows: body.map((r) => wanted.map((j) => r[j])) };
+}
+
+/**
+ * The table as its chart reads it: every row of the columns a summary sums (whole, in blocks of
+ * rows), or a sample of every column for a chart over the table's columns. Kinds come from the
+ * formats the add-in wrote (dates, money), the rest from the values.
+ */
+export async function chartColumns(excel: ExcelHost, def: ReportDefinition): Promise<TypedTable> {
+  const shape = await tableShape(excel, def);
+  const { wanted, columns } = summedColumns(def, shape);
+  if (wanted.length === 0) return shape;
   const rows: CellValue[][] = await excel.run(async (context) => {
     const body = context.workbook.worksheets
       .getItem(def.sheetName)
@@ -98,18 +137,11 @@ async function tableShape(excel: ExcelHost, def: ReportDefinition): Promise<Type
       .getResizedRange(Math.min(SHAPE_ROWS, body.rowCount) - 1, body.columnCount - 1);
     sample.load("values");
     await context.sync();
-    const rows = sample.values as CellValue[][];
-    const names = reportNamesOf(
+    return shapeOf(
       def,
       header.values[0].map(String),
       table.columns.items.map((c) => c.id),
+      sample.values as CellValue[][],
     );
-    return {
-      columns: names.map((name, i) => ({
-        name,
-        kind: rows.some((r) => typeof r[i] === "number") ? ("number" as const) : ("text" as const),
-      })),
-      rows,
-    };
   });
 }

@@ -13,19 +13,21 @@ import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { charted, chartsExtent, writeDashboardCharts } from "./dashboardCharts";
 import { reportNamesOf } from "./chartData";
-import { listDefinitions } from "./store/reportRecords";
+import { listDefinitions, type StoredReport } from "./store/reportRecords";
+import { readSheetRecords, type SheetRecords } from "./store/readAll";
 import {
   DashboardOverwritten,
-  findMark,
   isSetDashboard,
   markOf,
+  type MarkedReport,
   newerDashboardMessage,
   queueMark,
   queueSetMark,
   writeDashboardRecord,
   type DashboardWriter,
 } from "./store/dashboardStore";
-import { a1, withNewSheet } from "./tableWriter";
+import { a1 } from "./tableWriter";
+import { withNewSheet } from "./newTableSheet";
 import { takenNames } from "./workbookNames";
 
 const TOP = 4;
@@ -61,45 +63,57 @@ export async function dashboardCandidates(excel: ExcelHost): Promise<DashboardCa
 async function reportsOf(
   excel: ExcelHost,
   sheetNames: readonly string[],
+  listed?: readonly ReportDefinition[],
 ): Promise<{ reports: DashboardReport[]; defs: ReportDefinition[] }> {
-  const listed = await listDefinitions(excel);
-  const defs = listed.filter((d) => d.tableName && sheetNames.includes(d.sheetName));
+  const defs = (listed ?? (await listDefinitions(excel))).filter(
+    (d) => d.tableName && sheetNames.includes(d.sheetName),
+  );
   if (defs.length === 0) throw new Error("Pick at least one report sheet with a table for the dashboard.");
   return excel.run(async (context) => {
-    const tables = defs.map((d) => context.workbook.tables.getItemOrNullObject(d.tableName!));
+    const read = queueReportsOf(context, defs);
     await context.sync();
-    const lost = defs.filter((_, i) => tables[i].isNullObject).map((d) => d.sheetName);
+    return { defs, reports: read() };
+  });
+}
+
+/**
+ * Queues the reads of the Dashboard's columns for `defs` (their tables' headers and column ids; the
+ * caller syncs); after the sync, each report as the Dashboard shows it, or the refusal naming a table gone.
+ */
+export function queueReportsOf(
+  context: Excel.RequestContext,
+  defs: readonly ReportDefinition[],
+): () => DashboardReport[] {
+  const tables = defs.map((d) => {
+    const t = context.workbook.tables.getItemOrNullObject(d.tableName!);
+    const header = t.getHeaderRowRange();
+    header.load("values");
+    t.columns.load("items/id");
+    return { t, header };
+  });
+  return () => {
+    const lost = defs.filter((_, i) => tables[i].t.isNullObject).map((d) => d.sheetName);
     if (lost.length)
       throw new Error(
         `The report table of ${lost.join(", ")} is gone or was renamed: refresh that sheet, or untick it.`,
       );
-    const headers = tables.map((t) => {
-      const h = t.getHeaderRowRange();
-      h.load("values");
-      t.columns.load("items/id");
-      return h;
-    });
-    await context.sync();
-    return {
-      defs,
-      reports: defs.map((d, i) => {
-        const shown = headers[i].values[0].map(String);
-        return {
-          sheetName: d.sheetName,
-          tableName: d.tableName!,
-          // Found by identity, as a refresh finds them: a renamed report column keeps its figures.
-          headers: reportNamesOf(
-            d,
-            shown,
-            tables[i].columns.items.map((c) => c.id),
-          ),
+    return defs.map((d, i) => {
+      const shown = tables[i].header.values[0].map(String);
+      return {
+        sheetName: d.sheetName,
+        tableName: d.tableName!,
+        // Found by identity, as a refresh finds them: a renamed report column keeps its figures.
+        headers: reportNamesOf(
+          d,
           shown,
-          period: requestedPeriod(d),
-          header: dashboardHeader(d),
-        };
-      }),
-    };
-  });
+          tables[i].t.columns.items.map((c) => c.id),
+        ),
+        shown,
+        period: requestedPeriod(d),
+        header: dashboardHeader(d),
+      };
+    });
+  };
 }
 
 /**
@@ -121,20 +135,23 @@ export async function existingDashboard(
 }
 
 /** existingDashboard, with the report definitions it read (a caller that needs them reads them once). */
-async function dashboardState(excel: ExcelHost) {
-  const found = await findMark(excel);
+export async function dashboardState(excel: ExcelHost) {
+  return dashboardStateOf(await readSheetRecords(excel));
+}
+
+/** The Dashboard as the workbook's records say (dashboardState, from records read with other work). */
+export function dashboardStateOf({ reports: listed, dashboard: found }: SheetRecords) {
   if (!found) return null;
   if (found.newer !== undefined)
     return {
       sheetName: found.sheetName,
-      reports: [],
+      reports: [] as string[],
       renamed: false,
-      listed: [],
-      newer: found.newer,
-      base: { revision: found.revision, reports: [] },
+      listed: [] as StoredReport[],
+      newer: found.newer as number | undefined,
+      base: { revision: found.revision, reports: [] as MarkedReport[] },
     };
   const marked = found.reports;
-  const listed = await listDefinitions(excel);
   const sheetOf = new Map(listed.filter((d) => d.tableName).map((d) => [d.tableName!, d.sheetName]));
   const reports = marked.map((m) => (m.table && sheetOf.get(m.table)) || m.sheet);
   return {
@@ -147,6 +164,9 @@ async function dashboardState(excel: ExcelHost) {
     base: { revision: found.revision, reports: marked },
   };
 }
+
+/** The Dashboard's state as dashboardState gives it. */
+export type DashboardState = NonNullable<ReturnType<typeof dashboardStateOf>>;
 
 /** Points a bold 11-point name needs: about 6 a character, and the cell's padding. */
 const headerWidth = (name: string): number => Math.ceil(name.length * 6 + 12);
@@ -175,7 +195,7 @@ const headersOf = (reports: readonly DashboardReport[]) =>
   labelled(reports).map((r) => r.label ?? r.sheetName);
 
 /** The first row of the reports' charts: under the KPIs and a blank row. */
-const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
+export const CHARTS_ROW = TOP + DASHBOARD_LABELS.length + 1;
 
 /** Chart places the dashboard's print area covers: one per report with a chart. */
 const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).length;
@@ -185,7 +205,7 @@ const chartCount = (defs: readonly ReportDefinition[]) => defs.filter(charted).l
  * a sheet named after it ("Impressions, last 30 days · Acme" → "Impressions · Acme": From and To say
  * the period under it) where the whole would be wider than a column's share of the first screen.
  */
-function labelled(reports: readonly DashboardReport[]): DashboardReport[] {
+export function labelled(reports: readonly DashboardReport[]): DashboardReport[] {
   // The room a header has before it loses its period: its share of the first screen beside three
   // others, at most 240 points beside fewer.
   const share = reports.length >= REPORTS_IN_VIEW ? dashboardWidths(reports.map(() => ""))[1] : 240;
@@ -200,7 +220,7 @@ function labelled(reports: readonly DashboardReport[]): DashboardReport[] {
 }
 
 /** Queues the reports' columns of figures (formats first: a report named like a number stays text). */
-function queueFigures(sheet: Excel.Worksheet, plan: ReturnType<typeof dashboardPlan>): void {
+export function queueFigures(sheet: Excel.Worksheet, plan: ReturnType<typeof dashboardPlan>): void {
   const body = sheet.getRange(a1(TOP, 1, plan.labels.length, plan.columns.length));
   body.numberFormat = plan.labels.map((_, r) => plan.columns.map((c) => c[r].numberFormat));
   body.formulas = plan.labels.map((_, r) => plan.columns.map((c) => c[r].value));
@@ -265,7 +285,7 @@ export async function writeDashboard(
 }
 
 /** writeDashboard by `writer`; null when the following gave way to a Dashboard made again since it read it. */
-async function makeDashboard(
+export async function makeDashboard(
   excel: ExcelHost,
   sheetNames: readonly string[],
   writer: DashboardWriter,
@@ -275,7 +295,7 @@ async function makeDashboard(
   const existing = read === undefined ? await dashboardState(excel) : read;
   if (existing?.newer !== undefined)
     throw new Error(newerDashboardMessage(existing.sheetName, existing.newer));
-  const { reports, defs } = await reportsOf(excel, sheetNames);
+  const { reports, defs } = await reportsOf(excel, sheetNames, existing?.listed);
   const result = { reports: reports.map((r) => r.sheetName) };
   const charts = chartCount(defs);
   let sheetName: string;
@@ -350,47 +370,4 @@ export async function writeSetDashboard(
     });
   const made = await writeDashboardCharts(excel, target, defs, CHARTS_ROW);
   return { sheetName: target, reports: reports.map((r) => r.sheetName), charts: made };
-}
-
-/**
- * Keeps the Dashboard true after reports were refreshed or their chart switched (`changed`, their
- * sheets' names): made again when a report sheet on it was renamed (its link and column still said
- * the old name; the figures follow the tables by themselves), else the changed reports' charts made
- * again (a block of sums may have moved or changed size). Nothing when no dashboard shows them.
- */
-/**
- * Makes the dashboard again when a report sheet on it was renamed: its link and its column's name
- * still said the old name (the figures follow the tables by themselves). Nothing when none was.
- */
-export async function followRenamedReports(excel: ExcelHost): Promise<boolean> {
-  const existing = await dashboardState(excel);
-  if (!existing?.renamed || existing.newer !== undefined) return false;
-  return (await makeDashboard(excel, existing.reports, "dashboard following", false, existing)) !== null;
-}
-
-export async function followReports(excel: ExcelHost, changed: readonly string[]): Promise<void> {
-  const existing = await dashboardState(excel);
-  if (!existing || existing.newer !== undefined) return;
-  if (existing.renamed) {
-    await makeDashboard(excel, existing.reports, "dashboard following", false, existing);
-    return;
-  }
-  if (!existing.reports.some((r) => changed.includes(r))) return;
-  const defs = existing.reports.flatMap((n) =>
-    existing.listed.filter((d) => d.tableName && d.sheetName === n),
-  );
-  // A report's relative period moved with its refresh ("last 30 days" asks for other days): its
-  // From and To are written again (the figures are formulas either way; nothing else is touched).
-  const { reports } = await reportsOf(excel, existing.reports);
-  // The following owns what it derives; a Dashboard made again since it read it already shows it.
-  const followed = await writeDashboardRecord(excel, {
-    sheetName: existing.sheetName,
-    base: existing.base,
-    writer: "dashboard following",
-    reports: existing.base.reports,
-    content: (sheet) => queueFigures(sheet, dashboardPlan(labelled(reports))),
-    figuresOnly: true,
-  });
-  if (!followed) return;
-  await writeDashboardCharts(excel, existing.sheetName, defs, CHARTS_ROW, new Set(changed));
 }

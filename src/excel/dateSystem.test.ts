@@ -10,7 +10,7 @@ import { RequestCache } from "../functions/requestCache";
 import { insertCampaignPlan, readCampaignPlan } from "./campaignPlan";
 import { dateSystemOf, readDateSystem } from "./dateSystem";
 import { rewriteTable } from "./tableRefresh";
-import { writeNewTable } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { planColumn } from "../../test/support/planRows";
 
 function workbook(date1904: boolean): InMemoryWorkbook {

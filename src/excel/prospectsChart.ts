@@ -11,7 +11,7 @@
  */
 import type { ExcelHost } from "./host";
 import { fittedWidth } from "./cellFormats";
-import { BAND_ROWS } from "./reportCharts";
+import { BAND_ROWS } from "./charts/chartLayout";
 import { SERVICE_ID_STORED, SERVICE_SHOW_ID } from "../reports/prospects";
 
 /** The chart's size in the rows kept for it: 600 points wide, as tall as the rows (15 points a row). */

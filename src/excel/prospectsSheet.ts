@@ -13,7 +13,7 @@ import type { ReportDefinition } from "../reports/definition";
 import { DEFAULT_WEIGHTS, WEIGHTED_COLUMN, WEIGHT_NAMES, type WeightName } from "../reports/prospects";
 import { createReportSheet, type NewReport, type SheetData } from "./reportSheets";
 import { drawProspectsChart } from "./prospectsChart";
-import { BAND_ROWS } from "./reportCharts";
+import { BAND_ROWS } from "./charts/chartLayout";
 
 /** The Score column's header. */
 export const SCORE_COLUMN = "Score";

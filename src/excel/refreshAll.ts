@@ -5,7 +5,7 @@ import { followReports } from "./dashboardSheet";
 import { errorMessage, type ExcelHost } from "./host";
 import { refreshLocked } from "./reportRefresh";
 import type { RefreshProgress, SheetFetcher } from "./reportSheetTypes";
-import { listDefinitions } from "./store/reportRecords";
+import { readBeforeRequests } from "./refresh/readBefore";
 
 export async function refreshAll(
   excel: ExcelHost,
@@ -18,13 +18,23 @@ export async function refreshAll(
     origin?: RefreshOrigin;
   } = {},
 ): Promise<{ refreshed: string[]; failed: { sheetName: string; error: string }[] }> {
-  const defs = (await listDefinitions(excel)).filter(opts.which ?? (() => true));
+  // Every report's record and checks read at once (three syncs whatever their number); each report's
+  // refresh then reads its table again after its answer, as a single refresh does.
+  const befores = await readBeforeRequests(excel);
+  const defs = [...befores.values()].map((b) => b.def).filter(opts.which ?? (() => true));
   const refreshed: string[] = [];
   const failed: { sheetName: string; error: string }[] = [];
   for (const [i, def] of defs.entries()) {
     if (opts.signal?.aborted) break;
     try {
-      await refreshLocked(excel, def.sheetName, fetch, { ...opts, origin: opts.origin ?? "refresh all" });
+      const before = befores.get(def.sheetName)!;
+      // A report this version cannot refresh (a later version's) fails as a single refresh of it would.
+      if ("error" in before) throw before.error;
+      await refreshLocked(excel, def.sheetName, fetch, {
+        ...opts,
+        before,
+        origin: opts.origin ?? "refresh all",
+      });
       refreshed.push(def.sheetName);
       opts.onProgress?.({ done: i + 1, total: defs.length, sheetName: def.sheetName });
     } catch (err) {

@@ -6,7 +6,7 @@
  */
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { TypedTable } from "../api/table";
-import { BAND_ROWS } from "./reportCharts";
+import { BAND_ROWS } from "./charts/chartLayout";
 import { createReportSheet, readDefinition, refreshReport } from "./reportSheets";
 
 const DAY = 45992; // 2025-12-01

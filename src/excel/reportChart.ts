@@ -9,31 +9,66 @@ import { reportPeriod } from "../reports/reportPeriod";
 import { chartColumns } from "./chartData";
 import { followReports } from "./dashboardSheet";
 import { errorMessage, type ExcelHost } from "./host";
-import { ensureReportChart } from "./reportCharts";
+import {
+  ensureReportChart,
+  type ChartOptions,
+  type ChartState,
+  type ChartTarget,
+} from "./charts/reportChartSync";
 import { definitionFor } from "./reportFor";
 import { RefreshError } from "./reportSheetTypes";
 import { writeReport, type StoredReport } from "./store/reportRecords";
 
-/** The report's chart (reportCharts.ts) as its record keeps it; a failure is recorded, never thrown. */
+type ChartRecord = NonNullable<ReportDefinition["chart"]>;
+
+/** The chart as its record keeps it, from what was made. */
+export function chartRecordOf(state: ChartState, opts: ChartOptions): ChartRecord {
+  const { key, data, dataHash, deleted } = state;
+  // Deleted in Excel: the switch is off, and the Sheets tab says why.
+  if (deleted) return { enabled: false, deleted: true, band: opts.band };
+  return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash, band: opts.band };
+}
+
+/** The chart as its record keeps it when it could not be made: the data stays, the error is said. */
+export function chartFailure(opts: ChartOptions, err: unknown): ChartRecord {
+  // The block's address stays recorded: a later refresh or switch still finds it to clear.
+  return {
+    enabled: opts.enabled,
+    data: opts.previousData,
+    dataHash: opts.previousHash,
+    band: opts.band,
+    error: `the chart could not be made: ${errorMessage(err)}`,
+  };
+}
+
+/** A refresh's chart options, from the record as it stands and the table fetched. */
+export function chartOptionsAfter(
+  updated: ReportDefinition,
+  table: TypedTable,
+  previousColumns: ReportDefinition["columns"],
+): ChartOptions {
+  const was = updated.chart;
+  return {
+    enabled: was?.enabled ?? true,
+    columnShift: previousColumns ? table.columns.length - previousColumns.length : 0,
+    previousKey: was?.plan,
+    previousData: was?.data,
+    previousHash: was?.dataHash,
+    band: was?.band,
+    keepDeleted: true,
+  };
+}
+
+/** The report's chart (charts/reportChartSync.ts) as its record keeps it; a failure is recorded, never thrown. */
 export async function chartBeside(
   excel: ExcelHost,
-  target: Parameters<typeof ensureReportChart>[1],
-  opts: Parameters<typeof ensureReportChart>[2],
-): Promise<NonNullable<ReportDefinition["chart"]>> {
+  target: ChartTarget,
+  opts: ChartOptions,
+): Promise<ChartRecord> {
   try {
-    const { key, data, dataHash, deleted } = await ensureReportChart(excel, target, opts);
-    // Deleted in Excel: the switch is off, and the Sheets tab says why.
-    if (deleted) return { enabled: false, deleted: true, band: opts.band };
-    return { enabled: opts.enabled, plan: key ?? undefined, data, dataHash, band: opts.band };
+    return chartRecordOf(await ensureReportChart(excel, target, opts), opts);
   } catch (err) {
-    // The block's address stays recorded: a later refresh or switch still finds it to clear.
-    return {
-      enabled: opts.enabled,
-      data: opts.previousData,
-      dataHash: opts.previousHash,
-      band: opts.band,
-      error: `the chart could not be made: ${errorMessage(err)}`,
-    };
+    return chartFailure(opts, err);
   }
 }
 
@@ -59,15 +94,7 @@ export async function chartAfter(
       table,
       period: reportPeriod(updated),
     },
-    {
-      enabled: was?.enabled ?? true,
-      columnShift: previousColumns ? table.columns.length - previousColumns.length : 0,
-      previousKey: was?.plan,
-      previousData: was?.data,
-      previousHash: was?.dataHash,
-      band: was?.band,
-      keepDeleted: true,
-    },
+    chartOptionsAfter(updated, table, previousColumns),
   );
   // Still off since the planner deleted it: the Sheets tab keeps saying why.
   if (was?.deleted && !chart.enabled) chart.deleted = true;

@@ -12,11 +12,11 @@ import { dateSystemOf, tableInSystem } from "./dateSystem";
 import type { ExcelHost } from "./host";
 import { rowMarksFor } from "./refresh/rowMarks";
 import { chartBeside } from "./reportChart";
-import { chartBandRows } from "./reportCharts";
+import { chartBandRows } from "./charts/chartLayout";
 import { requestedShowId, type NewReport, type SheetData } from "./reportSheetTypes";
 import { writeShowSheet } from "./showLayout";
 import { createRecord, type StoredReport } from "./store/reportRecords";
-import { writeNewTable } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { takenNames } from "./workbookNames";
 
 /** What a new sheet's definition records of what the add-in wrote there (to tell its cells from the planner's). */

@@ -21,7 +21,7 @@ import {
   type SheetData,
   type SheetFetcher,
 } from "./reportSheets";
-import { writeNewTable } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { allStoredText } from "../../test/support/storedText";
 
 const SECRET = "demo-pro-SECRET-KEY-123";

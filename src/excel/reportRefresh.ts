@@ -1,38 +1,30 @@
 /**
- * A report sheet's refresh (relative dates resolved again; parameters bound to cells read now): every
- * check that needs no request first, then the request, then the new data written in place with the
- * record (and its status line) in the same sync, then its chart. A refresh that fails leaves the
- * previous data as it was and records the error on the definition. Fetching is the caller's job (a
- * SheetFetcher): src/excel never talks to the service.
+ * A report sheet's refresh (relative dates resolved again; parameters bound to cells read now): the
+ * read before the request (refresh/readBefore.ts: the record and every check that needs no request,
+ * in two syncs), the request, then the report table's read, write and following of its chart and
+ * Dashboard (tableSheetRefresh.ts: three syncs). A refresh that fails leaves the previous data as it
+ * was and records the error on the definition. Fetching is the caller's job (a SheetFetcher):
+ * src/excel never talks to the service.
  */
-import type { TypedTable } from "../api/table";
-import { REPORT_COLUMNS } from "../api/csv/catalogue";
-import { REPORT_KINDS, type ReportKind } from "../api/schemas";
-import { refusalText, resolveBoundParams } from "../reports/boundParams";
-import {
-  DEFINITION_VERSION,
-  resolveSource,
-  type ReportDefinition,
-  type ResolvedSource,
-  type SheetSourceKind,
-} from "../reports/definition";
-import { fetchedLineOf } from "../reports/statusLine";
+import type { DateSystem } from "../api/excelDates";
+import type { ShowInfo } from "../api/schemas";
+import { refusalText, resolveBoundParams, type BoundCell } from "../reports/boundParams";
+import { resolveSource, type ReportDefinition, type ResolvedSource } from "../reports/definition";
 import { withRefreshLock, type RefreshOrigin } from "../runtime/refreshLock";
 import { readBoundCells } from "./boundCells";
-import { areaOf } from "./columnName";
 import { followReports } from "./dashboardSheet";
 import { dateSystemOf } from "./dateSystem";
 import { errorMessage, type ExcelHost } from "./host";
 import { drawProspectsChart } from "./prospectsChart";
-import { chartAfter } from "./reportChart";
-import { definitionFor, newestOf } from "./reportFor";
+import { fetchedRecord, refreshNotes, type Fetched } from "./refresh/fetchedRecord";
+import { refuse } from "./refresh/plan";
+import { readBeforeRequest } from "./refresh/readBefore";
 import { RefreshError, type SheetFetcher } from "./reportSheetTypes";
-import { refreshShow, showTablePrefix } from "./showRefresh";
 import { showLayoutState, showTargets } from "./showLayout";
-import type { ShowInfo } from "../api/schemas";
-import { queueRefreshCommit, writeReport, type StoredReport } from "./store/reportRecords";
-import { withStoreTurn } from "./store/turns";
-import { checkBeforeRequest, rewriteTable } from "./tableRefresh";
+import { refreshShow, showTablePrefix } from "./showRefresh";
+import { writeReport, type StoredReport } from "./store/reportRecords";
+import { checkBeforeRequest } from "./tableRefresh";
+import { refreshTableSheet } from "./tableSheetRefresh";
 
 /**
  * Refreshes one report sheet (one refresh at a time in the workbook: refreshLock.ts), then the
@@ -44,9 +36,18 @@ export async function refreshReport(
   fetch: SheetFetcher,
   opts: { signal?: AbortSignal; now?: () => Date; origin?: RefreshOrigin } = {},
 ): Promise<ReportDefinition> {
-  const def = await refreshLocked(excel, sheetName, fetch, opts);
-  await followReports(excel, [def.sheetName]).catch(() => undefined);
+  const def = await refreshLocked(excel, sheetName, fetch, { ...opts, follow: true });
+  // A show sheet is on no Dashboard; a report table's refresh follows it in its own syncs.
+  if (def.kind === "show") await followReports(excel, [def.sheetName]).catch(() => undefined);
   return def;
+}
+
+/** How a refresh runs: its cancellation and clock; what was read before it (Refresh all reads every report's at once); whether the Dashboard follows in its own syncs. */
+export interface RefreshOptions {
+  signal?: AbortSignal;
+  now?: () => Date;
+  before?: Awaited<ReturnType<typeof readBeforeRequest>>;
+  follow?: boolean;
 }
 
 /** A refresh under the workbook's refresh lock (refreshLock.ts), without the Dashboard following it. */
@@ -54,7 +55,7 @@ export function refreshLocked(
   excel: ExcelHost,
   sheetName: string,
   fetch: SheetFetcher,
-  opts: { signal?: AbortSignal; now?: () => Date; origin?: RefreshOrigin },
+  opts: RefreshOptions & { origin?: RefreshOrigin },
 ): Promise<ReportDefinition> {
   return withRefreshLock({ sheetName, origin: opts.origin ?? "pane" }, () =>
     refreshUnlocked(excel, sheetName, fetch, opts),
@@ -66,33 +67,41 @@ export async function refreshUnlocked(
   excel: ExcelHost,
   sheetName: string,
   fetch: SheetFetcher,
-  opts: { signal?: AbortSignal; now?: () => Date },
+  opts: RefreshOptions,
 ): Promise<ReportDefinition> {
   const now = opts.now ?? (() => new Date());
-  const def = await definitionFor(excel, sheetName, "to refresh");
+  // The record and, for a report table, every check that needs no request, read in two syncs (or
+  // read for many reports at once by Refresh all).
+  const before = opts.before ?? (await readBeforeRequest(excel, sheetName));
+  const def = before.def;
   try {
-    // Every check that needs no request runs before the allowance is spent.
-    await checkSheet(excel, def);
-    // Parameters bound to cells are read now; a cell that cannot give its value refuses here.
-    const { source, def: asked } = await withBoundValues(excel, def, resolveSource(def, now()));
+    if ("show" in before) return await refreshShowSheet(excel, def, fetch, opts.signal, now);
+    if (before.refused?.[0] === "the definition names no table") throw new Error(before.refused[0]);
+    if (before.refused) refuse(before.refused, "before");
+    // Parameters bound to cells, read with the record; a cell that cannot give its value refuses here.
+    const { source, def: asked } = withBoundValues(
+      def,
+      resolveSource(def, now()),
+      before.cells,
+      await dateSystemOf(excel),
+    );
     const data = await fetch(source, opts.signal);
     const fetched: Fetched = { start: def, asked, source, at: now() };
-    if (data.type === "table") {
-      const done = await refreshTableSheet(excel, fetched, data.table);
-      // The Prospects sheet's chart is of its top 15 rows, sorted again by this refresh.
-      if (done.kind === "prospects" && done.tableName)
-        await drawProspectsChart(excel, done.sheetName, done.tableName).catch(() => undefined);
-      return done;
-    }
-    return await refreshShow(excel, asked, data.show, (newest, tables, rowCount) => {
-      const notes = refreshNotes(asked, [], false);
-      return {
-        ...fetchedRecord(newest, fetched),
-        tables,
-        rowCount,
-        notes: notes.length ? notes : undefined,
-      };
-    });
+    if (data.type !== "table")
+      throw new Error("the service answered with a show where a table was asked for");
+    const { record: done, followed } = await refreshTableSheet(
+      excel,
+      fetched,
+      data.table,
+      before.others,
+      opts.follow ? before.records : undefined,
+    );
+    // The Prospects sheet's chart is of its top 15 rows, sorted again by this refresh.
+    if (done.kind === "prospects" && done.tableName)
+      await drawProspectsChart(excel, done.sheetName, done.tableName).catch(() => undefined);
+    // A Dashboard the refresh's own syncs could not follow (a report on it renamed: made again whole).
+    if (opts.follow && !followed) await followReports(excel, [done.sheetName]).catch(() => undefined);
+    return done;
   } catch (err) {
     const message = errorMessage(err);
     // The record says the refresh failed, and the sheet's own status line is rendered from it: it
@@ -106,64 +115,36 @@ export async function refreshUnlocked(
   }
 }
 
-/** What a refresh read at its start, what it asked the service (bound cells read) and when. */
-interface Fetched {
-  start: StoredReport;
-  asked: StoredReport;
-  source: ResolvedSource;
-  at: Date;
-}
-
-/** The request a record asks, parameters bound in either record aside (they are the cells' to give). */
-const requestOf = (d: ReportDefinition, bound: ReadonlySet<string>) => {
-  const params = Object.fromEntries(Object.entries(d.params).filter(([k]) => !bound.has(k)));
-  return JSON.stringify([d.kind, params, bound.has("startDate") ? null : (d.datePreset ?? null)]);
-};
-
-/** Whether the request was edited (Edit request) between two records. */
-function requestEdited(a: ReportDefinition, b: ReportDefinition): boolean {
-  const bound = new Set([...(a.bindings ?? []), ...(b.bindings ?? [])].map((x) => x.param));
-  return requestOf(a, bound) !== requestOf(b, bound);
-}
-
-/**
- * The newest record with what the refresh fetched laid over it (the fields a refresh owns): what the
- * planner changed while it waited (their switches, cells bound or freed, the sheet's name) is kept.
- * Throws when the request itself was edited meanwhile: the data fetched no longer answers it.
- */
-function fetchedRecord(newest: StoredReport, f: Fetched): ReportDefinition {
-  if (requestEdited(newest, f.start))
-    throw new Error(
-      "the request was edited while this refresh waited for the service: the data it fetched was not written and nothing was changed; refresh again to fetch the edited request",
-    );
-  const fetchedWith = new Map((f.asked.bindings ?? []).map((b) => [b.param, b]));
-  const bindings = newest.bindings?.map((b) => {
-    const was = fetchedWith.get(b.param);
-    return was && was.name === b.name ? { ...b, address: was.address } : b;
+/** A show sheet's refresh: its checks (showRefresh.ts's layout), its bound cells, the request, its tables. */
+async function refreshShowSheet(
+  excel: ExcelHost,
+  def: StoredReport,
+  fetch: SheetFetcher,
+  signal: AbortSignal | undefined,
+  now: () => Date,
+): Promise<ReportDefinition> {
+  // Every check that needs no request runs before the allowance is spent.
+  await checkSheet(excel, def);
+  const bindings = def.bindings ?? [];
+  const cells = bindings.length ? await readBoundCells(excel, bindings) : new Map<string, BoundCell>();
+  const { source, def: asked } = withBoundValues(
+    def,
+    resolveSource(def, now()),
+    cells,
+    await dateSystemOf(excel),
+  );
+  const data = await fetch(source, signal);
+  const fetched: Fetched = { start: def, asked, source, at: now() };
+  if (data.type !== "show") throw new Error("the service answered with a table where a show was asked for");
+  return refreshShow(excel, asked, data.show, (newest, tables, rowCount) => {
+    const notes = refreshNotes(asked, [], false);
+    return {
+      ...fetchedRecord(newest, fetched),
+      tables,
+      rowCount,
+      notes: notes.length ? notes : undefined,
+    };
   });
-  const params = { ...newest.params };
-  // The values the cells gave, for every parameter fetched from a cell (one freed since keeps it, typed).
-  for (const param of fetchedWith.keys()) params[param] = f.asked.params[param];
-  const datesBound = (bindings ?? []).some((b) => b.param === "startDate" || b.param === "endDate");
-  if (datesBound && !fetchedWith.has("startDate") && !fetchedWith.has("endDate")) {
-    // Dates bound while the refresh waited: the data is of the dates it asked.
-    params.startDate = f.source.params.startDate;
-    params.endDate = f.source.params.endDate;
-  }
-  const { origin: _origin, ...plain } = newest;
-  return {
-    ...plain,
-    version: DEFINITION_VERSION,
-    params,
-    bindings,
-    datePreset: datesBound ? undefined : f.asked.datePreset,
-    status: "ok",
-    lastRefresh: f.at.toISOString(),
-    lastError: undefined,
-    failedAt: undefined,
-    stale: undefined,
-    fetchedLine: undefined,
-  };
 }
 
 /**
@@ -171,15 +152,15 @@ function fetchedRecord(newest: StoredReport, f: Fetched): ReportDefinition {
  * definition as it will be stored: the values the data is fetched with and where each cell now is (a
  * bound date replaces the relative range). Throws, naming each bad cell, before any request.
  */
-async function withBoundValues(
-  excel: ExcelHost,
+function withBoundValues(
   def: StoredReport,
   source: ResolvedSource,
-): Promise<{ source: ResolvedSource; def: StoredReport }> {
+  cells: ReadonlyMap<string, BoundCell>,
+  system: DateSystem,
+): { source: ResolvedSource; def: StoredReport } {
   const bindings = def.bindings ?? [];
   if (bindings.length === 0) return { source, def };
-  const cells = await readBoundCells(excel, bindings);
-  const resolved = resolveBoundParams(def.kind, source.params, bindings, cells, await dateSystemOf(excel));
+  const resolved = resolveBoundParams(def.kind, source.params, bindings, cells, system);
   if (!resolved.ok) throw new Error(refusalText(resolved.problems));
   const params = { ...def.params };
   for (const b of bindings) params[b.param] = resolved.params[b.param];
@@ -216,71 +197,4 @@ async function checkSheet(excel: ExcelHost, def: ReportDefinition): Promise<void
   if (!prefix || (await showLayoutState(excel, def.sheetName, prefix)) !== "current") return;
   const targets = showTargets(prefix, { serviceSeriesId: 0 } as ShowInfo, def.tables ?? []);
   await checkBeforeRequest(excel, def.sheetName, targets);
-}
-
-const isReportKind = (k: SheetSourceKind): k is ReportKind => (REPORT_KINDS as readonly string[]).includes(k);
-
-/** What a refresh says beside its outcome: what a sheet stored by an earlier version made it assume, and what it left. */
-function refreshNotes(def: StoredReport, kept: string[], statusSkipped: boolean): string[] {
-  const notes = def.origin && "assumptions" in def.origin ? [...def.origin.assumptions] : [];
-  if (def.columns === undefined && def.kind !== "show" && kept.length)
-    notes.push(`kept as your columns: ${kept.join(", ")}`);
-  if (statusSkipped)
-    notes.push(
-      "the status line was not written: the sheet's first cell holds your text, which stays (the Sheets tab says when the sheet was refreshed)",
-    );
-  return notes;
-}
-
-/**
- * A report, search or ads sheet refreshed with its new table. The record is read again once the data
- * is in (the planner may have changed it while the service answered) and what the refresh fetched is
- * laid over it; it commits with the data, in the same sync, its status line written by its one writer.
- */
-async function refreshTableSheet(excel: ExcelHost, f: Fetched, table: TypedTable): Promise<ReportDefinition> {
-  const def = f.asked;
-  const tableName = def.tableName!;
-  const updated = await withStoreTurn(async () => {
-    const newest = await newestOf(excel, def);
-    const next: ReportDefinition = { ...fetchedRecord(newest, f), rowCount: table.rows.length };
-    next.fetchedLine = next.statusLine ? fetchedLineOf(next) : undefined;
-    let check: (() => Promise<StoredReport>) | undefined;
-    await rewriteTable(excel, { sheetName: newest.sheetName, tableName }, table, {
-      // The record goes in the same (last) sync as the data: both commit, or neither.
-      commit: (sheet, written) => {
-        next.columns = written.table.written;
-        next.totals = written.table.totals;
-        next.rowMarks = written.table.rowMarks;
-        if (written.summary) next.summary = written.summary;
-        const kept = [...written.table.kept.calculated, ...written.table.kept.static];
-        const commit = queueRefreshCommit(
-          sheet.context,
-          { sheet, name: newest.sheetName, status: written.status },
-          newest,
-          next,
-          (record, lineWritten) => {
-            const notes = [
-              ...refreshNotes(def, kept, Boolean(next.statusLine) && !lineWritten),
-              ...written.table.misaligned,
-            ];
-            return { ...record, notes: notes.length ? notes : undefined };
-          },
-        );
-        check = commit.check;
-      },
-      previous: {
-        columns: def.columns,
-        rowCount: def.rowCount,
-        totals: def.totals,
-        summary: def.summary,
-        rowMarks: def.rowMarks,
-      },
-      status: Boolean(next.statusLine),
-      reportFields: isReportKind(def.kind) ? Object.keys(REPORT_COLUMNS[def.kind]) : [],
-      // The chart's block of sums beside a narrow table is the add-in's own, not a note.
-      beside: { own: (def.chart?.data ? [areaOf(def.chart.data)] : []).flatMap((b) => (b ? [b] : [])) },
-    });
-    return check!();
-  });
-  return chartAfter(excel, updated, table, def.columns);
 }

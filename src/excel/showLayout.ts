@@ -16,14 +16,8 @@ import type { WrittenColumn } from "./plannerWork";
 import { SyncBatch } from "./syncBatch";
 import { refreshTables, type LinesBlock, type RefreshTarget } from "./tableRefresh";
 import { SHOW_STATUS_CELL, type StatusCell } from "./statusCell";
-import {
-  a1,
-  queueRecalculation,
-  queueTextLines,
-  withNewSheet,
-  writeTableBlock,
-  type LineCell,
-} from "./tableWriter";
+import { a1, queueRecalculation, queueTextLines, writeTableBlock, type LineCell } from "./tableWriter";
+import { withNewSheet } from "./newTableSheet";
 
 type Line = LineCell[];
 const val = (v: unknown): string | number | boolean | null =>

@@ -9,7 +9,7 @@ import { readStoredDefinition } from "../reports/definitionVersions";
 import { holdOf, readHold } from "../writebacks/planHolds";
 import type { CampaignGroup } from "../writebacks/planGroup";
 import { writeDashboard } from "./dashboardSheet";
-import { blockAsWritten } from "./reportCharts";
+import { blockAsWritten } from "./charts/summaryBlock";
 import { listReportSets, previewReportSet, runReportSet } from "./reportSets";
 import {
   createReportSheet,

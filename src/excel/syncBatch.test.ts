@@ -10,7 +10,7 @@ import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { CellValue, TypedTable } from "../api/table";
 import { minimumSyncs, PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
 import { observePlannedSyncs, SyncBatch, fillChunks } from "./syncBatch";
-import { writeNewTable } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { impressionsTable } from "./testing/tables";
 
 const cell: fc.Arbitrary<CellValue> = fc.oneof(

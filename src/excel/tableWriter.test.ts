@@ -4,7 +4,8 @@ import type { CellValue, TypedTable } from "../api/table";
 import { PAYLOAD_LIMIT_BYTES } from "./chunkPlan";
 import { sheetNameFor, tableNameFor, TRUNCATION_MARKER } from "./cellFormats";
 import { rewriteTable } from "./tableRefresh";
-import { checkFits, prepare, writeNewTable, writtenRows } from "./tableWriter";
+import { checkFits, prepare, writtenRows } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { dateSystemOf } from "./dateSystem";
 import { impressionsTable } from "./testing/tables";
 

@@ -21,7 +21,7 @@ import { sheetNameFor, tableNameFor } from "./cellFormats";
 import { createReportSheet, refreshReport } from "./reportSheets";
 import { LOOKS_LIKE_DATA } from "./selftest/text";
 import { rewriteTable } from "./tableRefresh";
-import { writeNewTable } from "./tableWriter";
+import { writeNewTable } from "./newTableSheet";
 import { propertyRuns } from "../../test/support/propertyRuns";
 
 /** Text Excel would change in a General cell, or that tests the edges (quotes, spaces, length). */

@@ -43,7 +43,7 @@ import { refreshEverything } from "../commands/guardedRefresh";
 import { sourceRequests } from "../runtime/sourceRequests";
 import { askToSpend, openSpendQuestion, type SpendRequest } from "../runtime/spendGuard";
 import { CandidatesNotSentError } from "../runtime/prospectsSource";
-import { CHART_KINDS } from "../excel/reportCharts";
+import { CHART_KINDS } from "../excel/charts/chartChoice";
 import { setLoadWithDocument } from "../excel/startup";
 import { canTryAgain, plannerMessage, refusedAdvertiser, type PlannerContext } from "../api/errorWords";
 import { knownAdvertisers } from "../excel/advertiserNames";

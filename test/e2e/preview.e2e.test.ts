@@ -4,7 +4,7 @@
  * a search, a show sheet, and ADS.* formulas in cells.
  */
 import path from "path";
-import { BAND_ROWS } from "../../src/excel/reportCharts";
+import { BAND_ROWS } from "../../src/excel/charts/chartLayout";
 import {
   ARTIFACTS,
   cell,

@@ -347,7 +347,9 @@ test("incrementality: percentages as percentages, the lift chart", async () => {
   ]);
   // At channel level Campaign is empty: the categories are the channel types.
   const labels = await page.locator("[data-chart] text").allTextContents();
-  expect(labels.filter((l) => /^(podcast|all|streaming)$/.test(l)).length).toBeGreaterThan(0);
+  expect(
+    labels.filter((l) => /^(podcast|all|streaming) · (purchase|visitor|signup|install|lead)$/.test(l)).length,
+  ).toBeGreaterThan(0);
   await expectChartInView(page, h);
   await shoot(page, "incrementality");
 });

@@ -1,11 +1,14 @@
 /** A chart beside each report that says more as a picture; it follows its table through refreshes. */
-import { InMemoryWorkbook } from "../../preview/memory/workbook";
-import { columnIndex, columnName } from "../../preview/memory/address";
-import { DEFAULT_COLUMN_WIDTH_PT, rowTop } from "../../preview/memory/geometry";
-import type { TypedTable } from "../api/table";
-import { BAND_ROWS, chartFor, chartName, FIRST_SCREEN_PT, SUMMARY_NOTE } from "./reportCharts";
-import { createReportSheet, readDefinition, refreshReport, setReportChart } from "./reportSheets";
-import { saveDefinition } from "./store/reportRecords";
+import { InMemoryWorkbook } from "../../../preview/memory/workbook";
+import { columnIndex, columnName } from "../../../preview/memory/address";
+import { DEFAULT_COLUMN_WIDTH_PT, rowTop } from "../../../preview/memory/geometry";
+import type { TypedTable } from "../../api/table";
+import { BAND_ROWS, FIRST_SCREEN_PT } from "./chartLayout";
+import { chartFor, chartName } from "./chartChoice";
+import { chartSummary } from "../../reports/chartSummary";
+import { SUMMARY_NOTE } from "./summaryBlock";
+import { createReportSheet, readDefinition, refreshReport, setReportChart } from "../reportSheets";
+import { saveDefinition } from "../store/reportRecords";
 
 const table = (columns: [string, TypedTable["columns"][number]["kind"]][], rows: number): TypedTable => ({
   columns: columns.map(([name, kind]) => ({ name, kind })),
@@ -55,38 +58,43 @@ describe("which chart a report gets", () => {
       ],
       { type: "LineMarkers", category: "Action", series: ["Day 1", "Day 2"] },
     ],
-    [
-      "incrementality",
-      "incrementality",
-      [
-        ["Campaign", "text"],
-        ["Incremental %", "percent"],
-        ["Incremental % CI lower", "percent"],
-        ["Incremental % CI upper", "percent"],
-      ],
-      {
-        type: "ColumnClustered",
-        category: "Campaign",
-        series: ["Incremental %", "Incremental % CI lower", "Incremental % CI upper"],
-      },
-    ],
   ] as const)("%s", (_label, kind, columns, plan) => {
     expect(chartFor(kind, table(columns as never, 3))).toMatchObject(plan);
   });
 
-  test("incrementality at channel level: the categories come from the first column that holds values", () => {
+  test("incrementality is drawn from its results, not over the table's columns: each category names its level and action (issue 57)", () => {
     const columns: [string, TypedTable["columns"][number]["kind"]][] = [
       ["Channel type", "text"],
       ["Action", "text"],
       ["Campaign", "text"],
       ["Publisher", "text"],
       ["Incremental %", "percent"],
+      ["Incremental % CI lower", "percent"],
+      ["Incremental % CI upper", "percent"],
     ];
     const channelLevel = table(columns, 3);
     // As the service answers at channel level: no campaign, no publisher.
-    channelLevel.rows = channelLevel.rows.map((r) => [r[0], r[1], null, "", r[4]]);
-    expect(chartFor("incrementality", channelLevel)).toMatchObject({ category: "Channel type" });
-    expect(chartFor("incrementality", table(columns, 3))).toMatchObject({ category: "Campaign" });
+    channelLevel.rows = channelLevel.rows.map((r) => [r[0], r[1], null, "", r[4], r[5], r[6]]);
+    expect(chartFor("incrementality", channelLevel)).toBeNull();
+    const summary = chartSummary("incrementality", channelLevel);
+    expect(summary).not.toBeNull();
+    // Each point is a level and its action, never a bare level.
+    expect(summary!.categories.every((c) => / · /.test(String(c)))).toBe(true);
+  });
+
+  test("incrementality's confidence interval is drawn as an interval, not as two more bars (issue 57)", () => {
+    const columns: [string, TypedTable["columns"][number]["kind"]][] = [
+      ["Campaign", "text"],
+      ["Action", "text"],
+      ["Incremental %", "percent"],
+      ["Incremental % CI lower", "percent"],
+      ["Incremental % CI upper", "percent"],
+    ];
+    const summary = chartSummary("incrementality", table(columns, 3));
+    expect(summary).not.toBeNull();
+    expect(summary!.type).not.toBe("ColumnClustered");
+    // Its three series are the interval's high and low and the point, in that order (a high-low-close chart).
+    expect(summary!.series.map((x) => x.name)).toHaveLength(3);
   });
 
   test.each([

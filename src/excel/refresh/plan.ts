@@ -10,6 +10,7 @@ import { isDateFormat } from "../dateSystem";
 import { unwrittenRows } from "./rowMarks";
 import { a1 } from "../tableWriter";
 import type { Snapshot } from "./snapshot";
+import type { RowMarks } from "../../reports/definition";
 import { cutBy, named, type Box, type SheetTable } from "./structure";
 import { RefreshRefused, type RefreshTarget } from "./target";
 
@@ -139,20 +140,48 @@ async function bodyRowsNow(
   target: Pick<RefreshTarget, "tableName" | "previous">,
   found: { old: Box; ids: number[] },
 ): Promise<Parameters<typeof typedRowsProblems>[1]> {
+  const keys = queueKeyColumns(sheet.tables.getItem(target.tableName), target.previous?.rowMarks);
+  await context.sync();
+  return bodyRowsFrom(context, sheet, target, found, keys());
+}
+
+/**
+ * Queues the reads of the table's key columns (the columns its rows were marked by, found by their
+ * ids; the caller syncs): after the sync, each body row's keys, or null when the rows were not marked
+ * or a key column is gone.
+ */
+export function queueKeyColumns(table: Excel.Table, marks: RowMarks | undefined): () => unknown[][] | null {
+  if (!marks) return () => null;
+  const columns = marks.columns.map((id) => {
+    const column = table.columns.getItemOrNullObject(id);
+    const body = column.getDataBodyRange();
+    body.load("values");
+    return { column, body };
+  });
+  return () => {
+    if (columns.length === 0 || columns.some((c) => c.column.isNullObject)) return null;
+    const rows = columns[0].body.values.length;
+    return Array.from({ length: rows }, (_, i) => columns.map((c) => c.body.values[i]?.[0]));
+  };
+}
+
+/**
+ * The table's body rows now, as typedRowsProblems reads them, from its keys as read (null: unmarked):
+ * whether a row holds nothing is read only for the rows that need it (ones the marks do not account
+ * for, or the one row of a table the report left empty), in one sync when there are any.
+ */
+export async function bodyRowsFrom(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  target: Pick<RefreshTarget, "previous">,
+  found: { old: Box; ids: number[] },
+  keys: unknown[][] | null,
+): Promise<Parameters<typeof typedRowsProblems>[1]> {
   const { old, ids } = found;
   const rows = old.rows - 1;
   const marks = target.previous?.rowMarks;
-  const keyAt = marks ? marks.columns.map((id) => ids.indexOf(id)) : null;
-  const marked = keyAt && keyAt.every((c) => c >= 0) && rows > 0 ? keyAt : null;
-  const table = sheet.tables.getItem(target.tableName);
-  const columns = (marked ?? []).map((c) => {
-    const r = table.columns.getItemAt(c).getDataBodyRange();
-    r.load("values");
-    return r;
-  });
-  if (columns.length) await context.sync();
-  const keys = marked ? Array.from({ length: rows }, (_, i) => columns.map((c) => c.values[i][0])) : null;
-  const isDate = (marked ?? []).map((c) => {
+  const keyAt = marks ? marks.columns.map((id) => ids.indexOf(id)) : [];
+  const isDate = keyAt.map((c) => {
     const written = target.previous?.columns?.find((w) => w.id === ids[c]);
     return written ? isDateFormat(written.format) : false;
   });

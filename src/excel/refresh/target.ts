@@ -8,12 +8,17 @@ import type { RowMarks } from "../../reports/definition";
 import type { KeptWork } from "../plannerWork";
 import type { ColumnPlan, WrittenColumn } from "./columnPlan";
 import type { Box, RowShape } from "./structure";
+import type { LinesBlock } from "./lines";
+import type { ReadOnceRequest } from "./readOnce";
+import type { StatusCell } from "../statusCell";
 
 export interface RefreshTarget {
   tableName: string;
   table: TypedTable;
   /** What the add-in wrote last time (from the report definition), to tell its work from the planner's. */
   previous?: { columns?: WrittenColumn[]; rowCount?: number; totals?: boolean; rowMarks?: RowMarks };
+  /** `previous` as the record says once it is read again with the table (a refresh that committed meanwhile wrote it). */
+  previousFrom?: () => RefreshTarget["previous"];
   /**
    * Read the cells right of the table (outside it) to say which notes there will no longer line up
    * with their rows; the boxes listed are the add-in's own (a chart's block of sums) and are skipped.
@@ -63,3 +68,29 @@ export interface TablePlan {
 
 /** A refresh that would break the promise it keeps (nothing of the planner's lost): refused, nothing changed. */
 export class RefreshRefused extends Error {}
+
+/** How a refresh of a sheet's tables runs: its lines and status cell, its one-sync read, its caller's reads and commit. */
+export interface RefreshOptions {
+  /** The lines blocks, or a function of where the tables are (a summary sits above its table). */
+  lines?: readonly LinesBlock[] | ((tables: readonly Box[]) => LinesBlock[]);
+  /**
+   * The sheet's status cell, given where the tables are: read with the rest (and put back on a
+   * failure), handed to the commit, whose record's one writer writes the line (statusCell.ts).
+   */
+  status?: (tables: readonly Box[]) => { row: number; col: number };
+  /**
+   * Read the lone table in one sync (readOnce.ts), with what `alongside` queues; a span it does not
+   * cover, or a sheet whose tables changed, is read step by step as without it.
+   */
+  once?: ReadOnceRequest;
+  /** Queues the caller's own reads into the first sync (its record, its chart's state); `afterRead` runs once it is done. */
+  alongside?: () => void;
+  afterRead?: () => void;
+  /** Queues the caller's reads of what the writes made into their last sync (after the commit). */
+  afterWrite?: () => void;
+  /** Queues more writes (e.g. the updated report definition) into the last sync, so they commit with the data. */
+  commit?: (
+    sheet: Excel.Worksheet,
+    result: { tables: RefreshedTable[]; lines: Box[]; status: StatusCell | null },
+  ) => void;
+}

@@ -4,7 +4,8 @@
  */
 import type { TypedTable } from "../../api/table";
 import { sheetNameFor, tableNameFor } from "../cellFormats";
-import { chartFor, chartName, queueReportChart } from "../reportCharts";
+import { chartFor, chartName } from "../charts/chartChoice";
+import { queueReportChart } from "../charts/chartDraw";
 import { takenNames } from "../workbookNames";
 import { check, show, type SelfTestStep } from "./step";
 

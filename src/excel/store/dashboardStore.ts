@@ -12,7 +12,7 @@
 import type { DashboardReport } from "../../reports/dashboard";
 import type { ExcelHost } from "../host";
 import { joinParts, propertyMap, splitParts } from "./parts";
-import { writeRecord, type Found, type StoredKind } from "./recordWrite";
+import { queueChange, writeRecord, type Found, type StoredKind } from "./recordWrite";
 
 /** The custom property that marks the dashboard sheet (its value: the reports on it, as JSON). */
 const DASHBOARD_PROPERTY = "AdsDashboard";
@@ -153,7 +153,7 @@ export function queueMark(sheet: Excel.Worksheet, reports: readonly MarkedReport
 export const markOf = (reports: readonly DashboardReport[]): MarkedReport[] =>
   reports.map((r) => ({ sheet: r.sheetName, table: r.tableName }));
 
-/** The marked dashboard sheet and its record, or null: two syncs (the sheets, then each one's mark). */
+/** The marked dashboard sheet and its record, or null: two syncs (the sheets, then their properties). */
 export async function findMark(
   excel: ExcelHost,
 ): Promise<(DashboardRecord & { sheetName: string; newer?: number }) | null> {
@@ -161,20 +161,9 @@ export async function findMark(
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
-    const marks = sheets.items.map((s) => {
-      const p = s.customProperties.getItemOrNullObject(DASHBOARD_PROPERTY);
-      p.load("value");
-      return p;
-    });
-    // Every sheet's properties with its mark, so the found one's parts and revision need no more syncs.
     for (const s of sheets.items) s.customProperties.load("items/key,items/value");
     await context.sync();
-    const i = marks.findIndex((p) => !p.isNullObject);
-    if (i < 0) return null;
-    const sheet = sheets.items[i];
-    const { record, newer } = markFrom(sheet.customProperties.items);
-    if (newer !== undefined) return { sheetName: sheet.name, reports: [], revision: 0, newer };
-    return { sheetName: sheet.name, ...record! };
+    return dashboardOf(sheets.items);
   });
 }
 
@@ -196,8 +185,69 @@ export interface DashboardWrite {
  * and its mark one revision on saved in one sync. Returns false where the following gave way.
  */
 export async function writeDashboardRecord(excel: ExcelHost, write: DashboardWrite): Promise<boolean> {
+  const kind = dashboardKind(write);
+  try {
+    await writeRecord(excel, kind, changeOf(write));
+  } catch (err) {
+    // Refused after its content landed (another pane wrote the Dashboard in the same moment, and its
+    // record was put back): the caller makes that pane's Dashboard again, so nothing of it is lost.
+    if (kind.saved()) throw new DashboardOverwritten(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+  return kind.saved();
+}
+
+/** A write's change as the store's one write takes it. */
+const changeOf = (write: DashboardWrite) => ({
+  at: write.sheetName,
+  base: write.base,
+  writer: write.writer,
+  patch: { reports: [...write.reports] },
+});
+
+/** Queues the loads that find the Dashboard's record on `sheetName` (the caller syncs). */
+export function queueFindDashboard(
+  context: Excel.RequestContext,
+  sheetName: string,
+): () => Found<DashboardRecord, Excel.Worksheet> {
+  const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+  sheet.customProperties.load("items/key,items/value");
+  // Read once the caller has synced (recordWrite.ts).
+  return () => {
+    // eslint-disable-next-line office-addins/call-sync-before-read
+    if (sheet.isNullObject) return { record: null, parts: 0, place: null };
+    // eslint-disable-next-line office-addins/call-sync-before-read
+    const { record, newer } = markFrom(sheet.customProperties.items);
+    return {
+      record,
+      parts: 0,
+      place: sheet,
+      newer: newer === undefined ? undefined : newerDashboardMessage(sheetName, newer),
+    };
+  };
+}
+
+/**
+ * A Dashboard write queued into the caller's next sync, from the record `found` read earlier in its
+ * run: false where the following gives way (nothing queued), else the check to run after that sync.
+ */
+export function queueDashboardWrite(
+  context: Excel.RequestContext,
+  found: Found<DashboardRecord, Excel.Worksheet>,
+  write: DashboardWrite,
+): false | (() => Promise<unknown>) {
+  const kind = dashboardKind(write);
+  const { check } = queueChange(context, kind, changeOf(write), found);
+  return kind.saved() && check;
+}
+
+/** The Dashboard as the store's one write keeps it: dashboardWriteCheck's rule, the content saved with the mark. */
+function dashboardKind(
+  write: DashboardWrite,
+): StoredKind<DashboardRecord, DashboardWriter, string> & { saved: () => boolean } {
   let saved = false;
-  const kind: StoredKind<DashboardRecord, DashboardWriter, string> = {
+  return {
+    saved: () => saved,
     merge(base, newest, writer, patch) {
       const check = dashboardWriteCheck(
         writer,
@@ -211,23 +261,7 @@ export async function writeDashboardRecord(excel: ExcelHost, write: DashboardWri
       if (write.figuresOnly) return { record: newest };
       return { record: { ...newest, ...patch, revision: newest.revision + 1 } };
     },
-    queueRead(context, sheetName): () => Found<DashboardRecord, Excel.Worksheet> {
-      const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
-      sheet.customProperties.load("items/key,items/value");
-      // Read once the caller has synced (recordWrite.ts).
-      return () => {
-        // eslint-disable-next-line office-addins/call-sync-before-read
-        if (sheet.isNullObject) return { record: null, parts: 0, place: null };
-        // eslint-disable-next-line office-addins/call-sync-before-read
-        const { record, newer } = markFrom(sheet.customProperties.items);
-        return {
-          record,
-          parts: 0,
-          place: sheet,
-          newer: newer === undefined ? undefined : newerDashboardMessage(sheetName, newer),
-        };
-      };
-    },
+    queueRead: queueFindDashboard,
     queueSave(_context, place, record) {
       const sheet = place as Excel.Worksheet;
       // The content rides with the write's own save, not with a repair's.
@@ -239,20 +273,20 @@ export async function writeDashboardRecord(excel: ExcelHost, write: DashboardWri
     missing: (sheetName) => `The Dashboard "${sheetName}" is gone: nothing was changed.`,
     taken: (sheetName) => `"${sheetName}" is already a Dashboard: nothing was changed.`,
   };
-  try {
-    await writeRecord(excel, kind, {
-      at: write.sheetName,
-      base: write.base,
-      writer: write.writer,
-      patch: { reports: [...write.reports] },
-    });
-  } catch (err) {
-    // Refused after its content landed (another pane wrote the Dashboard in the same moment, and its
-    // record was put back): the caller makes that pane's Dashboard again, so nothing of it is lost.
-    if (saved) throw new DashboardOverwritten(err instanceof Error ? err.message : String(err));
-    throw err;
+}
+
+/** The marked Dashboard among sheets whose custom properties are loaded (the first marked), or null. */
+export function dashboardOf(
+  sheets: readonly Excel.Worksheet[],
+): (DashboardRecord & { sheetName: string; newer?: number }) | null {
+  for (const sheet of sheets) {
+    const items = sheet.customProperties.items;
+    if (!items.some((p) => p.key === DASHBOARD_PROPERTY)) continue;
+    const { record, newer } = markFrom(items);
+    if (newer !== undefined) return { sheetName: sheet.name, reports: [], revision: 0, newer };
+    return { sheetName: sheet.name, ...record! };
   }
-  return saved;
+  return null;
 }
 
 /** A Dashboard write refused once its content had landed over another pane's: that one is to be made again. */

@@ -11,6 +11,7 @@ import { dateSystemOf } from "../dateSystem";
 import type { ExcelHost } from "../host";
 import { newerVersionOf, reportsOfSheets, type StoredReport } from "./reportRecords";
 import { listedSets, setJsons, type ListedSet } from "./setRecords";
+import { dashboardOf } from "./dashboardStore";
 import { writesSoFar } from "./turns";
 
 /** Every report and set of the workbook with the cells they take their inputs from, as read in one batch. */
@@ -74,4 +75,28 @@ export function readAllReports(excel: ExcelHost): Promise<ReportsRead> {
   };
   entry.read.then(done, done);
   return entry.read;
+}
+
+/** Every report sheet's record and the Dashboard's, from sheets whose custom properties are loaded. */
+export interface SheetRecords {
+  reports: StoredReport[];
+  dashboard: ReturnType<typeof dashboardOf>;
+}
+
+/** Queues the load of every sheet's records (its names loaded already); after the sync, the records. */
+export function queueSheetRecords(sheets: readonly Excel.Worksheet[]): () => SheetRecords {
+  for (const s of sheets) s.customProperties.load("items/key,items/value");
+  return () => ({ reports: reportsOfSheets(sheets), dashboard: dashboardOf(sheets) });
+}
+
+/** Every report sheet's record and the Dashboard's, in two syncs (the sheets, then their properties). */
+export async function readSheetRecords(excel: ExcelHost): Promise<SheetRecords> {
+  return excel.run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    const read = queueSheetRecords(sheets.items);
+    await context.sync();
+    return read();
+  });
 }

@@ -140,6 +140,23 @@ export function queueWrite<R extends { revision?: number }, W extends string, At
 }
 
 /**
+ * One change merged into a record read earlier in the caller's run (`found`) and queued into the
+ * caller's next sync: the record as it will be stored and the check to run after that sync. Throws
+ * the refusal in words, before anything is queued.
+ */
+export function queueChange<R extends { revision?: number }, W extends string, At>(
+  context: Excel.RequestContext,
+  kind: StoredKind<R, W, At>,
+  change: RecordChange<R, W, At>,
+  found: Found<R, unknown>,
+): { stored: R; check: () => Promise<R> } {
+  const planned = planChange(kind, change, found);
+  if ("error" in planned) throw planned.error;
+  if ("kept" in planned) return { stored: planned.kept, check: async () => planned.kept };
+  return queueWrite(context, kind, change, planned.found, planned.record);
+}
+
+/**
  * Writes several records of one kind in two syncs whatever their number (read; save, read again
  * before it lands), one more where another runtime wrote one in between. Returns each record as
  * stored, or why it was not.

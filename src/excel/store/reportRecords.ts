@@ -12,7 +12,14 @@ import { revisionOf } from "../../reports/ownedMerge";
 import type { ExcelHost } from "../host";
 import { queueStatusCell, queueStatusLine, type StatusCell } from "../statusCell";
 import { joinCounted, partsOf, propertyMap, queueCounted } from "./parts";
-import { queueWrite, writeRecord, writeRecords, type Found, type StoredKind } from "./recordWrite";
+import {
+  queueChange,
+  queueWrite,
+  writeRecord,
+  writeRecords,
+  type Found,
+  type StoredKind,
+} from "./recordWrite";
 import { recordsChanging } from "./turns";
 
 /**
@@ -71,6 +78,12 @@ export function definitionFromProperties(items: readonly { key: string; value: u
     case "newer":
       return { def: { ...stored.def, origin: { newer: stored.version } }, parts: n, newer: stored.version };
   }
+}
+
+/** Queues the read of a sheet's record (the caller syncs); after the sync, what its properties hold. */
+export function queueSheetReport(sheet: Excel.Worksheet): () => ReturnType<typeof definitionFromProperties> {
+  sheet.customProperties.load("items/key,items/value");
+  return () => definitionFromProperties(sheet.customProperties.items);
 }
 
 /** Queues a record's properties on its sheet (the caller syncs). */
@@ -177,6 +190,26 @@ export function writeReport(
     writer,
     patch: patch as Partial<StoredReport>,
   });
+}
+
+/**
+ * A change of a report's record queued into the caller's next sync (writeReport in one run with other
+ * work): `found` is the record as read in that run. Throws the refusal in words.
+ */
+export function queueReportChange(
+  context: Excel.RequestContext,
+  found: Found<StoredReport, ReportPlace>,
+  base: StoredReport,
+  writer: RecordWriter,
+  patch: RecordPatch,
+): { stored: StoredReport; check: () => Promise<StoredReport> } {
+  recordsChanging();
+  return queueChange(
+    context,
+    REPORT_RECORDS,
+    { at: base, base, writer, patch: patch as Partial<StoredReport> },
+    found,
+  );
 }
 
 /**

@@ -273,11 +273,27 @@ defineClass<RangeData>("Range", {
         sheetId: r.sheetId,
         within: { rect: r.rect, fullyContained: fullyContained === true },
       }),
-    /** Per-cell fill colour and bold: the part of CellProperties the add-in reads. */
-    GetCellProperties: (r, _args, b) =>
-      grid(b, r, (c) => ({
-        format: { fill: { color: c?.fill ?? "#FFFFFF" }, font: { bold: c?.bold ?? false } },
-      })),
+    /**
+     * Per-cell properties, as many as asked for (CellPropertiesLoadOptions): fill colour, bold and the
+     * hyperlink, the part of CellProperties the add-in reads; with no options, fill and bold.
+     */
+    GetCellProperties: (r, [options], b) => {
+      const asked = (options ?? { format: { fill: { color: true }, font: { bold: true } } }) as {
+        format?: { fill?: { color?: boolean }; font?: { bold?: boolean } };
+        hyperlink?: boolean;
+      };
+      return grid(b, r, (c) => ({
+        ...(asked.format
+          ? {
+              format: {
+                ...(asked.format.fill?.color ? { fill: { color: c?.fill ?? "#FFFFFF" } } : {}),
+                ...(asked.format.font?.bold ? { font: { bold: c?.bold ?? false } } : {}),
+              },
+            }
+          : {}),
+        ...(asked.hyperlink && c?.hyperlink ? { hyperlink: { address: c.hyperlink } } : {}),
+      }));
+    },
     Clear: (r, [applyTo], b) => {
       const what = (applyTo ?? "All") as ClearWhat;
       const sheet = rangeSheet(b, r);

@@ -2,7 +2,7 @@
 import { Checkbox, Field, Select } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
 import type { ReportKind } from "../../../api/schemas";
-import { CHART_KINDS } from "../../../excel/reportCharts";
+import { CHART_KINDS } from "../../../excel/charts/chartChoice";
 import { TABLE_STYLES, type TableStyleId } from "../../../reports/tableStyles";
 import type { ReportRun } from "./useReportRun";
 

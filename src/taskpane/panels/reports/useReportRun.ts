@@ -10,7 +10,7 @@ import { optionWords } from "../../reportForms";
 import { rememberNames } from "../../../runtime/recentNames";
 import { runSourceToSheet, type RunOutcome, type SheetRequest } from "../../reportActions";
 import { refusedAdvertiser } from "../../../api/errorWords";
-import { CHART_KINDS } from "../../../excel/reportCharts";
+import { CHART_KINDS } from "../../../excel/charts/chartChoice";
 import { DEFAULT_STYLE, type TableStyleId } from "../../../reports/tableStyles";
 import { NOT_CONNECTED, useClearNotConnected, type Services } from "../../services";
 import { schemaErrors } from "../../validation";

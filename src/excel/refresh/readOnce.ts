@@ -1,0 +1,202 @@
+/**
+ * The read step of a report table's refresh in one sync (issue #54): the table's place, header, column
+ * ids, sort and filter, the other tables of the sheet (by the names read before the request), and its
+ * neighbourhood as a snapshot (every cell from the sheet's first row down to the row under the table,
+ * across the table and the lines above it: formulas, values, formats, formulas in R1C1, bold and
+ * links), and the cells right of it, all found from the table itself by range navigation, so nothing
+ * needs its address first. A span too large for one answer, or a sheet whose tables changed since
+ * they were named, is read the step-by-step way instead (run.ts).
+ */
+import type { BesideNote } from "../plannerWork";
+import { a1, HYPERLINK_CAP } from "../tableWriter";
+import { rowBytes } from "../chunkPlan";
+import type { Snapshot } from "./snapshot";
+import type { Box, SheetTable } from "./structure";
+
+/** Columns right of a table read at most for notes beside it. */
+export const BESIDE_COLUMNS = 26;
+
+/** What a one-sync read asks: the table, the names of the sheet's other tables, the lines' width above it. */
+export interface ReadOnceRequest {
+  tableName: string;
+  /** The sheet's other tables, as named before the request (a table added since makes the read fall back). */
+  others: readonly string[];
+  /** Columns the lines above the table (status line, summary) take from its first column. */
+  linesWidth: number;
+  /** Read the cells right of the table for notes beside it. */
+  beside: boolean;
+}
+
+/** A table found, as run.ts's locate gives it. */
+export interface Found {
+  t: Excel.Table;
+  old: Box;
+  headers: string[];
+  ids: number[];
+  sorted: boolean;
+  filtered: boolean;
+}
+
+/** What the one-sync read found. */
+export interface ReadOnce {
+  found: Found;
+  sheetTables: SheetTable[];
+  /** The span as read: every cell, bold and links by span row and column (filtered by run.ts as it reads them). */
+  span: Box;
+  formulas: unknown[][];
+  values: unknown[][];
+  numberFormat: unknown[][];
+  r1c1: unknown[][];
+  bold: boolean[][];
+  links: (string | undefined)[][];
+  /** The cells right of the table's body (values), from its right edge; null when not asked for. */
+  beside: { col: number; values: unknown[][] } | null;
+}
+
+const box = (r: Excel.Range): Box => ({
+  row: r.rowIndex,
+  col: r.columnIndex,
+  rows: r.rowCount,
+  cols: r.columnCount,
+});
+
+/**
+ * Queues the read (the caller syncs once, with whatever else it queued); after the sync, what was
+ * read, or null when the sheet's tables are not the ones named (then the caller reads step by step).
+ */
+export function queueReadOnce(sheet: Excel.Worksheet, req: ReadOnceRequest): () => ReadOnce | null {
+  const t = sheet.tables.getItem(req.tableName);
+  const range = t.getRange();
+  range.load("rowIndex,columnIndex,rowCount,columnCount");
+  const header = t.getHeaderRowRange();
+  header.load("values");
+  t.columns.load("items/id");
+  // sort and autoFilter are navigation properties: loaded with the rest, in the one sync.
+  // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+  const sort = t.sort;
+  sort.load("fields");
+  // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+  const filter = t.autoFilter;
+  filter.load("isDataFiltered");
+  const all = sheet.tables;
+  all.load("items/name");
+  const others = req.others.map((name) => {
+    const o = sheet.tables.getItemOrNullObject(name);
+    const r = o.getRange();
+    r.load("rowIndex,columnIndex,rowCount,columnCount");
+    return { name, o, r };
+  });
+  // From the sheet's first row over the table's first column, as wide as the lines above it, down to
+  // the row under the table: the lines, the table and what a change of its length moves.
+  const span = range
+    .getEntireColumn()
+    .getCell(0, 0)
+    .getResizedRange(0, Math.max(1, req.linesWidth) - 1)
+    .getBoundingRect(range.getRowsBelow(1));
+  span.load("rowIndex,columnIndex,rowCount,columnCount,formulas,values,numberFormat,formulasR1C1");
+  const props = span.getCellProperties({ format: { font: { bold: true } }, hyperlink: true });
+  const right = req.beside ? range.getColumnsAfter(BESIDE_COLUMNS) : null;
+  right?.load("values,columnIndex");
+  return () => {
+    const names = new Set(all.items.map((x) => x.name.toLowerCase()));
+    const named = new Set([req.tableName, ...req.others].map((n) => n.toLowerCase()));
+    // A table added or removed since the names were read: its place is not known here.
+    if (names.size !== named.size || [...names].some((n) => !named.has(n))) return null;
+    return {
+      found: {
+        t,
+        old: box(range),
+        headers: header.values[0].map(String),
+        ids: t.columns.items.map((c) => c.id),
+        sorted: sort.fields.length > 0,
+        filtered: filter.isDataFiltered,
+      },
+      sheetTables: [
+        { name: req.tableName, rect: box(range) },
+        ...others.filter((x) => !x.o.isNullObject).map((x) => ({ name: x.name, rect: box(x.r) })),
+      ],
+      span: box(span),
+      /* eslint-disable office-addins/call-sync-before-read, office-addins/call-sync-after-load -- read once the caller has synced */
+      formulas: span.formulas,
+      values: span.values,
+      numberFormat: span.numberFormat,
+      r1c1: span.formulasR1C1,
+      /* eslint-enable office-addins/call-sync-before-read, office-addins/call-sync-after-load */
+      bold: props.value.map((row) => row.map((c) => Boolean(c.format?.font?.bold))),
+      links: props.value.map((row) => row.map((c) => c.hyperlink?.address || undefined)),
+      beside: right ? { col: right.columnIndex, values: right.values } : null,
+    };
+  };
+}
+
+/** Bytes a span of `rows` rows like the given ones weighs in an answer, roughly (to choose one read or several). */
+export const spanBytes = (rows: number, sample: readonly unknown[]): number =>
+  rows * (4 * rowBytes(sample) + 64);
+
+/**
+ * The snapshot run.ts keeps (to read the planner's work from, and to put back on a failure): the
+ * span's cells, the bold of `boldRows`, and the links of the cells `mayLink` names (at most
+ * HYPERLINK_CAP), as readSnapshot gives them.
+ */
+export function snapshotOf(
+  read: ReadOnce,
+  boldRows: readonly number[],
+  mayLink: (row: number, col: number, value: unknown) => boolean,
+): Snapshot {
+  const { span } = read;
+  const snap: Snapshot = {
+    row: span.row,
+    col: span.col,
+    formulas: read.formulas,
+    values: read.values,
+    numberFormat: read.numberFormat,
+    bold: new Map(),
+    links: new Map(),
+  };
+  for (const r of boldRows) {
+    const i = r - span.row;
+    if (i >= 0 && i < span.rows) snap.bold.set(i, read.bold[i]);
+  }
+  let probes = 0;
+  read.formulas.forEach((row, i) =>
+    row.forEach((v, j) => {
+      if (probes >= HYPERLINK_CAP || !mayLink(span.row + i, span.col + j, v)) return;
+      probes++;
+      const link = read.links[i]?.[j];
+      if (link) snap.links.set(`${i},${j}`, link);
+    }),
+  );
+  return snap;
+}
+
+/** The planner columns' formulas in R1C1 (by their slot's column in the old table), from the span. */
+export function r1c1Of(read: ReadOnce, old: Box, plannerFrom: readonly number[]): Map<number, unknown[]> {
+  const { span } = read;
+  return new Map(
+    plannerFrom.map((from) => {
+      const c = old.col + from - span.col;
+      const rows = Array.from(
+        { length: Math.max(1, old.rows - 1) },
+        (_, k) => read.r1c1[old.row + 1 + k - span.row]?.[c] ?? "",
+      );
+      return [from, rows];
+    }),
+  );
+}
+
+/** The notes right of the table's body, outside the add-in's own boxes (run.ts's besideCells from the read). */
+export function besideOf(read: ReadOnce, old: Box, own: readonly Box[]): BesideNote[] {
+  if (!read.beside || old.rows < 2) return [];
+  const inBox = (b: Box, row: number, col: number) =>
+    row >= b.row && row < b.row + b.rows && col >= b.col && col < b.col + b.cols;
+  const list: BesideNote[] = [];
+  // The read covers the header row too: the body's rows are from the second.
+  read.beside.values.slice(1, old.rows).forEach((row, r) =>
+    row.forEach((v, c) => {
+      const at = { row: old.row + 1 + r, col: read.beside!.col + c };
+      if (v === "" || v === null || own.some((b) => inBox(b, at.row, at.col))) return;
+      list.push({ r, address: a1(at.row, at.col), text: String(v) });
+    }),
+  );
+  return list;
+}
