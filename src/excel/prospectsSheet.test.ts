@@ -12,6 +12,8 @@ import { readDefinition, refreshReport } from "./reportSheets";
 import { createProspectsSheet, SCORE_COLUMN, scoreFormula } from "./prospectsSheet";
 import type { ResolvedSource } from "../reports/definition";
 import { fittedWidth } from "./cellFormats";
+import { columnWidth } from "../../preview/memory/geometry";
+import { fittedNumber } from "../../preview/grid/cellText";
 
 let s: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -257,4 +259,16 @@ test("issue 57: a Prospects sheet made before keeps refreshing: its Show ID colu
   // A second refresh keeps the header as the sheet shows it.
   await refreshReport(wb.excel, sheet, fetch);
   expect(headers(wb, sheet)).toEqual(after);
+});
+
+test("issue 57: after the tour's weight change (-90000000 for net new listeners) no Score shows ####: the column is sized for the planner's weights", async () => {
+  const { wb, def, rows } = await made();
+  // The README tour's step 7: a weight of -90,000,000 makes scores of millions.
+  wb.host.setInput(def.sheetName, 5, 1, "-90000000");
+  const c = headers(wb, def.sheetName).indexOf(SCORE_COLUMN);
+  const sheet = wb.model.sheetByName(def.sheetName)!;
+  const widthPx = (columnWidth(sheet, c) * 4) / 3;
+  const scores = column(wb, def.sheetName, SCORE_COLUMN, rows);
+  expect(scores.some((cell) => Math.abs(Number(cell.value)) >= 1_000_000)).toBe(true);
+  for (const cell of scores) expect(fittedNumber(cell, widthPx)).not.toMatch(/^#+$/);
 });

@@ -11,6 +11,7 @@
 import type { ExcelHost } from "./host";
 import type { ReportDefinition } from "../reports/definition";
 import { DEFAULT_WEIGHTS, WEIGHTED_COLUMN, WEIGHT_NAMES, type WeightName } from "../reports/prospects";
+import { fittedWidth } from "./cellFormats";
 import { createReportSheet, type NewReport, type SheetData } from "./reportSheets";
 import { drawProspectsChart } from "./prospectsChart";
 import { BAND_ROWS } from "./charts/chartLayout";
@@ -28,6 +29,9 @@ export function weightCells(): Record<WeightName, string> {
     string
   >;
 }
+
+/** The Score column's width: "-999,999,999,999" and its header, in the add-in's fitted widths (cellFormats.ts). */
+export const SCORE_WIDTH_PT = fittedWidth(SCORE_COLUMN, [-999_999_999_999], "integer", "#,##0");
 
 /** The Score formula: each weighed column of the row times its weight's cell. */
 export function scoreFormula(): string {
@@ -54,8 +58,11 @@ export async function createProspectsSheet(
     if (data.table.rows.length > 0) {
       score.getDataBodyRange().formulas = data.table.rows.map(() => [scoreFormula()]);
       score.getDataBodyRange().numberFormat = data.table.rows.map(() => ["#,##0"]);
-      await context.sync();
     }
+    // As wide as a score of the weights a planner types reads (issue #57: -3.7 million showed ####
+    // in a standard column): the planner's weights are theirs, so the column is sized for them.
+    score.getRange().format.columnWidth = SCORE_WIDTH_PT;
+    await context.sync();
     table.columns.load("items/name");
     await context.sync();
     const key = table.columns.items.findIndex((c) => c.name === SCORE_COLUMN);
