@@ -138,6 +138,28 @@ function onlyLazilyIn(name, other) {
   };
 }
 
+/**
+ * The pane's file's test: as onlyLazilyIn, and no chunk loaded from outside the pane needs the module
+ * either. The ribbon commands' refresh machinery (a refresh on open) shares small modules with the
+ * pane (the refresh lock, the stale listeners); in the pane's file, a refresh on open that starts
+ * before any cell calls would fetch the pane's whole file ahead of the functions' (issue #46).
+ */
+function onlyForPane(name, other) {
+  const underPane = (group, seen) => {
+    if (group.name === name) return true;
+    if (group.isInitial() || seen.has(group)) return false;
+    seen.add(group);
+    const parents = [...group.parentsIterable];
+    return parents.length > 0 && parents.every((p) => underPane(p, seen));
+  };
+  const only = onlyLazilyIn(name, other);
+  return (module, graphs) =>
+    only(module, graphs) &&
+    [...graphs.chunkGraph.getModuleChunksIterable(module)].every((c) =>
+      [...c.groupsIterable].every((g) => underPane(g, new Set())),
+    );
+}
+
 /** The build settings, or a clear message and exit code 1 (no stack trace: nothing is wrong with the code). */
 function buildConfig(mode) {
   try {
@@ -148,6 +170,9 @@ function buildConfig(mode) {
     process.exit(1);
   }
 }
+
+/** The modules the pane alone needs beyond the first load and the functions' code (its own file). */
+const paneOnly = onlyForPane("pane", "ads-functions");
 
 module.exports = (_env, argv) => {
   const config = buildConfig(argv.mode === "production" ? "production" : "development");
@@ -193,7 +218,7 @@ module.exports = (_env, argv) => {
           // The pane's own code (startPane.tsx: React, Fluent UI, the Connect tab) beyond the page's first
           // load and the functions' code, in one file that the page's head fetches (PageCodeOrder).
           paneCode: {
-            test: onlyLazilyIn("pane", "ads-functions"),
+            test: paneOnly,
             chunks: "async",
             name: "pane-code",
             enforce: true,
@@ -203,16 +228,22 @@ module.exports = (_env, argv) => {
           // per combination: the page asks one host for six files at a time, and each round beyond
           // that is a round trip more before the pane or a first result (issue #46). With them, the
           // few small ones both the pane and the functions' code need (the workbook's date system and
-          // id): in either's file, each would wait for the other's.
+          // id): in either's file, each would wait for the other's. And the few the pane shares with
+          // what the ribbon commands load (the refresh lock): in the pane's file, a refresh on open
+          // would fetch all of it (onlyForPane).
           pageShared: {
-            test: (module, { chunkGraph }) => {
-              const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+            test: (module, graphs) => {
+              const chunks = [...graphs.chunkGraph.getModuleChunksIterable(module)];
               const ours = !/[\\/]node_modules[\\/]/.test(module.resource ?? "");
               const paneAndFunctions = ["pane", "ads-functions"].every((n) =>
                 chunks.some((c) => c.name === n),
               );
+              const paneAndCommands = chunks.some((c) => c.name === "pane") && !paneOnly(module, graphs);
               return (
-                ours && ((chunks.length > 1 && chunks.some((c) => c.canBeInitial())) || paneAndFunctions)
+                ours &&
+                ((chunks.length > 1 && chunks.some((c) => c.canBeInitial())) ||
+                  paneAndFunctions ||
+                  paneAndCommands)
               );
             },
             chunks: "all",

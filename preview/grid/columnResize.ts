@@ -33,7 +33,7 @@ export interface ColumnResize {
   askWidth: (cols: number[]) => string | null;
 }
 
-export interface EdgeHandlers {
+interface EdgeHandlers {
   onPointerDown: (e: PointerEvent<HTMLElement>) => void;
   onPointerMove: (e: PointerEvent<HTMLElement>) => void;
   onPointerUp: (e: PointerEvent<HTMLElement>) => void;

@@ -28,12 +28,12 @@ export type Measure = (text: string, bold: boolean) => number;
  * ECMA-376 §18.3.1.13 counts widths in the Normal font's maximum digit width, 7 px for Calibri
  * 11: without a font to measure (Node), every character is taken as that wide.
  */
-export const MAX_DIGIT_PX = 7;
-export const digitMeasure: Measure = (text) => text.length * MAX_DIGIT_PX;
+const MAX_DIGIT_PX = 7;
+const digitMeasure: Measure = (text) => text.length * MAX_DIGIT_PX;
 /** A cell's room around its text: 4 px each side, and the 1 px gridline (§18.3.1.13's padding). */
-export const CELL_MARGIN_PX = 9;
+const CELL_MARGIN_PX = 9;
 /** The widest column: 255 characters of 7 px and its 5 px padding. */
-export const MAX_COLUMN_PX = 255 * MAX_DIGIT_PX + 5;
+const MAX_COLUMN_PX = 255 * MAX_DIGIT_PX + 5;
 
 const ptOf = (px: number) => (Math.round(Math.min(MAX_COLUMN_PX, Math.max(0, px))) * 3) / 4;
 

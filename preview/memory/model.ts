@@ -191,7 +191,7 @@ export interface Calculator {
 }
 
 /** The machine's local date and time, its fields carried as UTC's (what Excel's TODAY reads). */
-export function localWallClock(): Date {
+function localWallClock(): Date {
   const n = new Date();
   return new Date(
     Date.UTC(n.getFullYear(), n.getMonth(), n.getDate(), n.getHours(), n.getMinutes(), n.getSeconds()),

@@ -12,7 +12,7 @@ import { clock } from "./shared";
  * At most this many aired ads are listed in a row's two JSON columns (a cell holds 32,767 characters),
  * the newest episodes' (whole episodes only).
  */
-export const MAX_LISTED_AIRINGS = 40;
+const MAX_LISTED_AIRINGS = 40;
 
 export interface Aired {
   count: number;

@@ -24,7 +24,7 @@ import {
 import { planAirings, type Airing } from "./airings";
 
 type CampaignBody = z.output<typeof campaignRequestSchema>;
-export type Position = "pre" | "mid" | "post" | "feed" | "drop";
+type Position = "pre" | "mid" | "post" | "feed" | "drop";
 export interface BookedUnit {
   position: Position;
   length: number;

@@ -42,7 +42,7 @@ export async function requestPane(
   waitMs: number = SHOW_WAIT_MS,
 ): Promise<"shown" | "told"> {
   // Asked even when the pane seems shown: the page's own visibility is a guess until Office says.
-  await host.show().catch((err: unknown) => console.warn("showAsTaskpane failed:", errorText(err)));
+  await host.show().catch((err: unknown) => console.warn("Office could not show the pane:", errorText(err)));
   if (await host.shownWithin(waitMs)) return "shown";
   await host
     .tell(openPaneText(what))

@@ -70,7 +70,7 @@ export interface FollowPrepared {
   names?: ReadonlyMap<string, string>;
 }
 
-export async function prepareFollow(
+async function prepareFollow(
   excel: ExcelHost,
   state: DashboardState,
   changed: readonly string[],

@@ -98,3 +98,52 @@ test("Refresh all over 100 reports bound to cells takes at most 300 syncs (3 a r
   expect(refreshed).toHaveLength(100);
   expect(wb.syncLog.length - start).toBeLessThanOrEqual(300);
 }, 60_000);
+
+/** A wide report of `rows` rows with text in every row, as a planner's year of impressions by day is. */
+const wide = (rows: number, tag: string): TypedTable => ({
+  columns: [
+    { name: "Day", kind: "date" },
+    ...["Advertiser", "Media Type", "Type", "Tags", "Publisher", "Campaign", "Show"].map((name) => ({
+      name,
+      kind: "text" as const,
+    })),
+    { name: "Spend", kind: "currency" },
+    { name: "Podcast & Streaming Impressions", kind: "integer" },
+    { name: "Reach", kind: "integer" },
+  ],
+  rows: Array.from({ length: rows }, (_, i) => [
+    46296 + Math.floor(i / 10),
+    `Advertiser ${i % 7}`,
+    "podcast",
+    "baked-in",
+    "launch,brand",
+    `Publisher ${i % 5}`,
+    `Campaign ${tag} ${i % 31} Q${(i % 4) + 1} Open Table`,
+    `Show ${i % 97}`,
+    1000 + i * 0.37,
+    100000 + i,
+    3000 + i,
+  ]),
+});
+
+test("a table too big to read with its neighbourhood in one answer is read in parts: the refresh succeeds, no sync refused", async () => {
+  const wb = new InMemoryWorkbook({ today: () => TODAY });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  await createReportSheet(
+    wb.excel,
+    { kind: "impressions", params: {}, label: "Big" },
+    { type: "table", table: wide(7000, "a") },
+    TODAY,
+  );
+  const start = wb.syncLog.length;
+  await refreshReport(wb.excel, "Big", async () => ({ type: "table", table: wide(7000, "b") }), {
+    now: () => TODAY,
+  });
+  const log = wb.syncLog.slice(start);
+  expect(log.filter((s) => s.failed)).toEqual([]);
+  expect(wb.host.cell("Big", 0, 0).value).toMatch(/^Impressions/);
+  const found = [...wb.model.sheetByName("Big")!.rows.values()].some((cells) =>
+    [...cells.values()].some((c) => c.value === "Campaign b 30 Q3 Open Table"),
+  );
+  expect(found).toBe(true);
+}, 60_000);

@@ -17,7 +17,7 @@ import {
 } from "./charts/reportChartSync";
 import { definitionFor } from "./reportFor";
 import { RefreshError } from "./reportSheetTypes";
-import { writeReport, type StoredReport } from "./store/reportRecords";
+import { writeReport } from "./store/reportRecords";
 
 type ChartRecord = NonNullable<ReportDefinition["chart"]>;
 
@@ -70,36 +70,6 @@ export async function chartBeside(
   } catch (err) {
     return chartFailure(opts, err);
   }
-}
-
-/**
- * A summary chart's sums are rewritten; a chart over the table's columns follows it by itself. Either
- * is made again only when what it reads changed, as the newest record's switch says; the record is
- * written again when the chart's part changed (the data is already committed: a chart never fails a
- * refresh, and a chart switched meanwhile by the planner stays theirs).
- */
-export async function chartAfter(
-  excel: ExcelHost,
-  updated: StoredReport,
-  table: TypedTable,
-  previousColumns: ReportDefinition["columns"],
-): Promise<StoredReport> {
-  const was = updated.chart;
-  const chart = await chartBeside(
-    excel,
-    {
-      sheetName: updated.sheetName,
-      tableName: updated.tableName!,
-      kind: updated.kind,
-      table,
-      period: reportPeriod(updated),
-    },
-    chartOptionsAfter(updated, table, previousColumns),
-  );
-  // Still off since the planner deleted it: the Sheets tab keeps saying why.
-  if (was?.deleted && !chart.enabled) chart.deleted = true;
-  if (JSON.stringify(chart) === JSON.stringify(was)) return updated;
-  return writeReport(excel, updated, "refresh", { chart }).catch(() => updated);
 }
 
 /**

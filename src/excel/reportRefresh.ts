@@ -93,7 +93,7 @@ export async function refreshUnlocked(
       excel,
       fetched,
       data.table,
-      before.others,
+      before.tables,
       opts.follow ? before.records : undefined,
     );
     // The Prospects sheet's chart is of its top 15 rows, sorted again by this refresh.

@@ -13,7 +13,7 @@ import { listDefinitions } from "./store/reportRecords";
  * made before issue 57) "Show ID", a Prospects sheet's "Service show id". A Prospects sheet's
  * Directory id is left alone: only its seeds have one.
  */
-export const SHOW_ID_HEADERS: readonly string[] = [...new Set([SERVICE_ID_STORED, SERVICE_SHOW_ID])];
+const SHOW_ID_HEADERS: readonly string[] = [...new Set([SERVICE_ID_STORED, SERVICE_SHOW_ID])];
 
 const idColumn = (headers: readonly unknown[]): string | undefined =>
   SHOW_ID_HEADERS.find((h) => headers.includes(h));

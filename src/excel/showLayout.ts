@@ -203,9 +203,6 @@ const SHOW_LAYOUT = {
   ads: { row: 83, col: 16 },
 } as const;
 
-/** The cell of a show sheet's status line (row, column; zero-based): under its title and subtitle. */
-export { SHOW_STATUS_CELL };
-
 /** The three tables of a show sheet: label, table name suffix, where they go, what they hold. */
 function showTables(show: ShowInfo) {
   return [

@@ -13,7 +13,7 @@ import { earlierLineData, renderStatusLine, type StatusRecord } from "../reports
 export const SHOW_STATUS_CELL = { row: 2, col: 0 } as const;
 
 /** Whether the cell's content is the status line the add-in last wrote for `def` (by its fingerprint). */
-export function lineIsOurs(def: Pick<ReportDefinition, "statusHash">, first: unknown): boolean {
+function lineIsOurs(def: Pick<ReportDefinition, "statusHash">, first: unknown): boolean {
   if (typeof first !== "string") return false;
   if (def.statusHash !== undefined) return fingerprint(first) === def.statusHash;
   // Sheets stored before fingerprints: by how every status line began.

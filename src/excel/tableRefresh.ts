@@ -14,6 +14,7 @@ import type { LinesBlock } from "./refresh/lines";
 import type { DateSystem } from "../api/excelDates";
 import { dateSystemOf } from "./dateSystem";
 import { refreshTables, refreshTablesIn } from "./refresh/run";
+import type { TablesBefore } from "./refresh/readOnce";
 import type { Box } from "./refresh/structure";
 import type { RefreshTarget, RefreshedTable } from "./refresh/target";
 import type { StatusCell } from "./statusCell";
@@ -39,7 +40,7 @@ export interface RewriteOptions {
   /** Say which notes right of the table will no longer line up with their rows (refresh/target.ts). */
   beside?: RefreshTarget["beside"];
   /** Read in one sync, with the caller's own reads (run.ts RefreshOptions). */
-  once?: { others: readonly string[] };
+  once?: TablesBefore;
   alongside?: () => void;
   afterRead?: () => void;
   afterWrite?: () => void;
@@ -117,13 +118,16 @@ export async function rewriteTableIn(
       commit:
         opts.commit &&
         ((s, r) => opts.commit!(s, { table: r.tables[0], summary: r.lines[0], status: r.status })),
-      once: opts.once && {
-        tableName: layout.tableName,
-        others: opts.once.others,
-        // The lines' cells: the summary now and as written last time (a sheet without that record: 64 wide).
-        linesWidth: owned ? Math.max(1, summaryWidth, owned.col + owned.cols) : 64,
-        beside: opts.beside !== undefined,
-      },
+      once: opts.once?.place
+        ? {
+            tableName: layout.tableName,
+            others: opts.once.others,
+            place: opts.once.place,
+            // The lines' cells: the summary now and as written last time (a sheet without that record: 64 wide).
+            linesWidth: owned ? Math.max(1, summaryWidth, owned.col + owned.cols) : 64,
+            beside: opts.beside !== undefined,
+          }
+        : undefined,
       alongside: opts.alongside,
       afterRead: opts.afterRead,
       afterWrite: opts.afterWrite,

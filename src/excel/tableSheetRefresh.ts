@@ -8,6 +8,7 @@
  * Dashboard never fails a refresh.
  */
 import { REPORT_COLUMNS } from "../api/csv/catalogue";
+import type { TablesBefore } from "./refresh/readOnce";
 import type { TypedTable } from "../api/table";
 import type { ReportDefinition } from "../reports/definition";
 import { reportPeriod } from "../reports/reportPeriod";
@@ -67,8 +68,8 @@ interface FollowStep {
 }
 
 /**
- * Refreshes a report table sheet with `table`, fetched for `f`. `others` are the sheet's other tables
- * as named before the request; `records` (every sheet's, read then) let the Dashboard follow in the
+ * Refreshes a report table sheet with `table`, fetched for `f`. `tables` are the sheet's other tables
+ * as named before the request and the table's place then; `records` (every sheet's, read then) let the Dashboard follow in the
  * refresh's own syncs where it shows this report. Returns the record as stored, and whether the
  * Dashboard still has to follow (a report on it renamed: it is made again whole, by the caller).
  */
@@ -76,7 +77,7 @@ export async function refreshTableSheet(
   excel: ExcelHost,
   f: Fetched,
   table: TypedTable,
-  others: readonly string[],
+  tables: TablesBefore,
   records?: SheetRecords,
 ): Promise<{ record: ReportDefinition; followed: boolean }> {
   const def = f.asked;
@@ -102,7 +103,7 @@ export async function refreshTableSheet(
       let chartStep: ChartStep | undefined;
       let followStep: FollowStep | undefined;
       await rewriteTableIn(context, sheet, { sheetName: def.sheetName, tableName }, table, system, {
-        once: { others },
+        once: tables,
         alongside: () => (found = queueFindReport(context, def)),
         afterRead: () => {
           newest = newestFound(found!());

@@ -10,8 +10,6 @@
 import type { ReportDefinition } from "./definition";
 import { mergeOwned, type RecordKind } from "./ownedMerge";
 
-export { revisionOf } from "./ownedMerge";
-
 /** The parts of the add-in that write a report's record. */
 export type RecordWriter = "planner" | "refresh" | "stale marking";
 

@@ -2,7 +2,7 @@
  * Nothing typed in the pane is lost to a tab switch (issue 57): a planner fills a form, opens another
  * tab to look something up, and comes back to the form as they left it, until the pane closes. Each
  * tab with forms the pane owns is tried: Data (Prospects, Search, Show), Reports, Connect (Spending),
- * Campaigns and Agents. (The Sheets tab's report-set form is tried with the sets: report-sets tests.)
+ * Campaigns, Agents, and the Sheets tab's report-set form.
  * Screenshots: the Prospects form after the round trip (pane-forms-kept-prospects.png).
  */
 import path from "path";
@@ -95,4 +95,19 @@ test("issue 57: Connect's spending settings typed but not saved, Campaigns' and 
   await page.getByLabel("Agent id").fill("7");
   await roundTrip(page, "Agents");
   expect(await page.getByLabel("Agent id").inputValue()).toBe("7");
+});
+
+test("issue 57: the Sheets tab's report-set form keeps its name and range of values across a tab switch", async () => {
+  const { page } = e;
+  await ensureConnected(page);
+  await page.getByRole("tab", { name: "Sheets" }).click();
+  await page.getByRole("tab", { name: "Sheets", selected: true }).waitFor();
+  // Within the set form (another tab's panel, kept hidden, has a radio labelled "Name"); the field's
+  // label reads "Name *", as it is required.
+  const form = page.getByTestId("new-report-set");
+  await form.getByRole("textbox", { name: /^Name\b/ }).fill("Clients");
+  await form.getByLabel("Values from cells").fill("Sheet1!A2:A4");
+  await roundTrip(page, "Sheets");
+  expect(await form.getByRole("textbox", { name: /^Name\b/ }).inputValue()).toBe("Clients");
+  expect(await form.getByLabel("Values from cells").inputValue()).toBe("Sheet1!A2:A4");
 });

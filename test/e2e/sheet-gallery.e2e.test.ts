@@ -361,10 +361,11 @@ test("agent JSON file: nested keys flattened to columns, numbers as numbers", as
   await page.getByLabel("Agent id").fill("1");
   await page.getByRole("button", { name: "Start run" }).click();
   await expectText(page.getByTestId("agent-status"), /: done/, 30_000);
-  // A finished run's tables open by themselves (issue 49): the JSON one among them.
-  await expectText(page.getByTestId("agent-message"), /shortlist\.json: Opened as sheet "[^"]+" \(12 rows\)/);
+  // A finished run opens nothing by itself (issue 57): the planner opens the JSON table with its button.
+  await page.getByRole("button", { name: "Open as sheet: shortlist.json" }).click();
+  await expectText(page.getByTestId("agent-message"), /^Opened as sheet "[^"]+" \(12 rows\)/);
   const said = (await page.getByTestId("agent-message").textContent())!;
-  const sheet = /shortlist\.json: Opened as sheet "([^"]+)"/.exec(said)![1];
+  const sheet = /^Opened as sheet "([^"]+)"/.exec(said)![1];
   await openSheet(page, sheet);
   const header = await rowTexts(page, 1);
   expect(header[0]).toBe("show");

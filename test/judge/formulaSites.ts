@@ -139,7 +139,7 @@ export const NOT_WRITTEN: readonly { file: string; text: string; why: string }[]
 export const WRITERS: Readonly<
   Record<string, { workbooks: string[]; writes: RegExp; what: string; asText?: boolean }>
 > = {
-  "src/excel/dashboardSheet.ts body.formulas": {
+  "src/excel/dashboardMake.ts body.formulas": {
     workbooks: ["dashboard", "dashboard-1904"],
     writes: /^=IFERROR\(SUM\(/,
     what: "the Dashboard's KPI formulas (src/reports/dashboard.ts)",

@@ -13,7 +13,7 @@ import { CHART_KINDS, chartFor } from "./chartChoice";
 export const FIRST_SCREEN_PT = 700;
 
 /** What a chart beside the table takes: a gap column and eight columns, at Excel's default width. */
-export const BESIDE_PT = 9 * DEFAULT_COLUMN_PT;
+const BESIDE_PT = 9 * DEFAULT_COLUMN_PT;
 
 /** Rows kept above a table too wide for a chart beside it within the first screen; the chart's size there. */
 export const BAND_ROWS = 14;
@@ -23,7 +23,7 @@ export const BAND_WIDTH_PT = 600;
 /** A chart beside the table: eight columns of the default width. */
 export const BESIDE_CHART_PT = 8 * DEFAULT_COLUMN_PT;
 
-export const ROW_PT = 15;
+const ROW_PT = 15;
 
 /** Rows of the sheet a chart beside the table covers, from the table's first body row; the summary block starts under them. */
 export const CHART_ROWS = 18;

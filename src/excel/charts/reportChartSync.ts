@@ -236,7 +236,7 @@ export interface PreparedChart {
 }
 
 /** The chart's sums or plan (a lag chart's legend names its objects as the workbook knows them: knownNames.ts). */
-export async function prepareChart(
+async function prepareChart(
   excel: ExcelHost,
   target: ChartTarget,
   opts: ChartOptions,

@@ -41,11 +41,11 @@ export function summaryKey(s: ChartSummary, data: string): string {
  * A short fingerprint of a block's header and rows as Excel reads them back (an empty cell is ""):
  * a block whose cells the planner changed, or that cells moved into, no longer matches it.
  */
-export function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
+function blockFingerprint(rows: readonly (readonly unknown[])[]): string {
   return fingerprint(blockText(rows));
 }
 
-export const blockText = (rows: readonly (readonly unknown[])[]) =>
+const blockText = (rows: readonly (readonly unknown[])[]) =>
   JSON.stringify(rows.map((r) => r.map((v) => (v === null || v === undefined ? "" : v))));
 
 /**
@@ -65,7 +65,7 @@ export function blockAsWritten(rows: readonly (readonly unknown[])[], recorded: 
  * The cells of a summary block under its note: a header row and a row per point ("down"), or the
  * same transposed ("across": the points along a row, a row per series), with each cell's format.
  */
-export function blockCells(s: ChartSummary, system: DateSystem, across: boolean) {
+function blockCells(s: ChartSummary, system: DateSystem, across: boolean) {
   const dated = datedPoints(s);
   const category = (v: CellValue) =>
     dated && typeof v === "number" ? toWorkbookSerial(v, system) : (v ?? "");
@@ -95,7 +95,7 @@ export function blockSize(s: ChartSummary, across: boolean): { rows: number; col
 }
 
 /** Each block column's width: as wide as its widest cell reads (the columns right of the table hold nothing else). */
-export function blockWidths(s: ChartSummary, across: boolean): number[] {
+function blockWidths(s: ChartSummary, across: boolean): number[] {
   const dated = datedPoints(s);
   const pointKind = dated ? "date" : s.categoryKind;
   if (!across)

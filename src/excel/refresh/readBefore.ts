@@ -15,16 +15,17 @@ import { newerVersionOf, queueSheetReport, type StoredReport } from "../store/re
 import { typedRowsProblems } from "../plannerWork";
 import { bodyRowsFrom, others, queueKeyColumns, shapeProblems } from "./plan";
 import { queueLocateKnown } from "./locateKnown";
+import type { TablesBefore } from "./readOnce";
 
 /** What the read before the request found: the record, and (for a report table) what its checks and following need. */
-export interface BeforeRequest {
+interface BeforeRequest {
   def: StoredReport;
   /** The refusal of a check that needs no request (to be recorded as the refresh's failure), or null. */
   refused: string[] | null;
   /** The report's bound cells by parameter. */
   cells: Map<string, BoundCell>;
-  /** The sheet's other tables' names (a one-sync read after the request finds them by these). */
-  others: string[];
+  /** The sheet's other tables' names and the table's place (for the one-sync read after the request). */
+  tables: TablesBefore;
   /** Every sheet's records and the Dashboard's. */
   records: SheetRecords;
 }
@@ -120,7 +121,7 @@ function queueChecks(
       def,
       refused: ["the definition names no table"],
       cells: new Map(),
-      others: [],
+      tables: { others: [], place: null },
       records,
     });
   const tableName = def.tableName;
@@ -132,7 +133,8 @@ function queueChecks(
   const keys = queueKeyColumns(table, def.rowMarks);
   const cells = queueBoundCells(context, [def.bindings ?? []]);
   return async (records) => {
-    const base = { def, cells: cells()[0], others: otherNames, records };
+    const tables: TablesBefore = { others: otherNames, place: null };
+    const base = { def, cells: cells()[0], tables, records };
     // Read once the caller has synced.
     // eslint-disable-next-line office-addins/call-sync-before-read
     if (table.isNullObject)
@@ -141,6 +143,7 @@ function queueChecks(
         refused: [`the table "${tableName}" is not on the sheet (renamed or deleted): rename it back`],
       };
     const found = located();
+    tables.place = found.found.old;
     const target = {
       tableName,
       previous: { columns: def.columns, rowCount: def.rowCount, totals: def.totals, rowMarks: def.rowMarks },

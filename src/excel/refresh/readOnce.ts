@@ -9,7 +9,7 @@
  */
 import type { BesideNote } from "../plannerWork";
 import { a1, HYPERLINK_CAP } from "../tableWriter";
-import { rowBytes } from "../chunkPlan";
+import { PAYLOAD_LIMIT_BYTES, rowBytes } from "../chunkPlan";
 import type { Snapshot } from "./snapshot";
 import type { Box, SheetTable } from "./structure";
 
@@ -25,10 +25,42 @@ export interface ReadOnceRequest {
   linesWidth: number;
   /** Read the cells right of the table for notes beside it. */
   beside: boolean;
+  /** The table's place as read before the request: the span's size is judged from it. */
+  place: Box;
+}
+
+/** What the read before the request saw of the sheet's tables, for the one-sync read after it. */
+export interface TablesBefore {
+  /** The sheet's other tables' names (the read finds them by these). */
+  others: readonly string[];
+  /** The table's place (null where it was not found: the refresh is refused then). */
+  place: Box | null;
+}
+
+/** What one cell weighs in the answer besides its values: its property object (bold, link), measured at about 40 bytes. */
+const CELL_PROPS_BYTES = 48;
+/** The share of the answer's limit a one-sync read may be guessed at (a miss costs the whole refresh). */
+const ONE_READ_BUDGET = PAYLOAD_LIMIT_BYTES / 2;
+
+/**
+ * Whether the one-sync read's answer fits, guessed from the table's place and rows like `sample`
+ * (the new data's: the old is much like it). A span too big (a table of thousands of rows and tens
+ * of columns) is read step by step instead, in chunks sized to the limit (snapshot.ts).
+ */
+export function fitsOneRead(req: ReadOnceRequest, sample: readonly (readonly unknown[])[]): boolean {
+  const rows = req.place.row + req.place.rows + 1;
+  const cols = Math.max(req.place.cols, req.linesWidth);
+  const some = sample.slice(0, 20);
+  const cells = some.reduce((n, r) => n + r.length, 0);
+  const perValue = cells ? some.reduce((n, r) => n + rowBytes(r), 0) / cells : 16;
+  // Formulas, values, number formats and R1C1 formulas: four arrays of about the same weight.
+  const bytes =
+    rows * cols * (4 * perValue + CELL_PROPS_BYTES) + (req.beside ? req.place.rows * BESIDE_COLUMNS * 4 : 0);
+  return bytes <= ONE_READ_BUDGET;
 }
 
 /** A table found, as run.ts's locate gives it. */
-export interface Found {
+interface Found {
   t: Excel.Table;
   old: Box;
   headers: string[];
@@ -128,10 +160,6 @@ export function queueReadOnce(sheet: Excel.Worksheet, req: ReadOnceRequest): () 
     };
   };
 }
-
-/** Bytes a span of `rows` rows like the given ones weighs in an answer, roughly (to choose one read or several). */
-export const spanBytes = (rows: number, sample: readonly unknown[]): number =>
-  rows * (4 * rowBytes(sample) + 64);
 
 /**
  * The snapshot run.ts keeps (to read the planner's work from, and to put back on a failure): the

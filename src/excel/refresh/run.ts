@@ -18,7 +18,7 @@ import { planColumns } from "./columnPlan";
 
 import { address, hadTotals, locate, oldTable, others, refuse, shapeProblems } from "./plan";
 import { restoreSnapshot, type Snapshot } from "./snapshot";
-import { queueReadOnce, type ReadOnce } from "./readOnce";
+import { fitsOneRead, queueReadOnce, type ReadOnce } from "./readOnce";
 import { snapshotFor, snapshotFromRead } from "./snapshotRead";
 import { reshape, writeAll } from "./write";
 import { anyColumnMove, cutBy, named, type Box } from "./structure";
@@ -175,7 +175,10 @@ async function readTables(
   targets: readonly RefreshTarget[],
   opts: RefreshOptions,
 ) {
-  const once = opts.once && targets.length === 1 ? queueReadOnce(sheet, opts.once) : null;
+  const once =
+    opts.once && targets.length === 1 && fitsOneRead(opts.once, targets[0].table.rows)
+      ? queueReadOnce(sheet, opts.once)
+      : null;
   opts.alongside?.();
   let read: ReadOnce | null = null;
   let syncs = 0;

@@ -18,14 +18,6 @@ import { queueChange, writeRecord, type Found, type StoredKind } from "./recordW
 const DASHBOARD_PROPERTY = "AdsDashboard";
 const REVISION_PROPERTY = "AdsDashboard.rev";
 
-/** The Dashboard's record as read: its sheet, its reports' JSON, its revision, or a later version's. */
-export interface DashboardMark {
-  sheetName: string;
-  json: string;
-  newer?: number;
-  revision: number;
-}
-
 /** Who writes the Dashboard's record. */
 export type DashboardWriter = "planner" | "dashboard following";
 
@@ -34,7 +26,7 @@ export type DashboardWriter = "planner" | "dashboard following";
  * on, give way (the following, when the Dashboard was made again since), or refused in words (the
  * planner, when another pane changed its reports since).
  */
-export function dashboardWriteCheck(
+function dashboardWriteCheck(
   writer: DashboardWriter,
   base: { revision: number; tables: readonly string[] },
   now: { revision: number; tables: readonly string[] },
@@ -74,7 +66,7 @@ export interface DashboardRecord {
 }
 
 /** The tables a record's reports are known by (a sheet's name for a mark from before tables were kept). */
-export const markedTables = (r: Pick<DashboardRecord, "reports">): string[] =>
+const markedTables = (r: Pick<DashboardRecord, "reports">): string[] =>
   r.reports.map((m) => m.table ?? m.sheet);
 
 /**
@@ -119,10 +111,10 @@ const PARTS_MARK = /^v2:(\d+)$/;
  * never cleared or made again by this version.
  */
 const VERSIONED_MARK = /^v(\d+):/;
-export const MARK_VERSION = 2;
+const MARK_VERSION = 2;
 
 /** The reports a mark's JSON names: [{ s: sheet, t: table }], or (older marks) sheet names; [] if unreadable. */
-export function markedReports(json: string): MarkedReport[] {
+function markedReports(json: string): MarkedReport[] {
   try {
     const list: unknown = JSON.parse(json);
     if (!Array.isArray(list)) return [];
@@ -152,20 +144,6 @@ export function queueMark(sheet: Excel.Worksheet, reports: readonly MarkedReport
 /** A dashboard's reports as its mark keeps them. */
 export const markOf = (reports: readonly DashboardReport[]): MarkedReport[] =>
   reports.map((r) => ({ sheet: r.sheetName, table: r.tableName }));
-
-/** The marked dashboard sheet and its record, or null: two syncs (the sheets, then their properties). */
-export async function findMark(
-  excel: ExcelHost,
-): Promise<(DashboardRecord & { sheetName: string; newer?: number }) | null> {
-  return excel.run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    for (const s of sheets.items) s.customProperties.load("items/key,items/value");
-    await context.sync();
-    return dashboardOf(sheets.items);
-  });
-}
 
 /** Who writes the Dashboard, what it read and what it writes: the Dashboard's sheet and its content. */
 export interface DashboardWrite {

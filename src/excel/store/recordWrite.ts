@@ -21,7 +21,7 @@ export interface Found<R, P> {
 }
 
 /** How a writer's change meets the newest record. */
-export type Merged<R> = { record: R } | { refused: string } | "give way";
+type Merged<R> = { record: R } | { refused: string } | "give way";
 
 /** A kind of record as the store keeps it. */
 export interface StoredKind<R extends { revision?: number }, W extends string, At> {

@@ -46,7 +46,7 @@ function storedJson(def: ReportDefinition): string {
 }
 
 /** The parts a record takes as stored. */
-export const reportParts = (def: ReportDefinition): number => partsOf(storedJson(def));
+const reportParts = (def: ReportDefinition): number => partsOf(storedJson(def));
 
 /** A sheet's report record from its loaded custom properties; null when the sheet is no report, or unreadable. */
 export function definitionFromProperties(items: readonly { key: string; value: unknown }[]): {
@@ -99,7 +99,7 @@ export interface ReportPlace {
 }
 
 /** What a write finds a report by: the record it read (its sheet, table and kind). */
-export type ReportAt = Pick<ReportDefinition, "sheetName" | "tableName" | "kind">;
+type ReportAt = Pick<ReportDefinition, "sheetName" | "tableName" | "kind">;
 
 /** Queues the loads that find a report's record now; after the sync, what was found. */
 export function queueFindReport(

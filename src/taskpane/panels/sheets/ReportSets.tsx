@@ -4,6 +4,7 @@
  * asks first with the spend: reportSetActions.ts), and a form making a set of report sheets.
  */
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from "react";
+import { useKept } from "../../paneMemory";
 import { Button, Checkbox, Field, Input, Radio, RadioGroup } from "@fluentui/react-components";
 import { Text } from "../../components/Prose";
 import { PaneMessage } from "../../components/PaneMessage";
@@ -156,12 +157,13 @@ function NewSetForm({
   listed: string;
   onMade: (text: string) => void;
 }) {
-  const [name, setName] = useState("");
-  const [client, setClient] = useState<SetClient>("advertiser");
-  const [values, setValues] = useState("");
+  // What was typed stays until the pane closes, across tabs (paneMemory.tsx).
+  const [name, setName] = useKept("sets.name", "");
+  const [client, setClient] = useKept<SetClient>("sets.client", "advertiser");
+  const [values, setValues] = useKept("sets.values", "");
   const candidates = useCandidates(services, client, listed);
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const [dashboard, setDashboard] = useState(true);
+  const [picked, setPicked] = useKept<ReadonlySet<string>>("sets.picked", () => new Set());
+  const [dashboard, setDashboard] = useKept("sets.dashboard", true);
   const [message, setMessage] = useState<Message>(null);
   const chosen = candidates.filter((c) => picked.has(c));
 
