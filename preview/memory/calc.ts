@@ -113,12 +113,43 @@ function definedNameRange(
   return { sheet, from, to };
 }
 
+/** What a parse reads from its calculator: the functions it may call, and the workbook's cells and names. */
+interface Handlers {
+  functions: Record<string, unknown>;
+  onCell: (ref: CellRef) => unknown;
+  onRange: (ref: RangeRef) => unknown;
+  onVariable: (name: string) => unknown;
+}
+
+/**
+ * One parser for every calculator in the process: making one analyses its grammar (milliseconds),
+ * and the property tests make thousands of workbooks. A parse runs to its end synchronously and
+ * never starts another, so each calculator hands its own handlers over just before it parses.
+ */
+let shared: { parser: FormulaParser; builtIn: Record<string, unknown> } | undefined;
+
+function sharedParsing() {
+  if (!shared) {
+    const parser = new FormulaParser({});
+    // SUBTOTAL needs its references (which rows a filter hides), not only their values: the library
+    // passes them to the functions it lists here (its information functions), so it is listed too.
+    (parser as unknown as { funsPreserveRef: string[] }).funsPreserveRef.push("SUBTOTAL", "FIELDVALUE");
+    const builtIn = { ...(parser as unknown as { functions: Record<string, unknown> }).functions };
+    shared = { parser, builtIn };
+  }
+  return shared;
+}
+
+const sharedParser = (): FormulaParser => sharedParsing().parser;
+/** The library's own functions (each calculator's are laid over them, as its constructor does). */
+const builtInFunctions = (): Record<string, unknown> => sharedParsing().builtIn;
+
 export class FormulaCalculator implements Calculator {
   private reads: { sheetId: string; rect: Rect }[] = [];
   /** The number formats of the last host function's answer (a value's, or per cell of an array). */
   private formats: HostFormats;
-  /** Built when a formula is first calculated: most workbooks in tests hold none. */
-  private built?: FormulaParser;
+  /** Made when a formula is first calculated: most workbooks in tests hold none. */
+  private built?: Handlers;
   private host?: HostFunctions;
   private current = "";
   /** The entity the last host call answered (a card): kept for the cell when the formula is that call. */
@@ -132,18 +163,19 @@ export class FormulaCalculator implements Calculator {
     this.built = undefined;
   }
 
+  /** The shared parser, handed this workbook's functions and cells for the parse about to run. */
   private get parser(): FormulaParser {
     this.built ??= this.build();
-    return this.built;
+    return Object.assign(sharedParser(), this.built);
   }
 
-  private build(): FormulaParser {
+  private build(): Handlers {
     const model = this.model;
     const functions = nativeFunctions(model);
     for (const name of this.host?.names ?? []) functions[name.toUpperCase()] = this.hostFunction(name);
     functions.FIELDVALUE = (value: unknown, field: unknown) => this.fieldValue(value, field);
-    const parser = new FormulaParser({
-      functions,
+    return {
+      functions: { ...builtInFunctions(), ...functions },
       onCell: (ref: CellRef) => {
         const sheet = model.sheetByName(ref.sheet);
         if (sheet)
@@ -165,11 +197,7 @@ export class FormulaCalculator implements Calculator {
         return rangeValues(model, sheet, rect);
       },
       onVariable: (name: string) => definedNameRange(model, name),
-    });
-    // SUBTOTAL needs its references (which rows a filter hides), not only their values: the library
-    // passes them to the functions it lists here (its information functions), so it is listed too.
-    (parser as unknown as { funsPreserveRef: string[] }).funsPreserveRef.push("SUBTOTAL", "FIELDVALUE");
-    return parser;
+    };
   }
 
   /**

@@ -307,6 +307,14 @@ function dumpSheet(s: Obj, position: number, model: Obj): DumpSheet {
   return sheet;
 }
 
+/** One sheet of the workbook model as dumpModel gives it (a property test compares only the sheet it refreshed). */
+export function dumpSheetNamed(model: unknown, name: string): DumpSheet | undefined {
+  const m = isObj(model) ? model : {};
+  const sheets = arr(m.sheets).filter(isObj);
+  const at = sheets.findIndex((s) => s.name === name);
+  return at < 0 ? undefined : dumpSheet(sheets[at], at, m);
+}
+
 /** The workbook model (`InMemoryWorkbook.model` of any era) as data. */
 export function dumpModel(model: unknown): WorkbookDump {
   const m = isObj(model) ? model : {};
