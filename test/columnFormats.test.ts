@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { catalogueKind, REPORT_COLUMNS } from "../src/api/csv/catalogue";
 import type { ReportKind } from "../src/api/schemas";
 import type { TableColumn } from "../src/api/table";
-import { formatClass, formatFor, type FormatClass } from "../src/excel/cellFormats";
+import { parseReportCsv } from "../src/api/csv/parse";
+import { formatClass, formatFor, formatOfColumn, type FormatClass } from "../src/excel/cellFormats";
 import { formatNumber } from "../preview/memory/numberFormat";
 
 interface Row {
@@ -89,6 +90,17 @@ describe("issue 47: formats by column kind, against every report's columns", () 
     // Every catalogued column and pattern, of all seven report kinds.
     expect(new Set(columns.map((c) => c.report)).size).toBe(7);
     expect(columns.length).toBe(279);
+  });
+
+  test("the mixed column (issue 57): a report file's ROAS of '1,234' and 2.35 takes the table's row for a fraction, as a JSON answer's does", () => {
+    const csv = parseReportCsv("impressions", 'Day,ROAS\n2024-01-01,"1,234"\n2024-01-02,2.35\n');
+    const c = csv.columns.findIndex((col) => col.name === "ROAS");
+    const row = table.get(formatClass(csv.columns[c]))!;
+    const fromCsv = formatOfColumn(csv.columns[c], csv.rows.length, (i) => csv.rows[i][c]);
+    const fromJson = formatFor(csv.columns[c], [1234, 2.35]);
+    expect([fromCsv, fromJson]).toEqual([row.fraction, row.fraction]);
+    expect(formatNumber(row.sample, fromCsv)).toBe(row.shown);
+    expect(formatNumber(2.35, fromCsv)).toBe("2.35");
   });
 
   test("ratios, frequencies and modeled figures show at most two decimals; percentages as percentages", () => {

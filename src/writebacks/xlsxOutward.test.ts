@@ -7,7 +7,8 @@ import {
   hostileXlsx,
   type XlsxCell,
 } from "../../sandbox/resources/hostileXlsx";
-import { checkOutward, outwardCalls, type OutwardCheck } from "./xlsxOutward";
+import { outwardCalls } from "./outwardCalls";
+import { checkOutward, type OutwardCheck } from "./xlsxOutward";
 
 const parts = (bytes: Uint8Array): Record<string, string> =>
   Object.fromEntries(Object.entries(unzipSync(bytes)).map(([k, v]) => [k, strFromU8(v)]));

@@ -7,7 +7,8 @@ import type { InMemoryWorkbook } from "../../preview/memory/workbook";
 import type { AdsClient } from "../../src/api/client";
 import { workbookFileTargets } from "../../src/excel/agentFiles";
 import { openAgentFile } from "../../src/writebacks/agentFileOpen";
-import { checkOutward, outwardCalls } from "../../src/writebacks/xlsxOutward";
+import { outwardCalls } from "../../src/writebacks/outwardCalls";
+import { checkOutward } from "../../src/writebacks/xlsxOutward";
 
 export async function openAgentRunFiles(
   client: AdsClient,

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import Papa from "papaparse";
-import { PAPAPARSE_CASES } from "./papaparseCases";
+import { PAPAPARSE_CASES } from "./testing/papaparseCases";
 import { csvChunks, CsvChunker, CSV_CHUNK_CHARS, type CsvRecords, type LineBreak } from "./records";
 import { fieldSpans, RecordScanner, recordText } from "./fieldScan";
 

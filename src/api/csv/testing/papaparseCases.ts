@@ -22,7 +22,7 @@
  * OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
  * THE SOFTWARE.
  */
-import type { LineBreak } from "./records";
+import type { LineBreak } from "../records";
 
 export interface PapaparseCase {
   /** The list in tests/test-cases.js the case comes from. */
