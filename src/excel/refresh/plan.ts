@@ -13,6 +13,7 @@ import type { Snapshot } from "./snapshot";
 import type { RowMarks } from "../../reports/definition";
 import { cutBy, named, type Box, type SheetTable } from "./structure";
 import { RefreshRefused, type RefreshTarget } from "./target";
+import { box, placeOf, queueTableRead } from "./tableRead";
 
 export const address = (b: Box) => a1(b.row, b.col, b.rows, b.cols);
 
@@ -29,46 +30,14 @@ export async function locate(
   sheet: Excel.Worksheet,
   names: readonly string[],
 ) {
-  const found = names.map((name) => {
-    const t = sheet.tables.getItem(name);
-    const range = t.getRange();
-    range.load("rowIndex,columnIndex,rowCount,columnCount");
-    const header = t.getHeaderRowRange();
-    header.load("values");
-    t.columns.load("items/id");
-    // sort and autoFilter are navigation properties: they need no load of their own.
-    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
-    const sort = t.sort;
-    sort.load("fields");
-    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
-    const filter = t.autoFilter;
-    filter.load("isDataFiltered");
-    return { t, range, header, sort, filter };
-  });
+  const found = names.map((name) => queueTableRead(sheet.tables.getItem(name)));
   const all = sheet.tables;
   all.load("items/name");
   await context.sync();
-  const ranges = all.items.map((t) => {
-    const r = t.getRange();
-    r.load("rowIndex,columnIndex,rowCount,columnCount");
-    return { name: t.name, r };
-  });
+  const ranges = all.items.map((t) => ({ name: t.name, r: placeOf(t.getRange()) }));
   await context.sync();
-  const box = (r: Excel.Range): Box => ({
-    row: r.rowIndex,
-    col: r.columnIndex,
-    rows: r.rowCount,
-    cols: r.columnCount,
-  });
   return {
-    found: found.map((f) => ({
-      t: f.t,
-      old: box(f.range),
-      headers: f.header.values[0].map(String),
-      ids: f.t.columns.items.map((c) => c.id),
-      sorted: f.sort.fields.length > 0,
-      filtered: f.filter.isDataFiltered,
-    })),
+    found: found.map((f) => f()),
     sheetTables: ranges.map((x): SheetTable => ({ name: x.name, rect: box(x.r) })),
   };
 }

@@ -7,7 +7,8 @@
  * rows typed into the table, another table under or beside it, a reserved block.
  */
 import type { TypedTable } from "../../api/table";
-import { planTables, planWork, type FoundTable, type Located } from "./planRefresh";
+import { planTables, planWork, type Located } from "./planRefresh";
+import type { FoundTable } from "./tableRead";
 import type { Snapshot } from "./snapshot";
 import type { SheetTable } from "./structure";
 import type { RefreshTarget } from "./target";

@@ -12,22 +12,13 @@ import type { RefreshTarget, TablePlan } from "./target";
 import { planColumns } from "./columnPlan";
 import { address, hadTotals, oldTable, others, shapeProblems } from "./plan";
 import type { Snapshot } from "./snapshot";
-import { anyColumnMove, cutBy, named, type Box, type SheetTable } from "./structure";
+import { anyColumnMove, cutBy, named, type SheetTable } from "./structure";
+import type { FoundTable } from "./tableRead";
 
 /** The tables as the read step found them: each target's table, and every table of the sheet. */
 export interface Located {
   found: readonly FoundTable[];
   sheetTables: readonly SheetTable[];
-}
-
-/** A table as read: its place, header, column ids, sort and filter (`t` is handed on to the write step). */
-export interface FoundTable {
-  t: Excel.Table;
-  old: Box;
-  headers: string[];
-  ids: number[];
-  sorted: boolean;
-  filtered: boolean;
 }
 
 /** Each table's plan (columns by identity, rows before and after), and the problems that need no snapshot. */

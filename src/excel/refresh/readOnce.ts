@@ -11,6 +11,7 @@ import type { BesideNote } from "../plannerWork";
 import { a1, HYPERLINK_CAP } from "../tableWriter";
 import { PAYLOAD_LIMIT_BYTES, rowBytes } from "../chunkPlan";
 import type { Snapshot } from "./snapshot";
+import { box, placeOf, queueTablePlaces, queueTableRead, type FoundTable } from "./tableRead";
 import type { Box, SheetTable } from "./structure";
 
 /** Columns right of a table read at most for notes beside it. */
@@ -59,19 +60,9 @@ export function fitsOneRead(req: ReadOnceRequest, sample: readonly (readonly unk
   return bytes <= ONE_READ_BUDGET;
 }
 
-/** A table found, as run.ts's locate gives it. */
-interface Found {
-  t: Excel.Table;
-  old: Box;
-  headers: string[];
-  ids: number[];
-  sorted: boolean;
-  filtered: boolean;
-}
-
 /** What the one-sync read found. */
 export interface ReadOnce {
-  found: Found;
+  found: FoundTable;
   sheetTables: SheetTable[];
   /** The span as read: every cell, bold and links by span row and column (filtered by run.ts as it reads them). */
   span: Box;
@@ -85,39 +76,17 @@ export interface ReadOnce {
   beside: { col: number; values: unknown[][] } | null;
 }
 
-const box = (r: Excel.Range): Box => ({
-  row: r.rowIndex,
-  col: r.columnIndex,
-  rows: r.rowCount,
-  cols: r.columnCount,
-});
-
 /**
  * Queues the read (the caller syncs once, with whatever else it queued); after the sync, what was
  * read, or null when the sheet's tables are not the ones named (then the caller reads step by step).
  */
 export function queueReadOnce(sheet: Excel.Worksheet, req: ReadOnceRequest): () => ReadOnce | null {
   const t = sheet.tables.getItem(req.tableName);
-  const range = t.getRange();
-  range.load("rowIndex,columnIndex,rowCount,columnCount");
-  const header = t.getHeaderRowRange();
-  header.load("values");
-  t.columns.load("items/id");
-  // sort and autoFilter are navigation properties: loaded with the rest, in the one sync.
-  // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
-  const sort = t.sort;
-  sort.load("fields");
-  // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
-  const filter = t.autoFilter;
-  filter.load("isDataFiltered");
+  const range = placeOf(t.getRange());
+  const table = queueTableRead(t);
   const all = sheet.tables;
   all.load("items/name");
-  const others = req.others.map((name) => {
-    const o = sheet.tables.getItemOrNullObject(name);
-    const r = o.getRange();
-    r.load("rowIndex,columnIndex,rowCount,columnCount");
-    return { name, o, r };
-  });
+  const others = queueTablePlaces(sheet, req.others);
   // From the sheet's first row over the table's first column, as wide as the lines above it, down to
   // the row under the table: the lines, the table and what a change of its length moves.
   const span = range
@@ -135,18 +104,8 @@ export function queueReadOnce(sheet: Excel.Worksheet, req: ReadOnceRequest): () 
     // A table added or removed since the names were read: its place is not known here.
     if (names.size !== named.size || [...names].some((n) => !named.has(n))) return null;
     return {
-      found: {
-        t,
-        old: box(range),
-        headers: header.values[0].map(String),
-        ids: t.columns.items.map((c) => c.id),
-        sorted: sort.fields.length > 0,
-        filtered: filter.isDataFiltered,
-      },
-      sheetTables: [
-        { name: req.tableName, rect: box(range) },
-        ...others.filter((x) => !x.o.isNullObject).map((x) => ({ name: x.name, rect: box(x.r) })),
-      ],
+      found: table(),
+      sheetTables: [{ name: req.tableName, rect: box(range) }, ...others()],
       span: box(span),
       /* eslint-disable office-addins/call-sync-before-read, office-addins/call-sync-after-load -- read once the caller has synced */
       formulas: span.formulas,
