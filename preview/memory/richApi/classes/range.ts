@@ -274,11 +274,15 @@ defineClass<RangeData>("Range", {
         within: { rect: r.rect, fullyContained: fullyContained === true },
       }),
     /**
-     * Per-cell properties, as many as asked for (CellPropertiesLoadOptions): fill colour, bold and the
-     * hyperlink, the part of CellProperties the add-in reads; with no options, fill and bold.
+     * Per-cell properties, only those asked for (CellPropertiesLoadOptions, a required argument: row 50
+     * of docs/excel-fidelity.md): fill colour, bold and the hyperlink, the part the add-in reads.
      */
     GetCellProperties: (r, [options], b) => {
-      const asked = (options ?? { format: { fill: { color: true }, font: { bold: true } } }) as {
+      if (options === null || typeof options !== "object")
+        throw invalidArgument(
+          "getCellProperties needs the cell properties to load (cellPropertiesLoadOptions)",
+        );
+      const asked = options as {
         format?: { fill?: { color?: boolean }; font?: { bold?: boolean } };
         hyperlink?: boolean;
       };
