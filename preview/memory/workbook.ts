@@ -293,6 +293,17 @@ export class InMemoryWorkbook implements InMemoryHost {
       if ((cell.value === null || cell.value === "") && cell.formula === undefined) cell.value = address;
       this.changed();
     },
+    /** A planner's Format Cells ▸ Number on one cell ("General" clears it, as the API's "" does). */
+    setNumberFormat: (sheet: string, row: number, col: number, format: string) => {
+      this.model.touch(this.sheet(sheet), row, col).numberFormat =
+        format === "" || format === "General" ? undefined : format;
+      this.changed();
+    },
+    /** A planner's Data ▸ Data Validation ▸ List on one cell: a drop-down of `list`. */
+    addListValidation: (sheet: string, row: number, col: number, list: readonly string[]) => {
+      this.sheet(sheet).validations.push({ rect: { row, col, rows: 1, cols: 1 }, list: [...list] });
+      this.changed();
+    },
     /** What a user typing into a cell does: Excel's reading of typed text (coerce.ts), or a formula. */
     setInput: (sheet: string, row: number, col: number, input: string) => {
       const s = this.sheet(sheet);

@@ -10,6 +10,7 @@ import { writeDashboard } from "./dashboardSheet";
 import { readBeforeRequest } from "./refresh/readBefore";
 import { createReportSheet, refreshAll, refreshReport, type SheetFetcher } from "./reportSheets";
 import { BOUND_TODAY, boundReportsWorkbook } from "../../test/support/boundReports";
+import type { ShowInfo } from "../api/schemas";
 
 const TODAY = new Date(Date.UTC(2026, 10, 23, 12));
 
@@ -67,6 +68,47 @@ test("one report refreshed with its chart and a Dashboard takes 5 syncs: 2 befor
   const dashboard = wb.model.sheetByName("Dashboard")!;
   const figures = [...dashboard.rows.values()].flatMap((cells) => [...cells.values()].map((c) => c.value));
   expect(figures.some((v) => typeof v === "number" && Math.abs(v - spend) < 1e-6)).toBe(true);
+});
+
+/** A show of `episodes` episodes with an ad each. */
+const showOf = (episodes: number): ShowInfo =>
+  ({
+    serviceSeriesId: 77,
+    title: "The Daily Drive",
+    platform: "Podcast",
+    topAdvertisers: ["Acme"],
+    similarShows: [{ seriesId: 2, title: "Other", contentSimilarity: 0.5 }],
+    contentRisk: { overallScore: "medium", scoreByCategory: { language: "high" } },
+    episodes: Array.from({ length: episodes }, (_, i) => ({
+      title: `Episode ${i + 1}`,
+      serviceEpisodeId: i + 1,
+      downloads: 10 * (i + 1),
+      ads: [{ adId: i + 1, advertiser: "Acme", startTs: 1, endTs: 2 }],
+    })),
+  }) as ShowInfo;
+
+test("a show sheet's checks before its request read its three tables in 4 syncs (not 2 a table)", async () => {
+  const wb = new InMemoryWorkbook({ today: () => TODAY });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  await createReportSheet(
+    wb.excel,
+    { kind: "show", params: { id: "77" }, label: "Show 77" },
+    { type: "show", show: showOf(2) },
+  );
+  const start = wb.syncLog.length;
+  let asked = 0;
+  await refreshReport(
+    wb.excel,
+    "Show 77",
+    async () => {
+      asked = wb.syncLog.length;
+      return { type: "show", show: showOf(3) };
+    },
+    { now: () => TODAY },
+  );
+  // The record (1), the layout (2), the tables and their key columns, and the blank-row checks (4).
+  expect(asked - start).toBe(7);
+  expect(wb.host.cell("Show 77", 0, 0).value).toBe("The Daily Drive");
 });
 
 test("the read before the request is two syncs: the record, then the table's checks and bound cells", async () => {

@@ -192,17 +192,10 @@ describe.each(listStoredFixtures())("%s", (fixture) => {
           if (placed.some((p) => p.row === at.row && p.col === at.col)) return;
           placed.push({ ...at, k, ...cell, ...input(k, cell.kind) });
         });
-        // Formats and drop-downs first, as a planner sets up a cell, then typed.
-        await wb.excel.run(async (context) => {
-          const sheet = context.workbook.worksheets.getItem(name);
-          for (const p of placed) {
-            const cell = sheet.getCell(p.row, p.col);
-            if (p.format) cell.numberFormat = [[p.format]];
-            if (p.list) cell.dataValidation.rule = { list: { inCellDropDown: true, source: "Yes,No,Maybe" } };
-          }
-          await context.sync();
-        });
+        // Formats and drop-downs first, as a planner sets up a cell (Format Cells, Data Validation), then typed.
         for (const p of placed) {
+          if (p.format) wb.host.setNumberFormat(name, p.row, p.col, p.format);
+          if (p.list) wb.host.addListValidation(name, p.row, p.col, ["Yes", "No", "Maybe"]);
           wb.host.setInput(name, p.row, p.col, p.text);
           if (p.link) wb.host.setHyperlink(name, p.row, p.col, `https://p.example/${p.k}`);
         }

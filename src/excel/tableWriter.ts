@@ -392,7 +392,8 @@ export async function writeTableBlock(
 /**
  * Queues the totals row and the widths into `batch`, syncing first if they would not fit. The
  * sheet columns in `keep` keep their width (a refreshed table left without rows: nothing to fit
- * them to but the header), unless a table stacked in the same columns set it before (`sharedWidths`).
+ * them to but the header), unless a table stacked in the same columns set it before (`sharedWidths`);
+ * a column in `atLeast` is made no narrower than its width there (a refresh never narrows a column).
  */
 export async function queueTotalsAndWidths(
   sheet: Excel.Worksheet,
@@ -402,6 +403,7 @@ export async function queueTotalsAndWidths(
   batch: SyncBatch,
   sharedWidths?: Map<number, number>,
   keep?: ReadonlySet<number>,
+  atLeast?: ReadonlyMap<number, number>,
 ): Promise<void> {
   const width = table.columns.length;
   const bytes =
@@ -411,7 +413,9 @@ export async function queueTotalsAndWidths(
   batch.add(bytes);
   writeTotals(sheet, layout, table, formats);
   const widths = fittedWidths(layout.col ?? 0, table, formats);
-  for (const [c, w] of widths) {
+  for (const [c, fitted] of widths) {
+    const w = Math.max(fitted, atLeast?.get(c) ?? 0);
+    widths.set(c, w);
     const shared = sharedWidths?.get(c);
     if (sharedWidths) {
       widths.set(c, Math.max(w, shared ?? 0));

@@ -37,3 +37,26 @@ test("without the options to load, the call is refused", async () => {
     }),
   ).rejects.toThrow(/cellPropertiesLoadOptions|InvalidArgument|invalid/i);
 });
+
+test("getColumnProperties answers each column's width (and index) as asked, and refuses a call without options", async () => {
+  const wb = await withCells();
+  const widths = await wb.excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem("Sheet1");
+    sheet.getRange("B:B").format.columnWidth = 120;
+    const props = sheet
+      .getRange("A1:C1")
+      .getColumnProperties({ columnIndex: true, format: { columnWidth: true } });
+    await context.sync();
+    return props.value;
+  });
+  expect(widths.map((c) => c.columnIndex)).toEqual([0, 1, 2]);
+  expect(widths[1].format?.columnWidth).toBe(120);
+  expect(widths[0].format?.columnWidth).toBe(widths[2].format?.columnWidth);
+  await expect(
+    wb.excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1");
+      range.getColumnProperties(undefined as unknown as Excel.ColumnPropertiesLoadOptions);
+      await context.sync();
+    }),
+  ).rejects.toThrow(/columnPropertiesLoadOptions|InvalidArgument|invalid/i);
+});

@@ -61,6 +61,8 @@ export interface ContentPlan {
   /** The planner's formats on the report's columns (report column index → format). */
   formats: ReadonlyMap<number, string>;
   planner: readonly PlannerColumn[];
+  /** The old table's column widths (by old table column): a report column keeps a wider one it had. */
+  widths: readonly number[];
   sheetName: string;
   tableName: string;
 }
@@ -136,6 +138,12 @@ export async function queueContent(
       ? []
       : p.slots.flatMap((s, at) => (s.kind === "report" && s.from !== undefined ? [p.col + at] : [])),
   );
+  // A column a planner widened stays as wide, wherever it moved (Excel's autofit never narrows either).
+  const atLeast = new Map(
+    p.slots.flatMap((s, at) =>
+      s.kind === "report" && s.from !== undefined ? [[p.col + at, p.widths[s.from] ?? 0] as const] : [],
+    ),
+  );
   for (const run of runs) {
     const part = columnsOf(p.table, run.j, run.count);
     const layout = {
@@ -152,6 +160,7 @@ export async function queueContent(
       batch,
       widths,
       keep,
+      atLeast,
     );
   }
   return { truncated, links };

@@ -74,15 +74,16 @@ export async function checkBeforeRequest(
     const missing = targets.filter((_, i) => tables[i].isNullObject).map((t) => `"${t.tableName}"`);
     if (missing.length)
       return [`the table ${missing.join(", ")} is not on the sheet (renamed or deleted): rename it back`];
+    // Every table's key columns ride with locate's first sync, every blank-row check in one more.
+    const keys = targets.map((t) => queueKeyColumns(sheet.tables.getItem(t.tableName), t.previous?.rowMarks));
     const { found, sheetTables } = await locate(
       context,
       sheet,
       targets.map((t) => t.tableName),
     );
-    // One table at a time: each read is a sync of the one context.
-    const typed: string[][] = [];
-    for (const [i, target] of targets.entries())
-      typed.push(typedRowsProblems(target.previous, await bodyRowsNow(context, sheet, target, found[i])));
+    const bodies = targets.map((target, i) => queueBodyRows(sheet, target, found[i], keys[i]()));
+    if (bodies.some((b) => b.queued)) await context.sync();
+    const typed = targets.map((target, i) => typedRowsProblems(target.previous, bodies[i].rows()));
     return targets.flatMap((target, i) => [
       ...typed[i].map((m) => (targets.length > 1 ? `${target.tableName}: ${m}` : m)),
       ...shapeProblems(
@@ -97,22 +98,6 @@ export async function checkBeforeRequest(
 
 /** Rows read at most to tell which rows are blank (rows the marks do not account for are few). */
 const BLANK_CHECKS = 200;
-
-/**
- * The table's body rows now, as typedRowsProblems reads them: the key columns' values (when the rows
- * were marked), and whether a row holds nothing (read only for the rows that need it: ones the marks
- * do not account for, or the one row of a table the report left empty).
- */
-async function bodyRowsNow(
-  context: Excel.RequestContext,
-  sheet: Excel.Worksheet,
-  target: Pick<RefreshTarget, "tableName" | "previous">,
-  found: { old: Box; ids: number[] },
-): Promise<Parameters<typeof typedRowsProblems>[1]> {
-  const keys = queueKeyColumns(sheet.tables.getItem(target.tableName), target.previous?.rowMarks);
-  await context.sync();
-  return bodyRowsFrom(context, sheet, target, found, keys());
-}
 
 /**
  * Queues the reads of the table's key columns (the columns its rows were marked by, found by their
@@ -134,18 +119,20 @@ export function queueKeyColumns(table: Excel.Table, marks: RowMarks | undefined)
   };
 }
 
+type BodyRows = Parameters<typeof typedRowsProblems>[1];
+
 /**
  * The table's body rows now, as typedRowsProblems reads them, from its keys as read (null: unmarked):
  * whether a row holds nothing is read only for the rows that need it (ones the marks do not account
- * for, or the one row of a table the report left empty), in one sync when there are any.
+ * for, or the one row of a table the report left empty). `queued` says whether those reads wait for
+ * the caller's sync; `rows()` is read after it.
  */
-export async function bodyRowsFrom(
-  context: Excel.RequestContext,
+export function queueBodyRows(
   sheet: Excel.Worksheet,
   target: Pick<RefreshTarget, "previous">,
   found: { old: Box; ids: number[] },
   keys: unknown[][] | null,
-): Promise<Parameters<typeof typedRowsProblems>[1]> {
+): { queued: boolean; rows: () => BodyRows } {
   const { old, ids } = found;
   const rows = old.rows - 1;
   const marks = target.previous?.rowMarks;
@@ -165,34 +152,51 @@ export async function bodyRowsFrom(
     target.previous?.columns?.flatMap((c) => (c.id === undefined ? [] : [c.id])) ?? [],
   );
   const ours = (c: number) => reportIds.size === 0 || reportIds.has(ids[c]);
-  const blank = new Set<number>();
-  if (check.length) {
-    const reads = check.map((r) => {
-      const cells = sheet.getRange(a1(old.row + 1 + r, old.col, 1, old.cols));
-      cells.load("formulas");
-      return { r, cells };
-    });
-    await context.sync();
-    for (const { r, cells } of reads)
-      if (
-        cells.formulas[0].every(
-          (v, c) => v === "" || (!ours(c) && typeof v === "string" && v.startsWith("=")),
-        )
-      )
-        blank.add(r);
-  }
+  const reads = check.map((r) => {
+    const cells = sheet.getRange(a1(old.row + 1 + r, old.col, 1, old.cols));
+    cells.load("formulas");
+    return { r, cells };
+  });
   return {
-    rows,
-    keys,
-    blank: (i) => blank.has(i),
-    describe: (i) => {
-      const key = (keys?.[i] ?? [])
-        .map((v, k) => (isDate[k] && typeof v === "number" ? (serialToIsoDate(v) ?? String(v)) : String(v)))
-        .filter((v) => v !== "");
-      return `row ${old.row + 2 + i}${keyText(key)}`;
+    queued: reads.length > 0,
+    rows: () => {
+      const blank = new Set<number>();
+      for (const { r, cells } of reads)
+        if (
+          cells.formulas[0].every(
+            (v, c) => v === "" || (!ours(c) && typeof v === "string" && v.startsWith("=")),
+          )
+        )
+          blank.add(r);
+      return {
+        rows,
+        keys,
+        blank: (i) => blank.has(i),
+        describe: (i) => {
+          const key = (keys?.[i] ?? [])
+            .map((v, k) =>
+              isDate[k] && typeof v === "number" ? (serialToIsoDate(v) ?? String(v)) : String(v),
+            )
+            .filter((v) => v !== "");
+          return `row ${old.row + 2 + i}${keyText(key)}`;
+        },
+        firstRowNumber: old.row + 2,
+      };
     },
-    firstRowNumber: old.row + 2,
   };
+}
+
+/** queueBodyRows with its own sync when it queued reads. */
+export async function bodyRowsFrom(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  target: Pick<RefreshTarget, "previous">,
+  found: { old: Box; ids: number[] },
+  keys: unknown[][] | null,
+): Promise<BodyRows> {
+  const body = queueBodyRows(sheet, target, found, keys);
+  if (body.queued) await context.sync();
+  return body.rows();
 }
 
 export const others = (tables: readonly SheetTable[], targets: readonly { tableName: string }[]) =>

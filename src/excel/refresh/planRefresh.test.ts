@@ -26,6 +26,7 @@ function found(body: number): FoundTable {
     ids: [1, 2, 3],
     sorted: false,
     filtered: false,
+    widths: [48, 48, 48],
   };
 }
 

@@ -63,6 +63,7 @@ export function planTables(
       kept: { planner: [], formats: new Map(), problems: [], misaligned: [] },
       sorted: f.sorted,
       filtered: f.filtered,
+      widths: f.widths,
     };
   });
   return { plans, problems };

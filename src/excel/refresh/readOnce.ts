@@ -2,10 +2,10 @@
  * The read step of a report table's refresh in one sync (issue #54): the table's place, header, column
  * ids, sort and filter, the other tables of the sheet (by the names read before the request), and its
  * neighbourhood as a snapshot (every cell from the sheet's first row down to the row under the table,
- * across the table and the lines above it: formulas, values, formats, formulas in R1C1, bold and
- * links), and the cells right of it, all found from the table itself by range navigation, so nothing
- * needs its address first. A span too large for one answer, or a sheet whose tables changed since
- * they were named, is read the step-by-step way instead (run.ts).
+ * across the table and the lines above it: formulas, values, formats, bold and links; the body's
+ * formulas in R1C1), and the cells right of it, all found from the table itself by range navigation,
+ * so nothing needs its address first. A span too large for one answer, or a sheet whose tables
+ * changed since they were named, is read the step-by-step way instead (run.ts).
  */
 import type { BesideNote } from "../plannerWork";
 import { a1, HYPERLINK_CAP } from "../tableWriter";
@@ -69,7 +69,8 @@ export interface ReadOnce {
   formulas: unknown[][];
   values: unknown[][];
   numberFormat: unknown[][];
-  r1c1: unknown[][];
+  /** The table's body rows in R1C1 (planner columns' formulas are read from them), from its place. */
+  r1c1: { row: number; col: number; formulas: unknown[][] };
   bold: boolean[][];
   links: (string | undefined)[][];
   /** The cells right of the table's body (values), from its right edge; null when not asked for. */
@@ -94,7 +95,10 @@ export function queueReadOnce(sheet: Excel.Worksheet, req: ReadOnceRequest): () 
     .getCell(0, 0)
     .getResizedRange(0, Math.max(1, req.linesWidth) - 1)
     .getBoundingRect(range.getRowsBelow(1));
-  span.load("rowIndex,columnIndex,rowCount,columnCount,formulas,values,numberFormat,formulasR1C1");
+  span.load("rowIndex,columnIndex,rowCount,columnCount,formulas,values,numberFormat");
+  // R1C1 only where a planner's column formula can be: the table's body (a quarter of the answer less).
+  const body = t.getDataBodyRange();
+  body.load("formulasR1C1");
   const props = span.getCellProperties({ format: { font: { bold: true } }, hyperlink: true });
   const right = req.beside ? range.getColumnsAfter(BESIDE_COLUMNS) : null;
   right?.load("values,columnIndex");
@@ -111,7 +115,7 @@ export function queueReadOnce(sheet: Excel.Worksheet, req: ReadOnceRequest): () 
       formulas: span.formulas,
       values: span.values,
       numberFormat: span.numberFormat,
-      r1c1: span.formulasR1C1,
+      r1c1: { row: range.rowIndex + 1, col: range.columnIndex, formulas: body.formulasR1C1 },
       /* eslint-enable office-addins/call-sync-before-read, office-addins/call-sync-after-load */
       bold: props.value.map((row) => row.map((c) => Boolean(c.format?.font?.bold))),
       links: props.value.map((row) => row.map((c) => c.hyperlink?.address || undefined)),
@@ -156,15 +160,15 @@ export function snapshotOf(
   return snap;
 }
 
-/** The planner columns' formulas in R1C1 (by their slot's column in the old table), from the span. */
+/** The planner columns' formulas in R1C1 (by their slot's column in the old table), from the body read. */
 export function r1c1Of(read: ReadOnce, old: Box, plannerFrom: readonly number[]): Map<number, unknown[]> {
-  const { span } = read;
+  const body = read.r1c1;
   return new Map(
     plannerFrom.map((from) => {
-      const c = old.col + from - span.col;
+      const c = old.col + from - body.col;
       const rows = Array.from(
         { length: Math.max(1, old.rows - 1) },
-        (_, k) => read.r1c1[old.row + 1 + k - span.row]?.[c] ?? "",
+        (_, k) => body.formulas[old.row + 1 + k - body.row]?.[c] ?? "",
       );
       return [from, rows];
     }),

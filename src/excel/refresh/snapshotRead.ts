@@ -114,7 +114,6 @@ export function snapshotFromRead(
     formulas: cut(read.formulas),
     values: cut(read.values),
     numberFormat: cut(read.numberFormat),
-    r1c1: cut(read.r1c1),
     bold: cut(read.bold),
     links: cut(read.links),
   };

@@ -1,6 +1,6 @@
 /**
  * The reads of a table's shape every read step queues (readBefore's locateKnown.ts, readOnce.ts,
- * plan.ts's locate): its place, header, column ids, sort and filter; and other tables' places. The
+ * plan.ts's locate): its place, header, column ids, sort, filter and column widths; and other tables' places. The
  * caller syncs; the results are read after it.
  */
 import type { Box, SheetTable } from "./structure";
@@ -13,6 +13,8 @@ export interface FoundTable {
   ids: number[];
   sorted: boolean;
   filtered: boolean;
+  /** Each column's width in points, left to right (a planner may have widened one: a refresh keeps it). */
+  widths: number[];
 }
 
 /** A range's place, once its rowIndex, columnIndex, rowCount and columnCount are loaded. */
@@ -34,6 +36,7 @@ export function queueTableRead(t: Excel.Table): () => FoundTable {
   const range = placeOf(t.getRange());
   const header = t.getHeaderRowRange();
   header.load("values");
+  const widths = header.getColumnProperties({ format: { columnWidth: true } });
   t.columns.load("items/id");
   // sort and autoFilter are navigation properties: loaded with the rest, in the one sync.
   const sort = t.sort;
@@ -47,6 +50,7 @@ export function queueTableRead(t: Excel.Table): () => FoundTable {
     ids: t.columns.items.map((c) => c.id),
     sorted: sort.fields.length > 0,
     filtered: filter.isDataFiltered,
+    widths: widths.value.map((c) => c.format?.columnWidth ?? 0),
   });
 }
 

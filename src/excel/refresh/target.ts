@@ -64,6 +64,8 @@ export interface TablePlan {
   kept: KeptWork;
   sorted: boolean;
   filtered: boolean;
+  /** The old table's column widths in points, left to right: a report column is never made narrower. */
+  widths: readonly number[];
 }
 
 /** A refresh that would break the promise it keeps (nothing of the planner's lost): refused, nothing changed. */

@@ -104,6 +104,7 @@ export async function writeAll(
       bodyRows: p.after.body,
       formats: p.kept.formats,
       planner: p.kept.planner,
+      widths: p.widths,
       sheetName: "",
       tableName: p.target.tableName,
     };

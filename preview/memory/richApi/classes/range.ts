@@ -298,6 +298,34 @@ defineClass<RangeData>("Range", {
         ...(asked.hyperlink && c?.hyperlink ? { hyperlink: { address: c.hyperlink } } : {}),
       }));
     },
+    /**
+     * Per-column properties (ColumnPropertiesLoadOptions, required as for cells): the column's index,
+     * whether it is hidden and its width in points, one object a column of the range, only those asked.
+     */
+    GetColumnProperties: (r, [options], b) => {
+      if (options === null || typeof options !== "object")
+        throw invalidArgument(
+          "getColumnProperties needs the column properties to load (columnPropertiesLoadOptions)",
+        );
+      const asked = options as {
+        columnIndex?: boolean;
+        columnHidden?: boolean;
+        format?: Record<string, unknown>;
+      };
+      const formatKeys = Object.keys(asked.format ?? {});
+      const unmodelled = formatKeys.filter((k) => k !== "columnWidth");
+      if (unmodelled.length)
+        throw invalidArgument(`Column properties ${unmodelled.join(", ")} are not modelled (columnWidth is)`);
+      const sheet = rangeSheet(b, r);
+      return Array.from({ length: r.rect.cols }, (_, j) => {
+        const col = r.rect.col + j;
+        return {
+          ...(asked.columnIndex ? { columnIndex: col } : {}),
+          ...(asked.columnHidden ? { columnHidden: false } : {}),
+          ...(asked.format?.columnWidth ? { format: { columnWidth: columnWidth(sheet, col) } } : {}),
+        };
+      });
+    },
     Clear: (r, [applyTo], b) => {
       const what = (applyTo ?? "All") as ClearWhat;
       const sheet = rangeSheet(b, r);
