@@ -15,6 +15,7 @@ const SOURCE_KINDS = [
   "incrementality",
   "show",
   "prospects",
+  "delivery",
 ] as const;
 export type SheetSourceKind = (typeof SOURCE_KINDS)[number];
 
@@ -154,6 +155,7 @@ const DATED: ReadonlySet<SheetSourceKind> = new Set([
   "estimatedSpendByShowByDay",
   "individualAds",
   "incrementality",
+  "delivery",
 ]);
 
 export function resolveSource(

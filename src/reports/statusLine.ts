@@ -21,6 +21,7 @@ export const SOURCE_LABELS: Record<SheetSourceKind, string> = {
   incrementality: "Incrementality",
   show: "Show",
   prospects: "Prospects",
+  delivery: "Delivery",
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");

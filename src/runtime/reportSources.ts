@@ -1,6 +1,6 @@
 /**
  * What a report sheet was made from, and how to fetch it again: the seven report tasks plus the
- * JSON sources that land as tables (search, individual ads, incrementality). Used by the task pane
+ * JSON sources that land as tables (search, individual ads, incrementality), prospects and delivery. Used by the task pane
  * to run a request and by refresh (pane and ribbon) to run it again. Pure: no Office.
  */
 import type { AdsClient } from "../api/client";
@@ -19,8 +19,9 @@ import { keptAsTextNote } from "../api/exactNumbers";
 import { groupedTimeColumns } from "../reports/timeColumns";
 import { incrementalityTable, individualAdsTable, searchTable } from "./jsonSourceTables";
 import { prospectsTable, type ConfirmSpend } from "./prospectsSource";
+import { deliverySourceTable } from "./deliverySource";
 
-type JsonSourceKind = "search" | "individualAds" | "incrementality" | "prospects";
+type JsonSourceKind = "search" | "individualAds" | "incrementality" | "prospects" | "delivery";
 export type SourceKind = ReportKind | JsonSourceKind;
 
 export { SOURCE_LABELS } from "../reports/statusLine";
@@ -74,6 +75,8 @@ export async function fetchSource(
       return incrementalityTable(client, params as IncrementalityRequest, opts);
     case "prospects":
       return prospectsTable(client, params, opts);
+    case "delivery":
+      return deliverySourceTable(client, params, opts);
   }
 }
 

@@ -12,7 +12,6 @@ import { presetLabel } from "../reports/relativeDates";
 import { resolveSource } from "../reports/definition";
 import { canSummarise } from "../reports/dashboard";
 import {
-  createReportSheet,
   definitionFor,
   listDefinitions,
   readDefinition,
@@ -48,6 +47,7 @@ import { setLoadWithDocument } from "../excel/startup";
 import { canTryAgain, plannerMessage, refusedAdvertiser, type PlannerContext } from "../api/errorWords";
 import { knownAdvertisers } from "../excel/advertiserNames";
 import type { Services } from "./services";
+import { makeSheet } from "./sheetMaker";
 import { NOT_CONNECTED } from "./services";
 import {
   describeRequest,
@@ -223,10 +223,7 @@ export async function runSourceToSheet(
     const data = await fetcher(services, id, notes, confirm)(source, controller.signal);
     const label = sheetLabel(req.kind, req.params, req.datePreset);
     const report = { kind: req.kind, params: req.params, datePreset: req.datePreset, label, cells, ...look };
-    const def =
-      req.kind === "prospects" && data.type === "table"
-        ? await (await import("../excel/prospectsSheet")).createProspectsSheet(services.excel, report, data)
-        : await createReportSheet(services.excel, report, data);
+    const def = await makeSheet(services.excel, report, data);
     const done = withNotes(
       def.rowCount === 0
         ? `No rows: the service has no data for this request in this period → sheet ${def.sheetName} (its table is empty)`

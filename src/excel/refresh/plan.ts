@@ -127,7 +127,7 @@ type BodyRows = Parameters<typeof typedRowsProblems>[1];
  * for, or the one row of a table the report left empty). `queued` says whether those reads wait for
  * the caller's sync; `rows()` is read after it.
  */
-export function queueBodyRows(
+function queueBodyRows(
   sheet: Excel.Worksheet,
   target: Pick<RefreshTarget, "previous">,
   found: { old: Box; ids: number[] },

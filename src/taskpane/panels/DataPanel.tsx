@@ -1,6 +1,7 @@
-/** Data: episode search, show sheet, individual ads, incrementality and prospects, one form per file in ./data. */
+/** Data: episode search, show sheet, individual ads, incrementality, prospects and delivery, one form per file in ./data. */
 import { RecentNames } from "../components/FormField";
 import { AdsForm } from "./data/AdsForm";
+import { DeliveryForm } from "./data/DeliveryForm";
 import { IncrementalityForm } from "./data/IncrementalityForm";
 import { ProspectsForm } from "./data/ProspectsForm";
 import { SearchForm } from "./data/SearchForm";
@@ -15,6 +16,7 @@ export function DataPanel() {
       <AdsForm />
       <IncrementalityForm />
       <ProspectsForm />
+      <DeliveryForm />
     </section>
   );
 }
