@@ -12,6 +12,7 @@ import { searchFunctions } from "./searchFunctions";
 import { showFunctions } from "./showFunctions";
 import { cardFunctions } from "./cardFunctions";
 import { prospectFunctions } from "./prospectFunctions";
+import { deliveryFunctions } from "./deliveryFunctions";
 import { SELF_TEST_CARD, SELF_TEST_KINDS, selfTestGrid, type SelfTestKind } from "../runtime/selfTestValues";
 import { selfTestCard } from "./cards/selfTestCard";
 import type { Cell } from "./shapes";
@@ -25,6 +26,7 @@ export function createAdsFunctions(deps: FunctionDeps) {
     ...searchFunctions(kit),
     ...cardFunctions(kit),
     ...prospectFunctions(kit),
+    ...deliveryFunctions(kit),
 
     /** The self-test's own function: a grid of labels, no request and no key (src/excel/selftest). */
     SELFTEST: (

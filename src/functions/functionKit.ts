@@ -40,6 +40,8 @@ export interface FunctionDeps {
   cardsNotShown?: () => void;
   /** Advertiser names the workbook and this computer know: a refused advertiser's message offers the close ones. */
   knownAdvertisers?: () => Promise<readonly string[]>;
+  /** The clock an answer's day is read from (pacing as of the day it was fetched); Date.now when not given. */
+  now?: () => number;
 }
 
 export const NOT_CONNECTED = "Not connected: open the Ads Analytics pane and connect with your API key";
@@ -67,6 +69,8 @@ export function monthlyLimitText(err: RateLimitError): string {
 export interface FunctionKit {
   /** The connected client; #N/A when the pane is not connected. */
   connected(): AdsClient;
+  /** Now, in milliseconds (FunctionDeps.now). */
+  now(): number;
   /**
    * Cache keys carry the service so two connections never share answers. `signal` is the calling
    * cell's cancellation; the fetcher gets the request's own signal (aborted only when every cell
@@ -187,5 +191,5 @@ export function functionKit(deps: FunctionDeps): FunctionKit {
     }
   }
 
-  return { connected, cached, showInfo, guarded, guardedCard, forAdvertisers };
+  return { connected, now: deps.now ?? Date.now, cached, showInfo, guarded, guardedCard, forAdvertisers };
 }

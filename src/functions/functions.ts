@@ -131,6 +131,44 @@ export function prospects(
 }
 
 /**
+ * How a flight paces: its delivered share of booked impressions over the share of its days gone, on the day the answer was fetched.
+ * @customfunction PACING
+ * @cancelable
+ * @param {any} campaignId The campaign id a plan's Create returned (its Campaign id column).
+ * @param {any} [startDate] Start of the report's period (default: 3 months ago).
+ * @param {any} [endDate] End of the report's period (default: a week ahead).
+ * @returns {Promise<any>} Pacing as a percentage (100% on track); #N/A in words before the flight starts.
+ */
+export function pacing(
+  campaignId: any,
+  startDate: any,
+  endDate: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any> {
+  return excel(invocation, (f, signal) => f.PACING(campaignId, startDate, endDate, signal));
+}
+
+/**
+ * One field of a flight's delivery: Impressions, Booked impressions, Spend, Ads aired, Reach, Pace, Owed impressions, ….
+ * @customfunction DELIVERY
+ * @cancelable
+ * @param {any} campaignId The campaign id a plan's Create returned (its Campaign id column).
+ * @param {string} field A Delivery sheet column, for example Impressions, or Pacing, Projected impressions, Owed impressions, Pace.
+ * @param {any} [startDate] Start of the report's period (default: 3 months ago).
+ * @param {any} [endDate] End of the report's period (default: a week ahead).
+ * @returns {Promise<any>} The field's value.
+ */
+export function delivery(
+  campaignId: any,
+  field: string,
+  startDate: any,
+  endDate: any,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<any> {
+  return excel(invocation, (f, signal) => f.DELIVERY(campaignId, field, startDate, endDate, signal));
+}
+
+/**
  * Up to 25 advertisers of the show, most ads first.
  * @customfunction TOPADVERTISERS
  * @cancelable

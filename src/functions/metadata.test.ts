@@ -73,6 +73,16 @@ const EXPECTED: Record<string, { params: string[]; optional: string[]; matrix: b
     optional: ["count", "minListeners", "maxAdLoad", "maxContentRisk", "competitors"],
     matrix: true,
   },
+  PACING: {
+    params: ["campaignId", "startDate", "endDate"],
+    optional: ["startDate", "endDate"],
+    matrix: false,
+  },
+  DELIVERY: {
+    params: ["campaignId", "field", "startDate", "endDate"],
+    optional: ["startDate", "endDate"],
+    matrix: false,
+  },
   SELFTEST: { params: ["rows", "cols", "kind"], optional: ["rows", "cols", "kind"], matrix: true },
   SHOWCARD: { params: ["showId"], optional: [], matrix: false },
   ADVERTISERCARD: { params: ["advertiser"], optional: [], matrix: false },

@@ -58,8 +58,12 @@ const DELIVERY_COLUMNS: readonly { from: string; name: string }[] = [
   { from: "Resolved Status", name: "Service status" },
 ];
 
-/** Rows of the report kept: the ids asked for (in their order), or the advertiser's (any case). */
-function keptRows(cp: TypedTable, params: DeliveryParams): CellValue[][] {
+/** The Delivery sheet's column names (what ADS.DELIVERY answers besides the pacing figures). */
+export const DELIVERY_FIELDS: readonly string[] = DELIVERY_COLUMNS.map((d) => d.name);
+
+/** Rows of the report kept: the ids asked for (in their order), the advertiser's (any case), or all (null). */
+function keptRows(cp: TypedTable, params: DeliveryParams | null): CellValue[][] {
+  if (!params) return cp.rows;
   const col = (name: string) => cp.columns.findIndex((c) => c.name === name);
   const idAt = col("Campaign Id");
   const advertiserAt = col("Advertiser");
@@ -74,8 +78,8 @@ function keptRows(cp: TypedTable, params: DeliveryParams): CellValue[][] {
   return cp.rows.filter((r) => String(r[advertiserAt] ?? "").toLowerCase() === advertiser);
 }
 
-/** The Delivery table from a campaigns-performance table: the flights asked for, bought beside delivered. */
-export function deliveryTable(cp: TypedTable, params: DeliveryParams): TypedTable {
+/** The Delivery table from a campaigns-performance table: the flights asked for (null: every flight), bought beside delivered. */
+export function deliveryTable(cp: TypedTable, params: DeliveryParams | null): TypedTable {
   const at = DELIVERY_COLUMNS.map((d) => cp.columns.findIndex((c) => c.name === d.from));
   const missing = DELIVERY_COLUMNS.filter((_, i) => at[i] < 0).map((d) => d.from);
   if (missing.length)

@@ -85,6 +85,14 @@ const CHECKS: Record<string, (a: Answer) => void> = {
     const scores = a.grid.slice(1).map((r) => r[r.length - 1].value as number);
     expect([...scores].sort((x, y) => y - x)).toEqual(scores);
   },
+  '=ADS.PACING("cmp-1140f690-0")': (a) => {
+    expect(typeof a.anchor.value).toBe("number");
+    expect(a.anchor.text).toMatch(/^\d{1,3}\.\d{2}%$/);
+  },
+  '=ADS.DELIVERY("cmp-1140f690-0", "Pace")': (a) =>
+    expect(a.anchor.text).toMatch(
+      /^(on track|behind by \d+%|ahead by \d+%|ended, delivered|ended short by [\d,]+ impressions)$/,
+    ),
   '=ADS.SEARCH("mattress", 90, "podcast", TRUE, FALSE, FALSE, C2:C3)': (a) => {
     expect(a.grid.length).toBeGreaterThanOrEqual(2);
     const showId = texts(a)[0].indexOf("Show ID");
