@@ -134,12 +134,7 @@ export const PACING_COLUMNS: readonly { name: string; formula: string; format: s
   },
   {
     name: "Pace",
-    formula:
-      '=IF([@[Flight elapsed]]="","dates unreadable",IF(TODAY()<[@[Start date]],"not started",IF(TODAY()>[@[End date]],IF([@Impressions]>=N([@[Booked impressions]]),"ended, delivered","ended short by "&TEXT(N([@[Booked impressions]])-[@Impressions],"#,##0")&" impressions"),IF([@Pacing]="","no booked impressions",IF([@Pacing]<' +
-      BEHIND_BELOW +
-      ',"behind by "&TEXT(1-[@Pacing],"0%"),IF([@Pacing]>' +
-      AHEAD_ABOVE +
-      ',"ahead by "&TEXT([@Pacing]-1,"0%"),"on track"))))))',
+    formula: `=IF([@[Flight elapsed]]="","dates unreadable",IF(TODAY()<[@[Start date]],"not started",IF(TODAY()>[@[End date]],IF([@Impressions]>=N([@[Booked impressions]]),"ended, delivered","ended short by "&TEXT(N([@[Booked impressions]])-[@Impressions],"#,##0")&" impressions"),IF([@Pacing]="","no booked impressions",IF([@Pacing]<${BEHIND_BELOW},"behind by "&TEXT(1-[@Pacing],"0%"),IF([@Pacing]>${AHEAD_ABOVE},"ahead by "&TEXT([@Pacing]-1,"0%"),"on track"))))))`,
     format: "General",
   },
 ];

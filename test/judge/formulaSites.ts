@@ -149,6 +149,11 @@ export const WRITERS: Readonly<
     writes: /^=\[@\[Net new listeners\]\]\*\$B\$3\+/,
     what: "the Prospects sheet's Score column: each weighed column of the row times its weight's cell",
   },
+  "src/excel/delivery/deliverySheet.ts body.formulas": {
+    workbooks: ["delivery"],
+    writes: /^=IF\(\[@\[End date\]\]<\[@\[Start date\]\]/,
+    what: "the Delivery sheet's pacing columns: formulas over each flight's row (src/reports/delivery.ts)",
+  },
   "src/excel/insertFormula.ts cell.formulas": {
     workbooks: ["functions"],
     writes: /^=ADS\.SHOW\(/,

@@ -14,6 +14,7 @@ import { writeDashboard } from "../../src/excel/dashboardSheet";
 import { dateSystemOf } from "../../src/excel/dateSystem";
 import { insertFormulaAtSelection } from "../../src/excel/insertFormula";
 import { createProspectsSheet } from "../../src/excel/prospectsSheet";
+import { createDeliverySheet } from "../../src/excel/delivery/deliverySheet";
 import {
   createReportSheet,
   readDefinition,
@@ -247,6 +248,19 @@ export const JUDGED_WORKBOOKS: readonly JudgedWorkbook[] = [
       const data = await fetchSheetData(client, { kind: "prospects", params });
       if (data.type !== "table") throw new Error("a prospect search gives a table");
       await createProspectsSheet(wb.excel, { kind: "prospects", params, label: "Prospects" }, data);
+      return wb;
+    },
+  },
+  {
+    name: "delivery",
+    holds:
+      "a Delivery sheet as the Data tab makes it: an advertiser's flights with the pacing formulas over each row",
+    async build(client) {
+      const wb = workbook();
+      const params = { advertiser: "Acme Mattress" };
+      const data = await fetchSheetData(client, { kind: "delivery", params });
+      if (data.type !== "table") throw new Error("a delivery gives a table");
+      await createDeliverySheet(wb.excel, { kind: "delivery", params, label: "Delivery" }, data);
       return wb;
     },
   },
