@@ -138,3 +138,18 @@ test("Excel's Column Width box counts characters: 8.43 is 64 px and back, widths
   setUserWidth(sheet, 0, 99_999);
   expect(sheet.columnWidths.get(0)).toBe((1790 * 3) / 4);
 });
+
+test("whole columns inserted or deleted carry their widths; an inserted column takes the width of the one left of it", async () => {
+  const { wb, sheet } = book();
+  await wb.excel.run(async (context) => {
+    const s = context.workbook.worksheets.getItem("Sheet1");
+    s.getRange("B:B").format.columnWidth = 120;
+    s.getRange("D:D").format.columnWidth = 30;
+    await context.sync();
+  });
+  wb.host.insertColumns("Sheet1", 2, 2);
+  // B stays; C and D are new, as wide as B; the old D (30 pt) is now F.
+  expect([1, 2, 3, 4, 5].map((c) => sheet.columnWidths.get(c))).toEqual([120, 120, 120, undefined, 30]);
+  wb.host.deleteColumns("Sheet1", 1, 3);
+  expect([1, 2].map((c) => sheet.columnWidths.get(c))).toEqual([undefined, 30]);
+});

@@ -128,6 +128,7 @@ export function moveCells(
     const rect = movedRect(v.rect, m);
     return rect ? [{ ...v, rect }] : [];
   });
+  if (!vertical(m) && band.row === 0 && band.rows >= MAX_ROWS) shiftColumnWidths(sheet, band, m);
   shiftFormulas(model, sheet, m);
   shiftChartSeries(model, sheet, m);
   respillAll(model, sheet);
@@ -232,4 +233,26 @@ function respillAll(model: WorkbookModel, sheet: SheetData): void {
   for (const [r, cols] of sheet.rows)
     for (const [c, cell] of cols) if (cell.spill) sheet.spillAnchors.add(`${r},${c}`);
   model.respill(sheet, { row: 0, col: 0, rows: MAX_ROWS, cols: MAX_COLS });
+}
+
+/**
+ * Whole columns inserted or deleted: a column's width goes with it (a width is the column's, not a
+ * place's). Inserted columns take the width of the column left of them, as Excel's Insert Options
+ * default, Format Same As Left, does (docs/excel-fidelity.md row 49).
+ */
+function shiftColumnWidths(sheet: SheetData, band: Rect, m: Move): void {
+  for (const key of ["columnWidths", "bestFitWidths"] as const) {
+    const widths = sheet[key];
+    if (!widths) continue;
+    const moved = new Map<number, number>();
+    for (const [col, w] of widths) {
+      if (col < band.col) moved.set(col, w);
+      else if (inserting(m)) moved.set(col + band.cols, w);
+      else if (col >= band.col + band.cols) moved.set(col - band.cols, w);
+    }
+    const left = band.col > 0 ? widths.get(band.col - 1) : undefined;
+    if (key === "columnWidths" && inserting(m) && left !== undefined)
+      for (let c = band.col; c < band.col + band.cols; c++) moved.set(c, left);
+    sheet[key] = moved;
+  }
 }
