@@ -36,6 +36,8 @@ async function typeRow(row: number, values: PlanInput): Promise<void> {
 }
 
 const flight = daiFlight;
+/** A day `n` days from today (YYYY-MM-DD): flights in the future whatever day the test runs, so no past-dates warning. */
+const ahead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 test("campaigns are created from a plan table: Validate marks a bad cell, Create writes ids back, a re-run sends nothing", async () => {
   const { page } = e;
@@ -45,9 +47,9 @@ test("campaigns are created from a plan table: Validate marks a bad cell, Create
   await expectText(page.getByTestId("plan-outcome"), /Plan table CampaignPlan added/);
   expect(await cell(page, "A1").textContent()).toBe("Campaign name");
 
-  await typeRow(2, flight("Spring", "2026-12-01", "2026-12-10"));
-  await typeRow(3, { ...flight("Spring", "2026-12-11", "2026-12-31"), cpm: "lots" });
-  const { type: _typed, ...winter } = flight("Winter", "2027-01-01", "2027-01-31");
+  await typeRow(2, flight("Spring", ahead(30), ahead(39)));
+  await typeRow(3, { ...flight("Spring", ahead(40), ahead(60)), cpm: "lots" });
+  const { type: _typed, ...winter } = flight("Winter", ahead(61), ahead(91));
   await typeRow(4, winter);
   // The type comes from the cell's drop-down list, as a planner would pick it.
   await cell(page, at("type", 4)).click();
@@ -262,7 +264,7 @@ test("a campaign sent whose rows could not be marked is held: Create refuses it 
   // Earlier tests made a plan already: type into the new one.
   const added = /on sheet "([^"]+)"/.exec((await page.getByTestId("plan-outcome").textContent()) ?? "");
   await openSheetTab(page, added![1]);
-  await typeRow(2, flight("FAIL500 Held", "2026-12-01", "2026-12-31"));
+  await typeRow(2, flight("FAIL500 Held", ahead(30), ahead(60)));
   // The selection picks the plan (Enter moved it under the table).
   await cell(page, at("name", 2)).click();
   // The POST waits while the planner edits the row, so the failure (a 500) cannot be marked on it.
