@@ -24,6 +24,11 @@ export interface TableColumn {
   kind: ColumnKind;
   /** Excel number format, e.g. "$#,##0.00" recovered from smart-formatted CSV. Writers fall back to a per-kind default. */
   numberFormat?: string;
+  /**
+   * The column names its row (a Delivery sheet's Campaign id): when any column of a table says so, a
+   * refresh matches rows by those columns alone, so a row whose other text changed is still the same row.
+   */
+  key?: boolean;
 }
 
 export interface TypedTable {

@@ -125,8 +125,12 @@ interface Keys {
 }
 
 function rowKeys(old: OldTable, next: TypedTable, plan: ColumnPlan, newBodyRows: number): Keys {
+  // Columns that name their row (TableColumn.key) are the key alone; else every text-like column.
+  const named = next.columns.some((c) => c.key);
   const pairs = plan.slots.flatMap((s) =>
-    s.kind === "report" && s.from !== undefined && KEY_KINDS.has(next.columns[s.j].kind)
+    s.kind === "report" &&
+    s.from !== undefined &&
+    (named ? next.columns[s.j].key : KEY_KINDS.has(next.columns[s.j].kind))
       ? [{ j: s.j, from: s.from, kind: next.columns[s.j].kind, name: s.header }]
       : [],
   );

@@ -90,3 +90,17 @@ test("a widened column keeps its width when the new data drops a column before i
   expect(Object.keys(after)).toEqual(["Day", "Spend"]);
   expect(after.Spend).toBe(fitted.Spend + 90);
 });
+
+test("a planner's column keeps its width when the report's columns before it change", async () => {
+  const { wb, tableName } = await sheetWith(report("Acme"));
+  await wb.excel.run(async (context) => {
+    const table = context.workbook.tables.getItem(tableName);
+    const notes = table.columns.add(undefined, undefined, "My notes");
+    notes.getRange().format.columnWidth = 150;
+    await context.sync();
+  });
+  await refresh(wb, report(null));
+  const after = await widthsByHeader(wb, tableName);
+  expect(Object.keys(after)).toEqual(["Day", "Spend", "My notes"]);
+  expect(after["My notes"]).toBe(150);
+});

@@ -78,3 +78,17 @@ test("an unknown field is #VALUE! naming it, and a campaign the period does not 
   await expect(blank).rejects.toMatchObject({ code: "#VALUE!" });
   await expect(blank).rejects.toThrow(/Campaign id: is required/);
 });
+
+test("in a 1904 workbook, date cells given as the period are read in its date system", async () => {
+  const client = s.client();
+  const fns = createAdsFunctions({
+    client: () => client,
+    cache: new RequestCache({ concurrency: 2 }),
+    now: worldNow,
+    dateSystem: async () => "1904",
+  });
+  // 2026-10-01 and 2026-12-31 as a 1904 workbook's date cells hold them (1,462 days less).
+  const start = Math.floor(utcToSerial(Date.UTC(2026, 9, 1))) - 1462;
+  const end = Math.floor(utcToSerial(Date.UTC(2026, 11, 31))) - 1462;
+  await expect(fns.PACING("cmp-nowhere", start, end)).rejects.toThrow(/report for 2026-10-01 to 2026-12-31/);
+});

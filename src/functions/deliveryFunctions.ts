@@ -4,7 +4,7 @@
  * any campaign in it (the report lists them all); pacing is worked out as of the day the answer was
  * fetched (pacingOf, the Delivery sheet's formulas in code), so a held answer never drifts.
  */
-import { utcToSerial } from "../api/excelDates";
+import { utcToSerial, type DateSystem } from "../api/excelDates";
 import type { CellValue, TypedTable } from "../api/table";
 import { DELIVERY_FIELDS, deliveryTable, pacingOf, type Pacing } from "../reports/delivery";
 import { DATE_FORMAT, formatted, PERCENT_FORMAT } from "../runtime/numberShape";
@@ -44,7 +44,10 @@ async function heldDelivery(
     `delivery|${dates.startDate ?? ""}|${dates.endDate ?? ""}`,
     async (s) => {
       const run = await client.reports.run("campaignsPerformance", dates, { signal: s });
-      return { table: deliveryTable(run.table, null), fetchedDay: Math.floor(utcToSerial(kit.now())) };
+      // The local day, as the sheet's TODAY() reads it (UTC would differ by a day in the evening or morning).
+      const now = kit.now();
+      const local = now - new Date(now).getTimezoneOffset() * 60_000;
+      return { table: deliveryTable(run.table, null), fetchedDay: Math.floor(utcToSerial(local)) };
     },
     signal,
   );
@@ -64,15 +67,13 @@ function flightRow(held: HeldDelivery, id: string, dates: { startDate?: string; 
 
 function pacingFor(held: HeldDelivery, at: (name: string) => CellValue): Pacing {
   const num = (v: CellValue) => (typeof v === "number" ? v : null);
-  const start = num(at("Start date"));
-  const end = num(at("End date"));
-  if (start === null || end === null)
-    throw new FunctionError(
-      "#N/A",
-      "The service gives this flight no start or end date: its pacing cannot be worked out",
-    );
   return pacingOf(
-    { start, end, booked: num(at("Booked impressions")), impressions: num(at("Impressions")) ?? 0 },
+    {
+      start: num(at("Start date")),
+      end: num(at("End date")),
+      booked: num(at("Booked impressions")),
+      impressions: num(at("Impressions")) ?? 0,
+    },
     held.fetchedDay,
   );
 }
@@ -87,15 +88,16 @@ function cellOf(table: TypedTable, j: number, v: CellValue): Cell {
 }
 
 export function deliveryFunctions(kit: FunctionKit) {
-  const datesOf = (startDate: Arg | undefined, endDate: Arg | undefined) => ({
-    startDate: arg.optionalDate(startDate, "startDate"),
-    endDate: arg.optionalDate(endDate, "endDate"),
+  // Date cells are read in the workbook's date system (a 1904 workbook's serials are 1,462 days less).
+  const datesOf = (startDate: Arg | undefined, endDate: Arg | undefined, system: DateSystem) => ({
+    startDate: arg.optionalDate(startDate, "startDate", system),
+    endDate: arg.optionalDate(endDate, "endDate", system),
   });
   return {
     PACING: (campaignId: Arg, startDate?: Arg, endDate?: Arg, signal?: AbortSignal) =>
-      kit.guarded("PACING", async (): Promise<Cell> => {
+      kit.guarded("PACING", async (system): Promise<Cell> => {
         const id = arg.requiredText(campaignId, "campaignId");
-        const dates = datesOf(startDate, endDate);
+        const dates = datesOf(startDate, endDate, system);
         const held = await heldDelivery(kit, dates, signal);
         const p = pacingFor(held, flightRow(held, id, dates).at);
         if (p.pacing === null) throw new FunctionError("#N/A", `Campaign ${id}: ${p.words}`);
@@ -103,7 +105,7 @@ export function deliveryFunctions(kit: FunctionKit) {
       }),
 
     DELIVERY: (campaignId: Arg, field: Arg, startDate?: Arg, endDate?: Arg, signal?: AbortSignal) =>
-      kit.guarded("DELIVERY", async (): Promise<Cell> => {
+      kit.guarded("DELIVERY", async (system): Promise<Cell> => {
         const id = arg.requiredText(campaignId, "campaignId");
         const typed = arg.requiredText(field, "field").trim();
         const name = typed.toLowerCase();
@@ -114,7 +116,7 @@ export function deliveryFunctions(kit: FunctionKit) {
             "field",
             `"${typed}" is not a delivery field (one of ${[...DELIVERY_FIELDS, "Flight elapsed", "Delivered", "Pacing", "Projected impressions", "Owed impressions", "Pace"].join(", ")})`,
           );
-        const dates = datesOf(startDate, endDate);
+        const dates = datesOf(startDate, endDate, system);
         const held = await heldDelivery(kit, dates, signal);
         const j = held.table.columns.findIndex((c) => c.name.toLowerCase() === name);
         const { row, at } = flightRow(held, id, dates);

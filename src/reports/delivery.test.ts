@@ -79,7 +79,9 @@ test("pacing in words at each stage of a flight (days 1 to 10, booked 1,000)", (
   expect(pacingOf(flight(700), 5).words).toBe("ahead by 40%");
   expect(pacingOf(flight(880), 11).words).toBe("ended short by 120 impressions");
   expect(pacingOf(flight(1000), 11).words).toBe("ended, delivered");
-  expect(pacingOf({ start: 10, end: 1, booked: 1000, impressions: 0 }, 5).words).toBe("dates unreadable");
+  expect(pacingOf({ start: 10, end: 1, booked: 1000, impressions: 0 }, 5).words).toBe(
+    "ends before it starts",
+  );
   expect(pacingOf({ start: 1, end: 10, booked: null, impressions: 10 }, 5).words).toBe(
     "no booked impressions",
   );

@@ -86,7 +86,12 @@ export function deliveryTable(cp: TypedTable, params: DeliveryParams | null): Ty
     throw new Error(
       `The campaigns-performance report has no ${missing.join(", ")} column${missing.length > 1 ? "s" : ""}: the Delivery sheet cannot be made (nothing was written)`,
     );
-  const columns: TableColumn[] = DELIVERY_COLUMNS.map((d, i) => ({ ...cp.columns[at[i]], name: d.name }));
+  // A flight is its campaign id: its status, dates or promo may change between refreshes.
+  const columns: TableColumn[] = DELIVERY_COLUMNS.map((d, i) => ({
+    ...cp.columns[at[i]],
+    name: d.name,
+    ...(i === 0 ? { key: true } : {}),
+  }));
   return { columns, rows: keptRows(cp, params).map((r) => at.map((j) => r[j] ?? null)) };
 }
 
@@ -108,7 +113,7 @@ export const PACING_COLUMNS: readonly { name: string; formula: string; format: s
   {
     name: "Flight elapsed",
     formula:
-      '=IF([@[End date]]<[@[Start date]],"",MAX(0,MIN(1,(TODAY()-[@[Start date]]+1)/([@[End date]]-[@[Start date]]+1))))',
+      '=IF(OR(NOT(ISNUMBER([@[Start date]])),NOT(ISNUMBER([@[End date]])),[@[End date]]<[@[Start date]]),"",MAX(0,MIN(1,(TODAY()-[@[Start date]]+1)/([@[End date]]-[@[Start date]]+1))))',
     format: "0%",
   },
   {
@@ -134,7 +139,7 @@ export const PACING_COLUMNS: readonly { name: string; formula: string; format: s
   },
   {
     name: "Pace",
-    formula: `=IF([@[Flight elapsed]]="","dates unreadable",IF(TODAY()<[@[Start date]],"not started",IF(TODAY()>[@[End date]],IF([@Impressions]>=N([@[Booked impressions]]),"ended, delivered","ended short by "&TEXT(N([@[Booked impressions]])-[@Impressions],"#,##0")&" impressions"),IF([@Pacing]="","no booked impressions",IF([@Pacing]<${BEHIND_BELOW},"behind by "&TEXT(1-[@Pacing],"0%"),IF([@Pacing]>${AHEAD_ABOVE},"ahead by "&TEXT([@Pacing]-1,"0%"),"on track"))))))`,
+    formula: `=IF(OR(NOT(ISNUMBER([@[Start date]])),NOT(ISNUMBER([@[End date]]))),"dates missing",IF([@[Flight elapsed]]="","ends before it starts",IF(TODAY()<[@[Start date]],"not started",IF(TODAY()>[@[End date]],IF([@Impressions]>=N([@[Booked impressions]]),"ended, delivered","ended short by "&TEXT(N([@[Booked impressions]])-[@Impressions],"#,##0")&" impressions"),IF([@Pacing]="","no booked impressions",IF([@Pacing]<${BEHIND_BELOW},"behind by "&TEXT(1-[@Pacing],"0%"),IF([@Pacing]>${AHEAD_ABOVE},"ahead by "&TEXT([@Pacing]-1,"0%"),"on track")))))))`,
     format: "General",
   },
 ];
@@ -155,10 +160,19 @@ const percentText = (x: number) => `${Math.round(x * 100)}%`;
 
 /** The pacing of one flight on `today` (Excel serial days), as the sheet's formulas work it out. */
 export function pacingOf(
-  flight: { start: number; end: number; booked: number | null; impressions: number },
+  flight: { start: number | null; end: number | null; booked: number | null; impressions: number },
   today: number,
 ): Pacing {
   const { start, end, booked, impressions } = flight;
+  if (start === null || end === null)
+    return {
+      elapsed: NaN,
+      delivered: null,
+      pacing: null,
+      projected: null,
+      owed: null,
+      words: "dates missing",
+    };
   if (end < start)
     return {
       elapsed: NaN,
@@ -166,7 +180,7 @@ export function pacingOf(
       pacing: null,
       projected: null,
       owed: null,
-      words: "dates unreadable",
+      words: "ends before it starts",
     };
   const elapsed = Math.max(0, Math.min(1, (today - start + 1) / (end - start + 1)));
   const delivered = booked && booked > 0 ? impressions / booked : null;

@@ -49,6 +49,6 @@ test("two created flights by their ids, booked beside delivered; an unknown id i
 
 test("neither ids nor an advertiser: refused by the field's name before anything is sent", async () => {
   await expect(fetchSource(s.client(), "delivery", { startDate: "2026-10-01" })).rejects.toThrow(
-    /Delivery, campaignIds: Give campaign ids.*nothing was sent/,
+    /Delivery, Campaign ids: Give campaign ids.*nothing was sent/,
   );
 });

@@ -15,6 +15,14 @@ interface DeliveryRunOptions {
   onNote?: (note: string) => void;
 }
 
+/** The form's labels, for a refusal naming its field. */
+const FIELD_WORDS: Record<string, string> = {
+  campaignIds: "Campaign ids",
+  advertiser: "Advertiser",
+  startDate: "Start date",
+  endDate: "End date",
+};
+
 export async function deliverySourceTable(
   client: AdsClient,
   raw: Record<string, unknown>,
@@ -23,9 +31,8 @@ export async function deliverySourceTable(
   const parsed = deliveryParamsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(
-      `Delivery, ${String(issue.path[0] ?? "campaignIds")}: ${issue.message} (nothing was sent)`,
-    );
+    const field = String(issue.path[0] ?? "campaignIds");
+    throw new Error(`Delivery, ${FIELD_WORDS[field] ?? field}: ${issue.message} (nothing was sent)`);
   }
   const params = parsed.data;
   const run = await client.reports.run(
@@ -37,6 +44,10 @@ export async function deliverySourceTable(
     opts,
   );
   const table = deliveryTable(run.table, params);
+  if (!params.campaignIds && table.rows.length === 0)
+    opts.onNote?.(
+      `The service's campaigns-performance report lists no flight of "${params.advertiser}" in this period: check the advertiser's name as the service writes it, or the dates.`,
+    );
   const missing = idsNotFound(table, params);
   if (missing.length)
     opts.onNote?.(

@@ -151,7 +151,7 @@ export const WRITERS: Readonly<
   },
   "src/excel/delivery/deliverySheet.ts body.formulas": {
     workbooks: ["delivery"],
-    writes: /^=IF\(\[@\[End date\]\]<\[@\[Start date\]\]/,
+    writes: /^=IF\(OR\(NOT\(ISNUMBER\(\[@\[Start date\]\]\)\)/,
     what: "the Delivery sheet's pacing columns: formulas over each flight's row (src/reports/delivery.ts)",
   },
   "src/excel/insertFormula.ts cell.formulas": {

@@ -16,7 +16,7 @@ const day = (iso: string) => utcToSerial(Date.parse(`${iso}T00:00:00Z`));
 
 /** Campaigns-performance as the client types it, with just the columns the Delivery sheet reads. */
 function performance(
-  flights: { id: string; start: string; end: string; booked: number; got: number }[],
+  flights: { id: string; start: string; end: string; booked: number; got: number; status?: string }[],
 ): TypedTable {
   const columns: TypedTable["columns"] = [
     { name: "Advertiser", kind: "text" },
@@ -40,7 +40,7 @@ function performance(
     "Acme Mattress",
     "Harbor Media",
     `Show ${f.id}`,
-    day(f.start),
+    f.start ? day(f.start) : null,
     day(f.end),
     "mid",
     f.id,
@@ -51,7 +51,7 @@ function performance(
     f.got,
     Math.round(f.got / 4),
     4,
-    "Resolved",
+    f.status ?? "Resolved",
     20,
   ]);
   return { columns, rows };
@@ -148,4 +148,62 @@ test("a refresh keeps the pacing formulas and the planner's make-goods, and fill
   expect(cols.get("Pace")![6]).toBe(p.words);
   const body = wb.host.cell(t.sheet, t.rect.row + 7, t.rect.col + [...cols.keys()].indexOf("Pace"));
   expect(body.formula).toBe(PACING_COLUMNS.find((c) => c.name === "Pace")!.formula);
+});
+
+test("a flight whose service status and end date change is still the same row: its make-good stays with it", async () => {
+  const { wb, def, params } = await deliveryWorkbook();
+  const t = wb.host.tables().find((x) => x.name === def.tableName)!;
+  wb.host.setInput(t.sheet, t.rect.row + 3, t.rect.col + t.rect.cols - 1, "20,000 in January");
+  // The behind flight (row 3): the service now calls it Pending and has extended it a week.
+  const changed = FLIGHTS.map((f) =>
+    f.id === "c-behind" ? { ...f, end: "2026-12-21", status: "Pending" } : f,
+  );
+  await refreshReport(
+    wb.excel,
+    def.sheetName,
+    async () => ({ type: "table", table: deliveryTable(performance(changed), params) }),
+    { now: () => TODAY },
+  );
+  const cols = columnsOf(wb, def.tableName!);
+  expect(cols.get("Campaign id")![2]).toBe("c-behind");
+  expect(cols.get("Service status")![2]).toBe("Pending");
+  expect(cols.get(MAKE_GOOD_COLUMN)![2]).toBe("20,000 in January");
+});
+
+test("made with no flights yet, the sheet's blank row holds the formulas; the first refresh with flights fills them", async () => {
+  const wb = new InMemoryWorkbook({ today: () => TODAY });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const params = { campaignIds: "c-track" };
+  const def = await createDeliverySheet(
+    wb.excel,
+    { kind: "delivery", params, label: "Delivery · new plan" },
+    { type: "table", table: deliveryTable(performance([]), params) },
+    TODAY,
+  );
+  const track = FLIGHTS.filter((f) => f.id === "c-track");
+  await refreshReport(
+    wb.excel,
+    def.sheetName,
+    async () => ({ type: "table", table: deliveryTable(performance(track), params) }),
+    { now: () => TODAY },
+  );
+  expect(columnsOf(wb, def.tableName!).get("Pace")).toEqual(["on track"]);
+});
+
+test("a flight the service gives no start date says so in words, as pacingOf does", async () => {
+  const wb = new InMemoryWorkbook({ today: () => TODAY });
+  (globalThis as unknown as { Excel: unknown }).Excel = wb.excel;
+  const params = { campaignIds: "c-nodate" };
+  const flight = { id: "c-nodate", start: "", end: "2026-12-14", booked: 1000, got: 10 };
+  const def = await createDeliverySheet(
+    wb.excel,
+    { kind: "delivery", params, label: "Delivery · no date" },
+    { type: "table", table: deliveryTable(performance([flight]), params) },
+    TODAY,
+  );
+  const cols = columnsOf(wb, def.tableName!);
+  const p = pacingOf({ start: null, end: day(flight.end), booked: 1000, impressions: 10 }, day("2026-12-07"));
+  expect(cols.get("Pace")).toEqual([p.words]);
+  expect(p.words).toBe("dates missing");
+  expect(cols.get("Pacing")).toEqual([""]);
 });

@@ -24,7 +24,9 @@ export async function createDeliverySheet(
   now = new Date(),
 ): Promise<ReportDefinition> {
   const def = await createReportSheet(excel, { ...report, chart: false }, data, now);
-  const rows = data.table.rows.length;
+  // No flights yet (a plan just created, not synced by the service): the table's one blank row gets
+  // the formulas, so the columns are calculated ones the refresh fills when flights arrive.
+  const rows = Math.max(1, data.table.rows.length);
   await excel.run(async (context) => {
     const table = context.workbook.worksheets.getItem(def.sheetName).tables.getItem(def.tableName!);
     const added = PACING_COLUMNS.map((c) => ({ c, column: table.columns.add(undefined, undefined, c.name) }));
@@ -32,16 +34,14 @@ export async function createDeliverySheet(
     await context.sync();
     for (const { c, column } of added) {
       // Every row the same formula: Excel makes it the column's calculated formula.
-      if (rows > 0) {
-        const body = column.getDataBodyRange();
-        body.numberFormat = Array.from({ length: rows }, () => [c.format]);
-        body.formulas = Array.from({ length: rows }, () => [c.formula]);
-      }
+      const body = column.getDataBodyRange();
+      body.numberFormat = Array.from({ length: rows }, () => [c.format]);
+      body.formulas = Array.from({ length: rows }, () => [c.formula]);
       column.getRange().format.columnWidth =
         c.name === "Pace" ? PACE_WIDTH_PT : fittedWidth(c.name, [9_999_999], "integer", "#,##0");
     }
     // Text: a make-good typed as "50,000 in Dec" stays as typed.
-    if (rows > 0) makeGood.getDataBodyRange().numberFormat = Array.from({ length: rows }, () => ["@"]);
+    makeGood.getDataBodyRange().numberFormat = Array.from({ length: rows }, () => ["@"]);
     makeGood.getRange().format.columnWidth = fittedWidth(
       MAKE_GOOD_COLUMN,
       ["50,000 in the next flight"],

@@ -163,6 +163,14 @@ export async function queueContent(
       atLeast,
     );
   }
+  // A planner's column that moved (report columns came or went before it) takes its width along:
+  // cells move within the table, sheet columns keep their widths.
+  for (const [at, slot] of p.slots.entries()) {
+    if (slot.kind !== "planner" || slot.from === at || p.widths[slot.from] === undefined) continue;
+    await batch.room(SET_CALL);
+    batch.add(SET_CALL);
+    sheet.getRange(a1(p.header, p.col + at)).format.columnWidth = p.widths[slot.from];
+  }
   return { truncated, links };
 }
 

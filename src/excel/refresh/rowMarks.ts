@@ -7,7 +7,7 @@
  * named exactly, whatever the planner sorted or where they inserted them. Two rows with the same key
  * where the report wrote one cannot be told apart: both are named, and the planner picks.
  */
-import type { ColumnKind, TypedTable } from "../../api/table";
+import type { ColumnKind, TableColumn, TypedTable } from "../../api/table";
 import type { RowMarks } from "../../reports/definition";
 import { cellValue } from "../cellFormats";
 
@@ -18,10 +18,12 @@ const ROW_MARKS_MAX = 20_000;
 
 const KEY_KINDS: ReadonlySet<ColumnKind> = new Set(["text", "date", "datetime", "url", "boolean", "json"]);
 
-/** The columns a row is known by: the key kinds', or every column when the table has none. */
-function keyColumns(kinds: readonly ColumnKind[]): number[] {
-  const keys = kinds.flatMap((k, j) => (KEY_KINDS.has(k) ? [j] : []));
-  return keys.length ? keys : kinds.map((_, j) => j);
+/** The columns a row is known by: those that say they name it, else the key kinds', else every column. */
+function keyColumns(columns: readonly TableColumn[]): number[] {
+  const named = columns.flatMap((c, j) => (c.key ? [j] : []));
+  if (named.length) return named;
+  const keys = columns.flatMap((c, j) => (KEY_KINDS.has(c.kind) ? [j] : []));
+  return keys.length ? keys : columns.map((_, j) => j);
 }
 
 const FNV_PRIME = 0x01000193;
@@ -67,7 +69,7 @@ export function rowMark(values: readonly unknown[]): string {
  */
 export function rowMarksFor(table: TypedTable, idOf: (j: number) => number): RowMarks | undefined {
   if (table.rows.length > ROW_MARKS_MAX) return undefined;
-  const keys = keyColumns(table.columns.map((c) => c.kind));
+  const keys = keyColumns(table.columns);
   return {
     columns: keys.map(idOf),
     // As written: an empty cell for null, over-long text cut with its marker.
