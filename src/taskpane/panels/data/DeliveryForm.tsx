@@ -17,7 +17,7 @@ const said = (v: unknown) => (typeof v === "string" ? v : "the service's default
 
 const LABELS = {
   campaignIds: "Campaign ids",
-  advertiser: "Advertiser",
+  advertiser: "Advertiser's flights",
   startDate: "Start date",
   endDate: "End date",
 };
@@ -89,8 +89,8 @@ export function DeliveryForm() {
       </Field>
       <Button onClick={() => void fromPlan()}>Take ids from the campaign plan</Button>
       <Field
-        label="Advertiser"
-        hint="Every flight of this advertiser in the period"
+        label="Advertiser's flights"
+        hint="An advertiser's name: every flight of it in the period"
         {...form.err("advertiser")}
       >
         <Input
