@@ -92,3 +92,35 @@ test("in a 1904 workbook, date cells given as the period are read in its date sy
   const end = Math.floor(utcToSerial(Date.UTC(2026, 11, 31))) - 1462;
   await expect(fns.PACING("cmp-nowhere", start, end)).rejects.toThrow(/report for 2026-10-01 to 2026-12-31/);
 });
+
+test("a recalculation (the same cells asked again, as after a structural edit or Calculate) sends nothing", async () => {
+  const { fns, sent } = functions();
+  await fns.PACING(ids[0], START, END);
+  const before = sent.length;
+  await Promise.all([fns.PACING(ids[0], START, END), fns.DELIVERY(ids[1], "Pace", START, END)]);
+  expect(sent.length).toBe(before);
+});
+
+test("a stalled campaigns-performance answer ends PACING as #N/A within the no-progress limit, sent once", async () => {
+  const stalled = await startSandbox({ faults: { stallRate: 1, faultPaths: "/campaigns-performance$" } });
+  try {
+    const client = stalled.client("demo-pro", { stallMs: 1_000, deadlineMs: 8_000, maxRetries: 2 });
+    const fns = createAdsFunctions({
+      client: () => client,
+      cache: new RequestCache({ concurrency: 2 }),
+      now: worldNow,
+    });
+    const began = Date.now();
+    const outcome = await fns.PACING("cmp-any", START, END).then(
+      () => "computed",
+      (e: unknown) => e,
+    );
+    expect(outcome).toMatchObject({ code: "#N/A" });
+    expect((outcome as Error).message).toMatch(/stopped answering.*nothing came for 1 s/);
+    expect(Date.now() - began).toBeLessThan(6_000);
+    // Starting a report counts: it is never sent again by itself.
+    expect(stalled.sandbox.requests("demo-pro")).toBe(1);
+  } finally {
+    await stalled.close();
+  }
+});

@@ -6,7 +6,7 @@
  */
 import { utcToSerial, type DateSystem } from "../api/excelDates";
 import type { CellValue, TypedTable } from "../api/table";
-import { DELIVERY_FIELDS, deliveryTable, pacingOf, type Pacing } from "../reports/delivery";
+import { DELIVERY_FIELDS, PACING_COLUMNS, deliveryTable, pacingOf, type Pacing } from "../reports/delivery";
 import { DATE_FORMAT, formatted, PERCENT_FORMAT } from "../runtime/numberShape";
 import * as arg from "./args";
 import type { Arg } from "./args";
@@ -114,7 +114,7 @@ export function deliveryFunctions(kit: FunctionKit) {
         if (!pacingField && !DELIVERY_FIELDS.some((f) => f.toLowerCase() === name))
           throw badArgument(
             "field",
-            `"${typed}" is not a delivery field (one of ${[...DELIVERY_FIELDS, "Flight elapsed", "Delivered", "Pacing", "Projected impressions", "Owed impressions", "Pace"].join(", ")})`,
+            `"${typed}" is not a delivery field (one of ${[...DELIVERY_FIELDS, ...PACING_COLUMNS.map((c) => c.name)].join(", ")})`,
           );
         const dates = datesOf(startDate, endDate, system);
         const held = await heldDelivery(kit, dates, signal);

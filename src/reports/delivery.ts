@@ -26,6 +26,14 @@ export const deliveryParamsSchema = z
   });
 export type DeliveryParams = z.infer<typeof deliveryParamsSchema>;
 
+/** Each parameter as the Delivery form labels it (its fields, and refusals naming one). */
+export const DELIVERY_PARAM_LABELS: Readonly<Record<keyof DeliveryParams, string>> = {
+  campaignIds: "Campaign ids",
+  advertiser: "Advertiser's flights",
+  startDate: "Start date",
+  endDate: "End date",
+};
+
 /** The ids in a comma- or space-separated list, without blanks or repeats. */
 export function campaignIdList(text: string | undefined): string[] {
   return [
@@ -158,45 +166,47 @@ export interface Pacing {
 
 const percentText = (x: number) => `${Math.round(x * 100)}%`;
 
+/** Pace in words, as the sheet's Pace formula says it (the flight's dates in order). */
+function paceWords(
+  today: number,
+  start: number,
+  end: number,
+  booked: number,
+  impressions: number,
+  pacing: number | null,
+): string {
+  if (today < start) return "not started";
+  if (today > end)
+    return impressions >= booked
+      ? "ended, delivered"
+      : `ended short by ${(booked - impressions).toLocaleString("en-US")} impressions`;
+  if (pacing === null) return "no booked impressions";
+  if (pacing < BEHIND_BELOW) return `behind by ${percentText(1 - pacing)}`;
+  if (pacing > AHEAD_ABOVE) return `ahead by ${percentText(pacing - 1)}`;
+  return "on track";
+}
+
 /** The pacing of one flight on `today` (Excel serial days), as the sheet's formulas work it out. */
 export function pacingOf(
   flight: { start: number | null; end: number | null; booked: number | null; impressions: number },
   today: number,
 ): Pacing {
   const { start, end, booked, impressions } = flight;
-  if (start === null || end === null)
+  // No figures without both dates in order: the words say which.
+  if (start === null || end === null || end < start)
     return {
       elapsed: NaN,
       delivered: null,
       pacing: null,
       projected: null,
       owed: null,
-      words: "dates missing",
-    };
-  if (end < start)
-    return {
-      elapsed: NaN,
-      delivered: null,
-      pacing: null,
-      projected: null,
-      owed: null,
-      words: "ends before it starts",
+      words: start === null || end === null ? "dates missing" : "ends before it starts",
     };
   const elapsed = Math.max(0, Math.min(1, (today - start + 1) / (end - start + 1)));
   const delivered = booked && booked > 0 ? impressions / booked : null;
   const pacing = elapsed > 0 && delivered !== null ? delivered / elapsed : null;
   const projected = elapsed > 0 ? Math.round(impressions / elapsed) : null;
   const owed = projected === null ? null : Math.max(0, (booked ?? 0) - Math.max(impressions, projected));
-  let words: string;
-  if (today < start) words = "not started";
-  else if (today > end)
-    words =
-      impressions >= (booked ?? 0)
-        ? "ended, delivered"
-        : `ended short by ${((booked ?? 0) - impressions).toLocaleString("en-US")} impressions`;
-  else if (pacing === null) words = "no booked impressions";
-  else if (pacing < BEHIND_BELOW) words = `behind by ${percentText(1 - pacing)}`;
-  else if (pacing > AHEAD_ABOVE) words = `ahead by ${percentText(pacing - 1)}`;
-  else words = "on track";
+  const words = paceWords(today, start, end, booked ?? 0, impressions, pacing);
   return { elapsed, delivered, pacing, projected, owed, words };
 }

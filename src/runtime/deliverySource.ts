@@ -5,7 +5,7 @@
  */
 import type { AdsClient } from "../api/client";
 import type { TypedTable } from "../api/table";
-import { deliveryParamsSchema, deliveryTable, idsNotFound } from "../reports/delivery";
+import { DELIVERY_PARAM_LABELS, deliveryParamsSchema, deliveryTable, idsNotFound } from "../reports/delivery";
 import type { PollProgress } from "../api/polling";
 
 /** What a run passes on: its cancel, its progress, and where notes for the planner go. */
@@ -14,14 +14,6 @@ interface DeliveryRunOptions {
   onProgress?: (p: PollProgress) => void;
   onNote?: (note: string) => void;
 }
-
-/** The form's labels, for a refusal naming its field. */
-const FIELD_WORDS: Record<string, string> = {
-  campaignIds: "Campaign ids",
-  advertiser: "Advertiser",
-  startDate: "Start date",
-  endDate: "End date",
-};
 
 export async function deliverySourceTable(
   client: AdsClient,
@@ -32,7 +24,9 @@ export async function deliverySourceTable(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? "campaignIds");
-    throw new Error(`Delivery, ${FIELD_WORDS[field] ?? field}: ${issue.message} (nothing was sent)`);
+    throw new Error(
+      `Delivery, ${DELIVERY_PARAM_LABELS[field as keyof typeof DELIVERY_PARAM_LABELS] ?? field}: ${issue.message} (nothing was sent)`,
+    );
   }
   const params = parsed.data;
   const run = await client.reports.run(

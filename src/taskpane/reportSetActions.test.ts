@@ -13,27 +13,11 @@ import { SpendLedger } from "../runtime/spendLedger";
 import { MemoryStorage } from "../runtime/testing/memoryStorage";
 import { runSetFromPane } from "./reportSetActions";
 import type { Services } from "./services";
+import { useFakeDate } from "../../test/support/fakeDate";
 
 // Sheet names leave out a period's year only in the current year ("Spend by day, Nov"): the day is the
 // test's, not the machine's (a run in January 2027 named them "… Nov 2026", cut to fit). Only Date is fake.
-beforeAll(() =>
-  jest.useFakeTimers({
-    now: Date.UTC(2026, 11, 7, 12),
-    advanceTimers: true,
-    doNotFake: [
-      "setTimeout",
-      "clearTimeout",
-      "setInterval",
-      "clearInterval",
-      "setImmediate",
-      "clearImmediate",
-      "nextTick",
-      "queueMicrotask",
-      "hrtime",
-      "performance",
-    ],
-  }),
-);
+beforeAll(() => useFakeDate(Date.UTC(2026, 11, 7, 12)));
 afterAll(() => jest.useRealTimers());
 
 const table = (advertiser: string): TypedTable => ({

@@ -4,6 +4,7 @@
  * over the in-memory workbook (which calls every custom function again on structural edits and full
  * calculations, as Excel does), a fake clock, and the sandbox counting requests.
  */
+import { useFakeDate } from "../support/fakeDate";
 import { attachAdsFunctions } from "../../preview/functionsHost";
 import { InMemoryWorkbook } from "../../preview/memory/workbook";
 import { SHOW_IDS } from "../../sandbox/index";
@@ -37,23 +38,8 @@ const KEY = "demo-pro";
 beforeAll(async () => {
   s = await startSandbox();
   (globalThis as { localStorage?: Storage }).localStorage = storage;
-  // Only the clock is fake (it runs at real speed, and jumps when a test moves it): requests and the
-  // gate's short waits run on real timers.
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: [
-      "setTimeout",
-      "clearTimeout",
-      "setInterval",
-      "clearInterval",
-      "setImmediate",
-      "clearImmediate",
-      "nextTick",
-      "queueMicrotask",
-      "hrtime",
-      "performance",
-    ],
-  });
+  // Only the clock is fake: requests and the gate's short waits run on real timers.
+  useFakeDate();
 });
 afterAll(async () => {
   jest.useRealTimers();

@@ -4,7 +4,7 @@
  */
 import { Button, Field, Input } from "@fluentui/react-components";
 import { REPORT_DATE_DEFAULTS } from "../../../api/defaults";
-import { deliveryParamsSchema } from "../../../reports/delivery";
+import { DELIVERY_PARAM_LABELS, deliveryParamsSchema } from "../../../reports/delivery";
 import { DateField } from "../../components/FormField";
 import { runSourceToSheet } from "../../reportActions";
 import { DataForm, useDataForm } from "./DataForm";
@@ -14,13 +14,6 @@ import { useKept } from "../../paneMemory";
 /** The campaigns-performance report's own defaults: the Delivery sheet sends its dates as it would. */
 const DATES = REPORT_DATE_DEFAULTS.campaignsPerformance!;
 const said = (v: unknown) => (typeof v === "string" ? v : "the service's default");
-
-const LABELS = {
-  campaignIds: "Campaign ids",
-  advertiser: "Advertiser's flights",
-  startDate: "Start date",
-  endDate: "End date",
-};
 
 type DeliveryFields = { campaignIds: string; advertiser: string; startDate: string; endDate: string };
 
@@ -53,7 +46,7 @@ function useTakeFromPlan(
 }
 
 export function DeliveryForm() {
-  const form = useDataForm(LABELS);
+  const form = useDataForm(DELIVERY_PARAM_LABELS);
   const [d, setD] = useKept<DeliveryFields>("data.delivery", {
     campaignIds: "",
     advertiser: "",
@@ -77,7 +70,7 @@ export function DeliveryForm() {
   return (
     <DataForm title="Delivery" form={form} onSubmit={submit}>
       <Field
-        label="Campaign ids"
+        label={DELIVERY_PARAM_LABELS.campaignIds}
         hint="The ids a plan's Create returned (its Campaign id column), comma-separated; or leave empty and give an advertiser"
         {...form.err("campaignIds")}
       >
@@ -89,7 +82,7 @@ export function DeliveryForm() {
       </Field>
       <Button onClick={() => void fromPlan()}>Take ids from the campaign plan</Button>
       <Field
-        label="Advertiser's flights"
+        label={DELIVERY_PARAM_LABELS.advertiser}
         hint="An advertiser's name: every flight of it in the period"
         {...form.err("advertiser")}
       >
